@@ -1,0 +1,74 @@
+# kbench - see README.md.
+#
+#   make            build ./kbench
+#   make check      install missing deps, build with ASan+UBSan and -Werror, run all tests
+#   make demo       install missing deps, import samples/ into demo/kbench.db, list it
+#   make bench      import a generated corpus and print throughput
+#   make install    PREFIX=/usr/local
+
+PREFIX ?= /usr/local
+CC ?= cc
+PKGS = sqlite3 libpcre2-8 jansson cairo pangocairo libRmath zlib
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+WARN = -Wall -Wextra -Wstrict-prototypes -Wvla -Wno-unused-parameter
+CFLAGS ?= -O2 -g
+ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(PKG_CFLAGS) -D_GNU_SOURCE
+LIBS = $(PKG_LIBS) -lcsv -lm
+SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+
+MODULES = core ingest db analyze render cli
+LIB_SRC = $(sort $(foreach d,core ingest db analyze render,$(wildcard $(d)/*.c)))
+CLI_SRC = $(sort $(wildcard cli/*.c))
+UNIT_SRC = $(sort $(wildcard tests/unit/*.c))
+HDRS = $(wildcard $(addsuffix /*.h,$(MODULES)) tests/unit/*.h)
+
+OBJ = $(patsubst %.c,build/rel/%.o,$(LIB_SRC) $(CLI_SRC))
+CHK_LIB_OBJ = $(patsubst %.c,build/chk/%.o,$(LIB_SRC))
+CHK_CLI_OBJ = $(patsubst %.c,build/chk/%.o,$(CLI_SRC))
+CHK_UNIT_OBJ = $(patsubst %.c,build/chk/%.o,$(UNIT_SRC))
+
+.PHONY: all deps check check-build demo bench install clean
+
+all: kbench
+
+kbench: $(OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $(OBJ) $(LIBS)
+
+build/rel/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/chk/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Werror -O1 $(SAN) -c -o $@ $<
+
+build/chk/kbench: $(CHK_LIB_OBJ) $(CHK_CLI_OBJ)
+	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LIBS)
+
+build/chk/unit: $(CHK_LIB_OBJ) $(CHK_UNIT_OBJ)
+	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LIBS)
+
+deps:
+	@scripts/install-deps
+
+check: deps
+	@$(MAKE) --no-print-directory check-build
+	@tests/run
+
+check-build: build/chk/kbench build/chk/unit
+
+demo: deps
+	@$(MAKE) --no-print-directory kbench
+	@scripts/demo
+
+bench: deps
+	@$(MAKE) --no-print-directory kbench
+	@scripts/bench
+
+install: kbench
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 kbench $(DESTDIR)$(PREFIX)/bin/kbench
+
+clean:
+	rm -rf build kbench demo

@@ -1,0 +1,37 @@
+/*
+ * rx.h - PCRE2 patterns compiled once, on first use, with JIT.
+ *
+ *   static struct rx hdr = RX("^Job\\s+node\\d+");
+ *   struct rx_cap cap[4];
+ *   if (rx_match(&hdr, line, len, cap, 4) > 0) ...
+ *
+ * A pattern that fails to compile is a programming error and aborts.
+ * The compiled code is kept for the life of the process.
+ */
+#ifndef KB_RX_H
+#define KB_RX_H
+
+#include <stddef.h>
+
+struct rx {
+	const char *pattern;
+	unsigned flags;         /* RX_CASELESS ... */
+	void *code;             /* pcre2_code_8 */
+	void *md;               /* pcre2_match_data_8 */
+};
+
+#define RX_CASELESS 1u
+#define RX(p) { (p), 0u, NULL, NULL }
+#define RXI(p) { (p), RX_CASELESS, NULL, NULL }
+
+struct rx_cap {
+	const char *s;          /* NULL when the group did not take part */
+	size_t len;
+};
+
+/* Match rx against s[0..len).  Returns the number of captures filled
+ * (group 0 = whole match) or 0 when there is no match.  Groups that did
+ * not match have s == NULL. */
+int rx_match(struct rx *rx, const char *s, size_t len, struct rx_cap *cap, int ncap);
+
+#endif

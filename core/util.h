@@ -1,0 +1,35 @@
+/*
+ * util.h - allocation that never returns NULL, and small string helpers.
+ *
+ * Out of memory is the one condition kbench does not try to survive: every
+ * allocation goes through xmalloc() and friends, which print one line and
+ * abort.  Everything else reports errors through struct kb_err (err.h).
+ */
+#ifndef KB_UTIL_H
+#define KB_UTIL_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* Grow *p (an array of elem-sized items with capacity *cap) to hold need. */
+void xgrow(void *pp, size_t *cap, size_t need, size_t elem);
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* True when s starts with prefix. */
+int str_starts(const char *s, const char *prefix);
+/* Case-insensitive equality. */
+int str_ieq(const char *a, const char *b);
+/* Pointer to the first non-blank character of s[0..len) or s+len. */
+const char *str_skip_ws(const char *s, const char *end);
+/* Length of s[0..len) without trailing blanks (space, tab, CR, LF). */
+size_t str_rtrim_len(const char *s, size_t len);
+/* Find needle in s[0..len); NULL when absent. */
+const char *str_find(const char *s, size_t len, const char *needle);
+
+#endif

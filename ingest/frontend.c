@@ -1,0 +1,486 @@
+/*
+ * frontend.c - turns the bytes of a source file into decoded lines, then
+ * cuts the document into segments, each claimed by one parser.
+ *
+ * Mail posts arrive as people received them:
+ *
+ *   > Running 'hackbench 20' in the background: Time: 9.639
+ *   > Job node00 node01 node02 node03 | iSched MSched | UserTime(s)
+ *   Executing 4 times: ./randupdt 1000000=20
+ *
+ * so quoting ('>' , nested "> >"), quoted-printable (=20, =3D, soft line
+ * breaks), CRLF and tabs are undone here, once, for every parser.
+ */
+#include "ingest.h"
+#include "../core/buf.h"
+#include "../core/rx.h"
+#include "../core/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* Length of the valid UTF-8 sequence at p (1..4), or 0 when invalid. */
+static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
+{
+	size_t n, i;
+	unsigned c = p[0];
+	unsigned long cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF)
+		n = 2, cp = c & 0x1F;
+	else if (c >= 0xE0 && c <= 0xEF)
+		n = 3, cp = c & 0x0F;
+	else if (c >= 0xF0 && c <= 0xF4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	if ((size_t)(end - p) < n)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3F);
+	}
+	if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+		return 0;
+	return n;
+}
+
+/* Check bytes for NUL, invalid UTF-8 and over-long lines.  Line numbers
+ * count '\n' from first_line. */
+static int check_bytes(const char *path, const char *data, size_t len, long first_line,
+		       struct kb_err *err)
+{
+	const unsigned char *p = (const unsigned char *)data, *end = p + len;
+	const unsigned char *line_start = p;
+	long line = first_line;
+
+	while (p < end) {
+		size_t n;
+		if (*p == '\n') {
+			line++;
+			p++;
+			line_start = p;
+			continue;
+		}
+		if ((size_t)(p - line_start) > INGEST_MAX_LINE)
+			return kb_err_set(err, path, line,
+					  "line longer than %d bytes (not a benchmark log)",
+					  INGEST_MAX_LINE);
+		if (*p == 0)
+			return kb_err_set(err, path, line, "binary data (NUL byte): not a text file");
+		if (*p < 0x80) {
+			p++;
+			continue;
+		}
+		n = utf8_seq(p, end);
+		if (!n)
+			return kb_err_set(err, path, line,
+					  "invalid UTF-8 (byte 0x%02X); convert the file to UTF-8", *p);
+		p += n;
+	}
+	return 0;
+}
+
+/* Quoted-printable is undone only when the text is consistent with it:
+ * a Content-Transfer-Encoding header, or encoded line ends (=20, soft
+ * breaks) and every '=' followed by two hex digits or a line end. */
+static int looks_qp(const char *data, size_t len)
+{
+	size_t i;
+	int evidence = 0;
+
+	if (str_find(data, len, "Content-Transfer-Encoding: quoted-printable"))
+		return 1;
+	for (i = 0; i < len; i++) {
+		if (data[i] != '=')
+			continue;
+		if (i + 1 < len && (data[i + 1] == '\n' || data[i + 1] == '\r')) {
+			evidence = 1;
+			continue;
+		}
+		if (i + 2 >= len || hexval((unsigned char)data[i + 1]) < 0 ||
+		    hexval((unsigned char)data[i + 2]) < 0)
+			return 0;
+		if (data[i + 1] >= 'a' || data[i + 2] >= 'a')
+			return 0;   /* QP hex is upper case */
+		if (i + 3 >= len || data[i + 3] == '\n' || data[i + 3] == '\r')
+			evidence = 1;
+		else if ((data[i + 1] == '3' && data[i + 2] == 'D') ||
+			 (data[i + 1] == '2' && data[i + 2] == '0') ||
+			 (data[i + 1] == '0' && data[i + 2] == '9'))
+			evidence = 1;
+	}
+	return evidence;
+}
+
+struct raw_line {
+	struct buf text;
+	long lineno;
+};
+
+/* Strip mail quoting: leading blanks then any run of '>' and blanks, when
+ * the line starts with '>'. */
+static const char *strip_quote(const char *s, const char *end, int *quoted)
+{
+	const char *p = str_skip_ws(s, end);
+
+	if (p >= end || *p != '>')
+		return s;
+	while (p < end && (*p == '>' || *p == ' ' || *p == '\t'))
+		p++;
+	*quoted = 1;
+	return p;
+}
+
+static void add_line(struct ingest_doc *doc, size_t *cap, const char *s, size_t len, long lineno)
+{
+	struct ingest_line *l;
+	const char *end = s + len;
+	char *out, *o;
+	int quoted = 0;
+
+	len = str_rtrim_len(s, len);
+	end = s + len;
+	s = strip_quote(s, end, &quoted);
+	if (quoted)
+		doc->was_quoted = 1;
+	o = out = arena_alloc(&doc->arena, (size_t)(end - s) + 1);
+	for (; s < end; s++) {
+		if (*s == '\t' || *s == '\r' || *s == '\f' || *s == '\v')
+			*o++ = ' ';
+		else
+			*o++ = *s;
+	}
+	*o = '\0';
+	xgrow(&doc->lines, cap, doc->nlines + 1, sizeof(*doc->lines));
+	l = &doc->lines[doc->nlines++];
+	l->s = out;
+	l->len = (size_t)(o - out);
+	l->lineno = lineno;
+}
+
+int ingest_doc_load(struct ingest_doc *doc, const char *path, const char *data,
+		    size_t len, struct kb_err *err)
+{
+	size_t cap = 0, i;
+	long lineno = 1;
+	int nonblank = 0;
+
+	memset(doc, 0, sizeof(*doc));
+	arena_init(&doc->arena);
+	doc->path = arena_strdup(&doc->arena, path);
+	if (len == 0)
+		return kb_err_set(err, path, 1, "empty file");
+	if (check_bytes(path, data, len, 1, err) < 0)
+		return -1;
+	for (i = 0; i < len && !nonblank; i++)
+		if (data[i] != ' ' && data[i] != '\t' && data[i] != '\n' && data[i] != '\r')
+			nonblank = 1;
+	if (!nonblank)
+		return kb_err_set(err, path, 1, "empty file (only white space)");
+
+	if (looks_qp(data, len)) {
+		/* Decode into logical lines; a soft break joins physical lines
+		 * and the logical line keeps the first one's number. */
+		struct buf cur = BUF_INIT;
+		long cur_line = 1;
+		doc->was_qp = 1;
+		for (i = 0; i < len; i++) {
+			char c = data[i];
+			if (c == '=' && i + 1 < len && (data[i + 1] == '\n' ||
+			    (data[i + 1] == '\r' && i + 2 < len && data[i + 2] == '\n'))) {
+				i += data[i + 1] == '\r' ? 2 : 1;
+				lineno++;
+				continue;
+			}
+			if (c == '=' && i + 2 < len && hexval((unsigned char)data[i + 1]) >= 0 &&
+			    hexval((unsigned char)data[i + 2]) >= 0) {
+				buf_putc(&cur, (char)(hexval((unsigned char)data[i + 1]) * 16 +
+						      hexval((unsigned char)data[i + 2])));
+				i += 2;
+				continue;
+			}
+			if (c == '\n') {
+				add_line(doc, &cap, buf_str(&cur), cur.len, cur_line);
+				buf_reset(&cur);
+				lineno++;
+				cur_line = lineno;
+				continue;
+			}
+			buf_putc(&cur, c);
+		}
+		if (cur.len)
+			add_line(doc, &cap, buf_str(&cur), cur.len, cur_line);
+		/* Decoded bytes must be text too. */
+		for (i = 0; i < doc->nlines; i++) {
+			const struct ingest_line *l = &doc->lines[i];
+			if (memchr(l->s, '\0', l->len) ||
+			    check_bytes(path, l->s, l->len, l->lineno, err) < 0) {
+				buf_release(&cur);
+				if (!err->msg[0])
+					kb_err_set(err, path, l->lineno, "binary data after quoted-printable decoding");
+				return -1;
+			}
+		}
+		buf_release(&cur);
+		return 0;
+	}
+
+	{
+		const char *p = data, *end = data + len;
+		while (p < end) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			const char *le = nl ? nl : end;
+			add_line(doc, &cap, p, (size_t)(le - p), lineno++);
+			p = nl ? nl + 1 : end;
+		}
+	}
+	return 0;
+}
+
+void ingest_doc_release(struct ingest_doc *doc)
+{
+	free(doc->lines);
+	arena_release(&doc->arena);
+	memset(doc, 0, sizeof(*doc));
+}
+
+int ingest_line_blank(const struct ingest_line *l)
+{
+	return str_skip_ws(l->s, l->s + l->len) == l->s + l->len;
+}
+
+size_t ingest_skip_blank(const struct ingest_line *lines, size_t i, size_t n)
+{
+	while (i < n && ingest_line_blank(&lines[i]))
+		i++;
+	return i;
+}
+
+size_t ingest_split(const char *s, size_t len, struct ingest_tok *tok, size_t max)
+{
+	const char *p = s, *end = s + len;
+	size_t n = 0;
+
+	for (;;) {
+		const char *start;
+		p = str_skip_ws(p, end);
+		if (p >= end)
+			break;
+		start = p;
+		while (p < end && *p != ' ' && *p != '\t')
+			p++;
+		if (n < max) {
+			tok[n].s = start;
+			tok[n].len = (size_t)(p - start);
+		}
+		n++;
+	}
+	return n;
+}
+
+int ingest_tok_is(const struct ingest_tok *t, const char *word)
+{
+	size_t n = strlen(word);
+	return t->len == n && memcmp(t->s, word, n) == 0;
+}
+
+/* Segmentation ----------------------------------------------------------- */
+
+struct context {
+	char *variant;
+	char *desc;
+	char *kernel;
+};
+
+static void ctx_set(struct arena *a, struct context *c, const char *name, size_t nlen,
+		    const char *desc, size_t dlen)
+{
+	c->variant = arena_strndup(a, name, nlen);
+	c->desc = desc ? arena_strndup(a, desc, dlen) : NULL;
+}
+
+/* Reads a prose line for variant context.  Returns 1 for a legend (which
+ * may continue on the next lines), 2 for a kernel line, 0 otherwise. */
+static int read_context(struct rec_batch *out, struct context *c, const struct ingest_line *l)
+{
+	static struct rx legend = RX("^\\s*([A-Z][0-9]?)\\s*:\\s+(\\S.*[A-Za-z]{3}.*)$");
+	static struct rx kver = RX("^\\s*(?:KernelVersion|Kernel)\\s*:?\\s+(\\S+.*?)\\s*$");
+	struct rx_cap cap[3];
+
+	if (rx_match(&legend, l->s, l->len, cap, 3) == 3) {
+		ctx_set(&out->arena, c, cap[1].s, cap[1].len, cap[2].s, cap[2].len);
+		rec_variant_add(out, c->variant, c->desc, NULL, l->lineno);
+		return 1;
+	}
+	if (rx_match(&kver, l->s, l->len, cap, 2) == 2) {
+		ctx_set(&out->arena, c, cap[1].s, cap[1].len, NULL, 0);
+		c->kernel = c->variant;
+		rec_variant_add(out, c->variant, NULL, c->kernel, l->lineno);
+		return 2;
+	}
+	return 0;
+}
+
+/* A legend's description goes on over following prose lines. */
+static void continue_legend(struct rec_batch *out, struct context *c, const struct ingest_line *l)
+{
+	const char *s = str_skip_ws(l->s, l->s + l->len);
+	size_t i;
+
+	c->desc = arena_printf(&out->arena, "%s %.*s", c->desc ? c->desc : "",
+			       (int)(l->s + l->len - s), s);
+	for (i = 0; i < out->nvariants; i++)
+		if (strcmp(out->variants[i].name, c->variant) == 0 &&
+		    out->variants[i].line >= l->lineno - 8)
+			out->variants[i].description = c->desc;
+}
+
+static struct ingest_seg *seg_add(struct ingest_result *res, size_t first, size_t end,
+				  const struct ingest_parser *p, int score)
+{
+	struct ingest_seg *s;
+
+	if (!res)
+		return NULL;
+	xgrow(&res->segs, &res->segs_cap, res->nsegs + 1, sizeof(*res->segs));
+	s = &res->segs[res->nsegs++];
+	memset(s, 0, sizeof(*s));
+	s->first = first;
+	s->end = end;
+	s->parser = p;
+	s->score = score;
+	return s;
+}
+
+int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opts,
+		     const struct ingest_parser *only, struct rec_batch *out,
+		     struct ingest_result *res, struct kb_err *err)
+{
+	const struct ingest_parser *const *parsers;
+	size_t nparsers, i = 0, n = doc->nlines, segments = 0;
+	size_t skip_first = (size_t)-1, skip_last = 0;
+	struct context c = { NULL, NULL, NULL };
+	int in_legend = 0;
+	struct ingest_opts defaults = { NULL, 0 };
+
+	parsers = ingest_parsers(&nparsers);
+	if (only) {
+		parsers = &only;
+		nparsers = 1;
+	}
+	if (!opts)
+		opts = &defaults;
+
+	while (i < n) {
+		const struct ingest_line *l = &doc->lines[i];
+		const struct ingest_parser *best = NULL;
+		size_t best_len = 0, k;
+		int best_score = 0;
+
+		if (ingest_line_blank(l)) {
+			in_legend = 0;
+			i++;
+			continue;
+		}
+		for (k = 0; k < nparsers; k++) {
+			int score = 0;
+			size_t len = parsers[k]->claim(doc->lines + i, n - i, &score);
+			if (len == 0 || score <= 0)
+				continue;
+			if (len > n - i)
+				len = n - i;
+			if (score > best_score || (score == best_score && len > best_len)) {
+				best = parsers[k];
+				best_score = score;
+				best_len = len;
+			}
+		}
+		if (best) {
+			struct ingest_ctx ctx;
+			size_t runs0 = out->nruns, sum0 = out->nsummaries;
+			size_t samples0 = rec_batch_nsamples(out);
+			struct ingest_seg *s;
+
+			if (skip_first != (size_t)-1) {
+				s = seg_add(res, skip_first, skip_last + 1, NULL, 0);
+				if (s)
+					s->variant = c.variant;
+				skip_first = (size_t)-1;
+			}
+			ctx.path = doc->path;
+			ctx.opts = opts;
+			ctx.variant = c.variant;
+			ctx.variant_desc = c.desc;
+			ctx.kernel = c.kernel;
+			if (best->parse(&ctx, doc->lines + i, best_len, out, err) < 0) {
+				if (!err->file[0])
+					snprintf(err->file, sizeof(err->file), "%s", doc->path);
+				return -1;
+			}
+			s = seg_add(res, i, i + best_len, best, best_score);
+			if (s) {
+				s->runs = out->nruns - runs0;
+				s->summaries = out->nsummaries - sum0;
+				s->samples = rec_batch_nsamples(out) - samples0;
+				s->variant = c.variant;
+			}
+			segments++;
+			in_legend = 0;
+			i += best_len;
+			continue;
+		}
+		/* Prose: read it for variant context. */
+		switch (read_context(out, &c, l)) {
+		case 1:
+			in_legend = 1;
+			break;
+		case 2:
+			in_legend = 0;
+			break;
+		default:
+			if (in_legend && in_legend++ <= 3)
+				continue_legend(out, &c, l);
+		}
+		if (skip_first == (size_t)-1)
+			skip_first = i;
+		skip_last = i;
+		i++;
+	}
+	if (skip_first != (size_t)-1) {
+		struct ingest_seg *s = seg_add(res, skip_first, skip_last + 1, NULL, 0);
+		if (s)
+			s->variant = c.variant;
+	}
+	if (segments == 0) {
+		long line = n ? doc->lines[0].lineno : 1;
+		if (only)
+			return kb_err_set(err, doc->path, line, "no %s output found in this file",
+					  only->name);
+		return kb_err_set(err, doc->path, line,
+				  "no benchmark output recognised (see 'kbench import --list-formats')");
+	}
+	return 0;
+}
+
+void ingest_result_release(struct ingest_result *res)
+{
+	free(res->segs);
+	res->segs = NULL;
+	res->nsegs = res->segs_cap = 0;
+}

@@ -1,0 +1,127 @@
+/*
+ * ingest.h - from bytes to records.  Pure: no SQL, no stdout, no globals
+ * that change.
+ *
+ * The front end (frontend.c) validates and decodes a source file (mail
+ * quoting, quoted-printable, CRLF, tabs) into a document of lines that
+ * remember their line number in the source.  The segmenter then asks every
+ * parser in the table (registry.c) to claim the lines starting at each
+ * position; the best claim becomes a segment, which that parser parses
+ * into the batch.  Lines nobody claims are prose: the segmenter reads
+ * variant legends ("A: vanilla O(1) scheduler from 2.5.39",
+ * "KernelVersion: 3.9.0") from them and hands them to the next segments
+ * as context.
+ */
+#ifndef KB_INGEST_H
+#define KB_INGEST_H
+
+#include <stddef.h>
+
+#include "../core/err.h"
+#include "record.h"
+
+/* One decoded line.  s is NUL-terminated, has no line end, no mail
+ * quoting, and tabs turned into spaces. */
+struct ingest_line {
+	const char *s;
+	size_t len;
+	long lineno;            /* 1-based line in the source file */
+};
+
+struct ingest_doc {
+	struct arena arena;
+	const char *path;       /* display name used in messages */
+	struct ingest_line *lines;
+	size_t nlines;
+	int was_qp;             /* quoted-printable was undone */
+	int was_quoted;         /* '>' quoting was removed */
+};
+
+/* Options a user can give that change how text is read. */
+struct ingest_opts {
+	const char *time_format;    /* --time-format, e.g. "%e %S %U %c %w" */
+	long runs;                  /* --set runs=N: n for kernbench summaries, 0 unknown */
+};
+
+/* What a parser knows about the surroundings of its segment. */
+struct ingest_ctx {
+	const char *path;
+	const struct ingest_opts *opts;
+	const char *variant;        /* from a legend or kernel line, or NULL */
+	const char *variant_desc;
+	const char *kernel;
+};
+
+struct ingest_parser {
+	const char *name;           /* --format NAME */
+	const char *description;    /* one line for --list-formats */
+	/*
+	 * Claim the segment starting at lines[0]: return how many lines
+	 * (from lines[0]) belong to one piece of this format, and set *score
+	 * (1..100) to how sure the parser is; return 0 when lines[0] does
+	 * not start such a piece.  Must be cheap when it says no.
+	 */
+	size_t (*claim)(const struct ingest_line *lines, size_t n, int *score);
+	/*
+	 * Parse a claimed segment into out.  Runs take ctx->variant unless
+	 * the text names its own.  On malformed input: set err (line from
+	 * the offending ingest_line) and return -1.
+	 */
+	int (*parse)(const struct ingest_ctx *ctx, const struct ingest_line *lines,
+		     size_t n, struct rec_batch *out, struct kb_err *err);
+};
+
+/* The parser table. */
+const struct ingest_parser *const *ingest_parsers(size_t *n);
+const struct ingest_parser *ingest_parser_find(const char *name);
+
+/* Front end.  Decodes data[0..len) into doc.  Fails (err set, -1) on an
+ * empty or binary file, invalid UTF-8 or a line over INGEST_MAX_LINE. */
+#define INGEST_MAX_LINE (1024 * 1024)
+int ingest_doc_load(struct ingest_doc *doc, const char *path, const char *data,
+		    size_t len, struct kb_err *err);
+void ingest_doc_release(struct ingest_doc *doc);
+
+/* One piece of the document, for --explain. */
+struct ingest_seg {
+	size_t first, end;          /* line indexes [first, end) */
+	const struct ingest_parser *parser;     /* NULL: skipped prose */
+	int score;
+	size_t runs, samples, summaries;        /* what it produced */
+	const char *variant;        /* context variant in force */
+};
+
+struct ingest_result {
+	struct ingest_seg *segs;
+	size_t nsegs, segs_cap;
+};
+
+/*
+ * Segment doc and parse every segment into out.  only, when not NULL,
+ * restricts claims to that parser (--format).  Fills res (may be NULL)
+ * with the segments, skipped ranges included.  Fails when a parser
+ * fails, or when no segment at all was recognised.
+ */
+int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opts,
+		     const struct ingest_parser *only, struct rec_batch *out,
+		     struct ingest_result *res, struct kb_err *err);
+void ingest_result_release(struct ingest_result *res);
+
+/* Helpers for parsers --------------------------------------------------- */
+
+/* A token: a slice of a line (not NUL-terminated). */
+struct ingest_tok {
+	const char *s;
+	size_t len;
+};
+
+/* Split s[0..len) at blanks into at most max tokens; returns the number of
+ * tokens in the line (which may exceed max: only max are stored). */
+size_t ingest_split(const char *s, size_t len, struct ingest_tok *tok, size_t max);
+/* Token equals the C string word. */
+int ingest_tok_is(const struct ingest_tok *t, const char *word);
+/* Next non-blank line index from i (n when none). */
+size_t ingest_skip_blank(const struct ingest_line *lines, size_t i, size_t n);
+int ingest_line_blank(const struct ingest_line *l);
+
+#endif

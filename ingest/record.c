@@ -1,0 +1,259 @@
+#include "record.h"
+#include "../core/buf.h"
+#include "../core/util.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void rec_batch_init(struct rec_batch *b)
+{
+	memset(b, 0, sizeof(*b));
+	arena_init(&b->arena);
+}
+
+void rec_batch_release(struct rec_batch *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->nruns; i++) {
+		free(b->runs[i]->config);
+		free(b->runs[i]->samples);
+		free(b->runs[i]->jobs);
+	}
+	for (i = 0; i < b->nsummaries; i++)
+		free(b->summaries[i]->config);
+	free(b->runs);
+	free(b->summaries);
+	free(b->variants);
+	arena_release(&b->arena);
+	memset(b, 0, sizeof(*b));
+}
+
+static int kv_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct rec_kv *)a)->key, ((const struct rec_kv *)b)->key);
+}
+
+const char *rec_config_string(struct arena *a, struct rec_kv *kv, size_t n)
+{
+	struct buf out = BUF_INIT;
+	const char *res;
+	size_t i;
+
+	qsort(kv, n, sizeof(*kv), kv_cmp);
+	for (i = 0; i < n; i++) {
+		const char *v;
+		if (i)
+			buf_putc(&out, ',');
+		buf_puts(&out, kv[i].key);
+		buf_putc(&out, '=');
+		for (v = kv[i].value; *v; v++) {
+			if (*v == ',' || *v == '=' || *v == '\\')
+				buf_putc(&out, '\\');
+			buf_putc(&out, *v);
+		}
+	}
+	res = arena_strdup(a, buf_str(&out));
+	buf_release(&out);
+	return res;
+}
+
+void rec_batch_finish(struct rec_batch *b)
+{
+	size_t i;
+
+	for (i = 0; i < b->nruns; i++) {
+		struct rec_run *r = b->runs[i];
+		r->config_str = rec_config_string(&b->arena, r->config, r->nconfig);
+	}
+	for (i = 0; i < b->nsummaries; i++) {
+		struct rec_summary *s = b->summaries[i];
+		s->config_str = rec_config_string(&b->arena, s->config, s->nconfig);
+	}
+}
+
+size_t rec_batch_nsamples(const struct rec_batch *b)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < b->nruns; i++)
+		n += b->runs[i]->nsamples;
+	return n;
+}
+
+struct rec_run *rec_run_new(struct rec_batch *b, const char *benchmark, long line)
+{
+	struct rec_run *r = arena_alloc(&b->arena, sizeof(*r));
+
+	r->benchmark = arena_strdup(&b->arena, benchmark);
+	r->line = line;
+	xgrow(&b->runs, &b->runs_cap, b->nruns + 1, sizeof(*b->runs));
+	b->runs[b->nruns++] = r;
+	return r;
+}
+
+static void kv_set(struct arena *a, struct rec_kv **kv, size_t *n, size_t *cap,
+		   const char *key, const char *value)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++) {
+		if (strcmp((*kv)[i].key, key) == 0) {
+			(*kv)[i].value = arena_strdup(a, value);
+			return;
+		}
+	}
+	xgrow(kv, cap, *n + 1, sizeof(**kv));
+	(*kv)[*n].key = arena_strdup(a, key);
+	(*kv)[*n].value = arena_strdup(a, value);
+	(*n)++;
+}
+
+void rec_run_config(struct rec_batch *b, struct rec_run *r, const char *key, const char *value)
+{
+	kv_set(&b->arena, &r->config, &r->nconfig, &r->config_cap, key, value);
+}
+
+void rec_run_configf(struct rec_batch *b, struct rec_run *r, const char *key, const char *fmt, ...)
+{
+	char tmp[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	rec_run_config(b, r, key, tmp);
+}
+
+const char *rec_run_config_get(const struct rec_run *r, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < r->nconfig; i++)
+		if (strcmp(r->config[i].key, key) == 0)
+			return r->config[i].value;
+	return NULL;
+}
+
+void rec_run_fail(struct rec_batch *b, struct rec_run *r, const char *fmt, ...)
+{
+	char tmp[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	r->failed = 1;
+	r->error = arena_strdup(&b->arena, tmp);
+}
+
+void rec_run_variant(struct rec_batch *b, struct rec_run *r, const char *name,
+		     const char *desc, enum rec_origin origin)
+{
+	if (origin < r->variant_origin)
+		return;
+	r->variant = arena_strdup(&b->arena, name);
+	if (desc)
+		r->variant_desc = arena_strdup(&b->arena, desc);
+	r->variant_origin = origin;
+}
+
+void rec_sample_add(struct rec_batch *b, struct rec_run *r, const char *metric,
+		    double value, const char *unit, int job)
+{
+	struct rec_sample *s;
+
+	xgrow(&r->samples, &r->samples_cap, r->nsamples + 1, sizeof(*r->samples));
+	s = &r->samples[r->nsamples++];
+	s->metric = arena_strdup(&b->arena, metric);
+	s->value = value;
+	s->unit = arena_strdup(&b->arena, unit ? unit : "");
+	s->job = job;
+}
+
+struct rec_job *rec_job_add(struct rec_batch *b, struct rec_run *r, int job,
+			    int initial_node, int main_node, int moved, double user,
+			    const double *pct, int nnodes)
+{
+	struct rec_job *j;
+
+	xgrow(&r->jobs, &r->jobs_cap, r->njobs + 1, sizeof(*r->jobs));
+	j = &r->jobs[r->njobs++];
+	j->job = job;
+	j->initial_node = initial_node;
+	j->main_node = main_node;
+	j->moved = moved;
+	j->user = user;
+	j->nnodes = nnodes;
+	j->pct = arena_alloc(&b->arena, sizeof(double) * (size_t)(nnodes > 0 ? nnodes : 1));
+	if (nnodes > 0)
+		memcpy(j->pct, pct, sizeof(double) * (size_t)nnodes);
+	return j;
+}
+
+void rec_run_drop(struct rec_batch *b, struct rec_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < b->nruns; i++) {
+		if (b->runs[i] == r) {
+			free(r->config);
+			free(r->samples);
+			free(r->jobs);
+			memmove(&b->runs[i], &b->runs[i + 1], (b->nruns - i - 1) * sizeof(*b->runs));
+			b->nruns--;
+			return;
+		}
+	}
+}
+
+struct rec_summary *rec_summary_add(struct rec_batch *b, const char *variant,
+				    const char *benchmark, const char *metric,
+				    const char *unit, long line)
+{
+	struct rec_summary *s = arena_alloc(&b->arena, sizeof(*s));
+
+	s->variant = arena_strdup(&b->arena, variant);
+	s->benchmark = arena_strdup(&b->arena, benchmark);
+	s->metric = arena_strdup(&b->arena, metric);
+	s->unit = arena_strdup(&b->arena, unit ? unit : "");
+	s->mean = s->sd = s->min = s->max = NAN;
+	s->n = 0;
+	s->flags = "";
+	s->line = line;
+	xgrow(&b->summaries, &b->summaries_cap, b->nsummaries + 1, sizeof(*b->summaries));
+	b->summaries[b->nsummaries++] = s;
+	return s;
+}
+
+void rec_summary_config(struct rec_batch *b, struct rec_summary *s, const char *key, const char *value)
+{
+	kv_set(&b->arena, &s->config, &s->nconfig, &s->config_cap, key, value);
+}
+
+void rec_variant_add(struct rec_batch *b, const char *name, const char *desc,
+		     const char *kernel, long line)
+{
+	struct rec_variant *v;
+	size_t i;
+
+	for (i = 0; i < b->nvariants; i++) {
+		v = &b->variants[i];
+		if (strcmp(v->name, name) == 0) {
+			if (!v->description && desc)
+				v->description = arena_strdup(&b->arena, desc);
+			if (!v->kernel && kernel)
+				v->kernel = arena_strdup(&b->arena, kernel);
+			return;
+		}
+	}
+	xgrow(&b->variants, &b->variants_cap, b->nvariants + 1, sizeof(*b->variants));
+	v = &b->variants[b->nvariants++];
+	v->name = arena_strdup(&b->arena, name);
+	v->description = arena_strdup(&b->arena, desc);
+	v->kernel = arena_strdup(&b->arena, kernel);
+	v->line = line;
+}

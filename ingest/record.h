@@ -1,0 +1,144 @@
+/*
+ * record.h - what a parser produces: runs, samples, numa_test job rows,
+ * published summaries and variant legends, collected in one batch per
+ * source file.  No SQL here: db/store.c writes a finished batch in one
+ * transaction, so a file that fails to parse leaves the store untouched.
+ *
+ * All strings and arrays live in the batch's arena and die with it.
+ * Parsers push records with the rec_* functions (push-style sink).
+ */
+#ifndef KB_RECORD_H
+#define KB_RECORD_H
+
+#include <stddef.h>
+
+#include "../core/arena.h"
+
+/* One configuration key=value pair. */
+struct rec_kv {
+	const char *key;
+	const char *value;
+};
+
+/* One observed number.  job is 0 for run-level metrics, else the job
+ * number (1-based) it belongs to. */
+struct rec_sample {
+	const char *metric;
+	double value;
+	const char *unit;       /* "s", "msec", "" ... never NULL */
+	int job;
+};
+
+/* numa_test: one row of the job table. */
+struct rec_job {
+	int job;
+	int initial_node;       /* iSched */
+	int main_node;          /* MSched: node with most time */
+	int moved;              /* the '*' mark, or initial != main */
+	double user;            /* UserTime(s) */
+	int nnodes;
+	double *pct;            /* pct[node], percent of time on node */
+};
+
+/* Where a variant name came from, weakest first. */
+enum rec_origin {
+	REC_ORIGIN_NONE = 0,
+	REC_ORIGIN_PATH,        /* parent directory / result-tree layout */
+	REC_ORIGIN_CONTEXT,     /* legend or kernel line around the segment */
+	REC_ORIGIN_CONTENT,     /* named inside the parsed output itself */
+	REC_ORIGIN_USER,        /* --variant */
+};
+
+struct rec_run {
+	const char *benchmark;
+	struct rec_kv *config;  /* sorted by key on rec_batch_finish() */
+	size_t nconfig, config_cap;
+	const char *config_str; /* canonical "k=v,k=v", set by rec_batch_finish() */
+	const char *variant;    /* may be NULL: decided by the importer */
+	const char *variant_desc;
+	const char *kernel;
+	enum rec_origin variant_origin;
+	int iteration;          /* 0 = number in order of appearance */
+	int failed;
+	const char *error;      /* message for a failed run */
+	long line;              /* first source line of the run */
+	struct rec_sample *samples;
+	size_t nsamples, samples_cap;
+	struct rec_job *jobs;
+	size_t njobs, jobs_cap;
+};
+
+/* A pre-aggregated number from a published table.  Unknown values are
+ * NAN; n is 0 when unknown. */
+struct rec_summary {
+	const char *variant;
+	const char *variant_desc;
+	const char *benchmark;
+	const char *config_str;
+	struct rec_kv *config;
+	size_t nconfig, config_cap;
+	const char *metric;
+	const char *unit;
+	double mean, sd, min, max;
+	long n;
+	const char *flags;      /* comma list: "footnoted", "estimated" ... or "" */
+	long line;
+};
+
+/* A variant named and described by the text (a legend line). */
+struct rec_variant {
+	const char *name;
+	const char *description;
+	const char *kernel;
+	long line;
+};
+
+struct rec_batch {
+	struct arena arena;
+	struct rec_run **runs;
+	size_t nruns, runs_cap;
+	struct rec_summary **summaries;
+	size_t nsummaries, summaries_cap;
+	struct rec_variant *variants;
+	size_t nvariants, variants_cap;
+};
+
+void rec_batch_init(struct rec_batch *b);
+void rec_batch_release(struct rec_batch *b);
+/* Canonicalise configs (sort keys, build config_str).  Called by the
+ * importer before storing; parsers need not call it. */
+void rec_batch_finish(struct rec_batch *b);
+size_t rec_batch_nsamples(const struct rec_batch *b);
+
+struct rec_run *rec_run_new(struct rec_batch *b, const char *benchmark, long line);
+/* Set (or replace) a config key.  value is copied. */
+void rec_run_config(struct rec_batch *b, struct rec_run *r, const char *key, const char *value);
+void rec_run_configf(struct rec_batch *b, struct rec_run *r, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+const char *rec_run_config_get(const struct rec_run *r, const char *key);
+void rec_run_fail(struct rec_batch *b, struct rec_run *r, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void rec_run_variant(struct rec_batch *b, struct rec_run *r, const char *name,
+		     const char *desc, enum rec_origin origin);
+void rec_sample_add(struct rec_batch *b, struct rec_run *r, const char *metric,
+		    double value, const char *unit, int job);
+/* Returns the stored job; pct is copied (nnodes values). */
+struct rec_job *rec_job_add(struct rec_batch *b, struct rec_run *r, int job,
+			    int initial_node, int main_node, int moved, double user,
+			    const double *pct, int nnodes);
+/* Discard a run that turned out to be empty (e.g. only a header). */
+void rec_run_drop(struct rec_batch *b, struct rec_run *r);
+
+struct rec_summary *rec_summary_add(struct rec_batch *b, const char *variant,
+				    const char *benchmark, const char *metric,
+				    const char *unit, long line);
+void rec_summary_config(struct rec_batch *b, struct rec_summary *s, const char *key, const char *value);
+
+void rec_variant_add(struct rec_batch *b, const char *name, const char *desc,
+		     const char *kernel, long line);
+
+/* Canonical config text from kv pairs (sorted copy); escapes ',' '=' '\'
+ * in values with a backslash. */
+const char *rec_config_string(struct arena *a, struct rec_kv *kv, size_t n);
+
+#endif

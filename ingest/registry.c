@@ -1,0 +1,30 @@
+/*
+ * registry.c - the parser table.  One row per format; the segmenter asks
+ * each, in this order, to claim lines (ties in score go to the longer
+ * claim, then to the earlier row).
+ */
+#include "ingest.h"
+#include "parsers.h"
+
+#include <string.h>
+
+static const struct ingest_parser *const parsers[] = {
+	&numatest_parser,
+	&hackbench_parser,
+};
+
+const struct ingest_parser *const *ingest_parsers(size_t *n)
+{
+	*n = sizeof(parsers) / sizeof(parsers[0]);
+	return parsers;
+}
+
+const struct ingest_parser *ingest_parser_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(parsers) / sizeof(parsers[0]); i++)
+		if (strcmp(parsers[i]->name, name) == 0)
+			return parsers[i];
+	return NULL;
+}

@@ -1,0 +1,53 @@
+# Shared helpers for tests/cli/*.sh.  Each check prints "PASS desc" or
+# "FAIL desc" (with what differed); tests/run counts them.
+KB=${KB:-$PWD/build/chk/kbench}
+SHARED=${KBENCH_SHARED:-$(cd .. && pwd)/shared}
+SAMPLES=${KBENCH_SAMPLES:-$PWD/samples}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+export KBENCH_DB="$TMP/kbench.db"
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1"; shift; [ $# -gt 0 ] && printf '  %s\n' "$@"; }
+
+# check DESC CMD...: passes when CMD exits 0.
+check() {
+	local d=$1; shift
+	if "$@" >"$TMP/.out" 2>&1; then pass "$d"; else fail "$d" "command: $*" "$(head -c 2000 "$TMP/.out")"; fi
+}
+
+# check_status DESC EXPECTED CMD...: passes when CMD exits with EXPECTED.
+check_status() {
+	local d=$1 want=$2; shift 2
+	"$@" >"$TMP/.out" 2>&1; local rc=$?
+	if [ "$rc" = "$want" ]; then pass "$d"; else fail "$d" "exit $rc, expected $want: $*" "$(head -c 2000 "$TMP/.out")"; fi
+}
+
+# check_eq DESC ACTUAL EXPECTED
+check_eq() {
+	if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "got:      $2" "expected: $3"; fi
+}
+
+# check_near DESC ACTUAL EXPECTED [TOL]: numbers equal within TOL (default 1e-9 relative).
+check_near() {
+	if awk -v a="$2" -v b="$3" -v t="${4:-1e-9}" 'BEGIN { d = a - b; if (d < 0) d = -d;
+		m = b < 0 ? -b : b; if (m < 1) m = 1; exit !(a != "" && d <= t * m) }'; then
+		pass "$1"; else fail "$1" "got: $2" "expected: $3 (tol ${4:-1e-9})"; fi
+}
+
+# check_grep DESC PATTERN FILE
+check_grep() {
+	if grep -qE -- "$2" "$3"; then pass "$1"; else fail "$1" "no /$2/ in:" "$(head -c 2000 "$3")"; fi
+}
+
+# sql QUERY: run a query on $KBENCH_DB, print rows with '|' separators.
+sql() { sqlite3 -batch -noheader "$KBENCH_DB" "$1"; }
+
+# counts: one line with the row count of every table (to prove nothing changed).
+counts() {
+	local t out=""
+	for t in $(sqlite3 "$KBENCH_DB" "select name from sqlite_master where type='table' and name not like 'sqlite_%' order by name"); do
+		out="$out $t=$(sqlite3 "$KBENCH_DB" "select count(*) from \"$t\"")"
+	done
+	echo "$out"
+}
