@@ -16,6 +16,7 @@
 #include "../core/rx.h"
 #include "../core/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
