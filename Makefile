@@ -7,6 +7,8 @@
 #   make install    PREFIX=/usr/local
 
 PREFIX ?= /usr/local
+# Where objects go; give each concurrent build its own (make BUILD=/tmp/x unit).
+BUILD ?= build
 CC ?= cc
 PKGS = sqlite3 libpcre2-8 jansson cairo pangocairo libRmath zlib
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -23,30 +25,30 @@ CLI_SRC = $(sort $(wildcard cli/*.c))
 UNIT_SRC = $(sort $(wildcard tests/unit/*.c))
 HDRS = $(wildcard $(addsuffix /*.h,$(MODULES)) tests/unit/*.h)
 
-OBJ = $(patsubst %.c,build/rel/%.o,$(LIB_SRC) $(CLI_SRC))
-CHK_LIB_OBJ = $(patsubst %.c,build/chk/%.o,$(LIB_SRC))
-CHK_CLI_OBJ = $(patsubst %.c,build/chk/%.o,$(CLI_SRC))
-CHK_UNIT_OBJ = $(patsubst %.c,build/chk/%.o,$(UNIT_SRC))
+OBJ = $(patsubst %.c,$(BUILD)/rel/%.o,$(LIB_SRC) $(CLI_SRC))
+CHK_LIB_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(LIB_SRC))
+CHK_CLI_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(CLI_SRC))
+CHK_UNIT_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(UNIT_SRC))
 
-.PHONY: all deps check check-build demo bench install clean
+.PHONY: all deps check check-build unit demo bench install clean
 
 all: kbench
 
 kbench: $(OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $(OBJ) $(LIBS)
 
-build/rel/%.o: %.c $(HDRS)
+$(BUILD)/rel/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-build/chk/%.o: %.c $(HDRS)
+$(BUILD)/chk/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Werror -O1 $(SAN) -c -o $@ $<
 
-build/chk/kbench: $(CHK_LIB_OBJ) $(CHK_CLI_OBJ)
+$(BUILD)/chk/kbench: $(CHK_LIB_OBJ) $(CHK_CLI_OBJ)
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LIBS)
 
-build/chk/unit: $(CHK_LIB_OBJ) $(CHK_UNIT_OBJ)
+$(BUILD)/chk/unit: $(CHK_LIB_OBJ) $(CHK_UNIT_OBJ)
 	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LIBS)
 
 deps:
@@ -56,7 +58,10 @@ check: deps
 	@$(MAKE) --no-print-directory check-build
 	@tests/run
 
-check-build: build/chk/kbench build/chk/unit
+check-build: $(BUILD)/chk/kbench $(BUILD)/chk/unit
+
+# Sanitised unit-test binary only: $(BUILD)/chk/unit [name-filter]
+unit: $(BUILD)/chk/unit
 
 demo: deps
 	@$(MAKE) --no-print-directory kbench
@@ -71,4 +76,4 @@ install: kbench
 	install -m 755 kbench $(DESTDIR)$(PREFIX)/bin/kbench
 
 clean:
-	rm -rf build kbench demo
+	rm -rf $(BUILD) kbench demo

@@ -9,5 +9,10 @@
 
 extern const struct ingest_parser numatest_parser;    /* numatest.c */
 extern const struct ingest_parser hackbench_parser;   /* hackbench.c */
+extern const struct ingest_parser kernbench_parser;   /* kernbench.c */
+extern const struct ingest_parser perfstat_parser;    /* perfstat.c */
+extern const struct ingest_parser gnutime_parser;     /* gnutime.c */
+extern const struct ingest_parser autonuma_parser;    /* autonuma.c */
+extern const struct ingest_parser sumtable_parser;    /* sumtable.c */
 
 #endif

@@ -11,6 +11,11 @@
 static const struct ingest_parser *const parsers[] = {
 	&numatest_parser,
 	&hackbench_parser,
+	&kernbench_parser,
+	&perfstat_parser,
+	&gnutime_parser,
+	&autonuma_parser,
+	&sumtable_parser,
 };
 
 const struct ingest_parser *const *ingest_parsers(size_t *n)

@@ -1,0 +1,19 @@
+/* sumtable.c - placeholder while the parser is being written (replaced next). */
+#include "parsers.h"
+
+static size_t sumtable_claim(const struct ingest_line *lines, size_t n, int *score)
+{
+	(void)lines; (void)n; *score = 0;
+	return 0;
+}
+
+static int sumtable_parse(const struct ingest_ctx *ctx, const struct ingest_line *lines,
+		      size_t n, struct rec_batch *out, struct kb_err *err)
+{
+	(void)ctx; (void)lines; (void)n; (void)out;
+	return kb_err_set(err, NULL, 0, "sumtable parser not written yet");
+}
+
+const struct ingest_parser sumtable_parser = {
+	"summary-table", "published summary tables", sumtable_claim, sumtable_parse,
+};
