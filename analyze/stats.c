@@ -1,0 +1,592 @@
+/*
+ * stats.c - descriptive statistics, Welch / Mann-Whitney comparisons,
+ * Benjamini-Hochberg q-values and verdicts.  See stats.h for contracts.
+ */
+#include "stats.h"
+#include "../core/util.h"
+
+#define MATHLIB_STANDALONE
+#include <Rmath.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* d2(n) for n = 2..25: E[range] of n standard normal values. */
+static const double d2_table[] = {
+	1.128, 1.693, 2.059, 2.326, 2.534, 2.704, 2.847, 2.970, 3.078,
+	3.173, 3.258, 3.336, 3.407, 3.472, 3.532, 3.588, 3.640, 3.689,
+	3.735, 3.778, 3.819, 3.858, 3.895, 3.931,
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Copy the non-NaN values of x[0..n) into a new array, sorted ascending.
+ * *out_n gets their count; the caller frees the result. */
+static double *present_sorted(const double *x, size_t n, size_t *out_n)
+{
+	double *v = xmalloc((n ? n : 1) * sizeof(*v));
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (!isnan(x[i]))
+			v[k++] = x[i];
+	qsort(v, k, sizeof(*v), cmp_double);
+	*out_n = k;
+	return v;
+}
+
+static double sorted_median(const double *v, size_t n)
+{
+	if (n == 0)
+		return NAN;
+	if (n % 2)
+		return v[n / 2];
+	return (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Mean and sample sd of v[0..n); sd NaN when n < 2. */
+static void mean_sd(const double *v, size_t n, double *mean, double *sd)
+{
+	double s = 0, ss = 0;
+	size_t i;
+
+	*mean = *sd = NAN;
+	if (n == 0)
+		return;
+	for (i = 1; i < n && v[i] == v[0]; i++)
+		;
+	if (i == n) {
+		/* constant: exact, so that ZERO_VAR is not lost to rounding */
+		*mean = v[0];
+		*sd = n < 2 ? NAN : 0;
+		return;
+	}
+	for (i = 0; i < n; i++)
+		s += v[i];
+	*mean = s / n;
+	if (n < 2)
+		return;
+	for (i = 0; i < n; i++)
+		ss += (v[i] - *mean) * (v[i] - *mean);
+	*sd = sqrt(ss / (n - 1));
+}
+
+static double t_quantile(double level, double df)
+{
+	return qt(1 - (1 - level) / 2, df, 1, 0);
+}
+
+/* CV, 95% CI and the CV flags, from n, mean and sd already in d. */
+static void finish_desc(struct an_desc *d)
+{
+	d->cv = NAN;
+	d->ci_low = d->ci_high = NAN;
+	if (!isnan(d->sd) && !isnan(d->mean) && d->mean != 0)
+		d->cv = d->sd / fabs(d->mean) * 100;
+	if (d->n >= 2 && !isnan(d->sd) && !isnan(d->mean)) {
+		double h = t_quantile(0.95, d->n - 1) * d->sd / sqrt(d->n);
+
+		d->ci_low = d->mean - h;
+		d->ci_high = d->mean + h;
+	}
+	if (d->cv > AN_CV_NOISY)
+		d->flags |= AN_F_NOISY;
+	if (d->cv > AN_CV_VERY_NOISY)
+		d->flags |= AN_F_VERY_NOISY;
+}
+
+void an_opts_init(struct an_opts *o)
+{
+	o->dir = AN_DIR_NONE;
+	o->conv = AN_CONV_RAW;
+	o->test = AN_TEST_WELCH;
+	o->alpha = 0.05;
+	o->delta = 1.0;
+	o->level = 0.95;
+}
+
+double an_d2(size_t n)
+{
+	if (n < 2 || n - 2 >= ARRAY_SIZE(d2_table))
+		return NAN;
+	return d2_table[n - 2];
+}
+
+double an_median(const double *x, size_t n)
+{
+	size_t k;
+	double *v = present_sorted(x, n, &k);
+	double m = sorted_median(v, k);
+
+	free(v);
+	return m;
+}
+
+/* Outlier count on sorted, NaN-free v[0..n). */
+static size_t sorted_outliers(const double *v, size_t n)
+{
+	double med, mad, *dev;
+	size_t i, count = 0;
+
+	if (n < 3)
+		return 0;
+	med = sorted_median(v, n);
+	dev = xmalloc(n * sizeof(*dev));
+	for (i = 0; i < n; i++)
+		dev[i] = fabs(v[i] - med);
+	qsort(dev, n, sizeof(*dev), cmp_double);
+	mad = sorted_median(dev, n);
+	free(dev);
+	if (!(mad > 0))
+		return 0;
+	for (i = 0; i < n; i++)
+		if (fabs(0.6745 * (v[i] - med) / mad) > 3.5)
+			count++;
+	return count;
+}
+
+size_t an_outliers(const double *x, size_t n)
+{
+	size_t k, count;
+	double *v = present_sorted(x, n, &k);
+
+	count = sorted_outliers(v, k);
+	free(v);
+	return count;
+}
+
+/* Bimodality on sorted, NaN-free v[0..n); see an_bimodal(). */
+static int sorted_bimodal(const double *v, size_t n, double *split)
+{
+	double total = 0, best_w = INFINITY, mean_all;
+	size_t i, k, best_k = 0;
+	double m1, s1, m2, s2, dd;
+
+	if (n < 6)
+		return 0;
+	for (i = 0; i < n; i++)
+		total += v[i];
+	mean_all = total / n;
+	/* Two-means in one dimension: the optimal clusters are contiguous in
+	 * sorted order, so trying every cut is exhaustive.  O(n^2) is fine
+	 * for benchmark repetition counts. */
+	for (k = 2; k + 2 <= n; k++) {
+		mean_sd(v, k, &m1, &s1);
+		mean_sd(v + k, n - k, &m2, &s2);
+		double w = s1 * s1 * (k - 1) + s2 * s2 * (n - k - 1);
+
+		if (w < best_w) {
+			best_w = w;
+			best_k = k;
+		}
+	}
+	if (best_k == 0)
+		return 0;
+	mean_sd(v, best_k, &m1, &s1);
+	mean_sd(v + best_k, n - best_k, &m2, &s2);
+	if (!(fabs(m2 - m1) >= 0.02 * fabs(mean_all)) || m2 == m1)
+		return 0;
+	dd = s1 * s1 + s2 * s2;
+	dd = dd > 0 ? sqrt(2.0) * fabs(m2 - m1) / sqrt(dd) : INFINITY;
+	if (!(dd >= 5))
+		return 0;
+	if (split)
+		*split = (v[best_k - 1] + v[best_k]) / 2;
+	return 1;
+}
+
+int an_bimodal(const double *x, size_t n, double *split)
+{
+	size_t k;
+	double *v = present_sorted(x, n, &k);
+	int r = sorted_bimodal(v, k, split);
+
+	free(v);
+	return r;
+}
+
+void an_describe(const double *x, size_t n, struct an_desc *d)
+{
+	size_t k;
+	double *v = present_sorted(x, n, &k);
+
+	memset(d, 0, sizeof(*d));
+	d->n = k;
+	mean_sd(v, k, &d->mean, &d->sd);
+	d->median = sorted_median(v, k);
+	d->min = k ? v[0] : NAN;
+	d->max = k ? v[k - 1] : NAN;
+	finish_desc(d);
+	d->outliers = sorted_outliers(v, k);
+	if (d->outliers)
+		d->flags |= AN_F_OUTLIERS;
+	if (sorted_bimodal(v, k, NULL))
+		d->flags |= AN_F_BIMODAL;
+	free(v);
+}
+
+void an_describe_summary(double mean, double sd, size_t n, double min,
+			 double max, struct an_desc *d)
+{
+	memset(d, 0, sizeof(*d));
+	d->n = n;
+	d->mean = mean;
+	d->sd = sd >= 0 ? sd : NAN;
+	d->median = NAN;
+	d->min = min;
+	d->max = max;
+	d->flags = AN_F_SUMMARY_ONLY;
+	if (isnan(d->sd) && !isnan(an_d2(n)) && isfinite(min) &&
+	    isfinite(max) && max >= min) {
+		d->sd = (max - min) / an_d2(n);
+		d->flags |= AN_F_SD_ESTIMATED;
+	}
+	finish_desc(d);
+}
+
+void an_side_samples(struct an_side *s, const double *x, size_t n)
+{
+	s->x = x;
+	s->nx = n;
+	an_describe(x, n, &s->d);
+}
+
+void an_side_summary(struct an_side *s, double mean, double sd, size_t n,
+		     double min, double max)
+{
+	s->x = NULL;
+	s->nx = 0;
+	an_describe_summary(mean, sd, n, min, max, &s->d);
+}
+
+double an_convert(double raw, enum an_direction dir, enum an_convention conv)
+{
+	if (dir != AN_DIR_LOWER || conv == AN_CONV_RAW)
+		return raw;
+	if (conv == AN_CONV_BETTER)
+		return -raw;
+	/* SPEED: base/new - 1 = 1 / (1 + raw) - 1; a ratio <= 0 has no
+	 * finite speed, it is an unbounded one. */
+	if (!(1 + raw / 100 > 0))
+		return isnan(raw) ? NAN : INFINITY;
+	return (1 / (1 + raw / 100) - 1) * 100;
+}
+
+double an_runs_needed(double cv, double delta)
+{
+	if (isnan(cv) || !(delta > 0))
+		return NAN;
+	return ceil(16 * (cv / delta) * (cv / delta) + 2);
+}
+
+double an_p_min(enum an_test t, size_t m, size_t n)
+{
+	double c;
+
+	if (t == AN_TEST_MWU) {
+		if (m == 0 || n == 0)
+			return NAN;
+		c = 2 / choose((double)(m + n), (double)m);
+		return c < 1 ? c : 1;
+	}
+	return m >= 2 && n >= 2 ? 0 : NAN;
+}
+
+/* Does the raw side s hold a value <= 0? */
+static int has_nonpositive(const struct an_side *s)
+{
+	size_t i;
+
+	for (i = 0; s->x && i < s->nx; i++)
+		if (s->x[i] <= 0)
+			return 1;
+	return 0;
+}
+
+/* Mean and sd of ln(x) over the present values of a raw side. */
+static void log_moments(const struct an_side *s, double *m, double *sd)
+{
+	size_t i, k = 0;
+	double *v = xmalloc((s->nx ? s->nx : 1) * sizeof(*v));
+
+	for (i = 0; i < s->nx; i++)
+		if (!isnan(s->x[i]))
+			v[k++] = log(s->x[i]);
+	mean_sd(v, k, m, sd);
+	free(v);
+}
+
+struct rank_item {
+	double v;
+	int from_base;
+};
+
+static int cmp_rank_item(const void *a, const void *b)
+{
+	return cmp_double(&((const struct rank_item *)a)->v,
+			  &((const struct rank_item *)b)->v);
+}
+
+/* Two-sided Mann-Whitney p for raw sides with m, n present values each
+ * (both >= 1).  Sets AN_F_TIES in *flags when ties forced the normal
+ * approximation. */
+static double mwu_p(const struct an_side *b, const struct an_side *c,
+		    size_t m, size_t n, unsigned *flags)
+{
+	size_t N = m + n, i, j, k = 0;
+	struct rank_item *it = xmalloc(N * sizeof(*it));
+	double rank_sum = 0, tie_sum = 0, u, z, sigma, p;
+
+	for (i = 0; i < b->nx; i++)
+		if (!isnan(b->x[i]))
+			it[k++] = (struct rank_item){ b->x[i], 1 };
+	for (i = 0; i < c->nx; i++)
+		if (!isnan(c->x[i]))
+			it[k++] = (struct rank_item){ c->x[i], 0 };
+	qsort(it, N, sizeof(*it), cmp_rank_item);
+	for (i = 0; i < N; i = j) {
+		double mid, t;
+
+		for (j = i + 1; j < N && it[j].v == it[i].v; j++)
+			;
+		mid = (i + 1 + j) / 2.0;	/* mean of ranks i+1 .. j */
+		t = j - i;
+		tie_sum += t * t * t - t;
+		for (k = i; k < j; k++)
+			if (it[k].from_base)
+				rank_sum += mid;
+	}
+	free(it);
+	/* U of the baseline: its rank sum minus the smallest possible. */
+	u = rank_sum - m * (m + 1) / 2.0;
+	if (tie_sum == 0 && m < 50 && n < 50) {
+		if (u > m * n / 2.0)
+			p = pwilcox(u - 1, m, n, 0, 0);
+		else
+			p = pwilcox(u, m, n, 1, 0);
+		p *= 2;
+		return p < 1 ? p : 1;
+	}
+	if (tie_sum > 0)
+		*flags |= AN_F_TIES;
+	z = u - m * n / 2.0;
+	sigma = sqrt(m * n / 12.0 *
+		     ((N + 1) - tie_sum / ((double)N * (N - 1))));
+	if (!(sigma > 0))
+		return 1;	/* every value equal: no evidence at all */
+	z = (z - (z > 0 ? 0.5 : z < 0 ? -0.5 : 0)) / sigma;
+	p = 2 * fmin(pnorm(z, 0, 1, 1, 0), pnorm(z, 0, 1, 0, 0));
+	return p < 1 ? p : 1;
+}
+
+/* Scale on which the interval and the Welch p are computed. */
+enum scale {
+	SCALE_LOG_SAMPLES,	/* ln of every value */
+	SCALE_LOG_SUMMARY,	/* ln(mean), sd / mean */
+	SCALE_RAW		/* raw values, delta-method ratio */
+};
+
+void an_compare(const struct an_side *base, const struct an_side *cand,
+		const struct an_opts *o, struct an_change *c)
+{
+	const struct an_desc *db = &base->d, *dn = &cand->d;
+	enum scale scale;
+	double mb, sb, mn, sn, vb, vn, se;
+
+	memset(c, 0, sizeof(*c));
+	c->raw = c->change = NAN;
+	c->raw_low = c->raw_high = c->ci_low = c->ci_high = NAN;
+	c->df = c->p = c->q = c->runs_needed = NAN;
+	c->ci_method = AN_CI_NONE;
+	c->test = AN_TEST_WELCH;
+	c->flags = db->flags | dn->flags;
+	c->cv = fmax(db->cv, dn->cv);
+	c->p_min = an_p_min(AN_TEST_WELCH, db->n, dn->n);
+
+	if (isnan(db->mean) || isnan(dn->mean) || db->mean == 0) {
+		an_decide(c, o);
+		return;
+	}
+	c->raw = (dn->mean - db->mean) / db->mean * 100;
+	c->change = an_convert(c->raw, o->dir, o->conv);
+
+	if (base->x && cand->x && !has_nonpositive(base) &&
+	    !has_nonpositive(cand))
+		scale = SCALE_LOG_SAMPLES;
+	else if (has_nonpositive(base) || has_nonpositive(cand) ||
+		 !(db->mean > 0) || !(dn->mean > 0))
+		scale = SCALE_RAW;
+	else
+		scale = SCALE_LOG_SUMMARY;
+
+	switch (scale) {
+	case SCALE_LOG_SAMPLES:
+		log_moments(base, &mb, &sb);
+		log_moments(cand, &mn, &sn);
+		break;
+	case SCALE_LOG_SUMMARY:
+		mb = log(db->mean);
+		sb = db->sd / db->mean;
+		mn = log(dn->mean);
+		sn = dn->sd / dn->mean;
+		break;
+	default:
+		mb = db->mean;
+		sb = db->sd;
+		mn = dn->mean;
+		sn = dn->sd;
+		break;
+	}
+
+	if (db->n < 2 || dn->n < 2) {
+		c->flags |= AN_F_TOO_FEW;
+	} else if (!isnan(sb) && !isnan(sn)) {
+		vb = sb * sb / db->n;
+		vn = sn * sn / dn->n;
+		se = sqrt(vb + vn);
+		c->ci_method = scale == SCALE_RAW ? AN_CI_RAW_DELTA
+						  : AN_CI_LOG_WELCH;
+		if (se == 0) {
+			c->flags |= AN_F_ZERO_VAR;
+			c->raw_low = c->raw_high = c->raw;
+		} else {
+			double t, h;
+
+			c->df = (vb + vn) * (vb + vn) /
+				(vb * vb / (db->n - 1) + vn * vn / (dn->n - 1));
+			t = (mn - mb) / se;
+			c->p = 2 * pt(-fabs(t), c->df, 1, 0);
+			h = t_quantile(o->level, c->df);
+			if (scale == SCALE_RAW) {
+				/* r = N / B; Var r ~ Var N / B^2 + N^2 Var B / B^4 */
+				double r = mn / mb;
+				double se_r = sqrt(vn / (mb * mb) +
+						   mn * mn * vb / (mb * mb * mb * mb));
+
+				c->raw_low = (r - 1 - h * se_r) * 100;
+				c->raw_high = (r - 1 + h * se_r) * 100;
+			} else {
+				c->raw_low = (exp(mn - mb - h * se) - 1) * 100;
+				c->raw_high = (exp(mn - mb + h * se) - 1) * 100;
+			}
+		}
+	}
+
+	if (o->test == AN_TEST_MWU && base->x && cand->x) {
+		c->test = AN_TEST_MWU;
+		c->p_min = an_p_min(AN_TEST_MWU, db->n, dn->n);
+		c->p = db->n && dn->n ?
+			mwu_p(base, cand, db->n, dn->n, &c->flags) : NAN;
+		if (!(c->p_min < o->alpha))
+			c->flags |= AN_F_TOO_FEW;
+		else
+			c->flags &= ~AN_F_TOO_FEW;
+	}
+
+	if (!isnan(c->raw_low)) {
+		double lo = an_convert(c->raw_low, o->dir, o->conv);
+		double hi = an_convert(c->raw_high, o->dir, o->conv);
+
+		c->ci_low = fmin(lo, hi);
+		c->ci_high = fmax(lo, hi);
+	}
+	c->q = c->p;
+	an_decide(c, o);
+}
+
+void an_decide(struct an_change *c, const struct an_opts *o)
+{
+	c->runs_needed = NAN;
+	if (isnan(c->raw)) {
+		c->verdict = AN_VERDICT_NONE;
+		return;
+	}
+	if (c->q < o->alpha && fabs(c->raw) >= o->delta) {
+		if (o->dir == AN_DIR_NONE)
+			c->verdict = AN_VERDICT_CHANGED;
+		else if ((o->dir == AN_DIR_LOWER) == (c->raw < 0))
+			c->verdict = AN_VERDICT_BETTER;
+		else
+			c->verdict = AN_VERDICT_WORSE;
+		return;
+	}
+	if (c->raw_low >= -o->delta && c->raw_high <= o->delta) {
+		c->verdict = AN_VERDICT_SAME;
+		return;
+	}
+	c->verdict = AN_VERDICT_INCONCLUSIVE;
+	c->runs_needed = an_runs_needed(c->cv, o->delta);
+}
+
+struct p_index {
+	double p;
+	size_t i;
+};
+
+static int cmp_p_index(const void *a, const void *b)
+{
+	return cmp_double(&((const struct p_index *)a)->p,
+			  &((const struct p_index *)b)->p);
+}
+
+void an_bh(const double *p, size_t m, double *q)
+{
+	struct p_index *s = xmalloc((m ? m : 1) * sizeof(*s));
+	size_t i, k = 0;
+	double run = 1;
+
+	for (i = 0; i < m; i++)
+		if (!isnan(p[i]))
+			s[k++] = (struct p_index){ p[i], i };
+	qsort(s, k, sizeof(*s), cmp_p_index);
+	for (i = 0; i < m; i++)
+		q[i] = NAN;	/* safe when q aliases p: s holds the copies */
+	/* Step-up: q_(i) = min over j >= i of p_(j) * k / j. */
+	for (i = k; i > 0; i--) {
+		double v = s[i - 1].p * k / i;
+
+		if (v < run)
+			run = v;
+		q[s[i - 1].i] = run;
+	}
+	free(s);
+}
+
+void an_bh_changes(struct an_change *c, size_t m, const struct an_opts *o)
+{
+	double *p = xmalloc((m ? m : 1) * sizeof(*p));
+	size_t i;
+
+	for (i = 0; i < m; i++)
+		p[i] = c[i].p;
+	an_bh(p, m, p);
+	for (i = 0; i < m; i++) {
+		c[i].q = p[i];
+		an_decide(&c[i], o);
+	}
+	free(p);
+}
+
+const char *an_verdict_name(enum an_verdict v)
+{
+	switch (v) {
+	case AN_VERDICT_SAME:
+		return "same";
+	case AN_VERDICT_BETTER:
+		return "better";
+	case AN_VERDICT_WORSE:
+		return "worse";
+	case AN_VERDICT_CHANGED:
+		return "changed";
+	case AN_VERDICT_INCONCLUSIVE:
+		return "inconclusive";
+	default:
+		return "none";
+	}
+}
