@@ -177,10 +177,11 @@ static int sorted_bimodal(const double *v, size_t n, double *split)
 	 * sorted order, so trying every cut is exhaustive.  O(n^2) is fine
 	 * for benchmark repetition counts. */
 	for (k = 2; k + 2 <= n; k++) {
+		double w;
+
 		mean_sd(v, k, &m1, &s1);
 		mean_sd(v + k, n - k, &m2, &s2);
-		double w = s1 * s1 * (k - 1) + s2 * s2 * (n - k - 1);
-
+		w = s1 * s1 * (k - 1) + s2 * s2 * (n - k - 1);
 		if (w < best_w) {
 			best_w = w;
 			best_k = k;

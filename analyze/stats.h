@@ -81,7 +81,8 @@ enum an_ci_method {
 struct an_desc {
 	size_t n;		/* values present (NaN excluded), or published n */
 	double mean;
-	double sd;		/* sample sd (n - 1); NaN when n < 2 or unknown */
+	double sd;		/* sample sd (n - 1); NaN when n < 2 or unknown
+				 * (a summary keeps the published sd) */
 	double median;		/* NaN for summaries */
 	double min, max;
 	double cv;		/* sd / |mean| * 100; NaN when undefined */
@@ -193,8 +194,9 @@ int an_bimodal(const double *x, size_t n, double *split);
  *     sd / mean (delta method) for each side, used as the log-scale mean
  *     and sd.  Raw sides are treated the same way then, so both sides
  *     are centred alike.
- * df is Welch-Satterthwaite.  Either side with n < 2 or unknown sd gives
- * no interval and p = NaN (flag TOO_FEW).  Both sides with sd = 0 give a
+ * df is Welch-Satterthwaite.  Either side with n < 2 (or n unknown, 0)
+ * gives no interval and p = NaN (flag TOO_FEW); an unknown sd gives no
+ * interval and p = NaN without a flag.  Both sides with sd = 0 give a
  * point interval at the change and p = NaN (flag ZERO_VAR).
  *
  * With o->test == AN_TEST_MWU and raw samples on both sides, p is the

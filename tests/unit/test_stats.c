@@ -497,6 +497,29 @@ TEST(stats_compare_mwu_ties)
 	CHECK(chg.flags & AN_F_TIES);
 }
 
+TEST(stats_compare_mixed_raw_and_summary)
+{
+	/* raw base (mean 10.32, sd 0.192354) vs summary 10.78(0.2), n 5:
+	 * both sides go through ln(mean), sd/mean.  Welch: df 7.99983,
+	 * t 3.70788, p 0.0059747, CI [1.66242, 7.32915]%. */
+	double b[] = { 10.1, 10.4, 10.2, 10.6, 10.3 };
+	struct an_side sb, sc;
+	struct an_opts o = opts(AN_DIR_HIGHER, AN_CONV_SPEED);
+	struct an_change chg;
+
+	an_side_samples(&sb, b, 5);
+	an_side_summary(&sc, 10.78, 0.2, 5, NAN, NAN);
+	an_compare(&sb, &sc, &o, &chg);
+	CHECK_INT(chg.ci_method, AN_CI_LOG_WELCH);
+	CHECK_NEAR(chg.df, 7.999828656475672, 1e-8);
+	CHECK_NEAR(chg.p, 0.005974749951560328, 1e-9);
+	/* higher is better: speed convention is the raw change */
+	CHECK_NEAR(chg.change, chg.raw, 1e-12);
+	CHECK_NEAR(chg.ci_low, 1.6624192251603276, 1e-7);
+	CHECK_NEAR(chg.ci_high, 7.329149239700605, 1e-7);
+	CHECK_INT(chg.verdict, AN_VERDICT_BETTER);
+}
+
 TEST(stats_compare_mwu_needs_samples)
 {
 	/* a summary on one side: MWU impossible, Welch is used and said */
