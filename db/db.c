@@ -1,0 +1,160 @@
+/*
+ * db.c - opening the store and the small SQL vocabulary every db/ file
+ * uses (prepare, bind, column), in the manner of SQLite's own tools.
+ */
+#include "db_int.h"
+#include "../core/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int db_fail(struct db *db, struct kb_err *err, const char *what)
+{
+	return kb_err_set(err, db->path, 0, "%s: %s", what, sqlite3_errmsg(db->h));
+}
+
+sqlite3_stmt *db_prepare(struct db *db, const char *sql, struct kb_err *err)
+{
+	sqlite3_stmt *st = NULL;
+
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK) {
+		db_fail(db, err, "cannot prepare query");
+		return NULL;
+	}
+	return st;
+}
+
+int db_exec(struct db *db, const char *sql, struct kb_err *err)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(db->h, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		kb_err_set(err, db->path, 0, "%s", msg ? msg : sqlite3_errmsg(db->h));
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+void db_bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+void db_bind_int(sqlite3_stmt *st, int i, long long v)
+{
+	sqlite3_bind_int64(st, i, v);
+}
+
+void db_bind_double(sqlite3_stmt *st, int i, double v)
+{
+	if (isnan(v))
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_double(st, i, v);
+}
+
+char *db_col_text(sqlite3_stmt *st, int i)
+{
+	const unsigned char *s = sqlite3_column_text(st, i);
+	return s ? xstrdup((const char *)s) : NULL;
+}
+
+double db_col_double(sqlite3_stmt *st, int i)
+{
+	if (sqlite3_column_type(st, i) == SQLITE_NULL)
+		return NAN;
+	return sqlite3_column_double(st, i);
+}
+
+static int open_common(struct db **out, const char *path, int flags, struct kb_err *err)
+{
+	struct db *db = xcalloc(1, sizeof(*db));
+
+	db->path = xstrdup(path);
+	if (sqlite3_open_v2(path, &db->h, flags, NULL) != SQLITE_OK) {
+		kb_err_set(err, path, 0, "cannot open database: %s",
+			   db->h ? sqlite3_errmsg(db->h) : "out of memory");
+		db_close(db);
+		return -1;
+	}
+	sqlite3_busy_timeout(db->h, 60000);
+	sqlite3_extended_result_codes(db->h, 1);
+	if (db_exec(db, "PRAGMA foreign_keys = ON", err) < 0) {
+		db_close(db);
+		return -1;
+	}
+	*out = db;
+	return 0;
+}
+
+int db_open(struct db **out, const char *path, struct kb_err *err)
+{
+	struct db *db;
+
+	if (open_common(&db, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, err) < 0)
+		return -1;
+	/* WAL lets readers and one writer work at once; concurrent writers
+	 * queue on the busy timeout instead of failing. */
+	if (db_exec(db, "PRAGMA journal_mode = WAL", err) < 0 ||
+	    db_exec(db, "PRAGMA synchronous = NORMAL", err) < 0 ||
+	    db_migrate(db, err) < 0) {
+		db_close(db);
+		return -1;
+	}
+	*out = db;
+	return 0;
+}
+
+int db_open_existing(struct db **out, const char *path, struct kb_err *err)
+{
+	struct stat sb;
+	struct db *db;
+
+	if (stat(path, &sb) < 0)
+		return kb_err_set(err, path, 0,
+				  "no such database (import something first, or give --db PATH)");
+	if (open_common(&db, path, SQLITE_OPEN_READWRITE, err) < 0)
+		return -1;
+	if (db_migrate(db, err) < 0) {
+		db_close(db);
+		return -1;
+	}
+	*out = db;
+	return 0;
+}
+
+sqlite3_stmt *db_cached(struct db *db, int slot, const char *sql, struct kb_err *err)
+{
+	sqlite3_stmt *st = db->cache[slot];
+
+	if (!st) {
+		st = db_prepare(db, sql, err);
+		db->cache[slot] = st;
+		return st;
+	}
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return st;
+}
+
+void db_close(struct db *db)
+{
+	size_t i;
+
+	if (!db)
+		return;
+	for (i = 0; i < sizeof(db->cache) / sizeof(db->cache[0]); i++)
+		if (db->cache[i])
+			sqlite3_finalize(db->cache[i]);
+	if (db->h)
+		sqlite3_close_v2(db->h);
+	free(db->path);
+	free(db);
+}

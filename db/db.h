@@ -1,0 +1,126 @@
+/*
+ * db.h - the SQLite store: schema and migrations, one transaction per
+ * source file, and query functions that return plain C structs.
+ *
+ * Values are always bound, never formatted into SQL.  Every function
+ * returns 0 on success and -1 with err set on failure; nothing prints.
+ */
+#ifndef KB_DB_H
+#define KB_DB_H
+
+#include <stddef.h>
+
+#include "../core/err.h"
+#include "../ingest/record.h"
+
+struct db;
+
+/* Open (creating and migrating as needed) the database at path.  WAL
+ * mode, foreign keys and a busy timeout are set so several importers can
+ * write at once. */
+int db_open(struct db **out, const char *path, struct kb_err *err);
+/* Open an existing database read-only; fails when path does not exist. */
+int db_open_existing(struct db **out, const char *path, struct kb_err *err);
+void db_close(struct db *db);
+int db_schema_version(void);
+
+/* Importing ------------------------------------------------------------- */
+
+struct db_import {
+	const char *path;           /* as the user named it */
+	const char *sha256;         /* hex of the bytes */
+	long long size;
+	const char *format;         /* parser names, comma-separated */
+	const char *machine;        /* --machine or NULL */
+	const char *variant;        /* --variant: wins over everything */
+	const char *variant_fallback;   /* parent directory name */
+	const char *kernel;         /* --kernel */
+	const struct rec_kv *set;   /* --set KEY=VALUE, added to every run's config */
+	size_t nset;
+	int replace;                /* --replace: drop the earlier import of these bytes */
+	int dry_run;                /* do everything, then roll back */
+};
+
+struct db_import_result {
+	int already;                /* same bytes were imported before: nothing changed */
+	char already_path[1024];
+	long long source_id;
+	size_t runs, failed_runs, samples, summaries, jobs;
+};
+
+/* Store a finished batch in one transaction (all or nothing). */
+int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch *b,
+		   struct db_import_result *res, struct kb_err *err);
+
+/* Queries for listing ------------------------------------------------------ */
+
+struct db_variant {
+	long long id;
+	char *name, *kernel, *description;
+	long long runs, summaries;
+};
+
+struct db_machine {
+	long long id;
+	char *name, *description;
+	long long runs;
+};
+
+struct db_bench {
+	char *benchmark;
+	long long runs, failed, samples, summaries, variants;
+};
+
+struct db_source {
+	long long id;
+	char *path, *sha256, *format, *imported_at;
+	long long size, runs, summaries;
+};
+
+struct db_list {
+	struct db_variant *variants;
+	size_t nvariants;
+	struct db_machine *machines;
+	size_t nmachines;
+	struct db_bench *benches;
+	size_t nbenches;
+	struct db_source *sources;
+	size_t nsources;
+};
+
+int db_list(struct db *db, struct db_list *out, struct kb_err *err);
+void db_list_release(struct db_list *l);
+
+/* One run as stored. */
+struct db_sample {
+	char *metric, *unit;
+	double value;
+	int job;                    /* 0 = run level */
+};
+
+struct db_job {
+	int job, initial_node, main_node, moved;
+	double user;                /* NAN when unknown */
+	int nnodes;
+	double *pct;
+};
+
+struct db_run {
+	long long id;
+	char *source, *variant, *variant_desc, *machine, *benchmark, *config, *status, *error;
+	int iteration;
+	long line;
+	struct db_sample *samples;
+	size_t nsamples;
+	struct db_job *jobs;
+	size_t njobs;
+};
+
+/* Returns 0 and fills out, or -1 (err says "no run N"). */
+int db_get_run(struct db *db, long long id, struct db_run *out, struct kb_err *err);
+void db_run_release(struct db_run *r);
+/* Run ids of one source, in order. */
+int db_source_runs(struct db *db, long long source_id, long long **ids, size_t *n,
+		   struct kb_err *err);
+
+#endif

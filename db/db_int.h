@@ -1,0 +1,40 @@
+/*
+ * db_int.h - what the db layer files share: the handle and a tiny SQL vocabulary.
+ * Not for use outside db/.
+ */
+#ifndef KB_DB_INT_H
+#define KB_DB_INT_H
+
+#include <sqlite3.h>
+
+#include "db.h"
+
+struct db {
+	sqlite3 *h;
+	char *path;
+	sqlite3_stmt *cache[32];    /* prepared once, see db_cached() */
+};
+
+/* A statement prepared on first use and kept until db_close(); reset and
+ * with bindings cleared on every call.  slot must be unique per sql. */
+sqlite3_stmt *db_cached(struct db *db, int slot, const char *sql, struct kb_err *err);
+
+/* Prepare sql; on failure set err and return NULL. */
+sqlite3_stmt *db_prepare(struct db *db, const char *sql, struct kb_err *err);
+/* Execute statements without results. */
+int db_exec(struct db *db, const char *sql, struct kb_err *err);
+/* Set err from the connection's last error, with a context word; returns -1. */
+int db_fail(struct db *db, struct kb_err *err, const char *what);
+
+void db_bind_text(sqlite3_stmt *st, int i, const char *s);    /* NULL binds NULL */
+void db_bind_int(sqlite3_stmt *st, int i, long long v);
+void db_bind_double(sqlite3_stmt *st, int i, double v);       /* NaN binds NULL */
+/* Column as a malloc'd string (NULL for SQL NULL). */
+char *db_col_text(sqlite3_stmt *st, int i);
+/* Column as double; SQL NULL gives NAN. */
+double db_col_double(sqlite3_stmt *st, int i);
+
+/* Schema (schema.c). */
+int db_migrate(struct db *db, struct kb_err *err);
+
+#endif

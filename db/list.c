@@ -1,0 +1,270 @@
+/*
+ * list.c - queries behind `kbench ls` and `kbench show`.
+ */
+#include "db_int.h"
+#include "../core/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int db_list(struct db *db, struct db_list *out, struct kb_err *err)
+{
+	sqlite3_stmt *st;
+	size_t cap;
+
+	memset(out, 0, sizeof(*out));
+	st = db_prepare(db,
+		"SELECT v.id, v.name, v.kernel, v.description,"
+		" (SELECT count(*) FROM run r WHERE r.variant_id = v.id),"
+		" (SELECT count(*) FROM summary s WHERE s.variant_id = v.id)"
+		" FROM variant v ORDER BY v.id", err);
+	if (!st)
+		return -1;
+	cap = 0;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct db_variant *v;
+		xgrow(&out->variants, &cap, out->nvariants + 1, sizeof(*out->variants));
+		v = &out->variants[out->nvariants++];
+		v->id = sqlite3_column_int64(st, 0);
+		v->name = db_col_text(st, 1);
+		v->kernel = db_col_text(st, 2);
+		v->description = db_col_text(st, 3);
+		v->runs = sqlite3_column_int64(st, 4);
+		v->summaries = sqlite3_column_int64(st, 5);
+	}
+	sqlite3_finalize(st);
+
+	st = db_prepare(db,
+		"SELECT m.id, m.name, m.description,"
+		" (SELECT count(*) FROM run r WHERE r.machine_id = m.id)"
+		" FROM machine m ORDER BY m.name", err);
+	if (!st)
+		return -1;
+	cap = 0;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct db_machine *m;
+		xgrow(&out->machines, &cap, out->nmachines + 1, sizeof(*out->machines));
+		m = &out->machines[out->nmachines++];
+		m->id = sqlite3_column_int64(st, 0);
+		m->name = db_col_text(st, 1);
+		m->description = db_col_text(st, 2);
+		m->runs = sqlite3_column_int64(st, 3);
+	}
+	sqlite3_finalize(st);
+
+	st = db_prepare(db,
+		"SELECT benchmark, sum(runs), sum(failed), sum(samples), sum(summaries),"
+		" count(DISTINCT variant_id) FROM ("
+		"  SELECT r.benchmark AS benchmark, 1 AS runs, r.status = 'failed' AS failed,"
+		"   (SELECT count(*) FROM sample s WHERE s.run_id = r.id) AS samples,"
+		"   0 AS summaries, r.variant_id AS variant_id FROM run r"
+		"  UNION ALL"
+		"  SELECT benchmark, 0, 0, 0, 1, variant_id FROM summary"
+		" ) GROUP BY benchmark ORDER BY benchmark", err);
+	if (!st)
+		return -1;
+	cap = 0;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct db_bench *b;
+		xgrow(&out->benches, &cap, out->nbenches + 1, sizeof(*out->benches));
+		b = &out->benches[out->nbenches++];
+		b->benchmark = db_col_text(st, 0);
+		b->runs = sqlite3_column_int64(st, 1);
+		b->failed = sqlite3_column_int64(st, 2);
+		b->samples = sqlite3_column_int64(st, 3);
+		b->summaries = sqlite3_column_int64(st, 4);
+		b->variants = sqlite3_column_int64(st, 5);
+	}
+	sqlite3_finalize(st);
+
+	st = db_prepare(db,
+		"SELECT s.id, s.path, s.sha256, s.format, s.imported_at, s.size,"
+		" (SELECT count(*) FROM run r WHERE r.source_id = s.id),"
+		" (SELECT count(*) FROM summary m WHERE m.source_id = s.id)"
+		" FROM source s ORDER BY s.id", err);
+	if (!st)
+		return -1;
+	cap = 0;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct db_source *s;
+		xgrow(&out->sources, &cap, out->nsources + 1, sizeof(*out->sources));
+		s = &out->sources[out->nsources++];
+		s->id = sqlite3_column_int64(st, 0);
+		s->path = db_col_text(st, 1);
+		s->sha256 = db_col_text(st, 2);
+		s->format = db_col_text(st, 3);
+		s->imported_at = db_col_text(st, 4);
+		s->size = sqlite3_column_int64(st, 5);
+		s->runs = sqlite3_column_int64(st, 6);
+		s->summaries = sqlite3_column_int64(st, 7);
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+void db_list_release(struct db_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nvariants; i++) {
+		free(l->variants[i].name);
+		free(l->variants[i].kernel);
+		free(l->variants[i].description);
+	}
+	for (i = 0; i < l->nmachines; i++) {
+		free(l->machines[i].name);
+		free(l->machines[i].description);
+	}
+	for (i = 0; i < l->nbenches; i++)
+		free(l->benches[i].benchmark);
+	for (i = 0; i < l->nsources; i++) {
+		free(l->sources[i].path);
+		free(l->sources[i].sha256);
+		free(l->sources[i].format);
+		free(l->sources[i].imported_at);
+	}
+	free(l->variants);
+	free(l->machines);
+	free(l->benches);
+	free(l->sources);
+	memset(l, 0, sizeof(*l));
+}
+
+int db_get_run(struct db *db, long long id, struct db_run *out, struct kb_err *err)
+{
+	sqlite3_stmt *st;
+	size_t cap = 0;
+	int found = 0;
+
+	memset(out, 0, sizeof(*out));
+	st = db_prepare(db,
+		"SELECT r.id, src.path, v.name, v.description, m.name, r.benchmark, r.config,"
+		" r.status, r.error, r.iteration, r.line"
+		" FROM run r JOIN source src ON src.id = r.source_id"
+		" JOIN variant v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id"
+		" WHERE r.id = ?1", err);
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, id);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		found = 1;
+		out->id = sqlite3_column_int64(st, 0);
+		out->source = db_col_text(st, 1);
+		out->variant = db_col_text(st, 2);
+		out->variant_desc = db_col_text(st, 3);
+		out->machine = db_col_text(st, 4);
+		out->benchmark = db_col_text(st, 5);
+		out->config = db_col_text(st, 6);
+		out->status = db_col_text(st, 7);
+		out->error = db_col_text(st, 8);
+		out->iteration = sqlite3_column_int(st, 9);
+		out->line = sqlite3_column_int(st, 10);
+	}
+	sqlite3_finalize(st);
+	if (!found)
+		return kb_err_set(err, NULL, 0, "no run %lld in the database", id);
+
+	st = db_prepare(db, "SELECT metric, value, unit, job FROM sample WHERE run_id = ?1"
+			" ORDER BY job IS NOT NULL, job, id", err);
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct db_sample *s;
+		xgrow(&out->samples, &cap, out->nsamples + 1, sizeof(*out->samples));
+		s = &out->samples[out->nsamples++];
+		s->metric = db_col_text(st, 0);
+		s->value = sqlite3_column_double(st, 1);
+		s->unit = db_col_text(st, 2);
+		s->job = sqlite3_column_type(st, 3) == SQLITE_NULL ? 0 : sqlite3_column_int(st, 3);
+	}
+	sqlite3_finalize(st);
+
+	cap = 0;
+	st = db_prepare(db, "SELECT job, initial_node, main_node, moved, user_time FROM job"
+			" WHERE run_id = ?1 ORDER BY job", err);
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct db_job *j;
+		xgrow(&out->jobs, &cap, out->njobs + 1, sizeof(*out->jobs));
+		j = &out->jobs[out->njobs++];
+		j->job = sqlite3_column_int(st, 0);
+		j->initial_node = sqlite3_column_int(st, 1);
+		j->main_node = sqlite3_column_int(st, 2);
+		j->moved = sqlite3_column_int(st, 3);
+		j->user = db_col_double(st, 4);
+		j->nnodes = 0;
+		j->pct = NULL;
+	}
+	sqlite3_finalize(st);
+
+	st = db_prepare(db, "SELECT job, node, pct FROM placement WHERE run_id = ?1"
+			" ORDER BY job, node", err);
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int job = sqlite3_column_int(st, 0), node = sqlite3_column_int(st, 1);
+		size_t i;
+		for (i = 0; i < out->njobs; i++) {
+			struct db_job *j = &out->jobs[i];
+			if (j->job != job || node < 0 || node > 4096)
+				continue;
+			if (node >= j->nnodes) {
+				int k;
+				j->pct = xrealloc(j->pct, sizeof(double) * (size_t)(node + 1));
+				for (k = j->nnodes; k <= node; k++)
+					j->pct[k] = NAN;
+				j->nnodes = node + 1;
+			}
+			j->pct[node] = sqlite3_column_double(st, 2);
+		}
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+void db_run_release(struct db_run *r)
+{
+	size_t i;
+
+	free(r->source);
+	free(r->variant);
+	free(r->variant_desc);
+	free(r->machine);
+	free(r->benchmark);
+	free(r->config);
+	free(r->status);
+	free(r->error);
+	for (i = 0; i < r->nsamples; i++) {
+		free(r->samples[i].metric);
+		free(r->samples[i].unit);
+	}
+	for (i = 0; i < r->njobs; i++)
+		free(r->jobs[i].pct);
+	free(r->samples);
+	free(r->jobs);
+	memset(r, 0, sizeof(*r));
+}
+
+int db_source_runs(struct db *db, long long source_id, long long **ids, size_t *n,
+		   struct kb_err *err)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT id FROM run WHERE source_id = ?1 ORDER BY id", err);
+	size_t cap = 0;
+
+	*ids = NULL;
+	*n = 0;
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, source_id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		xgrow(ids, &cap, *n + 1, sizeof(**ids));
+		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	return 0;
+}

@@ -1,0 +1,203 @@
+/*
+ * schema.c - the schema, as an ordered list of migrations keyed on
+ * PRAGMA user_version.  Migration i brings a database from version i to
+ * i+1 inside its own transaction.  Never edit a released migration:
+ * append a new one.
+ */
+#include "db_int.h"
+
+#include <stdio.h>
+
+static const char *const migrations[] = {
+/* 1: the first schema. */
+"CREATE TABLE variant (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  name TEXT NOT NULL UNIQUE,        -- what is compared: 'A', '3.9.0-mainline_v39+()'\n"
+"  kernel TEXT,                      -- kernel release when known\n"
+"  description TEXT,                 -- legend text from the post, or the user's\n"
+"  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))\n"
+");\n"
+"CREATE TABLE machine (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  name TEXT NOT NULL UNIQUE,\n"
+"  cpus INTEGER, nodes INTEGER, description TEXT\n"
+");\n"
+"-- One imported file or post.  Re-importing the same bytes is a no-op.\n"
+"CREATE TABLE source (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  path TEXT NOT NULL,\n"
+"  sha256 TEXT NOT NULL UNIQUE,\n"
+"  size INTEGER NOT NULL,\n"
+"  format TEXT NOT NULL,             -- parser names that claimed segments\n"
+"  imported_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))\n"
+");\n"
+"-- One execution of one benchmark configuration.\n"
+"CREATE TABLE run (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,\n"
+"  variant_id INTEGER NOT NULL REFERENCES variant(id),\n"
+"  machine_id INTEGER REFERENCES machine(id),\n"
+"  benchmark TEXT NOT NULL,\n"
+"  config TEXT NOT NULL DEFAULT '',  -- canonical sorted 'k=v,k=v'\n"
+"  iteration INTEGER NOT NULL,\n"
+"  status TEXT NOT NULL CHECK (status IN ('ok', 'failed')),\n"
+"  error TEXT,\n"
+"  line INTEGER                      -- first line of the run in the source\n"
+");\n"
+"CREATE INDEX run_source ON run(source_id);\n"
+"CREATE INDEX run_bench ON run(benchmark, variant_id);\n"
+"-- The config as key/value rows, for filtering.\n"
+"CREATE TABLE run_config (\n"
+"  run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,\n"
+"  key TEXT NOT NULL, value TEXT NOT NULL,\n"
+"  PRIMARY KEY (run_id, key)\n"
+") WITHOUT ROWID;\n"
+"-- One observed number (tidy layout: a new metric never changes the schema).\n"
+"CREATE TABLE sample (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,\n"
+"  metric TEXT NOT NULL,\n"
+"  value REAL NOT NULL,\n"
+"  unit TEXT NOT NULL DEFAULT '',\n"
+"  job INTEGER                       -- NULL for run-level metrics\n"
+");\n"
+"CREATE INDEX sample_run ON sample(run_id);\n"
+"-- numa_test job rows and their per-node placement.\n"
+"CREATE TABLE job (\n"
+"  run_id INTEGER NOT NULL REFERENCES run(id) ON DELETE CASCADE,\n"
+"  job INTEGER NOT NULL,\n"
+"  initial_node INTEGER,             -- iSched\n"
+"  main_node INTEGER,                -- MSched: node with most time\n"
+"  moved INTEGER NOT NULL DEFAULT 0, -- the '*' mark\n"
+"  user_time REAL,\n"
+"  PRIMARY KEY (run_id, job)\n"
+") WITHOUT ROWID;\n"
+"CREATE TABLE placement (\n"
+"  run_id INTEGER NOT NULL,\n"
+"  job INTEGER NOT NULL,\n"
+"  node INTEGER NOT NULL,\n"
+"  pct REAL NOT NULL,\n"
+"  PRIMARY KEY (run_id, job, node),\n"
+"  FOREIGN KEY (run_id, job) REFERENCES job(run_id, job) ON DELETE CASCADE\n"
+") WITHOUT ROWID;\n"
+"-- Pre-aggregated numbers from published tables (unknown values NULL).\n"
+"CREATE TABLE summary (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,\n"
+"  variant_id INTEGER NOT NULL REFERENCES variant(id),\n"
+"  machine_id INTEGER REFERENCES machine(id),\n"
+"  benchmark TEXT NOT NULL,\n"
+"  config TEXT NOT NULL DEFAULT '',\n"
+"  metric TEXT NOT NULL,\n"
+"  mean REAL, sd REAL, n INTEGER, min REAL, max REAL,\n"
+"  unit TEXT NOT NULL DEFAULT '',\n"
+"  flags TEXT NOT NULL DEFAULT '',   -- 'footnoted', 'estimated', ...\n"
+"  line INTEGER\n"
+");\n"
+"CREATE INDEX summary_source ON summary(source_id);\n"
+"CREATE INDEX summary_bench ON summary(benchmark, variant_id);\n"
+"-- Metric catalogue: which direction is better drives every verdict.\n"
+"-- benchmark '' is the default for any benchmark.\n"
+"CREATE TABLE metric (\n"
+"  benchmark TEXT NOT NULL DEFAULT '',\n"
+"  name TEXT NOT NULL,\n"
+"  unit TEXT NOT NULL DEFAULT '',\n"
+"  better TEXT NOT NULL CHECK (better IN ('lower', 'higher', 'none')),\n"
+"  description TEXT,\n"
+"  PRIMARY KEY (benchmark, name)\n"
+") WITHOUT ROWID;\n"
+"INSERT INTO metric (benchmark, name, unit, better, description) VALUES\n"
+"  ('', 'elapsed', 's', 'lower', 'wall-clock time'),\n"
+"  ('', 'user', 's', 'lower', 'user CPU time'),\n"
+"  ('', 'sys', 's', 'lower', 'system CPU time'),\n"
+"  ('', 'system', 's', 'lower', 'system CPU time'),\n"
+"  ('', 'time', 's', 'lower', 'benchmark time'),\n"
+"  ('', 'avg_user', 's', 'lower', 'mean user time of the jobs'),\n"
+"  ('', 'total_user', 's', 'lower', 'user time of all jobs'),\n"
+"  ('', 'total_sys', 's', 'lower', 'system time of all jobs'),\n"
+"  ('', 'hackbench', 's', 'lower', 'time of the hackbench disturbance'),\n"
+"  ('', 'elapsed_minus_hackbench', 's', 'lower', 'elapsed time minus hackbench time (E-H)'),\n"
+"  ('', 'throughput', 'KiB/s', 'higher', 'messages x bytes x tasks / time'),\n"
+"  ('', 'percent_cpu', '%', 'none', 'CPU utilisation'),\n"
+"  ('', 'context_switches', '', 'none', 'context switches'),\n"
+"  ('', 'sleeps', '', 'none', 'voluntary waits'),\n"
+"  ('', 'involuntary_cs', '', 'none', 'involuntary context switches'),\n"
+"  ('', 'voluntary_cs', '', 'none', 'voluntary context switches'),\n"
+"  ('', 'max_rss_kb', 'KiB', 'none', 'peak resident set size'),\n"
+"  ('', 'major_faults', '', 'none', 'major page faults'),\n"
+"  ('', 'minor_faults', '', 'none', 'minor page faults'),\n"
+"  ('', 'exit_status', '', 'none', 'exit status'),\n"
+"  ('perf-stat', 'elapsed', 's', 'lower', 'seconds time elapsed'),\n"
+"  ('perf-stat', 'user', 's', 'lower', 'seconds user'),\n"
+"  ('perf-stat', 'sys', 's', 'lower', 'seconds sys');\n"
+"CREATE VIEW samples_v AS\n"
+"  SELECT s.run_id AS run_id, src.path AS source, v.name AS variant, m.name AS machine,\n"
+"         r.benchmark AS benchmark, r.config AS config, r.iteration AS iteration,\n"
+"         s.job AS job, s.metric AS metric, s.value AS value, s.unit AS unit\n"
+"  FROM sample s JOIN run r ON r.id = s.run_id JOIN source src ON src.id = r.source_id\n"
+"  JOIN variant v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id;\n"
+"CREATE VIEW runs_v AS\n"
+"  SELECT r.id AS run_id, src.path AS source, v.name AS variant, m.name AS machine,\n"
+"         r.benchmark AS benchmark, r.config AS config, r.iteration AS iteration,\n"
+"         r.status AS status, r.error AS error\n"
+"  FROM run r JOIN source src ON src.id = r.source_id\n"
+"  JOIN variant v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id;\n"
+"CREATE VIEW placement_v AS\n"
+"  SELECT p.run_id AS run_id, v.name AS variant, r.config AS config, p.job AS job,\n"
+"         p.node AS node, p.pct AS pct, j.initial_node AS initial_node, j.main_node AS main_node\n"
+"  FROM placement p JOIN job j ON j.run_id = p.run_id AND j.job = p.job\n"
+"  JOIN run r ON r.id = p.run_id JOIN variant v ON v.id = r.variant_id;\n"
+"CREATE VIEW summary_v AS\n"
+"  SELECT src.path AS source, v.name AS variant, m.name AS machine, s.benchmark AS benchmark,\n"
+"         s.config AS config, s.metric AS metric, s.mean AS mean, s.sd AS sd, s.n AS n,\n"
+"         s.min AS min, s.max AS max, s.unit AS unit\n"
+"  FROM summary s JOIN source src ON src.id = s.source_id\n"
+"  JOIN variant v ON v.id = s.variant_id LEFT JOIN machine m ON m.id = s.machine_id;\n",
+};
+
+int db_schema_version(void)
+{
+	return (int)(sizeof(migrations) / sizeof(migrations[0]));
+}
+
+int db_migrate(struct db *db, struct kb_err *err)
+{
+	sqlite3_stmt *st;
+	int version, i;
+
+	st = db_prepare(db, "PRAGMA user_version", err);
+	if (!st)
+		return -1;
+	version = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	sqlite3_finalize(st);
+	if (version > db_schema_version())
+		return kb_err_set(err, db->path, 0,
+				  "database schema version %d is newer than this kbench (%d)",
+				  version, db_schema_version());
+	for (i = version; i < db_schema_version(); i++) {
+		char pragma[64];
+		/* BEGIN IMMEDIATE: concurrent first opens wait, then see the
+		 * version the winner wrote. */
+		if (db_exec(db, "BEGIN IMMEDIATE", err) < 0)
+			return -1;
+		st = db_prepare(db, "PRAGMA user_version", err);
+		if (!st) {
+			db_exec(db, "ROLLBACK", NULL);
+			return -1;
+		}
+		version = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+		sqlite3_finalize(st);
+		if (version > i) {
+			db_exec(db, "COMMIT", NULL);
+			i = version - 1;
+			continue;
+		}
+		snprintf(pragma, sizeof(pragma), "PRAGMA user_version = %d", i + 1);
+		if (db_exec(db, migrations[i], err) < 0 || db_exec(db, pragma, err) < 0 ||
+		    db_exec(db, "COMMIT", err) < 0) {
+			db_exec(db, "ROLLBACK", NULL);
+			return -1;
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,427 @@
+/*
+ * store.c - writes one parsed source file (a rec_batch) in one
+ * transaction: the file imports completely or not at all.  Identical
+ * bytes imported before are recognised by their SHA-256 and change
+ * nothing unless the caller asks to replace them.
+ */
+#include "db_int.h"
+#include "../core/util.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	S_FIND_SOURCE, S_DEL_SOURCE, S_INS_SOURCE, S_INS_VARIANT, S_GET_VARIANT,
+	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_INS_RUN,
+	S_INS_CONFIG, S_INS_SAMPLE, S_INS_JOB, S_INS_PLACEMENT, S_INS_SUMMARY,
+	S_INS_METRIC,
+};
+
+static const char *const sql[] = {
+	[S_FIND_SOURCE] = "SELECT id, path FROM source WHERE sha256 = ?1",
+	[S_DEL_SOURCE] = "DELETE FROM source WHERE id = ?1",
+	[S_INS_SOURCE] = "INSERT INTO source (path, sha256, size, format) VALUES (?1, ?2, ?3, ?4)",
+	[S_INS_VARIANT] = "INSERT OR IGNORE INTO variant (name) VALUES (?1)",
+	[S_GET_VARIANT] = "SELECT id FROM variant WHERE name = ?1",
+	[S_SET_VDESC] = "UPDATE variant SET description = ?2 WHERE id = ?1 "
+			"AND (description IS NULL OR description = '')",
+	[S_SET_VKERNEL] = "UPDATE variant SET kernel = ?2 WHERE id = ?1 "
+			  "AND (kernel IS NULL OR ?3)",
+	[S_INS_MACHINE] = "INSERT OR IGNORE INTO machine (name) VALUES (?1)",
+	[S_GET_MACHINE] = "SELECT id FROM machine WHERE name = ?1",
+	[S_INS_RUN] = "INSERT INTO run (source_id, variant_id, machine_id, benchmark, config, "
+		      "iteration, status, error, line) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+	[S_INS_CONFIG] = "INSERT OR REPLACE INTO run_config (run_id, key, value) VALUES (?1, ?2, ?3)",
+	[S_INS_SAMPLE] = "INSERT INTO sample (run_id, metric, value, unit, job) VALUES (?1, ?2, ?3, ?4, ?5)",
+	[S_INS_JOB] = "INSERT INTO job (run_id, job, initial_node, main_node, moved, user_time) "
+		      "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	[S_INS_PLACEMENT] = "INSERT INTO placement (run_id, job, node, pct) VALUES (?1, ?2, ?3, ?4)",
+	[S_INS_SUMMARY] = "INSERT INTO summary (source_id, variant_id, machine_id, benchmark, config, "
+			  "metric, mean, sd, n, min, max, unit, flags, line) "
+			  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+	[S_INS_METRIC] = "INSERT INTO metric (benchmark, name, unit, better) "
+			 "SELECT ?1, ?2, ?3, CASE WHEN ?3 IN ('s', 'msec', 'ms', 'us', 'usec', 'ns') "
+			 "THEN 'lower' ELSE 'none' END "
+			 "WHERE NOT EXISTS (SELECT 1 FROM metric WHERE name = ?2 AND benchmark IN ('', ?1))",
+};
+
+static sqlite3_stmt *stmt(struct db *db, int slot, struct kb_err *err)
+{
+	return db_cached(db, slot, sql[slot], err);
+}
+
+/* Run a write statement to completion. */
+static int step_done(struct db *db, sqlite3_stmt *st, struct kb_err *err)
+{
+	if (sqlite3_step(st) != SQLITE_DONE)
+		return db_fail(db, err, "cannot store");
+	return 0;
+}
+
+static long long get_id(struct db *db, int ins, int get, const char *name, struct kb_err *err)
+{
+	sqlite3_stmt *st = stmt(db, ins, err);
+	long long id;
+
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, name);
+	if (step_done(db, st, err) < 0)
+		return -1;
+	st = stmt(db, get, err);
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, name);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return db_fail(db, err, "cannot find what was just stored");
+	id = sqlite3_column_int64(st, 0);
+	return id;
+}
+
+/* Variant names seen in this batch, with their ids. */
+struct vcache {
+	const char *name;
+	long long id;
+};
+
+struct store_state {
+	struct db *db;
+	const struct db_import *imp;
+	struct rec_batch *b;
+	struct vcache *v;
+	size_t nv, vcap;
+	struct iter_key { const char *variant, *bench, *config; int n; } *keys;
+	size_t nkeys, keys_cap;
+};
+
+static const struct rec_variant *legend(const struct rec_batch *b, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < b->nvariants; i++)
+		if (strcmp(b->variants[i].name, name) == 0)
+			return &b->variants[i];
+	return NULL;
+}
+
+static long long variant_id(struct store_state *s, const char *name, const char *desc,
+			    struct kb_err *err)
+{
+	const struct rec_variant *lg;
+	sqlite3_stmt *st;
+	long long id;
+	size_t i;
+
+	for (i = 0; i < s->nv; i++)
+		if (strcmp(s->v[i].name, name) == 0)
+			return s->v[i].id;
+	id = get_id(s->db, S_INS_VARIANT, S_GET_VARIANT, name, err);
+	if (id < 0)
+		return -1;
+	lg = legend(s->b, name);
+	if (!desc && lg)
+		desc = lg->description;
+	if (desc) {
+		st = stmt(s->db, S_SET_VDESC, err);
+		if (!st)
+			return -1;
+		db_bind_int(st, 1, id);
+		db_bind_text(st, 2, desc);
+		if (step_done(s->db, st, err) < 0)
+			return -1;
+	}
+	if (s->imp->kernel || (lg && lg->kernel)) {
+		st = stmt(s->db, S_SET_VKERNEL, err);
+		if (!st)
+			return -1;
+		db_bind_int(st, 1, id);
+		db_bind_text(st, 2, s->imp->kernel ? s->imp->kernel : lg->kernel);
+		db_bind_int(st, 3, s->imp->kernel != NULL);
+		if (step_done(s->db, st, err) < 0)
+			return -1;
+	}
+	xgrow(&s->v, &s->vcap, s->nv + 1, sizeof(*s->v));
+	s->v[s->nv].name = name;
+	s->v[s->nv].id = id;
+	s->nv++;
+	return id;
+}
+
+static const char *pick_variant(const struct db_import *imp, const char *own)
+{
+	if (imp->variant)
+		return imp->variant;
+	if (own)
+		return own;
+	if (imp->variant_fallback && imp->variant_fallback[0])
+		return imp->variant_fallback;
+	return "unknown";
+}
+
+static int next_iteration(struct store_state *s, const char *variant, const struct rec_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < s->nkeys; i++) {
+		struct iter_key *k = &s->keys[i];
+		if (strcmp(k->variant, variant) == 0 && strcmp(k->bench, r->benchmark) == 0 &&
+		    strcmp(k->config, r->config_str) == 0)
+			return ++k->n;
+	}
+	xgrow(&s->keys, &s->keys_cap, s->nkeys + 1, sizeof(*s->keys));
+	s->keys[s->nkeys].variant = variant;
+	s->keys[s->nkeys].bench = r->benchmark;
+	s->keys[s->nkeys].config = r->config_str;
+	s->keys[s->nkeys].n = 1;
+	return s->keys[s->nkeys++].n;
+}
+
+static int note_metric(struct db *db, const char *bench, const char *metric, const char *unit,
+		       struct kb_err *err)
+{
+	sqlite3_stmt *st = stmt(db, S_INS_METRIC, err);
+
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, bench);
+	db_bind_text(st, 2, metric);
+	db_bind_text(st, 3, unit ? unit : "");
+	return step_done(db, st, err);
+}
+
+static int store_run(struct store_state *s, long long source_id, long long machine_id,
+		     struct rec_run *r, struct db_import_result *res, struct kb_err *err)
+{
+	struct db *db = s->db;
+	const char *vname = pick_variant(s->imp, r->variant);
+	long long vid = variant_id(s, vname, s->imp->variant ? NULL : r->variant_desc, err);
+	sqlite3_stmt *st;
+	long long run_id;
+	size_t i;
+	int k;
+
+	if (vid < 0)
+		return -1;
+	st = stmt(db, S_INS_RUN, err);
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, source_id);
+	db_bind_int(st, 2, vid);
+	if (machine_id > 0)
+		db_bind_int(st, 3, machine_id);
+	db_bind_text(st, 4, r->benchmark);
+	db_bind_text(st, 5, r->config_str);
+	db_bind_int(st, 6, r->iteration > 0 ? r->iteration : next_iteration(s, vname, r));
+	db_bind_text(st, 7, r->failed ? "failed" : "ok");
+	db_bind_text(st, 8, r->failed ? r->error : NULL);
+	db_bind_int(st, 9, r->line);
+	if (step_done(db, st, err) < 0)
+		return -1;
+	run_id = sqlite3_last_insert_rowid(db->h);
+	res->runs++;
+	if (r->failed)
+		res->failed_runs++;
+
+	for (i = 0; i < r->nconfig; i++) {
+		st = stmt(db, S_INS_CONFIG, err);
+		if (!st)
+			return -1;
+		db_bind_int(st, 1, run_id);
+		db_bind_text(st, 2, r->config[i].key);
+		db_bind_text(st, 3, r->config[i].value);
+		if (step_done(db, st, err) < 0)
+			return -1;
+	}
+	for (i = 0; i < r->nsamples; i++) {
+		const struct rec_sample *sm = &r->samples[i];
+		if (!isfinite(sm->value))
+			continue;
+		st = stmt(db, S_INS_SAMPLE, err);
+		if (!st)
+			return -1;
+		db_bind_int(st, 1, run_id);
+		db_bind_text(st, 2, sm->metric);
+		db_bind_double(st, 3, sm->value);
+		db_bind_text(st, 4, sm->unit);
+		if (sm->job > 0)
+			db_bind_int(st, 5, sm->job);
+		if (step_done(db, st, err) < 0)
+			return -1;
+		if (note_metric(db, r->benchmark, sm->metric, sm->unit, err) < 0)
+			return -1;
+		res->samples++;
+	}
+	for (i = 0; i < r->njobs; i++) {
+		const struct rec_job *j = &r->jobs[i];
+		st = stmt(db, S_INS_JOB, err);
+		if (!st)
+			return -1;
+		db_bind_int(st, 1, run_id);
+		db_bind_int(st, 2, j->job);
+		db_bind_int(st, 3, j->initial_node);
+		db_bind_int(st, 4, j->main_node);
+		db_bind_int(st, 5, j->moved);
+		db_bind_double(st, 6, j->user);
+		if (step_done(db, st, err) < 0)
+			return -1;
+		for (k = 0; k < j->nnodes; k++) {
+			st = stmt(db, S_INS_PLACEMENT, err);
+			if (!st)
+				return -1;
+			db_bind_int(st, 1, run_id);
+			db_bind_int(st, 2, j->job);
+			db_bind_int(st, 3, k);
+			db_bind_double(st, 4, j->pct[k]);
+			if (step_done(db, st, err) < 0)
+				return -1;
+		}
+		res->jobs++;
+	}
+	return 0;
+}
+
+static int store_summary(struct store_state *s, long long source_id, long long machine_id,
+			 const struct rec_summary *sm, struct db_import_result *res,
+			 struct kb_err *err)
+{
+	struct db *db = s->db;
+	const char *vname = pick_variant(s->imp, sm->variant);
+	long long vid = variant_id(s, vname, s->imp->variant ? NULL : sm->variant_desc, err);
+	sqlite3_stmt *st;
+
+	if (vid < 0)
+		return -1;
+	st = stmt(db, S_INS_SUMMARY, err);
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, source_id);
+	db_bind_int(st, 2, vid);
+	if (machine_id > 0)
+		db_bind_int(st, 3, machine_id);
+	db_bind_text(st, 4, sm->benchmark);
+	db_bind_text(st, 5, sm->config_str ? sm->config_str : "");
+	db_bind_text(st, 6, sm->metric);
+	db_bind_double(st, 7, sm->mean);
+	db_bind_double(st, 8, sm->sd);
+	if (sm->n > 0)
+		db_bind_int(st, 9, sm->n);
+	db_bind_double(st, 10, sm->min);
+	db_bind_double(st, 11, sm->max);
+	db_bind_text(st, 12, sm->unit);
+	db_bind_text(st, 13, sm->flags ? sm->flags : "");
+	db_bind_int(st, 14, sm->line);
+	if (step_done(db, st, err) < 0)
+		return -1;
+	if (note_metric(db, sm->benchmark, sm->metric, sm->unit, err) < 0)
+		return -1;
+	res->summaries++;
+	return 0;
+}
+
+static int store_all(struct store_state *s, struct db_import_result *res, struct kb_err *err)
+{
+	struct db *db = s->db;
+	const struct db_import *imp = s->imp;
+	sqlite3_stmt *st;
+	long long source_id, machine_id = 0;
+	size_t i;
+
+	st = stmt(db, S_FIND_SOURCE, err);
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, imp->sha256);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		long long old = sqlite3_column_int64(st, 0);
+		const unsigned char *p = sqlite3_column_text(st, 1);
+		if (!imp->replace) {
+			res->already = 1;
+			res->source_id = old;
+			snprintf(res->already_path, sizeof(res->already_path), "%s",
+				 p ? (const char *)p : "");
+			return 0;
+		}
+		st = stmt(db, S_DEL_SOURCE, err);
+		if (!st)
+			return -1;
+		db_bind_int(st, 1, old);
+		if (step_done(db, st, err) < 0)
+			return -1;
+	}
+	st = stmt(db, S_INS_SOURCE, err);
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, imp->path);
+	db_bind_text(st, 2, imp->sha256);
+	db_bind_int(st, 3, imp->size);
+	db_bind_text(st, 4, imp->format ? imp->format : "");
+	if (step_done(db, st, err) < 0)
+		return -1;
+	source_id = sqlite3_last_insert_rowid(db->h);
+	res->source_id = source_id;
+	if (imp->machine) {
+		machine_id = get_id(db, S_INS_MACHINE, S_GET_MACHINE, imp->machine, err);
+		if (machine_id < 0)
+			return -1;
+	}
+	for (i = 0; i < s->b->nruns; i++)
+		if (store_run(s, source_id, machine_id, s->b->runs[i], res, err) < 0)
+			return -1;
+	for (i = 0; i < s->b->nsummaries; i++)
+		if (store_summary(s, source_id, machine_id, s->b->summaries[i], res, err) < 0)
+			return -1;
+	/* Legends for variants that own no run here still get described. */
+	for (i = 0; i < s->b->nvariants && !imp->variant; i++) {
+		const struct rec_variant *v = &s->b->variants[i];
+		size_t k;
+		for (k = 0; k < s->nv; k++)
+			if (strcmp(s->v[k].name, v->name) == 0)
+				break;
+		if (k == s->nv && v->description && s->nv > 0) {
+			/* only describe variants that exist already */
+			sqlite3_stmt *g = stmt(db, S_GET_VARIANT, err);
+			if (!g)
+				return -1;
+			db_bind_text(g, 1, v->name);
+			if (sqlite3_step(g) == SQLITE_ROW) {
+				long long id = sqlite3_column_int64(g, 0);
+				sqlite3_stmt *u = stmt(db, S_SET_VDESC, err);
+				if (!u)
+					return -1;
+				db_bind_int(u, 1, id);
+				db_bind_text(u, 2, v->description);
+				if (step_done(db, u, err) < 0)
+					return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch *b,
+		   struct db_import_result *res, struct kb_err *err)
+{
+	struct store_state s;
+	int rc;
+
+	memset(res, 0, sizeof(*res));
+	memset(&s, 0, sizeof(s));
+	s.db = db;
+	s.imp = imp;
+	s.b = b;
+	if (db_exec(db, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	rc = store_all(&s, res, err);
+	free(s.v);
+	free(s.keys);
+	if (rc < 0 || res->already || imp->dry_run) {
+		db_exec(db, "ROLLBACK", NULL);
+		return rc;
+	}
+	if (db_exec(db, "COMMIT", err) < 0) {
+		db_exec(db, "ROLLBACK", NULL);
+		return -1;
+	}
+	return 0;
+}
