@@ -35,21 +35,26 @@ CHK_UNIT_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(UNIT_SRC))
 all: kbench
 
 kbench: $(OBJ)
-	$(CC) $(ALL_CFLAGS) -o $@ $(OBJ) $(LIBS)
+	@echo "  LD      $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $(OBJ) $(LIBS)
 
 $(BUILD)/rel/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	@echo "  CC      $<"
+	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/chk/%.o: %.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Werror -O1 $(SAN) -c -o $@ $<
+	@echo "  CC+SAN  $<"
+	@$(CC) $(ALL_CFLAGS) -Werror -O1 $(SAN) -c -o $@ $<
 
 $(BUILD)/chk/kbench: $(CHK_LIB_OBJ) $(CHK_CLI_OBJ)
-	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LIBS)
+	@echo "  LD      $@"
+	@$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LIBS)
 
 $(BUILD)/chk/unit: $(CHK_LIB_OBJ) $(CHK_UNIT_OBJ)
-	$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LIBS)
+	@echo "  LD      $@"
+	@$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LIBS)
 
 deps:
 	@scripts/install-deps

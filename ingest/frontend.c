@@ -434,6 +434,17 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 					snprintf(err->file, sizeof(err->file), "%s", doc->path);
 				return -1;
 			}
+			/* Runs the text did not name take the variant in force. */
+			if (c.variant) {
+				size_t r;
+				for (r = runs0; r < out->nruns; r++)
+					if (!out->runs[r]->variant)
+						rec_run_variant(out, out->runs[r], c.variant, c.desc,
+								REC_ORIGIN_CONTEXT);
+				for (r = sum0; r < out->nsummaries; r++)
+					if (!out->summaries[r]->variant)
+						out->summaries[r]->variant = c.variant;
+			}
 			s = seg_add(res, i, i + best_len, best, best_score);
 			if (s) {
 				s->runs = out->nruns - runs0;

@@ -1,0 +1,35 @@
+/*
+ * cli.h - the command table and what every verb shares.  Only cli/ calls
+ * exit(); each cmd_* returns the process exit status:
+ *   0 success, 1 regressions found (regress), 2 usage or input error,
+ *   3 inconclusive under --strict (regress).
+ */
+#ifndef KB_CLI_H
+#define KB_CLI_H
+
+#include "../core/err.h"
+#include "opt.h"
+
+#define KBENCH_VERSION "0.1.0"
+
+enum { EXIT_OK = 0, EXIT_REGRESSION = 1, EXIT_USAGE = 2, EXIT_INCONCLUSIVE = 3 };
+
+struct cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+/* The command table (main.c). */
+const struct cmd *cli_commands(size_t *n);
+
+/* --db value, else $KBENCH_DB, else ./kbench.db */
+const char *cli_db_path(const char *opt);
+/* Print "file:line: message" (or "kbench VERB: message") to stderr. */
+void cli_report(const char *verb, const struct kb_err *e);
+
+int cmd_import(int argc, char **argv);
+int cmd_ls(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+
+#endif

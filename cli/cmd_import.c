@@ -1,0 +1,380 @@
+/*
+ * cmd_import.c - `kbench import`: files, directories (recursive) and
+ * stdin into the store, one transaction per source file.
+ */
+#include "cli.h"
+#include "../core/buf.h"
+#include "../core/num.h"
+#include "../core/sha256.h"
+#include "../core/util.h"
+#include "../db/db.h"
+#include "../ingest/ingest.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct import_opts {
+	const char *db;
+	const char *variant, *machine, *kernel, *format, *time_format;
+	struct strlist set;
+	int dry_run, replace, list_formats, explain;
+};
+
+struct import_totals {
+	size_t files, failed, already, runs, samples, summaries;
+};
+
+static int read_all(FILE *f, struct buf *out)
+{
+	char tmp[65536];
+	size_t n;
+
+	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
+		buf_add(out, tmp, n);
+	return ferror(f) ? -1 : 0;
+}
+
+static int read_source(const char *path, struct buf *out, struct kb_err *err)
+{
+	FILE *f;
+	int rc;
+
+	if (strcmp(path, "-") == 0)
+		return read_all(stdin, out) < 0 ? kb_err_set(err, "-", 0, "cannot read stdin") : 0;
+	f = fopen(path, "rb");
+	if (!f)
+		return kb_err_set(err, path, 0, "cannot open: %s", strerror(errno));
+	rc = read_all(f, out);
+	fclose(f);
+	if (rc < 0)
+		return kb_err_set(err, path, 0, "cannot read: %s", strerror(errno));
+	return 0;
+}
+
+/* Name of the directory that holds path ("" for stdin or a bare name). */
+static char *parent_name(const char *path)
+{
+	char *copy, *dir, *base, *res;
+
+	if (strcmp(path, "-") == 0)
+		return xstrdup("");
+	copy = xstrdup(path);
+	dir = dirname(copy);
+	if (strcmp(dir, ".") == 0) {
+		char cwd[4096];
+		free(copy);
+		if (!getcwd(cwd, sizeof(cwd)))
+			return xstrdup("");
+		copy = xstrdup(cwd);
+		dir = copy;
+	}
+	base = basename(dir);
+	res = xstrdup(strcmp(base, "/") == 0 ? "" : base);
+	free(copy);
+	return res;
+}
+
+static void apply_set(struct rec_batch *b, const struct strlist *set)
+{
+	size_t i, k;
+
+	for (k = 0; k < set->n; k++) {
+		const char *eq = strchr(set->v[k], '=');
+		char key[256];
+		if (!eq || (size_t)(eq - set->v[k]) >= sizeof(key))
+			continue;
+		memcpy(key, set->v[k], (size_t)(eq - set->v[k]));
+		key[eq - set->v[k]] = '\0';
+		if (strcmp(key, "runs") == 0)
+			continue;   /* read by the parsers (n of kernbench summaries) */
+		for (i = 0; i < b->nruns; i++)
+			rec_run_config(b, b->runs[i], key, eq + 1);
+		for (i = 0; i < b->nsummaries; i++)
+			rec_summary_config(b, b->summaries[i], key, eq + 1);
+	}
+}
+
+/* Comma list of the parsers that claimed segments. */
+static void formats_used(const struct ingest_result *res, struct buf *out)
+{
+	size_t i, k;
+
+	for (i = 0; i < res->nsegs; i++) {
+		const struct ingest_parser *p = res->segs[i].parser;
+		int seen = 0;
+		if (!p)
+			continue;
+		for (k = 0; k < i; k++)
+			if (res->segs[k].parser == p)
+				seen = 1;
+		if (seen)
+			continue;
+		if (out->len)
+			buf_putc(out, ',');
+		buf_puts(out, p->name);
+	}
+}
+
+static void explain(const struct ingest_doc *doc, const struct ingest_result *res)
+{
+	size_t i;
+
+	printf("%s: %zu lines%s%s\n", doc->path, doc->nlines,
+	       doc->was_qp ? ", quoted-printable decoded" : "",
+	       doc->was_quoted ? ", mail quoting removed" : "");
+	for (i = 0; i < res->nsegs; i++) {
+		const struct ingest_seg *s = &res->segs[i];
+		long first = doc->lines[s->first].lineno, last = doc->lines[s->end - 1].lineno;
+		if (s->parser) {
+			printf("  lines %ld-%ld: %s (score %d): %zu runs, %zu samples, %zu summaries",
+			       first, last, s->parser->name, s->score, s->runs, s->samples, s->summaries);
+			if (s->variant)
+				printf(", variant %s", s->variant);
+			putchar('\n');
+		} else {
+			size_t k, shown = 0;
+			printf("  lines %ld-%ld: skipped (%zu lines of prose)\n", first, last,
+			       s->end - s->first);
+			for (k = s->first; k < s->end && shown < 2; k++) {
+				if (ingest_line_blank(&doc->lines[k]))
+					continue;
+				printf("      | %.70s%s\n", doc->lines[k].s, doc->lines[k].len > 70 ? "..." : "");
+				shown++;
+			}
+		}
+	}
+}
+
+static int import_one(struct db *db, const struct import_opts *o, const char *path,
+		      struct import_totals *t)
+{
+	struct buf data = BUF_INIT, fmt = BUF_INIT;
+	struct ingest_doc doc;
+	struct ingest_result res = { NULL, 0, 0 };
+	struct ingest_opts iopts = { o->time_format, 0 };
+	struct rec_batch batch;
+	struct kb_err err;
+	struct db_import imp;
+	struct db_import_result out;
+	const struct ingest_parser *only = NULL;
+	char sha[65], *parent;
+	const char *display = strcmp(path, "-") == 0 ? "-" : path;
+	size_t k;
+	int rc = -1;
+
+	kb_err_clear(&err);
+	rec_batch_init(&batch);
+	memset(&doc, 0, sizeof(doc));
+	arena_init(&doc.arena);
+	t->files++;
+	for (k = 0; k < o->set.n; k++)
+		if (str_starts(o->set.v[k], "runs="))
+			num_parse_long(o->set.v[k] + 5, strlen(o->set.v[k] + 5), &iopts.runs);
+	if (o->format)
+		only = ingest_parser_find(o->format);
+	if (read_source(path, &data, &err) < 0)
+		goto out;
+	sha256_hex(data.data ? data.data : "", data.len, sha);
+	if (ingest_doc_load(&doc, display, data.data ? data.data : "", data.len, &err) < 0)
+		goto out;
+	if (ingest_parse_doc(&doc, &iopts, only, &batch, &res, &err) < 0)
+		goto out;
+	if (o->explain) {
+		explain(&doc, &res);
+		rc = 0;
+		goto out;
+	}
+	apply_set(&batch, &o->set);
+	rec_batch_finish(&batch);
+	formats_used(&res, &fmt);
+	parent = parent_name(path);
+	memset(&imp, 0, sizeof(imp));
+	imp.path = display;
+	imp.sha256 = sha;
+	imp.size = (long long)data.len;
+	imp.format = buf_str(&fmt);
+	imp.machine = o->machine;
+	imp.variant = o->variant;
+	imp.variant_fallback = parent;
+	imp.kernel = o->kernel;
+	imp.replace = o->replace;
+	imp.dry_run = o->dry_run;
+	rc = db_store_batch(db, &imp, &batch, &out, &err);
+	free(parent);
+	if (rc < 0)
+		goto out;
+	if (out.already) {
+		t->already++;
+		printf("%s: already imported%s%s, nothing changed (use --replace to import again)\n",
+		       display, strcmp(out.already_path, display) ? " as " : "",
+		       strcmp(out.already_path, display) ? out.already_path : "");
+	} else {
+		printf("%s: %s%s, %zu runs", display, o->dry_run ? "would import " : "",
+		       buf_str(&fmt), out.runs);
+		if (out.failed_runs)
+			printf(" (%zu failed)", out.failed_runs);
+		printf(", %zu samples", out.samples);
+		if (out.summaries)
+			printf(", %zu summaries", out.summaries);
+		putchar('\n');
+		t->runs += out.runs;
+		t->samples += out.samples;
+		t->summaries += out.summaries;
+	}
+out:
+	if (rc < 0) {
+		t->failed++;
+		if (!err.file[0])
+			snprintf(err.file, sizeof(err.file), "%s", display);
+		cli_report("import", &err);
+	}
+	ingest_result_release(&res);
+	ingest_doc_release(&doc);
+	rec_batch_release(&batch);
+	buf_release(&data);
+	buf_release(&fmt);
+	return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Import every regular file below dir, in name order, skipping hidden
+ * entries. */
+static void import_dir(struct db *db, const struct import_opts *o, const char *dir,
+		       struct import_totals *t)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0, cap = 0, i;
+
+	if (!d) {
+		struct kb_err err;
+		kb_err_set(&err, dir, 0, "cannot open directory: %s", strerror(errno));
+		cli_report("import", &err);
+		t->failed++;
+		return;
+	}
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		xgrow(&names, &cap, n + 1, sizeof(*names));
+		names[n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; i < n; i++) {
+		struct buf p = BUF_INIT;
+		struct stat sb;
+		buf_printf(&p, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
+		if (stat(p.data, &sb) == 0) {
+			if (S_ISDIR(sb.st_mode))
+				import_dir(db, o, p.data, t);
+			else if (S_ISREG(sb.st_mode))
+				import_one(db, o, p.data, t);
+		}
+		buf_release(&p);
+		free(names[i]);
+	}
+	free(names);
+}
+
+static int list_formats(void)
+{
+	size_t n, i;
+	const struct ingest_parser *const *p = ingest_parsers(&n);
+
+	for (i = 0; i < n; i++)
+		printf("%-15s %s\n", p[i]->name, p[i]->description);
+	return EXIT_OK;
+}
+
+int cmd_import(int argc, char **argv)
+{
+	struct import_opts o;
+	const struct opt opts[] = {
+		OPT_STRING("db", "PATH", &o.db, "the store (default ./kbench.db or $KBENCH_DB)"),
+		OPT_STRING("variant", "NAME", &o.variant, "name the variant of every run (wins over the text)"),
+		OPT_STRING("machine", "NAME", &o.machine, "name the machine the runs come from"),
+		OPT_STRING("kernel", "RELEASE", &o.kernel, "record the kernel release of the variant"),
+		OPT_LIST("set", "KEY=VALUE", &o.set, "add KEY=VALUE to every run's config (runs=N: n of summaries)"),
+		OPT_STRING("format", "NAME", &o.format, "use only this parser (see --list-formats)"),
+		OPT_STRING("time-format", "FMT", &o.time_format, "fields of GNU time -f lines, e.g. '%e %S %U %c %w'"),
+		OPT_FLAG("dry-run", &o.dry_run, "parse and report, store nothing"),
+		OPT_FLAG("replace", &o.replace, "import again bytes that were imported before"),
+		OPT_FLAG("explain", &o.explain, "print each segment: line range, format, lines skipped"),
+		OPT_FLAG("list-formats", &o.list_formats, "list the formats kbench reads"),
+		OPT_END,
+	};
+	const struct cmd_usage u = { "import", "[options] PATH...   (PATH: file, directory or - for stdin)",
+		"Detects each file's format, stores its runs; one transaction per file.", opts };
+	struct import_totals t;
+	const char **args;
+	size_t nargs, i;
+	struct db *db = NULL;
+	struct kb_err err;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	memset(&t, 0, sizeof(t));
+	rc = opt_parse(&u, argc, argv, &args, &nargs);
+	if (rc)
+		return rc > 0 ? EXIT_OK : EXIT_USAGE;
+	if (o.list_formats) {
+		free(args);
+		strlist_release(&o.set);
+		return list_formats();
+	}
+	rc = EXIT_OK;
+	if (nargs == 0) {
+		fprintf(stderr, "kbench import: nothing to import (give files, directories or -)\n");
+		opt_usage(&u, stderr);
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (o.format && !ingest_parser_find(o.format)) {
+		fprintf(stderr, "kbench import: unknown format '%s' (see --list-formats)\n", o.format);
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	for (i = 0; i < o.set.n; i++) {
+		const char *eq = strchr(o.set.v[i], '=');
+		if (!eq || eq == o.set.v[i]) {
+			fprintf(stderr, "kbench import: --set needs KEY=VALUE, not '%s'\n", o.set.v[i]);
+			rc = EXIT_USAGE;
+			goto done;
+		}
+	}
+	kb_err_clear(&err);
+	if (!o.explain && db_open(&db, cli_db_path(o.db), &err) < 0) {
+		cli_report("import", &err);
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	for (i = 0; i < nargs; i++) {
+		struct stat sb;
+		if (strcmp(args[i], "-") != 0 && stat(args[i], &sb) == 0 && S_ISDIR(sb.st_mode))
+			import_dir(db, &o, args[i], &t);
+		else
+			import_one(db, &o, args[i], &t);
+	}
+	if (t.files > 1 && !o.explain)
+		printf("%zu files: %zu runs, %zu samples, %zu summaries; %zu already imported, %zu failed\n",
+		       t.files, t.runs, t.samples, t.summaries, t.already, t.failed);
+	if (t.failed)
+		rc = EXIT_USAGE;
+done:
+	db_close(db);
+	free(args);
+	strlist_release(&o.set);
+	return rc;
+}

@@ -1,0 +1,147 @@
+/*
+ * cmd_show.c - `kbench show RUN_ID...`: a run as stored.  numa_test runs
+ * are reprinted in numa_test's own layout so the numbers can be checked
+ * against the mail they came from.
+ */
+#include "cli.h"
+#include "../core/num.h"
+#include "../db/db.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct db_sample *find_sample(const struct db_run *r, const char *metric)
+{
+	size_t i;
+
+	for (i = 0; i < r->nsamples; i++)
+		if (r->samples[i].job == 0 && strcmp(r->samples[i].metric, metric) == 0)
+			return &r->samples[i];
+	return NULL;
+}
+
+static void print_numatest(const struct db_run *r)
+{
+	const struct db_sample *s;
+	int nodes = 0, k;
+	size_t i;
+
+	for (i = 0; i < r->njobs; i++)
+		if (r->jobs[i].nnodes > nodes)
+			nodes = r->jobs[i].nnodes;
+	s = find_sample(r, "hackbench");
+	if (s)
+		printf("Running 'hackbench' in the background: Time: %.3f\n", s->value);
+	printf("Job ");
+	for (k = 0; k < nodes; k++)
+		printf(" node%02d", k);
+	printf(" | iSched MSched | UserTime(s)\n");
+	for (i = 0; i < r->njobs; i++) {
+		const struct db_job *j = &r->jobs[i];
+		printf("%3d ", j->job);
+		for (k = 0; k < nodes; k++) {
+			if (k < j->nnodes && !isnan(j->pct[k]))
+				printf(" %6.1f", j->pct[k]);
+			else
+				printf(" %6s", "-");
+		}
+		printf(" | %4d  %4d   %s| %6.2f\n", j->initial_node, j->main_node,
+		       j->moved ? "*" : " ", j->user);
+	}
+	if ((s = find_sample(r, "avg_user")))
+		printf("AverageUserTime %.2f seconds\n", s->value);
+	if ((s = find_sample(r, "elapsed")))
+		printf("ElapsedTime     %.2f\n", s->value);
+	if ((s = find_sample(r, "total_user")))
+		printf("TotalUserTime   %.2f\n", s->value);
+	if ((s = find_sample(r, "total_sys")))
+		printf("TotalSysTime    %.2f\n", s->value);
+	if ((s = find_sample(r, "elapsed_minus_hackbench")))
+		printf("(elapsed minus hackbench %.3f)\n", s->value);
+}
+
+static void print_run(const struct db_run *r)
+{
+	size_t i;
+	char num[32];
+
+	printf("run %lld: %s %s, variant %s", r->id, r->benchmark,
+	       r->config && *r->config ? r->config : "(no config)", r->variant);
+	if (r->machine)
+		printf(", machine %s", r->machine);
+	printf(", iteration %d, %s\n", r->iteration, r->status);
+	printf("source %s", r->source);
+	if (r->line > 0)
+		printf(" line %ld", r->line);
+	putchar('\n');
+	if (r->error)
+		printf("error: %s\n", r->error);
+	if (r->njobs) {
+		putchar('\n');
+		print_numatest(r);
+		return;
+	}
+	for (i = 0; i < r->nsamples; i++) {
+		const struct db_sample *s = &r->samples[i];
+		num_format(s->value, num);
+		if (s->job)
+			printf("  job %-4d %-28s %s %s\n", s->job, s->metric, num, s->unit);
+		else
+			printf("  %-37s %s %s\n", s->metric, num, s->unit);
+	}
+}
+
+int cmd_show(int argc, char **argv)
+{
+	const char *dbpath = NULL;
+	const struct opt opts[] = {
+		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
+		OPT_END,
+	};
+	const struct cmd_usage u = { "show", "[--db PATH] RUN_ID...",
+		"Prints runs as stored; numa_test runs as the job table they came from.\n"
+		"Run ids are in `sqlite3 kbench.db 'select * from runs_v'`.", opts };
+	const char **args;
+	size_t nargs, i;
+	struct db *db;
+	struct kb_err err;
+	int rc = opt_parse(&u, argc, argv, &args, &nargs);
+
+	if (rc)
+		return rc > 0 ? EXIT_OK : EXIT_USAGE;
+	if (nargs == 0) {
+		fprintf(stderr, "kbench show: give one or more run ids\n");
+		opt_usage(&u, stderr);
+		free(args);
+		return EXIT_USAGE;
+	}
+	kb_err_clear(&err);
+	if (db_open_existing(&db, cli_db_path(dbpath), &err) < 0) {
+		cli_report("show", &err);
+		free(args);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < nargs; i++) {
+		struct db_run r;
+		long id;
+		if (num_parse_long(args[i], strlen(args[i]), &id) < 0) {
+			fprintf(stderr, "kbench show: '%s' is not a run id\n", args[i]);
+			rc = EXIT_USAGE;
+			continue;
+		}
+		if (db_get_run(db, id, &r, &err) < 0) {
+			cli_report("show", &err);
+			rc = EXIT_USAGE;
+			continue;
+		}
+		if (i)
+			putchar('\n');
+		print_run(&r);
+		db_run_release(&r);
+	}
+	db_close(db);
+	free(args);
+	return rc;
+}

@@ -1,0 +1,58 @@
+/*
+ * opt.h - option tables that parse argv and print the help text.
+ *
+ *   static const struct opt opts[] = {
+ *       OPT_STRING("variant", "NAME", &variant, "name the variant"),
+ *       OPT_FLAG("dry-run", &dry_run, "parse and report, store nothing"),
+ *       OPT_END,
+ *   };
+ */
+#ifndef KB_OPT_H
+#define KB_OPT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum opt_type { OPT_T_END, OPT_T_FLAG, OPT_T_STRING, OPT_T_LIST, OPT_T_DOUBLE, OPT_T_LONG };
+
+/* A repeatable option's values, in order. */
+struct strlist {
+	const char **v;
+	size_t n, cap;
+};
+
+struct opt {
+	enum opt_type type;
+	const char *name;       /* long name without "--" */
+	const char *arg;        /* argument name for the help, or NULL */
+	void *value;            /* int*, const char**, struct strlist*, double*, long* */
+	const char *help;
+};
+
+#define OPT_FLAG(n, v, h)       { OPT_T_FLAG, n, NULL, v, h }
+#define OPT_STRING(n, a, v, h)  { OPT_T_STRING, n, a, v, h }
+#define OPT_LIST(n, a, v, h)    { OPT_T_LIST, n, a, v, h }
+#define OPT_DOUBLE(n, a, v, h)  { OPT_T_DOUBLE, n, a, v, h }
+#define OPT_LONG(n, a, v, h)    { OPT_T_LONG, n, a, v, h }
+#define OPT_END                 { OPT_T_END, NULL, NULL, NULL, NULL }
+
+struct cmd_usage {
+	const char *verb;
+	const char *synopsis;   /* "[options] PATH..." */
+	const char *summary;    /* one line */
+	const struct opt *opts;
+};
+
+/*
+ * Parse argv[1..argc) (argv[0] is the verb).  Positional arguments are
+ * collected in *args (malloc'd array, caller frees) in order.  "--help"
+ * prints the usage to stdout and returns 1.  An unknown option or a
+ * missing/bad value prints one line plus the usage to stderr and
+ * returns -1.  Returns 0 on success.
+ */
+int opt_parse(const struct cmd_usage *u, int argc, char **argv, const char ***args, size_t *nargs);
+void opt_usage(const struct cmd_usage *u, FILE *f);
+void strlist_push(struct strlist *l, const char *s);
+void strlist_release(struct strlist *l);
+
+#endif
