@@ -1,19 +1,350 @@
-/* kernbench.c - placeholder while the parser is being written (replaced next). */
+/*
+ * kernbench.c - kernbench results: kernbench.log, console output, old v0.20.
+ *
+ *   Tue Aug 11 13:45:14 EDT 2009                      <- kernbench.log: `date`
+ *   2.6.31-rc5-git2-resources                         <- `uname -r` (the variant)
+ *   Optimal load -j 64 run number 1...                <- console only
+ *   Average Half load -j 32 Run (std deviation):
+ *   Elapsed Time 622.588 (119.243)
+ *   User Time 4820.8 (962.286)
+ *   System Time 9807.63 (2669.55)
+ *   Percent CPU 2324 (167.236)
+ *   Context Switches 2009606 (368703)
+ *   Sleeps 1.24949e+06 (118210)
+ *
+ * Values come from awk's "%.6g" (hence "1.24949e+06") with the sd in
+ * parentheses: such a block is a published mean -> summaries.  With -n 1
+ * the script prints the raw "%.6f" sum and no sd ("Elapsed Time
+ * 2197.600000"): that is one run -> samples.  v0.20 printed plain means
+ * under "Average Half Load Run:" (no -j, no sd) -> summaries, n unknown.
+ * Aborted runs leave date/uname pairs with no block; they are skipped.
+ */
 #include "parsers.h"
+#include "../core/num.h"
+#include "../core/rx.h"
+#include "../core/util.h"
 
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { KB_NMETRICS = 6 };
+
+static const struct {
+	const char *label;
+	const char *metric;
+	const char *unit;
+} kb_metrics[KB_NMETRICS] = {
+	{ "Elapsed Time", "elapsed", "s" },
+	{ "User Time", "user", "s" },
+	{ "System Time", "system", "s" },
+	{ "Percent CPU", "percent_cpu", "%" },
+	{ "Context Switches", "context_switches", "" },
+	{ "Sleeps", "sleeps", "" },
+};
+
+/* "Average Optimal load -j 24 Run (std deviation):", "Average Half Load Run:" */
+static struct rx heading_rx = RXI("^\\s*Average\\s+(Single\\s+threaded|Half\\s+load|Optimal\\s+load|"
+				  "Optimum\\s+load|Maximal\\s+load|Maximum\\s+load)"
+				  "(?:\\s+-j(?:\\s*(\\d+))?)?\\s+Run\\s*(\\(std\\s+deviation\\))?\\s*:\\s*$");
+/* "Optimal load -j 64 run number 3..." */
+static struct rx runno_rx = RXI("^\\s*(?:Single\\s+threaded|Half\\s+load|Optimal\\s+load|Maximal\\s+load)"
+				"(?:\\s+-j(?:\\s*\\d+)?)?\\s+run\\s+number\\s+\\d+\\s*\\.*\\s*$");
+/* `date`: "Fri Oct 13 06:22:09 PM EDT 2023", "Wed Aug 23 15:47:33 UTC 2017" */
+static struct rx date_rx = RX("^\\s*[A-Z][a-z]{2}\\s+[A-Z][a-z]{2}\\s+\\d{1,2}\\s+\\d{1,2}:\\d\\d:\\d\\d"
+			      "(?:\\s+[AP]M)?(?:\\s+[A-Z]{2,5}(?:[+-]\\d{1,4})?)?\\s+\\d{4}\\s*$");
+/* `uname -r`: "6.1.36vsched+", "4.13.0-rc5+" */
+static struct rx uname_rx = RX("^\\s*(\\d+\\.\\d+\\S*)\\s*$");
+/* Console lines between the preamble and the first run. */
+static struct rx console_rx = RX("^\\s*(?:All data logged to kernbench\\.log|Warmup run\\.\\.\\.)\\s*$");
+
+/* Whether rx matches the whole line (rx_match() counts captures, so ask for one). */
+static int line_matches(struct rx *rx, const struct ingest_line *l)
+{
+	struct rx_cap cap[1];
+	return rx_match(rx, l->s, l->len, cap, 1) > 0;
+}
+
+/* Index of the metric whose label starts the line, or -1. */
+static int metric_label(const struct ingest_line *l, const char **rest)
+{
+	const char *p = str_skip_ws(l->s, l->s + l->len);
+	const char *end = l->s + l->len;
+	int k;
+
+	for (k = 0; k < KB_NMETRICS; k++) {
+		const char *lab = kb_metrics[k].label, *q = p;
+
+		/* Words of the label, any run of blanks between them. */
+		while (*lab && q < end) {
+			if (*lab == ' ') {
+				if (*q != ' ')
+					break;
+				q = str_skip_ws(q, end);
+				lab++;
+			} else if (*q != *lab) {
+				break;
+			} else {
+				q++;
+				lab++;
+			}
+		}
+		if (*lab == '\0' && q < end && *q == ' ') {
+			if (rest)
+				*rest = q;
+			return k;
+		}
+	}
+	return -1;
+}
+
+static int is_heading(const struct ingest_line *l)
+{
+	const char *p = str_skip_ws(l->s, l->s + l->len);
+	return (*p == 'A' || *p == 'a') && line_matches(&heading_rx, l);
+}
+
+static int is_no_data(const struct ingest_line *l)
+{
+	const char *p = str_skip_ws(l->s, l->s + l->len);
+	return (size_t)(l->s + l->len - p) >= 7 && memcmp(p, "No data", 7) == 0 &&
+	       str_skip_ws(p + 7, l->s + l->len) == l->s + l->len;
+}
+
+/* Lines of the block whose heading is lines[0]: the heading plus the
+ * labelled lines that follow (a truncated block is left for parse() to
+ * reject). */
+static size_t block_len(const struct ingest_line *lines, size_t n)
+{
+	size_t i = 1;
+
+	if (i < n && is_no_data(&lines[i]))
+		return 2;
+	while (i < n && i <= KB_NMETRICS && metric_label(&lines[i], NULL) >= 0)
+		i++;
+	return i;
+}
+
+static int is_pair(const struct ingest_line *lines, size_t i, size_t n)
+{
+	return i + 1 < n && line_matches(&date_rx, &lines[i]) &&
+	       line_matches(&uname_rx, &lines[i + 1]);
+}
+
+static int is_runno(const struct ingest_line *l)
+{
+	return str_find(l->s, l->len, "run number") && line_matches(&runno_rx, l);
+}
+
+/*
+ * A kernbench piece: any mix of date/uname pairs, console progress lines
+ * and result blocks, blank lines between them allowed, that contains at
+ * least one block.  It ends after its last block, so trailing orphan
+ * pairs and progress lines stay outside.
+ */
 static size_t kernbench_claim(const struct ingest_line *lines, size_t n, int *score)
 {
-	(void)lines; (void)n; *score = 0;
+	size_t i = 0, end = 0;
+	const char *p = str_skip_ws(lines[0].s, lines[0].s + lines[0].len);
+
+	/* Cheap refusal: every piece starts with a date, "Average",
+	 * a load name or a console line. */
+	if (!(*p >= 'A' && *p <= 'Z') && !(*p >= 'a' && *p <= 'z'))
+		return 0;
+	while (i < n) {
+		if (ingest_line_blank(&lines[i])) {
+			i++;
+			continue;
+		}
+		if (is_heading(&lines[i])) {
+			i += block_len(lines + i, n - i);
+			end = i;
+		} else if (is_pair(lines, i, n)) {
+			i += 2;
+		} else if (is_runno(&lines[i]) ||
+			   line_matches(&console_rx, &lines[i])) {
+			i++;
+		} else {
+			break;
+		}
+	}
+	if (end == 0)
+		return 0;
+	*score = 90;
+	return end;
+}
+
+/* "(0.425558)", "(0)", "(nan)", "(-nan)" -> *sd; -1 when malformed. */
+static int parse_sd(const char *s, const char *end, double *sd)
+{
+	const char *close;
+
+	s = str_skip_ws(s, end);
+	end = s + str_rtrim_len(s, (size_t)(end - s));
+	if (end - s < 3 || *s != '(' || end[-1] != ')')
+		return -1;
+	s++;
+	close = end - 1;
+	s = str_skip_ws(s, close);
+	if ((close - s == 3 && strncmp(s, "nan", 3) == 0) ||
+	    (close - s == 4 && strncmp(s, "-nan", 4) == 0)) {
+		*sd = NAN;
+		return 0;
+	}
+	return num_parse(s, str_rtrim_len(s, (size_t)(close - s)), sd);
+}
+
+struct kb_value {
+	double mean, sd;
+	int has_sd;
+	int decimals;
+	long line;
+};
+
+/* Parse one block (heading at lines[0], len lines) into out. */
+static int parse_block(const struct ingest_ctx *ctx, const struct ingest_line *lines, size_t len,
+		       const char *uname, long runs_seen, struct rec_batch *out, struct kb_err *err)
+{
+	struct kb_value v[KB_NMETRICS];
+	struct rx_cap cap[4];
+	char load[16];
+	const char *jobs = NULL, *variant;
+	size_t jobs_len = 0, i;
+	int have[KB_NMETRICS] = { 0 };
+	int std_heading, nsd = 0, six = 1, k;
+	long n;
+
+	if (rx_match(&heading_rx, lines[0].s, lines[0].len, cap, 4) < 2)
+		return kb_err_set(err, ctx->path, lines[0].lineno, "kernbench: bad heading");
+	switch (cap[1].s[0] == 'S' || cap[1].s[0] == 's' ? 'S' : cap[1].s[0] | 0x20) {
+	case 'S': strcpy(load, "single"); break;
+	case 'h': strcpy(load, "half"); break;
+	case 'o': strcpy(load, "optimal"); break;
+	default: strcpy(load, "maximal"); break;
+	}
+	if (cap[2].s) {
+		jobs = cap[2].s;
+		jobs_len = cap[2].len;
+	}
+	std_heading = cap[3].s != NULL;
+	if (len == 2 && is_no_data(&lines[1]))
+		return 0;       /* n = 0: nothing was measured */
+
+	for (i = 1; i < len; i++) {
+		const char *rest, *end = lines[i].s + lines[i].len, *p;
+		double x;
+
+		k = metric_label(&lines[i], &rest);
+		if (k < 0)
+			break;
+		if (have[k])
+			return kb_err_set(err, ctx->path, lines[i].lineno,
+					  "kernbench: '%s' appears twice in one block", kb_metrics[k].label);
+		p = str_skip_ws(rest, end);
+		rest = p;
+		if (num_scan(&p, end, &x) < 0 || (p < end && *p != ' ' && *p != '('))
+			return kb_err_set(err, ctx->path, lines[i].lineno,
+					  "kernbench: '%s' has no number", kb_metrics[k].label);
+		have[k] = 1;
+		v[k].mean = x;
+		v[k].decimals = num_decimals(rest, (size_t)(p - rest));
+		v[k].line = lines[i].lineno;
+		v[k].has_sd = 0;
+		v[k].sd = NAN;
+		if (str_skip_ws(p, end) < end) {
+			if (parse_sd(p, end, &v[k].sd) < 0)
+				return kb_err_set(err, ctx->path, lines[i].lineno,
+						  "kernbench: '%s': expected '(std deviation)' after the value",
+						  kb_metrics[k].label);
+			v[k].has_sd = 1;
+			nsd++;
+		}
+		if (v[k].decimals != 6 || memchr(rest, 'e', (size_t)(p - rest)))
+			six = 0;
+	}
+	for (k = 0; k < KB_NMETRICS; k++)
+		if (!have[k])
+			return kb_err_set(err, ctx->path, lines[len - 1].lineno,
+					  "kernbench: block ends before '%s' (truncated?)", kb_metrics[k].label);
+	if (nsd != 0 && nsd != KB_NMETRICS)
+		return kb_err_set(err, ctx->path, lines[0].lineno,
+				  "kernbench: some values have a std deviation and some do not");
+
+	variant = uname ? uname : ctx->variant ? ctx->variant : ctx->kernel;
+	if (nsd == 0 && std_heading && six) {
+		/* kernbench -n 1: one run, printed as a raw sum. */
+		struct rec_run *r = rec_run_new(out, "kernbench", lines[0].lineno);
+
+		rec_run_config(out, r, "load", load);
+		if (jobs)
+			rec_run_configf(out, r, "jobs", "%.*s", (int)jobs_len, jobs);
+		if (uname) {
+			rec_run_variant(out, r, uname, NULL, REC_ORIGIN_CONTENT);
+			r->kernel = arena_strdup(&out->arena, uname);
+		} else if (ctx->variant) {
+			rec_run_variant(out, r, ctx->variant, ctx->variant_desc, REC_ORIGIN_CONTEXT);
+			r->kernel = arena_strdup(&out->arena, ctx->kernel);
+		}
+		for (k = 0; k < KB_NMETRICS; k++)
+			rec_sample_add(out, r, kb_metrics[k].metric, v[k].mean, kb_metrics[k].unit, 0);
+		return 0;
+	}
+
+	/* A mean (with or without sd).  n: the user's --set runs=N, else
+	 * the console's "run number" lines, else unknown. */
+	n = ctx->opts && ctx->opts->runs > 0 ? ctx->opts->runs : runs_seen;
+	for (k = 0; k < KB_NMETRICS; k++) {
+		struct rec_summary *s = rec_summary_add(out, variant, "kernbench", kb_metrics[k].metric,
+							kb_metrics[k].unit, v[k].line);
+		char jbuf[24];
+
+		rec_summary_config(out, s, "load", load);
+		if (jobs) {
+			snprintf(jbuf, sizeof(jbuf), "%.*s", (int)(jobs_len < 20 ? jobs_len : 20), jobs);
+			rec_summary_config(out, s, "jobs", jbuf);
+		}
+		s->mean = v[k].mean;
+		s->sd = v[k].sd;
+		s->n = n;
+	}
 	return 0;
 }
 
 static int kernbench_parse(const struct ingest_ctx *ctx, const struct ingest_line *lines,
-		      size_t n, struct rec_batch *out, struct kb_err *err)
+			   size_t n, struct rec_batch *out, struct kb_err *err)
 {
-	(void)ctx; (void)lines; (void)n; (void)out;
-	return kb_err_set(err, NULL, 0, "kernbench parser not written yet");
+	const char *uname = NULL;
+	long runs_seen = 0;
+	struct rx_cap cap[2];
+	size_t i = 0;
+
+	while (i < n) {
+		if (ingest_line_blank(&lines[i])) {
+			i++;
+		} else if (is_heading(&lines[i])) {
+			size_t len = block_len(lines + i, n - i);
+			if (parse_block(ctx, lines + i, len, uname, runs_seen, out, err) < 0)
+				return -1;
+			runs_seen = 0;
+			i += len;
+		} else if (is_pair(lines, i, n)) {
+			rx_match(&uname_rx, lines[i + 1].s, lines[i + 1].len, cap, 2);
+			uname = arena_strndup(&out->arena, cap[1].s, cap[1].len);
+			i += 2;
+		} else if (is_runno(&lines[i])) {
+			runs_seen++;
+			i++;
+		} else if (line_matches(&console_rx, &lines[i])) {
+			i++;
+		} else {
+			return kb_err_set(err, ctx->path, lines[i].lineno,
+					  "kernbench: unexpected line in a result block");
+		}
+	}
+	return 0;
 }
 
 const struct ingest_parser kernbench_parser = {
-	"kernbench", "kernbench output", kernbench_claim, kernbench_parse,
+	"kernbench", "kernbench results (kernbench.log, console output, v0.20 averages)",
+	kernbench_claim, kernbench_parse,
 };
