@@ -1,0 +1,245 @@
+/*
+ * chart_paint.c - the thin cairo/pango layer: text measuring with fixed
+ * font options (so the layout is the same on every surface), and painting
+ * a list of marks.  Axis-parallel lines and rectangles are snapped to the
+ * device pixel grid so charts stay crisp at scale 1 and 2.
+ */
+#include "chart_int.h"
+
+#include <math.h>
+
+#define CHART_FONT "DejaVu Sans"
+
+int chart_gc_open(struct chart_gc *gc, cairo_t *cr)
+{
+	cairo_font_options_t *fo;
+
+	gc->surface = NULL;
+	if (!cr) {
+		gc->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+		cr = cairo_create(gc->surface);
+		gc->cr = cr;
+	} else {
+		gc->cr = cairo_reference(cr);
+	}
+	if (cairo_status(gc->cr) != CAIRO_STATUS_SUCCESS) {
+		cairo_destroy(gc->cr);
+		if (gc->surface)
+			cairo_surface_destroy(gc->surface);
+		return -1;
+	}
+	gc->pc = pango_cairo_create_context(gc->cr);
+	/* Unhinted metrics: text widths do not depend on the surface. */
+	fo = cairo_font_options_create();
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+	pango_cairo_context_set_font_options(gc->pc, fo);
+	cairo_font_options_destroy(fo);
+	gc->font = pango_font_description_from_string(CHART_FONT);
+	return 0;
+}
+
+void chart_gc_close(struct chart_gc *gc)
+{
+	pango_font_description_free(gc->font);
+	g_object_unref(gc->pc);
+	cairo_destroy(gc->cr);
+	if (gc->surface)
+		cairo_surface_destroy(gc->surface);
+}
+
+static PangoLayout *text_layout(struct chart_gc *gc, const char *text, double size, int bold)
+{
+	PangoLayout *pl = pango_layout_new(gc->pc);
+
+	pango_font_description_set_absolute_size(gc->font, size * PANGO_SCALE);
+	pango_font_description_set_weight(gc->font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+	pango_layout_set_font_description(pl, gc->font);
+	pango_layout_set_text(pl, text, -1);
+	return pl;
+}
+
+void chart_text_size(struct chart_gc *gc, const char *text, double size, int bold,
+		     double *w, double *h)
+{
+	PangoLayout *pl = text_layout(gc, text, size, bold);
+	PangoRectangle ink, logical;
+
+	pango_layout_get_extents(pl, &ink, &logical);
+	*w = (double)logical.width / PANGO_SCALE;
+	*h = (double)logical.height / PANGO_SCALE;
+	g_object_unref(pl);
+}
+
+static void set_rgb(cairo_t *cr, unsigned rgb)
+{
+	cairo_set_source_rgb(cr, ((rgb >> 16) & 255) / 255.0,
+			     ((rgb >> 8) & 255) / 255.0, (rgb & 255) / 255.0);
+}
+
+/* Snap a line coordinate so a line of width lw covers whole device pixels. */
+static double snap_line(double v, double lw, double scale)
+{
+	double d = v * scale;
+	long px = lround(lw * scale);
+
+	if (px < 1)
+		px = 1;
+	if (px % 2)
+		d = floor(d) + 0.5;
+	else
+		d = round(d);
+	return d / scale;
+}
+
+static double snap_edge(double v, double scale)
+{
+	return round(v * scale) / scale;
+}
+
+static void paint_rect(cairo_t *cr, const struct chart_mark *m, double scale)
+{
+	double x0 = snap_edge(m->x, scale), y0 = snap_edge(m->y, scale);
+	double x1 = snap_edge(m->x + m->w, scale), y1 = snap_edge(m->y + m->h, scale);
+
+	if (m->fill != CHART_NOCOLOR) {
+		cairo_rectangle(cr, x0, y0, x1 - x0, y1 - y0);
+		set_rgb(cr, m->fill);
+		cairo_fill(cr);
+	}
+	if (m->stroke != CHART_NOCOLOR && m->lw > 0) {
+		double in = m->lw / 2;
+
+		cairo_rectangle(cr, x0 + in, y0 + in, x1 - x0 - m->lw, y1 - y0 - m->lw);
+		set_rgb(cr, m->stroke);
+		cairo_set_line_width(cr, m->lw);
+		cairo_stroke(cr);
+	}
+}
+
+static void paint_line(cairo_t *cr, const struct chart_mark *m, double scale)
+{
+	double x = m->x, y = m->y, x2 = m->x2, y2 = m->y2;
+	static const double dashes[] = { 4, 3 };
+
+	if (m->stroke == CHART_NOCOLOR)
+		return;
+	if (x == x2)
+		x = x2 = snap_line(x, m->lw, scale);
+	if (y == y2)
+		y = y2 = snap_line(y, m->lw, scale);
+	cairo_move_to(cr, x, y);
+	cairo_line_to(cr, x2, y2);
+	set_rgb(cr, m->stroke);
+	cairo_set_line_width(cr, m->lw);
+	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+	if (m->dash)
+		cairo_set_dash(cr, dashes, 2, 0);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+}
+
+static void marker_path(cairo_t *cr, int shape, double x, double y, double r)
+{
+	switch (shape) {
+	case CHART_SHAPE_SQUARE:
+		r *= 0.9;
+		cairo_rectangle(cr, x - r, y - r, 2 * r, 2 * r);
+		break;
+	case CHART_SHAPE_TRIANGLE:
+		r *= 1.2;
+		cairo_move_to(cr, x, y - r);
+		cairo_line_to(cr, x + r * 0.866, y + r * 0.5);
+		cairo_line_to(cr, x - r * 0.866, y + r * 0.5);
+		cairo_close_path(cr);
+		break;
+	case CHART_SHAPE_TRIANGLE_DOWN:
+		r *= 1.2;
+		cairo_move_to(cr, x, y + r);
+		cairo_line_to(cr, x + r * 0.866, y - r * 0.5);
+		cairo_line_to(cr, x - r * 0.866, y - r * 0.5);
+		cairo_close_path(cr);
+		break;
+	case CHART_SHAPE_DIAMOND:
+		r *= 1.25;
+		cairo_move_to(cr, x, y - r);
+		cairo_line_to(cr, x + r, y);
+		cairo_line_to(cr, x, y + r);
+		cairo_line_to(cr, x - r, y);
+		cairo_close_path(cr);
+		break;
+	default:
+		cairo_new_sub_path(cr);
+		cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+		break;
+	}
+}
+
+static void paint_marker(cairo_t *cr, const struct chart_mark *m)
+{
+	marker_path(cr, m->shape, m->x, m->y, m->w);
+	if (m->fill != CHART_NOCOLOR) {
+		set_rgb(cr, m->fill);
+		cairo_fill_preserve(cr);
+	}
+	if (m->stroke != CHART_NOCOLOR && m->lw > 0) {
+		set_rgb(cr, m->stroke);
+		cairo_set_line_width(cr, m->lw);
+		cairo_stroke(cr);
+	}
+	cairo_new_path(cr);
+}
+
+static void paint_text(struct chart_gc *gc, const struct chart_mark *m)
+{
+	cairo_t *cr = gc->cr;
+	PangoLayout *pl;
+	PangoRectangle ink, logical;
+	double w, h;
+
+	cairo_save(cr);
+	cairo_translate(cr, m->x, m->y);
+	if (m->angle != 0)
+		cairo_rotate(cr, m->angle);
+	pango_cairo_update_context(cr, gc->pc);
+	pl = text_layout(gc, m->text, m->size, m->bold);
+	pango_layout_get_extents(pl, &ink, &logical);
+	w = (double)logical.width / PANGO_SCALE;
+	h = (double)logical.height / PANGO_SCALE;
+	cairo_move_to(cr, -w * m->halign / 2.0, -h * m->valign / 2.0);
+	set_rgb(cr, m->fill == CHART_NOCOLOR ? 0 : m->fill);
+	pango_cairo_show_layout(cr, pl);
+	g_object_unref(pl);
+	cairo_restore(cr);
+}
+
+void chart_paint(struct chart_gc *gc, const struct chart_layout *lay, double scale)
+{
+	cairo_t *cr = gc->cr;
+	size_t i;
+
+	cairo_save(cr);
+	cairo_rectangle(cr, 0, 0, lay->width, lay->height);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_fill(cr);
+	for (i = 0; i < lay->nmarks; i++) {
+		const struct chart_mark *m = &lay->marks[i];
+
+		switch (m->pk) {
+		case CHART_PK_RECT:
+			paint_rect(cr, m, scale);
+			break;
+		case CHART_PK_LINE:
+			paint_line(cr, m, scale);
+			break;
+		case CHART_PK_MARKER:
+			paint_marker(cr, m);
+			break;
+		case CHART_PK_TEXT:
+			paint_text(gc, m);
+			break;
+		}
+	}
+	cairo_restore(cr);
+}
