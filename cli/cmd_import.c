@@ -9,6 +9,7 @@
 #include "../core/util.h"
 #include "../db/db.h"
 #include "../ingest/ingest.h"
+#include "../ingest/layout.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -27,7 +28,7 @@ struct import_opts {
 };
 
 struct import_totals {
-	size_t files, failed, already, runs, samples, summaries;
+	size_t files, failed, already, skipped, runs, samples, summaries;
 };
 
 static int read_all(FILE *f, struct buf *out)
@@ -151,8 +152,10 @@ static void explain(const struct ingest_doc *doc, const struct ingest_result *re
 	}
 }
 
+/* walked: found while walking a directory, where a file with no
+ * benchmark output (a README, a monitor log) is skipped, not an error. */
 static int import_one(struct db *db, const struct import_opts *o, const char *path,
-		      struct import_totals *t)
+		      int walked, struct import_totals *t)
 {
 	struct buf data = BUF_INIT, fmt = BUF_INIT;
 	struct ingest_doc doc;
@@ -183,13 +186,25 @@ static int import_one(struct db *db, const struct import_opts *o, const char *pa
 	sha256_hex(data.data ? data.data : "", data.len, sha);
 	if (ingest_doc_load(&doc, display, data.data ? data.data : "", data.len, &err) < 0)
 		goto out;
-	if (ingest_parse_doc(&doc, &iopts, only, &batch, &res, &err) < 0)
+	rc = ingest_parse_doc(&doc, &iopts, only, &batch, &res, &err);
+	if (rc == INGEST_NOTHING && walked) {
+		printf("%s: skipped, no benchmark output recognised\n", display);
+		t->skipped++;
+		t->files--;
+		rc = 0;
 		goto out;
+	}
+	if (rc < 0) {
+		rc = -1;
+		goto out;
+	}
+	rc = -1;
 	if (o->explain) {
 		explain(&doc, &res);
 		rc = 0;
 		goto out;
 	}
+	layout_apply(path, &batch);
 	apply_set(&batch, &o->set);
 	rec_batch_finish(&batch);
 	formats_used(&res, &fmt);
@@ -248,9 +263,9 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* Import every regular file below dir, in name order, skipping hidden
- * entries. */
+ * entries.  Inside an mmtests tree only its result files are read. */
 static void import_dir(struct db *db, const struct import_opts *o, const char *dir,
-		       struct import_totals *t)
+		       int mmtests, struct import_totals *t)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -278,9 +293,9 @@ static void import_dir(struct db *db, const struct import_opts *o, const char *d
 		buf_printf(&p, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
 		if (stat(p.data, &sb) == 0) {
 			if (S_ISDIR(sb.st_mode))
-				import_dir(db, o, p.data, t);
-			else if (S_ISREG(sb.st_mode))
-				import_one(db, o, p.data, t);
+				import_dir(db, o, p.data, mmtests || layout_mmtests_detect(p.data), t);
+			else if (S_ISREG(sb.st_mode) && (!mmtests || layout_mmtests_wanted(p.data)))
+				import_one(db, o, p.data, 1, t);
 		}
 		buf_release(&p);
 		free(names[i]);
@@ -363,13 +378,14 @@ int cmd_import(int argc, char **argv)
 	for (i = 0; i < nargs; i++) {
 		struct stat sb;
 		if (strcmp(args[i], "-") != 0 && stat(args[i], &sb) == 0 && S_ISDIR(sb.st_mode))
-			import_dir(db, &o, args[i], &t);
+			import_dir(db, &o, args[i], layout_mmtests_detect(args[i]), &t);
 		else
-			import_one(db, &o, args[i], &t);
+			import_one(db, &o, args[i], 0, &t);
 	}
 	if (t.files > 1 && !o.explain)
-		printf("%zu files: %zu runs, %zu samples, %zu summaries; %zu already imported, %zu failed\n",
-		       t.files, t.runs, t.samples, t.summaries, t.already, t.failed);
+		printf("%zu files: %zu runs, %zu samples, %zu summaries; %zu already imported, "
+		       "%zu failed, %zu skipped\n", t.files, t.runs, t.samples, t.summaries,
+		       t.already, t.failed, t.skipped);
 	if (t.failed)
 		rc = EXIT_USAGE;
 done:

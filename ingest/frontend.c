@@ -484,8 +484,9 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		if (only)
 			return kb_err_set(err, doc->path, line, "no %s output found in this file",
 					  only->name);
-		return kb_err_set(err, doc->path, line,
-				  "no benchmark output recognised (see 'kbench import --list-formats')");
+		kb_err_set(err, doc->path, line,
+			   "no benchmark output recognised (see 'kbench import --list-formats')");
+		return INGEST_NOTHING;
 	}
 	return 0;
 }

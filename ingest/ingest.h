@@ -99,9 +99,10 @@ struct ingest_result {
 /*
  * Segment doc and parse every segment into out.  only, when not NULL,
  * restricts claims to that parser (--format).  Fills res (may be NULL)
- * with the segments, skipped ranges included.  Fails when a parser
- * fails, or when no segment at all was recognised.
+ * with the segments, skipped ranges included.  Returns -1 when a parser
+ * fails, INGEST_NOTHING (-2) when no segment at all was recognised.
  */
+#define INGEST_NOTHING (-2)
 int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opts,
 		     const struct ingest_parser *only, struct rec_batch *out,
 		     struct ingest_result *res, struct kb_err *err);

@@ -43,7 +43,8 @@ const char *rec_config_string(struct arena *a, struct rec_kv *kv, size_t n)
 	const char *res;
 	size_t i;
 
-	qsort(kv, n, sizeof(*kv), kv_cmp);
+	if (n > 1)
+		qsort(kv, n, sizeof(*kv), kv_cmp);
 	for (i = 0; i < n; i++) {
 		const char *v;
 		if (i)
