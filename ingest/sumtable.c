@@ -319,30 +319,50 @@ static int scan_grid_header(const struct ingest_line *l, struct table *t)
 	return 1;
 }
 
+/* A heading without its unit: "Elapsed(s)" -> "Elapsed". */
+static struct ingest_tok heading_base(struct ingest_tok t)
+{
+	const char *paren = memchr(t.s, '(', t.len);
+
+	if (paren && paren > t.s && t.s[t.len - 1] == ')')
+		t.len = (size_t)(paren - t.s);
+	return t;
+}
+
 /* "Elapsed AvgUserTime TotUserTime TotSysTime Runs": words, most of them
- * known metrics (so a sentence starting with "Elapsed" is no header). */
+ * known metrics (so a sentence starting with "Elapsed" is no header).  A
+ * first heading naming the row labels ("Kernel") is no column. */
 static int scan_column_header(const struct ingest_line *l, struct table *t)
 {
-	struct ingest_tok tok[MAX_TOKS + 1];
-	size_t n = ingest_split(l->s, l->len, tok, ARRAY_SIZE(tok)), i, known = 0;
+	static const char *const label_words[] = {
+		"Kernel", "Kernels", "Kernel:", "Scheduler", "Variant", "Name", "Tree",
+	};
+	struct ingest_tok tok[MAX_TOKS + 2];
+	size_t n = ingest_split(l->s, l->len, tok, ARRAY_SIZE(tok)), i, known = 0, first = 0;
 
-	if (n < 1 || n > MAX_TOKS)
+	if (n < 1 || n > MAX_TOKS + 1)
 		return 0;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < ARRAY_SIZE(label_words); i++)
+		if (n > 1 && tok_ieq(&tok[0], label_words[i]))
+			first = 1;
+	if (n - first > MAX_TOKS)
+		return 0;
+	for (i = first; i < n; i++) {
 		char c = tok[i].s[0];
+		struct ingest_tok base = heading_base(tok[i]);
 		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '%'))
 			return 0;
-		t->cols[i] = tok[i];
-		t->metric[i] = metric_for(column_metrics, ARRAY_SIZE(column_metrics), &tok[i]);
-		if (t->metric[i])
+		t->cols[i - first] = base;
+		t->metric[i - first] = metric_for(column_metrics, ARRAY_SIZE(column_metrics), &base);
+		if (t->metric[i - first])
 			known++;
 	}
-	t->has_runs = tok_ieq(&tok[n - 1], "Runs");
+	t->ncols = n - first;
+	t->has_runs = tok_ieq(&t->cols[t->ncols - 1], "Runs");
 	if (t->has_runs)
 		known++;
-	if (!known || known * 2 < n)
+	if (!known || known * 2 < t->ncols)
 		return 0;
-	t->ncols = n;
 	t->kind = TABLE_COLUMNS;
 	return 1;
 }

@@ -350,3 +350,24 @@ TEST(sumtable_cell_forms)
 	}
 	parsed_release(&p);
 }
+
+TEST(sumtable_label_heading_and_units)
+{
+	static const char t[] =
+		"Schedbench 16:\n"
+		"Kernel      AvgUser(s)  Elapsed(s)  Runs\n"
+		"2.5.59      52.97(0.5)  57.19       3\n"
+		"2.5.59-D7   52.84                   3\n";
+	struct parsed p;
+
+	parse_text(&p, "units", t, sizeof(t) - 1, &sumtable_parser);
+	CHECK_INT(p.rc, 0);
+	if (p.rc == 0) {
+		CHECK_INT(p.batch.nsummaries, 3);
+		CHECK_SUM(&p, "2.5.59", "numa_test", "avg_user", "tasks", "16", 52.97, 0.5, 3);
+		CHECK_SUM(&p, "2.5.59", "numa_test", "elapsed", "tasks", "16", 57.19, NAN, 3);
+		CHECK_SUM(&p, "2.5.59-D7", "numa_test", "avg_user", "tasks", "16", 52.84, NAN, 3);
+		CHECK(find(&p, "2.5.59-D7", "numa_test", "elapsed", "tasks", "16") == NULL);
+	}
+	parsed_release(&p);
+}
