@@ -235,9 +235,10 @@ static double nice_step(double raw, int *decimals)
 	k = (int)lround(log10(p));
 	if (mult[i] == 10)
 		k++;
-	*decimals = k < 0 ? -k : 0;
+	/* 2.5 x 10^k needs one digit more than 10^k: 0.25, 2.5, but 25. */
 	if (mult[i] == 2.5)
-		(*decimals)++;
+		k--;
+	*decimals = k < 0 ? -k : 0;
 	return mult[i] * p;
 }
 
@@ -316,6 +317,28 @@ static void log_ticks(struct chart_axis *a, double lo, double hi, int extend)
 		}
 }
 
+/* Ticks at powers of two, for task counts such as 4, 8, 16, 32, 64. */
+static void log2_ticks(struct chart_axis *a, double lo, double hi)
+{
+	double pad = (log10(hi) - log10(lo)) * 0.05, v;
+	int k0 = (int)floor(log2(lo) + 1e-9), k1 = (int)ceil(log2(hi) - 1e-9), k, every;
+	char label[40];
+
+	a->kind = CHART_AXIS_LOG;
+	if (pad <= 0)
+		pad = 0.1;
+	a->min = pow(10, log10(lo) - pad);
+	a->max = pow(10, log10(hi) + pad);
+	every = (k1 - k0) / 8 + 1;
+	for (k = k0; k <= k1; k += every) {
+		v = ldexp(1, k);
+		if (v < a->min || v > a->max)
+			continue;
+		snprintf(label, sizeof(label), "%g", v);
+		add_tick(a, v, label);
+	}
+}
+
 static void place_ticks(struct chart_axis *a)
 {
 	size_t i;
@@ -333,6 +356,8 @@ enum legend_kind {
 	LEG_WHISKER,
 	LEG_OUTLINE,
 	LEG_SYMBOL,
+	LEG_MEAN,
+	LEG_DASH,
 };
 
 struct legend_item {
@@ -432,6 +457,13 @@ static void legend_place(struct chart_layout *L, struct frame *f, double x, doub
 			m = add_text(L, sx + sw / 2, cy, "*", 14, 1, 1, it->color);
 			m->bold = 1;
 			break;
+		case LEG_MEAN:
+			add_line(L, sx + 3, cy, sx + sw - 3, cy, it->color, 2.5);
+			break;
+		case LEG_DASH:
+			m = add_line(L, sx + sw / 2, cy - 7, sx + sw / 2, cy + 7, it->color, 1.5);
+			m->dash = 1;
+			break;
 		}
 		add_text(L, sx + sw + 6, cy, it->label, LEGEND_SIZE, 0, 1, INK);
 	}
@@ -447,6 +479,7 @@ struct frame_spec {
 	size_t nx;
 	const char *const *ycats;
 	size_t ny;
+	int x_pow2;                     /* log x: data are powers of two */
 	double strip_h;                 /* annotation strip above the plot */
 	double under_h;                 /* extra space under the x axis */
 	char *xtitle, *ytitle;          /* owned */
@@ -591,6 +624,12 @@ static void frame_layout(struct chart_layout *L, struct chart_gc *gc, struct fra
 		}
 	} else {
 		numeric_axis(&L->x, sp->xk, sp->xlo, sp->xhi, (right - left) / 90, sp->x_extend);
+		if (sp->xk == CHART_AXIS_LOG && sp->x_pow2 && sp->xlo > 0) {
+			free(L->x.ticks);
+			L->x.ticks = NULL;
+			L->x.nticks = 0;
+			log2_ticks(&L->x, sp->xlo, sp->xhi);
+		}
 	}
 
 	L->has_plot = 1;
@@ -668,7 +707,8 @@ static void frame_front(struct chart_layout *L, struct chart_gc *gc, struct fram
 	for (i = 0; i < sp->nx; i++) {
 		double x = band_pos(&L->x, (double)i);
 
-		add_line(L, x, bottom, x, bottom + TICK_LEN, AXIS_INK, 1);
+		if (sp->under_h <= 0)
+			add_line(L, x, bottom, x, bottom + TICK_LEN, AXIS_INK, 1);
 		m = add_text(L, x, bottom + TICK_LEN + 2 + sp->under_h, sp->xcats[i],
 			     TICK_SIZE, 1, 0, INK);
 		if (sp->xcat_rot) {
@@ -1018,8 +1058,7 @@ static void layout_points(struct chart_layout *L, struct chart_gc *gc)
 	y_range_finish(c, &r, 0);
 	for (s = 0; s < c->nseries; s++)
 		legend_add(&f, LEG_MARKER, c->series[s], series_color((int)s), series_shape((int)s));
-	legend_add(&f, LEG_SWATCH, "mean", INK, 0);
-	f.items[f.nitems - 1].kind = LEG_SWATCH;
+	legend_add(&f, LEG_MEAN, "mean", INK, 0);
 	spec_cats_x(&sp, c);
 	sp.yk = c->log_y ? CHART_AXIS_LOG : CHART_AXIS_LINEAR;
 	sp.ylo = r.lo;
@@ -1195,6 +1234,13 @@ static void layout_lines(struct chart_layout *L, struct chart_gc *gc)
 	if (c->errbar != CHART_ERR_NONE)
 		legend_add(&f, LEG_WHISKER, errbar_label(c->errbar), INK, 0);
 	sp.xk = c->log_x ? CHART_AXIS_LOG : CHART_AXIS_LINEAR;
+	sp.x_pow2 = 1;
+	for (i = 0; i < c->nvals; i++) {
+		double x = c->vals[i].x;
+
+		if (isfinite(x) && !(x > 0 && ldexp(1, (int)lround(log2(x))) == x))
+			sp.x_pow2 = 0;
+	}
 	sp.xlo = rx.lo;
 	sp.xhi = rx.hi;
 	if (!c->log_x) {
@@ -1250,7 +1296,7 @@ static void layout_history(struct chart_layout *L, struct chart_gc *gc)
 			char label[64];
 
 			snprintf(label, sizeof(label), "change: %s", chart_verdict_name((enum chart_verdict)i));
-			legend_add(&f, LEG_SWATCH, label, verdict_color((enum chart_verdict)i), 0);
+			legend_add(&f, LEG_DASH, label, verdict_color((enum chart_verdict)i), 0);
 		}
 	chart_text_size(gc, "Ag", SMALL_SIZE, 0, &w, &row_h);
 	spec_cats_x(&sp, c);
@@ -1258,7 +1304,7 @@ static void layout_history(struct chart_layout *L, struct chart_gc *gc)
 	sp.ylo = r.lo;
 	sp.yhi = r.hi;
 	sp.y_extend = 1;
-	sp.strip_h = c->nmarks ? 2 * row_h + 6 : 0;
+	sp.strip_h = c->nmarks ? (c->nmarks > 1 ? 2 : 1) * row_h + 6 : 0;
 	sp.xtitle = axis_title(c->x_label, c->x_unit, NULL);
 	sp.ytitle = axis_title(c->y_label, c->y_unit, NULL);
 	frame_layout(L, gc, &f, &sp);
@@ -1289,7 +1335,9 @@ static void layout_history(struct chart_layout *L, struct chart_gc *gc)
 			tx = L->plot.x + L->plot.w - w;
 		row = tx > row_right[0] + 4 ? 0 : 1;
 		row_right[row] = tx + w;
-		ty = L->plot.y - 4 - (1 - row) * row_h;
+		if (c->nmarks < 2)
+			row = 0;
+		ty = L->plot.y - 4 - row * row_h;
 		m = add_text(L, tx, ty, d->text, SMALL_SIZE, 0, 2, verdict_color(d->verdict));
 		m->bold = 1;
 	}
