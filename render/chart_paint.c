@@ -56,7 +56,15 @@ static PangoLayout *text_layout(struct chart_gc *gc, const char *text, double si
 	pango_font_description_set_absolute_size(gc->font, size * PANGO_SCALE);
 	pango_font_description_set_weight(gc->font, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
 	pango_layout_set_font_description(pl, gc->font);
-	pango_layout_set_text(pl, text, -1);
+	if (g_utf8_validate(text, -1, NULL)) {
+		pango_layout_set_text(pl, text, -1);
+	} else {
+		/* Labels come from imported files: show bad bytes as U+FFFD. */
+		gchar *ok = g_utf8_make_valid(text, -1);
+
+		pango_layout_set_text(pl, ok, -1);
+		g_free(ok);
+	}
 	return pl;
 }
 

@@ -623,3 +623,52 @@ TEST(chart_gallery)
 		chart_free(c);
 	}
 }
+
+TEST(chart_layout_does_not_depend_on_scale)
+{
+	struct chart *c = hackbench_chart();
+	char *d1 = dump_of(c), *d2, *p1, *p2;
+
+	chart_set_size(c, 0, 0, 2);
+	d2 = dump_of(c);
+	if (d1 && d2) {
+		/* Identical after the chart.scale line. */
+		p1 = strstr(d1, "chart.scale=1\n");
+		p2 = strstr(d2, "chart.scale=2\n");
+		CHECK(p1 && p2);
+		if (p1 && p2)
+			CHECK_STR(p1 + 14, p2 + 14);
+	}
+	free(d1);
+	free(d2);
+	chart_free(c);
+}
+
+TEST(chart_change_ticks_are_nice)
+{
+	struct chart *c = change_chart();
+	char *d = dump_of(c);
+
+	if (d) {
+		/* -25 .. 125 in steps of 25, labels without a spurious ".0". */
+		CHECK(dump_get(d, "xtick.0") && strstr(dump_get(d, "xtick.0"), "label=-25\n"));
+		CHECK(dump_get(d, "xtick.2") && strstr(dump_get(d, "xtick.2"), "label=25\n"));
+		CHECK_INT(count_prefix(d, "xtick."), 7);
+		free(d);
+	}
+	chart_free(c);
+}
+
+TEST(chart_bad_utf8_label)
+{
+	struct chart *c = chart_new(CHART_BARS);
+	struct buf b = BUF_INIT;
+	struct kb_err err;
+
+	kb_err_clear(&err);
+	chart_value(c, chart_series(c, "bad \xff\xfe name"), chart_category(c, "N=\xc3"), 1.0, NAN);
+	CHECK_INT(chart_render_png_buf(c, &b, &err), 0);
+	CHECK(b.len > 100);
+	buf_release(&b);
+	chart_free(c);
+}
