@@ -245,6 +245,10 @@ static size_t block_scan(const struct ingest_line *lines, size_t n, struct nt_bl
 		i = t + 1;
 		b->end = i;
 	}
+	/* A bare header (a README quoting it) is prose; after an Executing
+	 * line it is a table cut short, which parse reports. */
+	if (b->row0 == b->row1 && !seen && b->exec == NT_NONE)
+		return 0;
 	return b->end;
 }
 

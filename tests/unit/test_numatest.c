@@ -474,6 +474,13 @@ TEST(numatest_truncated_tables_fail_with_line)
 	CHECK_INT(f.err.line, (long)exec + 4);     /* AverageUserTime */
 	nt_release(&f);
 	free(text);
+
+	/* Executing, hackbench and header, then the post ends. */
+	text = nt_edit_seed003(&exec, 0, 1, NULL, &len);
+	CHECK_INT(nt_load_text(&f, "header.txt", text, len, 0), -1);
+	CHECK_INT(f.err.line, (long)exec + 3);     /* the header */
+	nt_release(&f);
+	free(text);
 }
 
 /* Prose that mentions the words is left alone. */
@@ -482,10 +489,34 @@ TEST(numatest_prose_not_claimed)
 	static const char prose[] =
 		"Running 'hackbench 20' in the background is what numa_test does.\n"
 		"Executing 4 times: that is the first line, then a Job table.\n"
-		"Job scheduling is hard.\n";
+		"Job scheduling is hard.\n"
+		"\n"
+		"Running 'hackbench 20' in the background: Time: <sec>\n"
+		"Job  node00 node01 node02 node03 | iSched MSched | UserTime(s)\n"
+		"  <job#> <% time on each node> | <initial> <max> [*]| <user s>\n";
 	struct nt_fixture f;
 
 	CHECK_INT(nt_load_text(&f, "prose.txt", prose, sizeof(prose) - 1, 1), -1);
 	CHECK_INT(f.batch.nruns, 0);
 	nt_release(&f);
+}
+
+/* The corpus README quotes the header and a row template: not a table. */
+TEST(numatest_readme_is_prose)
+{
+	char path[4096];
+	size_t len = 0;
+	char *data;
+	struct nt_fixture f;
+
+	snprintf(path, sizeof(path), "%s/corpus/numatest/README.txt", unit_shared_dir());
+	data = unit_read_file(path, &len);
+	CHECK(data != NULL);
+	if (!data)
+		return;
+	CHECK_INT(nt_load_text(&f, "README.txt", data, len, 1), -1);
+	CHECK(strstr(f.err.msg, "no numa_test output") != NULL);
+	CHECK_INT(f.batch.nruns, 0);
+	nt_release(&f);
+	free(data);
 }
