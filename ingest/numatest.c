@@ -323,7 +323,6 @@ static int header_nodes(const struct ingest_ctx *ctx, const struct ingest_line *
 	return nodes;
 }
 
-
 static int parse_node(const struct ingest_tok *t, int *out)
 {
 	long v;
