@@ -1,0 +1,72 @@
+/*
+ * layout.h - what a result tree's paths say about the files in it.
+ *
+ * mmtests keeps raw results as
+ *
+ *   work/log/<run-name>/iter-<N>/<benchmark-dir>/logs/<file>
+ *
+ * e.g. .../log.x/hackbench-process-pipes/iter-0/hackbench-process-pipes/
+ * logs/hackbench-12-3: run name "hackbench-process-pipes" (the variant a
+ * user compares), 12 groups, third iteration, process mode over pipes.
+ * The file name carries the configuration (hackbench-<groups>-<iter>,
+ * time-<groups>-<iter>, time-<n>), the benchmark directory the mode and
+ * the IPC (hackbench-{process,thread}-{pipes,sockets}).
+ *
+ * The importer (cli) walks a directory, imports the files that
+ * layout_mmtests_wanted() accepts, and calls layout_apply() on each
+ * parsed batch.  Nothing here prints; only layout_mmtests_detect() looks
+ * at the file system (stat/opendir, nothing is read).
+ */
+#ifndef KB_LAYOUT_H
+#define KB_LAYOUT_H
+
+#include "record.h"
+
+/* What an mmtests result path says.  Strings point into buf. */
+struct layout_mmtests {
+	const char *run;        /* run name: the variant */
+	int suite_iter;         /* N of iter-<N> */
+	const char *bench_dir;  /* e.g. "hackbench-process-pipes" */
+	const char *file;       /* file name in logs/ */
+	const char *kind;       /* "hackbench", "time" ... (file name's prefix) */
+	long param;             /* groups / workers from the file name, -1 if none */
+	int iteration;          /* iteration from the file name, 0 if none */
+	const char *mode;       /* "process" / "thread" from bench_dir, or NULL */
+	const char *ipc;        /* "pipe" / "socket" from bench_dir, or NULL */
+	char buf[4096];
+};
+
+/*
+ * Parse path as .../<run>/iter-<N>/<bench>/logs/<file>.  Returns 0 and
+ * fills li, or -1 when the path does not have that shape (or is longer
+ * than li->buf).  Pure string work.
+ */
+int layout_mmtests_parse(const char *path, struct layout_mmtests *li);
+
+/*
+ * Is dir an mmtests work/log tree, a run directory in one, or somewhere
+ * inside one (an iter-<N> directory, a benchmark or logs directory)?
+ * Returns 1 or 0; a directory that cannot be read counts as 0.
+ */
+int layout_mmtests_detect(const char *dir);
+
+/*
+ * Is path an mmtests result file worth importing: a file directly in a
+ * logs/ directory of the layout above whose name is one of the known
+ * result files (hackbench-<g>-<i>, time-<g>-<i>, time-<n>)?  Monitors,
+ * compressed files (*.gz), tests-* and mmtests.log are not.  Pure.
+ */
+int layout_mmtests_wanted(const char *path);
+
+/*
+ * Set what path says on every run of b (parsed from that file): the run
+ * name as variant (REC_ORIGIN_CONTEXT: beats a generic parent-directory
+ * guess, loses to a name inside the output or to --variant), the
+ * iteration from the file name (when the parser left it 0), config
+ * groups (the file name wins over the parser when they disagree), mode
+ * and ipc (the parser's values win).  Does nothing when path does not
+ * follow a known layout.
+ */
+void layout_apply(const char *path, struct rec_batch *b);
+
+#endif
