@@ -27,7 +27,7 @@ static void kb_load(struct kb_fixture *f, const char *rel, const char *text,
 		data = unit_read_file(path, &len);
 		CHECK(data != NULL);
 		if (!data) {
-			f->rc = -2;
+			f->rc = -99;
 			return;
 		}
 	} else {
@@ -44,7 +44,7 @@ static void kb_load(struct kb_fixture *f, const char *rel, const char *text,
 
 static void kb_free(struct kb_fixture *f)
 {
-	if (f->rc != -2)
+	if (f->rc != -99)
 		ingest_doc_release(&f->doc);
 	rec_batch_release(&f->batch);
 	ingest_result_release(&f->res);
@@ -382,7 +382,7 @@ TEST(kernbench_prose_not_claimed)
 
 	kb_load(&f, NULL, "Average load was high today.\nElapsed Time is what matters\n"
 		"Tue Aug 11 13:45:14 EDT 2009\n2.6.31\n", NULL);
-	CHECK_INT(f.rc, -1);        /* nothing recognised */
+	CHECK_INT(f.rc, INGEST_NOTHING);
 	CHECK_INT(f.batch.nsummaries + f.batch.nruns, 0);
 	kb_free(&f);
 }
