@@ -167,10 +167,22 @@ void chart_job(struct chart *c, int panel, const char *label, int initial,
 	       int main, const double *pct);
 
 /*
- * Compute the layout (without painting) and print it as key=value lines:
- * canvas, title, plot box, axis ranges, ticks, legend entries and every
- * data mark (bar.G.S, whisker.G.S, point.S.I, cell.P.R.N, row.P.R, ...).
- * Coordinates are logical units with two decimals.
+ * Compute the layout (without painting) and print it as key=value lines.
+ * Coordinates are logical units with two decimals; boxes are x,y,w,h,
+ * lines x1,y1,x2,y2, points x,y; attributes follow after a space.
+ *
+ *   chart.type chart.size chart.scale title plot legend legend.I
+ *   xaxis/yaxis=kind min= max= from= to=   xtick.I/ytick.I=pos value= label=
+ *   xcat.I / ycat.I (band labels)
+ *   bars      bar.G.S  whisker.G.S          (G = category, S = series)
+ *   points    point.G.S.I  mean.G.S
+ *   lines     point.S.I  seg.S.I  err.S.I   (I in x order)
+ *   history   point.S.I  seg.S.I  err.S.I  change.M
+ *   nodeload  stack.G.S.N  barlabel.G.S
+ *   change    row.R  ci.R  zero  band
+ *   placement panel.P  cell.P.R.N  init.P.R  row.P.R (flagged=0/1)
+ *
+ * Fails (-1, err) when the chart has no data or a bad size.
  */
 int chart_dump_layout(const struct chart *c, FILE *out, struct kb_err *err);
 
