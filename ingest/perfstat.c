@@ -1,19 +1,1282 @@
-/* perfstat.c - placeholder while the parser is being written (replaced next). */
+/*
+ * perfstat.c - perf stat output ("perf-stat").
+ *
+ *  Performance counter stats for './numa01':            (or 'system wide', "(5 runs)")
+ *
+ *            554,289 cs                                          [100.00%]
+ *              5,819 migrate:mm_migrate_pages
+ *             341,09 msec task-clock       #    0,979 CPUs utilized
+ *          2,359,153      cycles           #    2.931 GHz      ( +-  0.38% )
+ *    <not supported>      stalled-cycles-frontend
+ *
+ *     1784.171745972 seconds time elapsed
+ *            0.18183 +- 0.00598 seconds time elapsed  ( +-  3.29% )
+ *        0.004038000 seconds user
+ *
+ *  -I 1000 (human):   1.000193166  S0   4       3,119      context-switches
+ *  -x, (CSV):         1.017184940,16689.57,msec,cpu-clock,16689560024,100.00,16.690,CPUs utilized
+ *                     N0,2,554289,,cs,0.38%,1784171745972,100.00,,
+ *  -j (JSON):         {"interval" : 1.000, "counter-value" : "554289.000000", "unit" : "",
+ *                      "event" : "cs", "event-runtime" : 1784171745972, "pcnt-running" : 100.00}
+ *  lkp, blank-separated CSV:  1.012763890 16167.76 msec cpu-clock 16167755803 100.00 16.168 CPUs utilized
+ *
+ * One run per block, per aggregation id (--per-node/socket/die/core, -A)
+ * and per interval (-I; iteration = interval index).  Metric = the event as
+ * printed; elapsed/user/sys in seconds.  Numbers follow the locale perf ran
+ * in; the decimal mark is decided per block from the evidence in it.
+ */
 #include "parsers.h"
 
+#include <csv.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/arena.h"
+#include "../core/num.h"
+#include "../core/rx.h"
+#include "../core/util.h"
+
+#define PS_MAXTOK 64
+/* Foreign (workload) lines tolerated between two perf lines of a block. */
+#define PS_MAX_FOREIGN 12
+
+struct span {
+	const char *s;
+	size_t len;
+};
+
+enum line_kind {
+	LK_OTHER, LK_BLANK, LK_HEADER, LK_CMDLINE, LK_VERSION, LK_IVHEADER,
+	LK_COUNTER,     /* human counter line without timestamp */
+	LK_TSCOUNTER,   /* human / blank-separated counter line with timestamp */
+	LK_CSV, LK_JSON, LK_ELAPSED, LK_USERSYS, LK_NOTE,
+	LK_HB,          /* hackbench "Running in ..." / "Each sender ..." */
+	LK_HBTIME,      /* hackbench "Time: 0.454" */
+	LK_GARBLED,     /* unmistakably perf's, but unreadable */
+};
+
+enum item_kind { IT_COUNTER, IT_ELAPSED, IT_USER, IT_SYS, IT_HACKBENCH };
+
+/* One counter (or footer) line, numbers still as printed. */
+struct item {
+	enum item_kind kind;
+	long lineno;
+	int grouped;            /* may carry thousands separators (human form) */
+	int has_ts;
+	double ts;
+	const char *aggr_key, *aggr_val;        /* NULL when not split */
+	int summary;            /* --summary row */
+	int missing;            /* <not supported> / <not counted> */
+	struct span val;        /* value text (when !val_ready) */
+	int val_ready;
+	double value;
+	struct span noise;      /* "( +- 3.15% )": relative SE in percent */
+	int noise_ready;
+	double noise_pct;
+	struct span sem;        /* elapsed "+- 0.00598": absolute SEM */
+	const char *unit, *event;
+	const char *hb_mode;    /* hackbench context */
+	long hb_groups;
+};
+
+struct runkey {
+	int iter;
+	const char *ak, *av;
+	int summary;
+	struct rec_run *run;
+};
+
+struct block {
+	const struct ingest_ctx *ctx;
+	struct rec_batch *out;
+	struct kb_err *err;
+	const char *cmd;
+	long nrepeat;           /* -r N, 0 unknown */
+	int has_header, has_elapsed, has_interval;
+	char sep;               /* CSV separator, 0 until known */
+	struct item *items;
+	size_t nitems, items_cap;
+	struct runkey *runs;
+	size_t nruns, runs_cap;
+	double *stamps;         /* distinct interval timestamps, in order */
+	size_t nstamps, stamps_cap;
+	long point_line, comma_line;    /* first line proving '.' / ',' decimal */
+	long ambig_line;
+	char ambig_tok[48];
+	const char *hb_mode;
+	long hb_groups;
+};
+
+/* Token predicates ------------------------------------------------------ */
+
+/* Does rx match s[0..len)?  (rx_match counts captures up to ncap, so ask
+ * for group 0.) */
+static int rx_is(struct rx *rx, const char *s, size_t len)
+{
+	struct rx_cap cap[1];
+	return rx_match(rx, s, len, cap, 1) > 0;
+}
+
+static int span_is(struct span t, const char *w)
+{
+	size_t n = strlen(w);
+	return t.len == n && memcmp(t.s, w, n) == 0;
+}
+
+static int is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* "554,289", "341.09", "-3", "1.234,5": digits with separators. */
+static int numlike(const char *s, size_t len)
+{
+	size_t i = 0;
+
+	if (i < len && (s[i] == '-' || s[i] == '+'))
+		i++;
+	if (i >= len || !is_digit(s[i]))
+		return 0;
+	for (; i < len; i++)
+		if (!is_digit(s[i]) && s[i] != ',' && s[i] != '.')
+			return 0;
+	return 1;
+}
+
+/* perf's interval stamp: "%6lu.%09lu", never localised. */
+static int stamplike(const char *s, size_t len)
+{
+	size_t i = 0, dots = 0;
+
+	if (!len || !is_digit(s[0]))
+		return 0;
+	for (; i < len; i++) {
+		if (s[i] == '.')
+			dots++;
+		else if (!is_digit(s[i]))
+			return 0;
+	}
+	return dots == 1 && s[len - 1] != '.';
+}
+
+static int eventlike(const char *s, size_t len)
+{
+	static struct rx r = RX("^[A-Za-z_][A-Za-z0-9_:/=.,@+{}\\-]*$");
+	return len && rx_is(&r, s, len);
+}
+
+static int unitlike(const char *s, size_t len)
+{
+	static struct rx r = RX("^[A-Za-z%/]{1,16}$");
+	return len && rx_is(&r, s, len);
+}
+
+static int aggrlike(const char *s, size_t len)
+{
+	static struct rx r = RX("^(?:S\\d+(?:-D\\d+)?(?:-C\\d+)?|S\\d+-D\\d+-L\\d+-ID\\d+|N\\d+|CPU\\d+)$");
+	return len && rx_is(&r, s, len);
+}
+
+/* Map an aggregation id as perf prints it to a config key and value:
+ * N0 -> node=0, S1 -> socket=1, CPU3 -> cpu=3, S0-D1 -> die=S0-D1,
+ * S0-D0-C5 -> core=S0-D0-C5 (die and core ids only mean something
+ * together with their socket, so the whole id is kept). */
+static void aggr_config(struct arena *a, const char *s, size_t len, const char **key,
+			const char **val)
+{
+	const char *dash = memchr(s, '-', len);
+
+	if (len > 3 && memcmp(s, "CPU", 3) == 0) {
+		*key = "cpu";
+		*val = arena_strndup(a, s + 3, len - 3);
+	} else if (s[0] == 'N') {
+		*key = "node";
+		*val = arena_strndup(a, s + 1, len - 1);
+	} else if (!dash) {
+		*key = "socket";
+		*val = arena_strndup(a, s + 1, len - 1);
+	} else {
+		size_t dashes = 0, i;
+		for (i = 0; i < len; i++)
+			dashes += s[i] == '-';
+		*key = dashes == 1 ? "die" : dashes == 2 ? "core" : "cache";
+		*val = arena_strndup(a, s, len);
+	}
+}
+
+/* Numbers in the locale perf ran in ------------------------------------- */
+
+/*
+ * What the number token s[0..len) proves about the decimal mark: '.' or
+ * ',', 0 when nothing (sets *ambiguous when it reads either way, e.g.
+ * "554,289"), -1 when it is no number.  grouped: thousands separators
+ * may appear (human output; perf turns them off for -x and -j).
+ */
+static int numtok_decimal(const char *s, size_t len, int grouped, int *ambiguous)
+{
+	size_t i = 0, start, nsep = 0, ndot = 0, last = 0;
+	char lastc = 0;
+
+	*ambiguous = 0;
+	if (i < len && (s[i] == '-' || s[i] == '+'))
+		i++;
+	start = i;
+	if (start >= len)
+		return -1;
+	for (; i < len; i++) {
+		if (is_digit(s[i]))
+			continue;
+		if (s[i] != '.' && s[i] != ',')
+			return -1;
+		nsep++;
+		ndot += s[i] == '.';
+		last = i;
+		lastc = s[i];
+	}
+	if (!nsep)
+		return 0;
+	if (!grouped)
+		return nsep == 1 ? lastc : -1;
+	if (ndot && ndot != nsep)               /* "1,234.56": the last one */
+		return lastc;
+	if (nsep >= 2)                          /* "1,982,054": those group */
+		return lastc == '.' ? ',' : '.';
+	/* One separator: a group has exactly 3 digits after it and 1-3
+	 * digits (not a lone 0) before it. */
+	if (len - last - 1 != 3 || last - start > 3 || last == start ||
+	    (last - start == 1 && s[start] == '0'))
+		return lastc;
+	*ambiguous = 1;
+	return 0;
+}
+
+/* Convert s[0..len) with decimal mark dec, dropping group separators
+ * (checked to stand every 3 digits). */
+static int numtok_value(const char *s, size_t len, char dec, int grouped, double *out)
+{
+	char tmp[80];
+	size_t i, o = 0, run = 0, groups = 0;
+	int seen_dec = 0;
+
+	if (len >= sizeof(tmp))
+		return -1;
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+		if (c == dec) {
+			if (seen_dec || (groups && run != 3))
+				return -1;
+			seen_dec = 1;
+			tmp[o++] = '.';
+		} else if (c == '.' || c == ',') {
+			if (!grouped || seen_dec || run == 0 || (groups ? run != 3 : run > 3))
+				return -1;
+			groups++;
+			run = 0;
+		} else {
+			if (is_digit(c))
+				run++;
+			tmp[o++] = c;
+		}
+	}
+	if (groups && !seen_dec && run != 3)
+		return -1;
+	return num_parse(tmp, o, out);
+}
+
+static void note_number(struct block *b, struct span t, int grouped, long line, int counts)
+{
+	int amb, d = numtok_decimal(t.s, t.len, grouped, &amb);
+
+	if (d == '.' && !b->point_line)
+		b->point_line = line;
+	else if (d == ',' && !b->comma_line)
+		b->comma_line = line;
+	else if (amb && counts && !b->ambig_line) {
+		b->ambig_line = line;
+		snprintf(b->ambig_tok, sizeof(b->ambig_tok), "%.*s", (int)t.len, t.s);
+	}
+}
+
+/* CSV (-x SEP) ----------------------------------------------------------- */
+
+struct csv_row {
+	char buf[4096];
+	size_t used;
+	struct span f[PS_MAXTOK];
+	size_t nf;
+	int overflow;
+};
+
+static void csv_field_cb(void *s, size_t len, void *data)
+{
+	struct csv_row *r = data;
+	const char *p = s ? s : "";
+
+	if (!s)
+		len = 0;
+	while (len && (*p == ' ' || *p == '\t'))
+		p++, len--;
+	while (len && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+		len--;
+	if (r->nf >= PS_MAXTOK || r->used + len + 1 > sizeof(r->buf)) {
+		r->overflow = 1;
+		return;
+	}
+	memcpy(r->buf + r->used, p, len);
+	r->buf[r->used + len] = '\0';
+	r->f[r->nf].s = r->buf + r->used;
+	r->f[r->nf].len = len;
+	r->nf++;
+	r->used += len + 1;
+}
+
+static void csv_row_cb(int c, void *data)
+{
+	(void)c;
+	(void)data;
+}
+
+/* Split one line at sep with libcsv. */
+static int csv_split(const struct ingest_line *l, char sep, struct csv_row *row)
+{
+	struct csv_parser p;
+	int rc = 0;
+
+	row->used = row->nf = 0;
+	row->overflow = 0;
+	if (csv_init(&p, 0) != 0)
+		return -1;
+	csv_set_delim(&p, (unsigned char)sep);
+	if (csv_parse(&p, l->s, l->len, csv_field_cb, csv_row_cb, row) != l->len)
+		rc = -1;
+	if (csv_fini(&p, csv_field_cb, csv_row_cb, row) != 0)
+		rc = -1;
+	csv_free(&p);
+	return rc < 0 || row->overflow ? -1 : 0;
+}
+
+/* Where the parts of a CSV counter row are. */
+struct csv_shape {
+	int ts, summary, aggr, nr;      /* field index or -1 */
+	size_t v, u, e, e_last;         /* e_last: tracepoint split by ':' */
+	int noise;                      /* variance column (-r) or -1 */
+};
+
+static int csv_value_field(struct span f, char sep)
+{
+	if (span_is(f, "<not supported>") || span_is(f, "<not counted>"))
+		return 1;
+	if (!numlike(f.s, f.len))
+		return 0;
+	return sep != ',' || !memchr(f.s, ',', f.len);
+}
+
+/*
+ * The row is [stamp|summary,][aggr-id,[cpus,]]value,unit,event[,variance%]
+ * ,run-time,percent,metric-value,metric-unit.  The event is the first
+ * field after a value and a (possibly empty) unit; what comes before the
+ * value must be one of the known prefixes.
+ */
+static int csv_shape_of(const struct csv_row *r, char sep, struct csv_shape *sh)
+{
+	size_t e, k;
+
+	for (e = 2; e < r->nf && e <= 5; e++) {
+		if (!eventlike(r->f[e].s, r->f[e].len) || aggrlike(r->f[e].s, r->f[e].len))
+			continue;
+		if (r->f[e - 1].len && !unitlike(r->f[e - 1].s, r->f[e - 1].len))
+			continue;
+		if (!csv_value_field(r->f[e - 2], sep))
+			continue;
+		sh->ts = sh->summary = sh->aggr = sh->nr = -1;
+		for (k = 0; k < e - 2; k++) {
+			struct span f = r->f[k];
+			if (k == 0 && span_is(f, "summary"))
+				sh->summary = 0;
+			else if (k == 0 && stamplike(f.s, f.len))
+				sh->ts = 0;
+			else if (sh->aggr < 0 && aggrlike(f.s, f.len))
+				sh->aggr = (int)k;
+			else if (sh->aggr >= 0 && sh->nr < 0 && k == (size_t)sh->aggr + 1 &&
+				 f.len && strspn(f.s, "0123456789") == f.len)
+				sh->nr = (int)k;
+			else
+				break;
+		}
+		if (k < e - 2)
+			continue;
+		sh->v = e - 2;
+		sh->u = e - 1;
+		sh->e = sh->e_last = e;
+		/* "-x:" cuts tracepoints ("migrate:mm_migrate_pages") in two. */
+		if (sep == ':')
+			while (sh->e_last + 1 < r->nf && eventlike(r->f[sh->e_last + 1].s,
+								    r->f[sh->e_last + 1].len))
+				sh->e_last++;
+		sh->noise = -1;
+		if (sh->e_last + 1 < r->nf) {
+			struct span f = r->f[sh->e_last + 1];
+			if (f.len > 1 && f.s[f.len - 1] == '%' && numlike(f.s, f.len - 1))
+				sh->noise = (int)sh->e_last + 1;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+static const char csv_seps[] = ",;:|!/#@^&*~";
+
+/* The separator that makes l a CSV counter row, or 0. */
+static char csv_detect(const struct ingest_line *l)
+{
+	struct csv_row *row;
+	struct csv_shape sh;
+	const char *p;
+	char found = 0;
+
+	for (p = csv_seps; *p && !found; p++) {
+		const char *c = memchr(l->s, *p, l->len);
+		if (!c || !memchr(c + 1, *p, l->len - (size_t)(c + 1 - l->s)))
+			continue;
+		row = xmalloc(sizeof(*row));
+		if (csv_split(l, *p, row) == 0 && csv_shape_of(row, *p, &sh) == 0)
+			found = *p;
+		free(row);
+	}
+	return found;
+}
+
+/* Line classification (claim and parse share it) ------------------------ */
+
+static struct rx rx_header = RX("^\\s*Performance counter stats for (.+?)(?:\\s+\\((\\d+) runs\\))?\\s*:\\s*$");
+static struct rx rx_elapsed = RX("^\\s*([-+0-9.,]+)(?:\\s*\\+-\\s*([0-9.,]+))?\\s+seconds time elapsed"
+				 "(?:\\s*\\(\\s*\\+-\\s*([0-9.,]+)\\s*%\\s*\\))?\\s*$");
+static struct rx rx_usersys = RX("^\\s*([-+0-9.,]+)(?:\\s*\\+-\\s*([0-9.,]+))?\\s+seconds (user|sys)"
+				 "(?:\\s*\\(\\s*\\+-\\s*([0-9.,]+)\\s*%\\s*\\))?\\s*$");
+static struct rx rx_seconds = RX("seconds (?:time elapsed|user|sys)\\s*$");
+static struct rx rx_cmdline = RX("^\\s*(?:[$#]\\s+)?(?:\\S*/)?perf\\s+stat\\s+(.*)$");
+static struct rx rx_version = RX("^\\s*perf version \\S+\\s*$");
+static struct rx rx_ivheader = RX("^\\s*#\\s+time\\s.*\\bcounts\\b.*\\bevents\\s*$");
+static struct rx rx_hbrun = RX("^\\s*Running in (process|threaded) mode with (\\d+) groups using \\d+ file descriptors each \\(== \\d+ tasks\\)\\s*$");
+static struct rx rx_hbeach = RX("^\\s*Each sender will pass \\d+ messages of \\d+ bytes\\s*$");
+static struct rx rx_hbtime = RX("^\\s*Time:\\s*([0-9]+(?:\\.[0-9]+)?)\\s*$");
+static struct rx rx_notes = RX("^\\s*(?:Some events weren't counted|echo 0 > /proc/sys/kernel/nmi_watchdog"
+			       "|perf stat\\s*$|# started on |#\\s)");
+static struct rx rx_noise = RX("\\(\\s*\\+-\\s*([0-9.,]+)\\s*%\\s*\\)");
+static struct rx rx_perfmark = RX("\\[\\s*[0-9.,]+%\\s*\\]|\\(\\s*\\+-|\\s#\\s+[0-9]");
+
+/*
+ * A human (or blank-separated) counter line:
+ *   [stamp] [aggr-id [cpus]] value|<not counted> [unit] event [rest]
+ * Fills it (strings in a) unless it is NULL.  Returns 2 when the line is
+ * one with a timestamp, 1 without, 0 when it is not one.  *rest (may be
+ * NULL) gets the text after the event.
+ */
+static int human_counter(const struct ingest_line *l, struct arena *a, struct item *it,
+			 const char **rest)
+{
+	struct ingest_tok t[PS_MAXTOK];
+	size_t n = ingest_split(l->s, l->len, t, PS_MAXTOK), i = 0, nt;
+	int has_ts = 0, missing = 0;
+	struct span ts = { NULL, 0 }, ag = { NULL, 0 }, val = { NULL, 0 }, unit = { "", 0 }, ev;
+
+	nt = n < PS_MAXTOK ? n : PS_MAXTOK;
+	if (nt < 2)
+		return 0;
+	if (stamplike(t[0].s, t[0].len) &&
+	    (numlike(t[1].s, t[1].len) || aggrlike(t[1].s, t[1].len) || ingest_tok_is(&t[1], "<not"))) {
+		ts.s = t[0].s, ts.len = t[0].len;
+		has_ts = 1;
+		i = 1;
+	}
+	if (i < nt && aggrlike(t[i].s, t[i].len)) {
+		ag.s = t[i].s, ag.len = t[i].len;
+		i++;
+		if (ag.s[0] != 'C' && i + 1 < nt && strspn(t[i].s, "0123456789") == t[i].len &&
+		    (numlike(t[i + 1].s, t[i + 1].len) || ingest_tok_is(&t[i + 1], "<not")))
+			i++;
+	}
+	if (i + 1 < nt && ingest_tok_is(&t[i], "<not") &&
+	    (ingest_tok_is(&t[i + 1], "supported>") || ingest_tok_is(&t[i + 1], "counted>"))) {
+		missing = 1;
+		i += 2;
+	} else if (i < nt && numlike(t[i].s, t[i].len)) {
+		val.s = t[i].s, val.len = t[i].len;
+		i++;
+	} else {
+		return 0;
+	}
+	if (i >= nt)
+		return 0;
+	if (i + 1 < nt && unitlike(t[i].s, t[i].len) && eventlike(t[i + 1].s, t[i + 1].len) &&
+	    !numlike(t[i + 1].s, t[i + 1].len)) {
+		unit.s = t[i].s, unit.len = t[i].len;
+		i++;
+	}
+	if (!eventlike(t[i].s, t[i].len))
+		return 0;
+	ev.s = t[i].s, ev.len = t[i].len;
+	i++;
+	/* Old perf: "task-clock (msec)". */
+	if (i < nt && ingest_tok_is(&t[i], "(msec)") && !unit.len) {
+		unit.s = "msec", unit.len = 4;
+		i++;
+	}
+	/* After the event only perf's own columns may follow: "#" metrics,
+	 * "(66.59%)", "[100.00%]", "( +- 0.38% )", or (blank-separated
+	 * CSV) run-time and percent numbers. */
+	if (i < nt && t[i].s[0] != '#' && t[i].s[0] != '(' && t[i].s[0] != '[' &&
+	    !numlike(t[i].s, t[i].len))
+		return 0;
+	if (rest)
+		*rest = i < nt ? t[i].s : l->s + l->len;
+	if (!it)
+		return has_ts ? 2 : 1;
+	memset(it, 0, sizeof(*it));
+	it->kind = IT_COUNTER;
+	it->lineno = l->lineno;
+	it->grouped = 1;
+	it->missing = missing;
+	it->val.s = val.s;
+	it->val.len = val.len;
+	if (has_ts) {
+		it->has_ts = 1;
+		num_parse(ts.s, ts.len, &it->ts);
+	}
+	if (ag.len)
+		aggr_config(a, ag.s, ag.len, &it->aggr_key, &it->aggr_val);
+	it->unit = arena_strndup(a, unit.s, unit.len);
+	it->event = arena_strndup(a, ev.s, ev.len);
+	return has_ts ? 2 : 1;
+}
+
+/* First non-blank character of l, or 0. */
+static char first_char(const struct ingest_line *l)
+{
+	const char *p = str_skip_ws(l->s, l->s + l->len);
+	return p < l->s + l->len ? *p : 0;
+}
+
+static enum line_kind classify(const struct ingest_line *l, char *sep)
+{
+	const char *rest;
+	char c = first_char(l);
+
+	if (!c)
+		return LK_BLANK;
+	if (c == '{')
+		return str_find(l->s, l->len, "\"counter-value\"") ||
+		       str_find(l->s, l->len, "\"metric-value\"") ? LK_JSON : LK_OTHER;
+	if (c == 'P' && rx_is(&rx_header, l->s, l->len))
+		return LK_HEADER;
+	if (c == '#' && rx_is(&rx_ivheader, l->s, l->len))
+		return LK_IVHEADER;
+	if ((c == 'p' || c == '/' || c == '$' || c == '#' || c == '.') &&
+	    rx_is(&rx_cmdline, l->s, l->len))
+		return LK_CMDLINE;
+	if (c == 'p' && rx_is(&rx_version, l->s, l->len))
+		return LK_VERSION;
+	if (c == 'R' || c == 'E')
+		return rx_is(&rx_hbrun, l->s, l->len) ||
+		       rx_is(&rx_hbeach, l->s, l->len) ? LK_HB : LK_OTHER;
+	if (c == 'T')
+		return rx_is(&rx_hbtime, l->s, l->len) ? LK_HBTIME : LK_OTHER;
+	if (is_digit(c) || c == '-' || c == '<' || c == 'S' || c == 'N' || c == 'C' || c == 's') {
+		if (rx_is(&rx_elapsed, l->s, l->len))
+			return LK_ELAPSED;
+		if (rx_is(&rx_usersys, l->s, l->len))
+			return LK_USERSYS;
+		if (*sep) {
+			struct csv_row *row = xmalloc(sizeof(*row));
+			struct csv_shape sh;
+			int ok = csv_split(l, *sep, row) == 0 && csv_shape_of(row, *sep, &sh) == 0;
+			free(row);
+			if (ok)
+				return LK_CSV;
+		} else if ((*sep = csv_detect(l)) != 0) {
+			return LK_CSV;
+		}
+		switch (human_counter(l, NULL, NULL, &rest)) {
+		case 2:
+			return LK_TSCOUNTER;
+		case 1:
+			return LK_COUNTER;
+		}
+		if (rx_is(&rx_seconds, l->s, l->len) ||
+		    rx_is(&rx_perfmark, l->s, l->len) ||
+		    (*sep && is_digit(c) && memchr(l->s, *sep, l->len)))
+			return LK_GARBLED;
+		return LK_OTHER;
+	}
+	if (rx_is(&rx_notes, l->s, l->len))
+		return LK_NOTE;
+	/* perf 6's metric-group lines: "TopdownL1 (cpu_core)  #  20.3 %  tma_..." */
+	if (str_find(l->s, l->len, "  #  "))
+		return LK_NOTE;
+	return LK_OTHER;
+}
+
+/* Claim ------------------------------------------------------------------ */
+
+static size_t next_nonblank(const struct ingest_line *lines, size_t i, size_t n)
+{
+	return ingest_skip_blank(lines, i, n);
+}
+
+static int starts_data(enum line_kind k)
+{
+	return k == LK_HEADER || k == LK_IVHEADER || k == LK_CSV || k == LK_JSON ||
+	       k == LK_TSCOUNTER;
+}
+
+/*
+ * A block runs from the perf command line, "perf version", the header,
+ * the "#  time  counts" line or the first CSV/JSON/stamped row, over
+ * counter lines and perf's notes, to "seconds time elapsed" (and the
+ * user/sys lines after it) or to its last counter line.  Up to
+ * PS_MAX_FOREIGN workload lines may sit between two perf lines; the
+ * block never ends on one.
+ */
 static size_t perfstat_claim(const struct ingest_line *lines, size_t n, int *score)
 {
-	(void)lines; (void)n; *score = 0;
+	char c = first_char(&lines[0]), sep = 0;
+	enum line_kind k;
+	size_t j, last = 0, foreign = 0;
+	int header = 0, data = 0, sc;
+
+	*score = 0;
+	if (!c || !strchr("P#p/$.{0123456789<SNCs", c))
+		return 0;
+	k = classify(&lines[0], &sep);
+	switch (k) {
+	case LK_HEADER:
+		header = 1;
+		sc = 90;
+		break;
+	case LK_VERSION:
+	case LK_CMDLINE:
+		j = next_nonblank(lines, 1, n);
+		if (j < n && k == LK_VERSION && classify(&lines[j], &sep) == LK_CMDLINE)
+			j = next_nonblank(lines, j + 1, n);
+		if (j >= n || !starts_data(classify(&lines[j], &sep)))
+			return 0;
+		sc = 90;
+		break;
+	case LK_IVHEADER:
+		sc = 85;
+		break;
+	case LK_CSV:
+		data = 1;
+		sc = 80;
+		break;
+	case LK_JSON:
+		if (!str_find(lines[0].s, lines[0].len, "\"counter-value\""))
+			return 0;
+		data = 1;
+		sc = 85;
+		break;
+	case LK_TSCOUNTER:
+		/* A bare stamped line is weak evidence: want a second one. */
+		j = next_nonblank(lines, 1, n);
+		if (j >= n || classify(&lines[j], &sep) != LK_TSCOUNTER)
+			return 0;
+		data = 1;
+		sc = 60;
+		break;
+	default:
+		return 0;
+	}
+	for (j = 1; j < n; j++) {
+		k = classify(&lines[j], &sep);
+		switch (k) {
+		case LK_BLANK:
+			continue;
+		case LK_HEADER:
+			if (header || data)
+				goto done;
+			header = 1;
+			break;
+		case LK_CMDLINE:
+		case LK_VERSION:
+			if (header || data)
+				goto done;
+			break;
+		case LK_ELAPSED:
+			last = j;
+			for (j = next_nonblank(lines, j + 1, n);
+			     j < n && classify(&lines[j], &sep) == LK_USERSYS;
+			     j = next_nonblank(lines, j + 1, n))
+				last = j;
+			goto done;
+		case LK_NOTE:
+			foreign = 0;
+			continue;
+		case LK_OTHER:
+		case LK_HB:
+		case LK_HBTIME:
+			if (++foreign > PS_MAX_FOREIGN)
+				goto done;
+			continue;
+		default:        /* counters, CSV, JSON, user/sys, garbled */
+			data = 1;
+			break;
+		}
+		last = j;
+		foreign = 0;
+	}
+done:
+	*score = sc;
+	return last + 1;
+}
+
+/* Parse ------------------------------------------------------------------ */
+
+static struct item *item_push(struct block *b)
+{
+	struct item *it;
+
+	xgrow(&b->items, &b->items_cap, b->nitems + 1, sizeof(*b->items));
+	it = &b->items[b->nitems++];
+	memset(it, 0, sizeof(*it));
+	return it;
+}
+
+static int fail(struct block *b, long line, const char *msg)
+{
+	return kb_err_set(b->err, b->ctx->path, line, "%s", msg);
+}
+
+/* Options of perf stat that take a separate argument. */
+static int opt_takes_arg(struct span t)
+{
+	static const char *const with_arg[] = {
+		"-e", "-x", "-I", "-r", "-D", "-o", "-C", "-p", "-t", "-G", "-M", "-u",
+		"--event", "--field-separator", "--interval-print", "--repeat", "--delay",
+		"--output", "--cpu", "--pid", "--tid", "--cgroup", "--metrics", "--log-fd",
+		"--interval-count", "--timeout", "--pre", "--post", "--append", "--for-each-cgroup",
+		"--topdown-level", "--td-level", "--iostat", "--control", "--bpf-counters",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(with_arg); i++)
+		if (span_is(t, with_arg[i]))
+			return 1;
+	return 0;
+}
+
+/* "perf stat -a -r 5 -x, -e cs -- ./numa01": cmd and -r from the options. */
+static void read_cmdline(struct block *b, const struct ingest_line *l)
+{
+	struct ingest_tok t[PS_MAXTOK];
+	size_t n = ingest_split(l->s, l->len, t, PS_MAXTOK), i, cmd_from = 0;
+	int system_wide = 0, past_stat = 0;
+
+	if (n > PS_MAXTOK)
+		n = PS_MAXTOK;
+	for (i = 0; i < n; i++) {
+		struct span s = { t[i].s, t[i].len };
+		if (!past_stat) {
+			past_stat = span_is(s, "stat");
+			continue;
+		}
+		if (span_is(s, "--")) {
+			cmd_from = i + 1;
+			break;
+		}
+		if (s.len < 2 || s.s[0] != '-') {
+			cmd_from = i;
+			break;
+		}
+		if (span_is(s, "-a") || span_is(s, "--all-cpus"))
+			system_wide = 1;
+		if (span_is(s, "-r") || span_is(s, "--repeat")) {
+			long r;
+			if (i + 1 < n && num_parse_long(t[i + 1].s, t[i + 1].len, &r) == 0)
+				b->nrepeat = r;
+		} else if (s.len > 9 && memcmp(s.s, "--repeat=", 9) == 0) {
+			long r;
+			if (num_parse_long(s.s + 9, s.len - 9, &r) == 0)
+				b->nrepeat = r;
+		} else if (s.len > 2 && s.s[1] == 'r' && strspn(s.s + 2, "0123456789") == s.len - 2) {
+			long r;
+			if (num_parse_long(s.s + 2, s.len - 2, &r) == 0)
+				b->nrepeat = r;
+		}
+		if (opt_takes_arg(s))
+			i++;
+	}
+	if (b->cmd)
+		return;
+	if (system_wide)
+		b->cmd = "system-wide";
+	else if (cmd_from && cmd_from < n)
+		b->cmd = arena_strndup(&b->out->arena, t[cmd_from].s,
+				       (size_t)(t[n - 1].s + t[n - 1].len - t[cmd_from].s));
+}
+
+static void read_header(struct block *b, const struct ingest_line *l)
+{
+	struct rx_cap cap[3];
+	const char *s;
+	size_t len;
+
+	rx_match(&rx_header, l->s, l->len, cap, 3);
+	s = cap[1].s;
+	len = cap[1].len;
+	if (len >= 2 && s[0] == '\'' && s[len - 1] == '\'')
+		s++, len -= 2;
+	if (len == 11 && memcmp(s, "system wide", 11) == 0)
+		b->cmd = "system-wide";
+	else
+		b->cmd = arena_strndup(&b->out->arena, s, len);
+	if (cap[2].s)
+		num_parse_long(cap[2].s, cap[2].len, &b->nrepeat);
+	b->has_header = 1;
+}
+
+/* Numbers in perf's own columns after the event ("[100.00%]", "# 0.979
+ * CPUs utilized", "( +- 0.38% )") are printed with %f: never grouped, so
+ * each one shows the decimal mark. */
+static void note_rest(struct block *b, const char *rest, const struct ingest_line *l)
+{
+	struct ingest_tok t[PS_MAXTOK];
+	size_t n = ingest_split(rest, (size_t)(l->s + l->len - rest), t, PS_MAXTOK), i;
+
+	if (n > PS_MAXTOK)
+		n = PS_MAXTOK;
+	for (i = 0; i < n; i++) {
+		struct span s = { t[i].s, t[i].len };
+		while (s.len && (s.s[0] == '[' || s.s[0] == '('))
+			s.s++, s.len--;
+		while (s.len && (s.s[s.len - 1] == ']' || s.s[s.len - 1] == ')' ||
+				 s.s[s.len - 1] == '%'))
+			s.len--;
+		if (numlike(s.s, s.len))
+			note_number(b, s, 0, l->lineno, 0);
+	}
+}
+
+static int read_human(struct block *b, const struct ingest_line *l)
+{
+	struct item *it = item_push(b);
+	struct rx_cap cap[2];
+	const char *rest = NULL;
+
+	human_counter(l, &b->out->arena, it, &rest);
+	if (!it->missing)
+		note_number(b, it->val, 1, l->lineno, 1);
+	if (rest && rx_match(&rx_noise, rest, (size_t)(l->s + l->len - rest), cap, 2) > 0) {
+		it->noise.s = cap[1].s;
+		it->noise.len = cap[1].len;
+	}
+	if (rest)
+		note_rest(b, rest, l);
+	return 0;
+}
+
+static int read_csv(struct block *b, const struct ingest_line *l)
+{
+	struct csv_row *row = xmalloc(sizeof(*row));
+	struct csv_shape sh;
+	struct item *it;
+	struct arena *a = &b->out->arena;
+	size_t k;
+
+	if (csv_split(l, b->sep, row) < 0 || csv_shape_of(row, b->sep, &sh) < 0) {
+		free(row);
+		return fail(b, l->lineno, "unreadable perf stat CSV line");
+	}
+	it = item_push(b);
+	it->kind = IT_COUNTER;
+	it->lineno = l->lineno;
+	if (sh.ts >= 0) {
+		it->has_ts = 1;
+		num_parse(row->f[sh.ts].s, row->f[sh.ts].len, &it->ts);
+	}
+	it->summary = sh.summary >= 0;
+	if (sh.aggr >= 0)
+		aggr_config(a, row->f[sh.aggr].s, row->f[sh.aggr].len, &it->aggr_key, &it->aggr_val);
+	if (row->f[sh.v].s[0] == '<') {
+		it->missing = 1;
+	} else {
+		/* The row buffer dies here: keep the number text in the arena. */
+		it->val.s = arena_strndup(a, row->f[sh.v].s, row->f[sh.v].len);
+		it->val.len = row->f[sh.v].len;
+		note_number(b, it->val, 0, l->lineno, 1);
+	}
+	it->unit = arena_strndup(a, row->f[sh.u].s, row->f[sh.u].len);
+	it->event = arena_strndup(a, row->f[sh.e].s, row->f[sh.e].len);
+	for (k = sh.e + 1; k <= sh.e_last; k++)
+		it->event = arena_printf(a, "%s%c%s", it->event, b->sep, row->f[k].s);
+	if (sh.noise >= 0) {
+		it->noise.s = arena_strndup(a, row->f[sh.noise].s, row->f[sh.noise].len - 1);
+		it->noise.len = row->f[sh.noise].len - 1;
+		note_number(b, it->noise, 0, l->lineno, 0);
+	}
+	free(row);
+	return 0;
+}
+
+static const char *json_str(json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+static int read_json(struct block *b, const struct ingest_line *l)
+{
+	static const char *const aggr_keys[] = { "node", "socket", "die", "core", "cpu", "thread" };
+	struct arena *a = &b->out->arena;
+	json_error_t je;
+	json_t *o, *cv, *v;
+	struct item *it;
+	const char *ev;
+	size_t k;
+
+	o = json_loadb(l->s, l->len, 0, &je);
+	if (!o || !json_is_object(o)) {
+		json_decref(o);
+		return kb_err_set(b->err, b->ctx->path, l->lineno,
+				  "unreadable perf stat JSON line: %s", je.text);
+	}
+	cv = json_object_get(o, "counter-value");
+	ev = json_str(o, "event");
+	if (!cv || !ev) {               /* a metric-only line */
+		json_decref(o);
+		return 0;
+	}
+	it = item_push(b);
+	it->kind = IT_COUNTER;
+	it->lineno = l->lineno;
+	it->event = arena_strdup(a, ev);
+	it->unit = arena_strdup(a, json_str(o, "unit") ? json_str(o, "unit") : "");
+	if (json_is_number(cv)) {
+		it->val_ready = 1;
+		it->value = json_number_value(cv);
+	} else if (json_is_string(cv) && str_starts(json_string_value(cv), "<not ")) {
+		it->missing = 1;
+	} else if (json_is_string(cv)) {
+		it->val.s = arena_strdup(a, json_string_value(cv));
+		it->val.len = strlen(it->val.s);
+		note_number(b, it->val, 0, l->lineno, 1);
+	} else {
+		json_decref(o);
+		return fail(b, l->lineno, "perf stat JSON: counter-value is neither string nor number");
+	}
+	v = json_object_get(o, "interval");
+	if (json_is_number(v)) {
+		it->has_ts = 1;
+		it->ts = json_number_value(v);
+	}
+	for (k = 0; k < ARRAY_SIZE(aggr_keys); k++) {
+		const char *s = json_str(o, aggr_keys[k]);
+		json_t *num = json_object_get(o, aggr_keys[k]);
+		if (s && aggrlike(s, strlen(s))) {
+			aggr_config(a, s, strlen(s), &it->aggr_key, &it->aggr_val);
+		} else if (s) {
+			it->aggr_key = aggr_keys[k];
+			it->aggr_val = arena_strdup(a, s);
+		} else if (json_is_integer(num)) {
+			it->aggr_key = aggr_keys[k];
+			it->aggr_val = arena_printf(a, "%lld", (long long)json_integer_value(num));
+		}
+	}
+	v = json_object_get(o, "variance");
+	if (json_is_number(v)) {
+		it->noise_ready = 1;
+		it->noise_pct = json_number_value(v);
+	}
+	json_decref(o);
+	return 0;
+}
+
+static int read_seconds(struct block *b, const struct ingest_line *l, enum line_kind k)
+{
+	struct rx_cap cap[5];
+	struct item *it = item_push(b);
+	int noise_at = k == LK_ELAPSED ? 3 : 4;
+
+	rx_match(k == LK_ELAPSED ? &rx_elapsed : &rx_usersys, l->s, l->len, cap, 5);
+	it->lineno = l->lineno;
+	if (k == LK_ELAPSED) {
+		it->kind = IT_ELAPSED;
+		it->event = "elapsed";
+		b->has_elapsed = 1;
+	} else {
+		it->kind = cap[3].s[0] == 'u' ? IT_USER : IT_SYS;
+		it->event = it->kind == IT_USER ? "user" : "sys";
+	}
+	it->unit = "s";
+	/* Seconds are printed with %f: never grouped. */
+	it->val.s = cap[1].s;
+	it->val.len = cap[1].len;
+	note_number(b, it->val, 0, l->lineno, 1);
+	if (cap[2].s) {
+		it->sem.s = cap[2].s;
+		it->sem.len = cap[2].len;
+		note_number(b, it->sem, 0, l->lineno, 0);
+	}
+	if (cap[noise_at].s) {
+		it->noise.s = cap[noise_at].s;
+		it->noise.len = cap[noise_at].len;
+		note_number(b, it->noise, 0, l->lineno, 0);
+	}
+	return 0;
+}
+
+static int read_hackbench(struct block *b, const struct ingest_line *l, enum line_kind k)
+{
+	struct rx_cap cap[3];
+	struct item *it;
+
+	if (k == LK_HB) {
+		if (rx_match(&rx_hbrun, l->s, l->len, cap, 3) > 0) {
+			b->hb_mode = cap[1].s[0] == 'p' ? "process" : "threaded";
+			num_parse_long(cap[2].s, cap[2].len, &b->hb_groups);
+		}
+		return 0;
+	}
+	rx_match(&rx_hbtime, l->s, l->len, cap, 2);
+	it = item_push(b);
+	it->kind = IT_HACKBENCH;
+	it->lineno = l->lineno;
+	it->event = "time";
+	it->unit = "s";
+	it->hb_mode = b->hb_mode;
+	it->hb_groups = b->hb_groups;
+	it->val_ready = 1;
+	if (num_parse(cap[1].s, cap[1].len, &it->value) < 0)
+		return fail(b, l->lineno, "unreadable hackbench time");
+	b->hb_mode = NULL;
+	b->hb_groups = 0;
+	return 0;
+}
+
+static int block_read(struct block *b, const struct ingest_line *lines, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct ingest_line *l = &lines[i];
+		enum line_kind k = classify(l, &b->sep);
+		int rc = 0;
+
+		switch (k) {
+		case LK_HEADER:
+			read_header(b, l);
+			break;
+		case LK_CMDLINE:
+			read_cmdline(b, l);
+			break;
+		case LK_IVHEADER:
+			b->has_interval = 1;
+			break;
+		case LK_COUNTER:
+		case LK_TSCOUNTER:
+			rc = read_human(b, l);
+			break;
+		case LK_CSV:
+			rc = read_csv(b, l);
+			break;
+		case LK_JSON:
+			rc = read_json(b, l);
+			break;
+		case LK_ELAPSED:
+		case LK_USERSYS:
+			rc = read_seconds(b, l, k);
+			break;
+		case LK_HB:
+		case LK_HBTIME:
+			rc = read_hackbench(b, l, k);
+			break;
+		case LK_GARBLED:
+			return kb_err_set(b->err, b->ctx->path, l->lineno,
+					  "unreadable perf stat line: '%.*s'",
+					  (int)(l->len > 80 ? 80 : l->len), l->s);
+		default:        /* blank, notes, version, workload output */
+			break;
+		}
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Decide the decimal mark of the block from what its numbers show. */
+static int block_decimal(struct block *b, char *dec)
+{
+	if (b->point_line && b->comma_line)
+		return kb_err_set(b->err, b->ctx->path,
+				  b->point_line > b->comma_line ? b->point_line : b->comma_line,
+				  "inconsistent number format: line %ld has a decimal point, "
+				  "line %ld a decimal comma", b->point_line, b->comma_line);
+	if (b->comma_line) {
+		*dec = ',';
+		return 0;
+	}
+	if (!b->point_line && b->ambig_line)
+		return kb_err_set(b->err, b->ctx->path, b->ambig_line,
+				  "ambiguous number format: '%s' may have a thousands separator or "
+				  "a decimal mark, and nothing else in the block tells which",
+				  b->ambig_tok);
+	*dec = '.';
+	return 0;
+}
+
+static int stamp_index(struct block *b, double ts)
+{
+	size_t i;
+
+	for (i = 0; i < b->nstamps; i++)
+		if (b->stamps[i] == ts)
+			return (int)i + 1;
+	xgrow(&b->stamps, &b->stamps_cap, b->nstamps + 1, sizeof(*b->stamps));
+	b->stamps[b->nstamps++] = ts;
+	return (int)b->nstamps;
+}
+
+static int same(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The run for one (interval, aggregation id, summary) of the block. */
+static struct rec_run *block_run(struct block *b, const struct item *it, int use_aggr)
+{
+	int iter = it->has_ts ? stamp_index(b, it->ts) : 0;
+	const char *ak = use_aggr ? it->aggr_key : NULL, *av = use_aggr ? it->aggr_val : NULL;
+	struct rec_run *r;
+	size_t i;
+
+	for (i = 0; i < b->nruns; i++) {
+		struct runkey *k = &b->runs[i];
+		if (k->iter == iter && same(k->ak, ak) && same(k->av, av) &&
+		    k->summary == it->summary)
+			return k->run;
+	}
+	r = rec_run_new(b->out, "perf-stat", it->lineno);
+	if (b->cmd)
+		rec_run_config(b->out, r, "cmd", b->cmd);
+	if (ak)
+		rec_run_config(b->out, r, ak, av);
+	if (it->summary)
+		rec_run_config(b->out, r, "summary", "yes");
+	r->iteration = iter;
+	if (iter)       /* end of the interval, seconds since the start */
+		rec_sample_add(b->out, r, "time", it->ts, "s", 0);
+	xgrow(&b->runs, &b->runs_cap, b->nruns + 1, sizeof(*b->runs));
+	b->runs[b->nruns].iter = iter;
+	b->runs[b->nruns].ak = ak;
+	b->runs[b->nruns].av = av;
+	b->runs[b->nruns].summary = it->summary;
+	b->runs[b->nruns].run = r;
+	b->nruns++;
+	return r;
+}
+
+/*
+ * -r N prints the relative standard error of the mean in percent:
+ * perf's stddev_stats() is sqrt(variance / n), printed as 100 * that /
+ * mean.  So the standard deviation of the N runs is
+ *     sd = rse / 100 * mean * sqrt(N)
+ * and for elapsed, which prints the absolute SEM, sd = sem * sqrt(N).
+ * Without N (CSV and JSON do not print it) the sd stays unknown.
+ */
+static void add_summary(struct block *b, struct rec_run *r, const struct item *it,
+			double mean, double sem)
+{
+	struct rec_summary *s = rec_summary_add(b->out, NULL, "perf-stat", it->event, it->unit,
+						it->lineno);
+	size_t i;
+
+	for (i = 0; i < r->nconfig; i++)
+		rec_summary_config(b->out, s, r->config[i].key, r->config[i].value);
+	s->mean = mean;
+	if (b->nrepeat > 0) {
+		s->n = b->nrepeat;
+		s->sd = sem * sqrt((double)b->nrepeat);
+	}
+}
+
+static int block_emit(struct block *b, char dec)
+{
+	size_t i;
+
+	for (i = 0; i < b->nitems; i++) {
+		const struct item *it = &b->items[i];
+		struct rec_run *r;
+		double v, pct, sem;
+
+		if (it->kind == IT_HACKBENCH) {
+			r = rec_run_new(b->out, "hackbench", it->lineno);
+			if (it->hb_mode) {
+				rec_run_config(b->out, r, "mode", it->hb_mode);
+				rec_run_configf(b->out, r, "groups", "%ld", it->hb_groups);
+			}
+			rec_sample_add(b->out, r, "time", it->value, "s", 0);
+			continue;
+		}
+		r = block_run(b, it, it->kind == IT_COUNTER);
+		if (it->missing)
+			continue;       /* missing, never 0 */
+		if (it->val_ready)
+			v = it->value;
+		else if (numtok_value(it->val.s, it->val.len, dec, it->grouped, &v) < 0)
+			return kb_err_set(b->err, b->ctx->path, it->lineno,
+					  "bad number '%.*s' in perf stat output", (int)it->val.len,
+					  it->val.s);
+		rec_sample_add(b->out, r, it->event, v, it->unit, 0);
+		if (it->sem.len) {
+			if (numtok_value(it->sem.s, it->sem.len, dec, 0, &sem) < 0)
+				return fail(b, it->lineno, "bad '+-' value in perf stat output");
+			add_summary(b, r, it, v, sem);
+		} else if (it->noise.len || it->noise_ready) {
+			if (it->noise_ready)
+				pct = it->noise_pct;
+			else if (numtok_value(it->noise.s, it->noise.len, dec, 0, &pct) < 0)
+				return fail(b, it->lineno, "bad '( +- N% )' in perf stat output");
+			add_summary(b, r, it, v, pct / 100.0 * fabs(v));
+		}
+	}
 	return 0;
 }
 
 static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line *lines,
-		      size_t n, struct rec_batch *out, struct kb_err *err)
+			  size_t n, struct rec_batch *out, struct kb_err *err)
 {
-	(void)ctx; (void)lines; (void)n; (void)out;
-	return kb_err_set(err, NULL, 0, "perfstat parser not written yet");
+	struct block b;
+	char dec = '.';
+	size_t i, counters = 0;
+	int rc, interval = 0;
+
+	memset(&b, 0, sizeof(b));
+	b.ctx = ctx;
+	b.out = out;
+	b.err = err;
+	b.nrepeat = ctx->opts ? ctx->opts->runs : 0;
+	rc = block_read(&b, lines, n);
+	for (i = 0; i < b.nitems; i++) {
+		counters += b.items[i].kind == IT_COUNTER;
+		interval |= b.items[i].has_ts;
+	}
+	if (rc == 0 && !counters && !b.has_elapsed)
+		rc = fail(&b, lines[n - 1].lineno, "perf stat block without any counter");
+	else if (rc == 0 && b.has_header && !b.has_elapsed && !interval && !b.has_interval)
+		rc = fail(&b, lines[n - 1].lineno,
+			  "truncated perf stat block: no 'seconds time elapsed' line");
+	if (rc == 0)
+		rc = block_decimal(&b, &dec);
+	if (rc == 0)
+		rc = block_emit(&b, dec);
+	free(b.items);
+	free(b.runs);
+	free(b.stamps);
+	return rc;
 }
 
 const struct ingest_parser perfstat_parser = {
-	"perf-stat", "perf stat output", perfstat_claim, perfstat_parse,
+	"perf-stat", "perf stat output (human, -r, -I, -x CSV, -j JSON)", perfstat_claim,
+	perfstat_parse,
 };
