@@ -230,8 +230,9 @@ static int is_number_cap(const char *s, size_t len)
 }
 
 /* Classify one line.  sc carries what earlier lines implied (may be
- * updated). */
-static enum hb_kind classify(const struct ingest_line *l, struct hb_scan *sc)
+ * updated).  first: the line would start a claim, where noise cannot
+ * stand, so the noise patterns are not tried (claim() stays cheap). */
+static enum hb_kind classify(const struct ingest_line *l, struct hb_scan *sc, int first)
 {
 	const char *p = str_skip_ws(l->s, l->s + l->len);
 	size_t rest = (size_t)(l->s + l->len - p);
@@ -317,6 +318,8 @@ static enum hb_kind classify(const struct ingest_line *l, struct hb_scan *sc)
 		sc->usage_open = 0;
 		return HB_CMD;
 	}
+	if (first)
+		return HB_PROSE;
 	if (rx_hit(&rx_noise, l) ||
 	    rx_hit(&rx_env, l) ||
 	    rx_hit(&rx_sysctl, l))
@@ -345,12 +348,12 @@ static size_t hackbench_claim(const struct ingest_line *lines, size_t n, int *sc
 	*score = 0;
 	if (n == 0)
 		return 0;
-	k = classify(&lines[0], &sc);
+	k = classify(&lines[0], &sc, 1);
 	if (k == HB_PROSE || k == HB_BLANK || k == HB_NOISE)
 		return 0;
 	for (i = 0; i < n; i++) {
 		if (i > 0)
-			k = classify(&lines[i], &sc);
+			k = classify(&lines[i], &sc, 0);
 		if (k == HB_PROSE)
 			break;
 		if (k == HB_BLANK || k == HB_NOISE)
@@ -782,7 +785,7 @@ static int hackbench_parse(const struct ingest_ctx *ctx, const struct ingest_lin
 	}
 
 	for (i = 0; i < n; i++) {
-		enum hb_kind k = classify(&lines[i], &sc);
+		enum hb_kind k = classify(&lines[i], &sc, 0);
 		if (parse_line(&st, &lines[i], k) < 0)
 			return -1;
 	}

@@ -616,3 +616,72 @@ TEST(hackbench_mmtests_one_file)
 	}
 	hb_free(&f);
 }
+
+TEST(layout_apply_precedence)
+{
+	struct rec_batch b;
+	struct rec_run *r, *other;
+
+	rec_batch_init(&b);
+	r = rec_run_new(&b, "hackbench", 1);
+	rec_run_config(&b, r, "groups", "5");           /* disagrees: file name wins */
+	rec_run_config(&b, r, "mode", "thread");        /* the parser's word wins */
+	rec_run_variant(&b, r, "from-output", NULL, REC_ORIGIN_CONTENT);
+	other = rec_run_new(&b, "hackbench", 9);
+	other->iteration = 4;                           /* the parser knew it */
+	layout_apply("w/log/base/iter-1/hackbench-process-sockets/logs/hackbench-12-3", &b);
+	CHECK_STR(cfg(r, "groups"), "12");
+	CHECK_STR(cfg(r, "mode"), "thread");
+	CHECK_STR(cfg(r, "ipc"), "socket");
+	CHECK_INT(r->iteration, 3);
+	CHECK_STR(r->variant, "from-output");
+	CHECK_STR(other->variant, "base");
+	CHECK_INT(other->iteration, 4);
+	CHECK_STR(cfg(other, "mode"), "process");
+	/* not a layout path: untouched */
+	layout_apply("/tmp/hackbench-12-3", &b);
+	CHECK_INT(b.nruns, 2);
+	rec_batch_release(&b);
+}
+
+TEST(hackbench_nested_quoted_printable_mail)
+{
+	struct hb_fixture f;
+
+	hb_load(&f, NULL,
+		"Content-Transfer-Encoding: quoted-printable\n"
+		"\n"
+		"> > Iterations: 3\n"
+		"> > 2026-07-19 18:06:13 hackbench -g 4 -f 10 --process -l 2000 -s 64\n"
+		"> > Running in process mode with 4 groups using 20 file descriptors each (=3D=3D 80 =\n"
+		"tasks)\n"
+		"> > Each sender will pass 2000 messages of 64 bytes\n"
+		"> > Time: 0.250\n");
+	CHECK_INT(f.batch.nruns, 1);
+	if (f.batch.nruns == 1) {
+		const struct rec_run *r = f.batch.runs[0];
+		CHECK_INT(r->iteration, 3);
+		CHECK_STR(cfg(r, "tasks"), "80");
+		CHECK_STR(cfg(r, "ipc"), "socket");
+		CHECK_STR(cfg(r, "loops"), "2000");
+		CHECK_NEAR(r->samples[0].value, 0.25, 1e-12);
+	}
+	hb_free(&f);
+}
+
+TEST(hackbench_broken_number_rejects_file)
+{
+	struct ingest_doc doc;
+	struct rec_batch b;
+	struct kb_err err;
+	const char *text =
+		"Running in process mode with 99999999999999999999999 groups using 40 file descriptors each (== 400 tasks)\n"
+		"Time: 0.454\n";
+
+	rec_batch_init(&b);
+	CHECK_INT(ingest_doc_load(&doc, "inline", text, strlen(text), &err), 0);
+	CHECK_INT(ingest_parse_doc(&doc, NULL, NULL, &b, NULL, &err), -1);
+	CHECK_INT(err.line, 1);
+	ingest_doc_release(&doc);
+	rec_batch_release(&b);
+}
