@@ -13,6 +13,7 @@
  */
 #include "ingest.h"
 #include "../core/buf.h"
+#include "../core/num.h"
 #include "../core/rx.h"
 #include "../core/util.h"
 
@@ -307,6 +308,7 @@ struct context {
 	char *variant;
 	char *desc;
 	char *kernel;
+	long runs;              /* "Ran 5 iterations for each setup" */
 };
 
 static void ctx_set(struct arena *a, struct context *c, const char *name, size_t nlen,
@@ -336,6 +338,19 @@ static int read_context(struct rec_batch *out, struct context *c, const struct i
 		return 2;
 	}
 	return 0;
+}
+
+/* Prose such as "Ran 5 iterations for each setup" tells how many runs
+ * the published tables below it average (autonuma's Min/Max/Avg). */
+static void read_runs_hint(struct context *c, const struct ingest_line *l)
+{
+	static struct rx iter = RXI("\\b(\\d+)\\s+iterations\\b");
+	struct rx_cap cap[2];
+	long n;
+
+	if (str_find(l->s, l->len, "iterations") && rx_match(&iter, l->s, l->len, cap, 2) == 2 &&
+	    num_parse_long(cap[1].s, cap[1].len, &n) == 0 && n > 0)
+		c->runs = n;
 }
 
 /* A legend's description goes on over following prose lines. */
@@ -376,7 +391,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	const struct ingest_parser *const *parsers;
 	size_t nparsers, i = 0, n = doc->nlines, segments = 0;
 	size_t skip_first = (size_t)-1, skip_last = 0;
-	struct context c = { NULL, NULL, NULL };
+	struct context c = { NULL, NULL, NULL, 0 };
 	int in_legend = 0;
 	struct ingest_opts defaults = { NULL, 0 };
 
@@ -429,6 +444,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			ctx.variant = c.variant;
 			ctx.variant_desc = c.desc;
 			ctx.kernel = c.kernel;
+			ctx.runs_hint = c.runs;
 			if (best->parse(&ctx, doc->lines + i, best_len, out, err) < 0) {
 				if (!err->file[0])
 					snprintf(err->file, sizeof(err->file), "%s", doc->path);
@@ -458,6 +474,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			continue;
 		}
 		/* Prose: read it for variant context. */
+		read_runs_hint(&c, l);
 		switch (read_context(out, &c, l)) {
 		case 1:
 			in_legend = 1;

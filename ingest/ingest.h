@@ -50,6 +50,7 @@ struct ingest_ctx {
 	const char *variant;        /* from a legend or kernel line, or NULL */
 	const char *variant_desc;
 	const char *kernel;
+	long runs_hint;             /* N of "Ran N iterations" in prose above, or 0 */
 };
 
 struct ingest_parser {
