@@ -605,3 +605,73 @@ TEST(perfstat_header_without_counters_fails)
 {
 	check_fails(" Performance counter stats for './numa01':\n", 1, "without any counter");
 }
+
+TEST(perfstat_per_socket_quoted_mail)
+{
+	static const char text[] =
+		"> > Performance counter stats for 'system wide':\n"
+		"> >\n"
+		"> > S0        4          1,234.56 msec cpu-clock          #    4.000 CPUs utilized\n"
+		"> > S0        4             3,119      context-switches   #    0.003 M/sec\n"
+		"> > S1        4          1,200.00 msec cpu-clock          #    4.000 CPUs utilized\n"
+		"> > S1        4             3,000      context-switches   #    0.003 M/sec\n"
+		"> >\n"
+		"> >       0.308712345 seconds time elapsed\n";
+	struct parsed p;
+	const struct rec_run *r;
+
+	parse_str(&p, text);
+	show_err(&p);
+	CHECK_INT(count_runs(&p.batch, "perf-stat"), 3);
+	r = nth_run(&p.batch, "perf-stat", 1);
+	if (r) {
+		CHECK_STR(rec_run_config_get(r, "socket"), "1");
+		CHECK_STR(rec_run_config_get(r, "cmd"), "system-wide");
+		CHECK(sample(r, "cpu-clock") == 1200.0);
+		CHECK(sample(r, "context-switches") == 3000);
+	}
+	r = nth_run(&p.batch, "perf-stat", 2);      /* elapsed: not per socket */
+	if (r) {
+		CHECK(rec_run_config_get(r, "socket") == NULL);
+		CHECK(sample(r, "elapsed") == 0.308712345);
+	}
+	parsed_release(&p);
+}
+
+TEST(perfstat_colon_separator_and_old_layout)
+{
+	static const char text[] =
+		"Some prose first.\n"
+		"\n"
+		"perf stat -x: -e migrate:mm_migrate_pages -e cs -- ./numa01\n"
+		"5819::migrate:mm_migrate_pages:1784171745972:100.00::\n"
+		"554289::cs:1784171745972:100.00::\n"
+		"\n"
+		" Performance counter stats for './old':\n"
+		"\n"
+		"       1704.224301 task-clock (msec)         #    0.999 CPUs utilized\n"
+		"             2,359 context-switches          #    0.001 M/sec                   [100.00%]\n"
+		"     <not counted> cycles\n"
+		"\n"
+		"       1.705671213 seconds time elapsed\n";
+	struct parsed p;
+	const struct rec_run *r;
+
+	parse_str(&p, text);
+	show_err(&p);
+	CHECK_INT(count_runs(&p.batch, "perf-stat"), 2);
+	r = nth_run(&p.batch, "perf-stat", 0);
+	if (r) {
+		CHECK_STR(rec_run_config_get(r, "cmd"), "./numa01");
+		CHECK(sample(r, "migrate:mm_migrate_pages") == 5819);
+		CHECK(sample(r, "cs") == 554289);
+	}
+	r = nth_run(&p.batch, "perf-stat", 1);
+	if (r) {
+		CHECK(sample(r, "task-clock") == 1704.224301);
+		CHECK_STR(sample_rec(r, "task-clock") ? sample_rec(r, "task-clock")->unit : NULL, "msec");
+		CHECK(sample(r, "context-switches") == 2359);
+		CHECK(sample_rec(r, "cycles") == NULL);
+	}
+	parsed_release(&p);
+}
