@@ -152,6 +152,35 @@ static void explain(const struct ingest_doc *doc, const struct ingest_result *re
 	}
 }
 
+/*
+ * The identity of a source is the SHA-256 of its bytes.  Inside a result
+ * tree the path is data too (mmtests' run/iter/benchmark/file name carry
+ * the variant, configuration and iteration), so there two byte-identical
+ * files at different places are different measurements: their identity
+ * also covers the part of the path the layout reads.
+ */
+static void source_identity(const char *path, const struct buf *data, char sha[65])
+{
+	struct layout_mmtests li;
+	struct sha256 s;
+	unsigned char d[32];
+	char key[4200];
+	int i, n;
+
+	sha256_init(&s);
+	if (data->len)
+		sha256_update(&s, data->data, data->len);
+	if (strcmp(path, "-") != 0 && layout_mmtests_parse(path, &li) == 0) {
+		n = snprintf(key, sizeof(key), "\n#kbench layout mmtests %s/iter-%d/%s/logs/%s",
+			     li.run, li.suite_iter, li.bench_dir, li.file);
+		if (n > 0)
+			sha256_update(&s, key, (size_t)n < sizeof(key) ? (size_t)n : sizeof(key) - 1);
+	}
+	sha256_final(&s, d);
+	for (i = 0; i < 32; i++)
+		snprintf(sha + 2 * i, 3, "%02x", d[i]);
+}
+
 /* walked: found while walking a directory, where a file with no
  * benchmark output (a README, a monitor log) is skipped, not an error. */
 static int import_one(struct db *db, const struct import_opts *o, const char *path,
@@ -183,7 +212,7 @@ static int import_one(struct db *db, const struct import_opts *o, const char *pa
 		only = ingest_parser_find(o->format);
 	if (read_source(path, &data, &err) < 0)
 		goto out;
-	sha256_hex(data.data ? data.data : "", data.len, sha);
+	source_identity(path, &data, sha);
 	if (ingest_doc_load(&doc, display, data.data ? data.data : "", data.len, &err) < 0)
 		goto out;
 	rc = ingest_parse_doc(&doc, &iopts, only, &batch, &res, &err);

@@ -120,11 +120,13 @@ static int looks_qp(const char *data, size_t len)
 			return 0;
 		if (data[i + 1] >= 'a' || data[i + 2] >= 'a')
 			return 0;   /* QP hex is upper case */
-		if (i + 3 >= len || data[i + 3] == '\n' || data[i + 3] == '\r')
+		/* "=3D" anywhere, or an encoded blank at a line end ("=20",
+		 * "=09"); "N=32" at a line end proves nothing. */
+		if (data[i + 1] == '3' && data[i + 2] == 'D')
 			evidence = 1;
-		else if ((data[i + 1] == '3' && data[i + 2] == 'D') ||
-			 (data[i + 1] == '2' && data[i + 2] == '0') ||
-			 (data[i + 1] == '0' && data[i + 2] == '9'))
+		else if (((data[i + 1] == '2' && data[i + 2] == '0') ||
+			  (data[i + 1] == '0' && data[i + 2] == '9')) &&
+			 (i + 3 >= len || data[i + 3] == '\n' || data[i + 3] == '\r'))
 			evidence = 1;
 	}
 	return evidence;

@@ -1,0 +1,66 @@
+#!/bin/bash
+# Import semantics: all-or-nothing per file, bad input, re-import, concurrency.
+. tests/lib.sh
+
+SEED1="$SAMPLES/seeds/001_84b93bea668f5b54.txt"
+SEED3="$SAMPLES/seeds/003_7caa478a1fca98f9.txt"
+
+check_status "seed 001 imports" 0 "$KB" import "$SEED1"
+before=$(counts)
+
+# Re-importing identical bytes changes nothing and says so.
+check_status "re-import exits 0" 0 "$KB" import "$SEED1"
+check_grep "re-import says already imported" 'already imported' "$TMP/.out"
+check_eq "re-import changes no table" "$(counts)" "$before"
+cp "$SEED1" "$TMP/copy.txt"
+check_status "same bytes under another name" 0 "$KB" import "$TMP/copy.txt"
+check_grep "... are recognised as the earlier import" "already imported as .*001_84b93bea668f5b54.txt" "$TMP/.out"
+check_eq "... and change nothing" "$(counts)" "$before"
+check_status "--replace imports again" 0 "$KB" import --replace "$SEED1"
+check_eq "--replace leaves the same row counts" "$(counts | sed 's/source=[0-9]*//')" "$(echo "$before" | sed 's/source=[0-9]*//')"
+
+# Bad input: path:line: message, exit 2, nothing stored for the bad file.
+mkdir -p "$TMP/bad"
+: > "$TMP/bad/empty.txt"
+head -c 4096 /dev/urandom > "$TMP/bad/binary.bin"; printf '\0' >> "$TMP/bad/binary.bin"
+awk 'BEGIN { s = "Time: "; while (length(s) < 10485760) s = s "1234567890"; print s }' > "$TMP/bad/huge.txt"
+printf 'Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\nEach sender will pass 100 messages of 100 bytes\nTime: 0.4\xff\xfe\n' > "$TMP/bad/latin1.txt"
+# A truncated numa_test job table: the tasks=4 block of seed 003 cut after job 2.
+sed -n '/Executing 4 times/,/^  2 /p' "$SEED3" | head -5 > "$TMP/bad/truncated.txt"
+
+for f in empty.txt binary.bin huge.txt latin1.txt truncated.txt; do
+	before=$(counts)
+	check_status "bad input $f exits 2" 2 "$KB" import "$TMP/bad/$f"
+	check_grep "bad input $f reports path:line: message" "^$TMP/bad/$f:[0-9]+: .+" "$TMP/.out"
+	check_eq "bad input $f changes no table" "$(counts)" "$before"
+done
+check_grep "the empty file says so" 'empty file' <("$KB" import "$TMP/bad/empty.txt" 2>&1)
+check_grep "the binary file says so" 'binary' <("$KB" import "$TMP/bad/binary.bin" 2>&1)
+check_grep "the huge line says so" 'line longer than' <("$KB" import "$TMP/bad/huge.txt" 2>&1)
+check_grep "invalid UTF-8 is named with its line" 'latin1.txt:3: invalid UTF-8' <("$KB" import "$TMP/bad/latin1.txt" 2>&1)
+check_grep "the truncated table names its line" 'truncated.txt:[0-9]+: ' <("$KB" import "$TMP/bad/truncated.txt" 2>&1)
+
+# A directory with one bad file among good ones: the good ones import.
+mkdir -p "$TMP/mixed"
+cp "$SAMPLES/seeds/004_6cdb76245787edd0.txt" "$TMP/mixed/a-good.txt"
+cp "$TMP/bad/truncated.txt" "$TMP/mixed/b-bad.txt"
+cp "$SAMPLES/lkp/hackbench/hackbench" "$TMP/mixed/c-good.log"
+runs_before=$(sql "select count(*) from run")
+check_status "directory with one bad file exits 2" 2 "$KB" import "$TMP/mixed"
+check_grep "... names the bad file and line" "b-bad.txt:[0-9]+: " "$TMP/.out"
+check_eq "... and the good files import (1 + 8 runs)" "$(sql "select count(*) from run")" "$((runs_before + 9))"
+check_eq "... nothing from the bad file" "$(sql "select count(*) from source where path like '%b-bad.txt'")" "0"
+
+# Four importers at once into one database all succeed.
+export KBENCH_DB="$TMP/concurrent.db"
+pids=""
+for f in "$SAMPLES/seeds/001_84b93bea668f5b54.txt" "$SAMPLES/seeds/003_7caa478a1fca98f9.txt" \
+	 "$SAMPLES/lkp/hackbench/hackbench" "$SAMPLES/numatest/lkml_20021009_hohnbaum_numa_test.41_rev1_attachment_N4-N24.decoded.txt"; do
+	"$KB" import "$f" > "$TMP/conc.$(basename "$f").out" 2>&1 &
+	pids="$pids $!"
+done
+ok=0
+for p in $pids; do wait "$p" && ok=$((ok + 1)); done
+check_eq "four concurrent imports all succeed" "$ok" "4"
+check_eq "every run of the four is stored (18+4+8+5)" "$(sql "select count(*) from run")" "35"
+check_eq "four sources" "$(sql "select count(*) from source")" "4"
