@@ -1,0 +1,189 @@
+/*
+ * compare.h - the comparison result model: a table of rows
+ * (benchmark x config x metric) by cells (one per variant), each with its
+ * descriptive statistics and its change against a baseline variant.
+ *
+ *   struct an_query q;
+ *   struct an_table t;
+ *   an_query_init(&q);
+ *   q.bench = "hackbench";  q.baseline = "A";
+ *   if (an_compare_build(db, &q, &t, &err) < 0) ...report err...
+ *   for (r = 0; r < t.nrows; r++)
+ *       for (v = 0; v < t.nvariants; v++)
+ *           ... t.rows[r].cells[v] ...
+ *   an_table_release(&t);
+ *
+ * What goes into a cell (variant x benchmark x config x metric):
+ *   - the ok runs' samples of that metric: run-level samples give one
+ *     value per run; job-level samples (numa_test per-job "user") give one
+ *     value per job, all jobs of all runs pooled;
+ *   - derived metrics (see an_derive_metric_names) computed per run, then
+ *     summarised like any stored metric;
+ *   - otherwise a published summary (mean, sd, n, min, max); when several
+ *     summaries exist for the same cell the last imported one is used.
+ * When a variant has both raw samples and a summary for a cell, the raw
+ * samples win and the cell carries AN_F_RAW_PREFERRED (a note says so).
+ *
+ * Baseline: q.baseline, or else the first variant of the table -- the
+ * first of q.variants when given, otherwise the lowest variant id (import
+ * order) among the variants that have data in the selection.
+ *
+ * Direction: the metric catalogue's `better` for (benchmark, metric),
+ * falling back to ('', metric), then to NONE; q.better overrides.
+ *
+ * q-values: Benjamini-Hochberg over every comparison in the table (all
+ * rows, all non-baseline cells with a p-value), then verdicts decided
+ * again (analyze/stats.h an_bh_changes()).
+ *
+ * Layering: reads the store only through db/query.h; never prints.
+ */
+#ifndef KB_AN_COMPARE_H
+#define KB_AN_COMPARE_H
+
+#include <stddef.h>
+
+#include "../core/err.h"
+#include "stats.h"
+
+struct db;
+
+/* Cell flags beyond the AN_F_* of stats.h (same .flags word). */
+#define AN_F_RAW_PREFERRED	0x10000u /* raw samples used; a summary was ignored */
+#define AN_F_DERIVED		0x20000u /* metric computed by kbench, not stored */
+#define AN_F_JOBS		0x40000u /* values are per job, not per run */
+
+/* "K=V" filter on a run's (or summary's) configuration. */
+struct an_kv {
+	const char *key, *value;
+};
+
+/* "--better METRIC=lower|higher|none" */
+struct an_better {
+	const char *metric;
+	enum an_direction dir;
+};
+
+/* What to compare.  Every pointer is borrowed for the duration of
+ * an_compare_build() only (the table copies what it keeps). */
+struct an_query {
+	const char *bench;		/* NULL = every benchmark */
+	const char *const *metrics;	/* NULL/0 = every metric, else this order */
+	size_t nmetrics;
+	const struct an_kv *config;	/* all must match; key absent = no match */
+	size_t nconfig;
+	const char *const *variants;	/* NULL/0 = every variant with data, by id;
+					 * else exactly these, in this order */
+	size_t nvariants;
+	const char *baseline;		/* NULL = first variant (see above) */
+	enum an_convention conv;	/* raw (default), speed, better */
+	enum an_test test;		/* welch (default), mwu */
+	double threshold;		/* delta, percent; default 1 */
+	double alpha;			/* default 0.05 */
+	const struct an_better *better;	/* direction overrides */
+	size_t nbetter;
+	int no_derived;			/* 1 = skip derived metrics */
+};
+
+/* Where a cell's numbers came from. */
+enum an_origin {
+	AN_ORIGIN_NONE = 0,	/* no data: the cell is empty */
+	AN_ORIGIN_SAMPLES,	/* raw samples (values[] holds them) */
+	AN_ORIGIN_SUMMARY	/* a published summary (values == NULL) */
+};
+
+struct an_cell {
+	enum an_origin origin;
+	int is_baseline;
+	struct an_desc d;	/* descriptive statistics; d.flags = AN_F_* */
+	double *values;		/* raw values in run/job order (for charts);
+				 * NULL for summaries; owned by the table */
+	size_t nvalues;
+	size_t nruns;		/* runs that contributed (0 for summaries) */
+	int has_change;		/* chg valid: not baseline, both sides have data */
+	struct an_change chg;	/* vs the baseline cell of the same row */
+	unsigned flags;		/* d.flags | chg.flags | AN_F_RAW_PREFERRED ... */
+	char *note;		/* why a verdict is what it is, or NULL; owned */
+};
+
+struct an_row {
+	char *benchmark;
+	char *config;		/* canonical "k=v,k=v", '' when none */
+	char *metric;
+	char *unit;		/* '' when unknown */
+	enum an_direction dir;	/* after --better overrides */
+	int derived;		/* metric computed by kbench */
+	struct an_cell *cells;	/* nvariants cells, in table variant order */
+};
+
+struct an_variant {
+	long long id;
+	char *name, *description;	/* description may be NULL */
+};
+
+/* Rows are ordered by benchmark, then config (natural order, so that
+ * groups=10 < groups=25 < groups=100), then metric (q.metrics order, else
+ * catalogue-known metrics by name, derived metrics after stored ones). */
+struct an_table {
+	struct an_variant *variants;
+	size_t nvariants;
+	size_t baseline;	/* index into variants */
+	struct an_row *rows;
+	size_t nrows;
+	struct an_opts opts;	/* conv, test, alpha, delta used (dir unused) */
+	size_t ncompared;	/* comparisons that entered BH */
+};
+
+/* Defaults: everything, raw convention, Welch, threshold 1, alpha 0.05. */
+void an_query_init(struct an_query *q);
+
+/* Build the table for q.  Returns 0 (possibly with nrows == 0 when
+ * nothing matched), or -1 with err set: database error, unknown variant
+ * in q.variants or q.baseline, baseline not in the selection, a bad
+ * option value.  On failure t is empty (safe to release). */
+int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t,
+		     struct kb_err *err);
+void an_table_release(struct an_table *t);
+
+/* Names for output (static strings). */
+const char *an_direction_name(enum an_direction d);	/* lower/higher/none */
+const char *an_convention_name(enum an_convention c);	/* raw/speed/better */
+const char *an_test_name(enum an_test t);		/* welch/mwu */
+const char *an_origin_name(enum an_origin o);		/* none/samples/summary */
+/* Parse the names above; return 0, or -1 when s is not one of them. */
+int an_direction_parse(const char *s, enum an_direction *d);
+int an_convention_parse(const char *s, enum an_convention *c);
+int an_test_parse(const char *s, enum an_test *t);
+
+/* Flag names, lowest bit first: "noisy", "very_noisy", "outliers",
+ * "bimodal", "summary_only", "sd_estimated", "too_few", "zero_var",
+ * "ties", "raw_preferred", "derived", "jobs".  Fills up to max names
+ * into out and returns how many flags are set. */
+size_t an_flag_names(unsigned flags, const char **out, size_t max);
+
+/* Derived metrics ------------------------------------------------------- */
+
+/* Per-run derived values of one numa_test run (analyze/derive.c):
+ *   elapsed_minus_hackbench  elapsed - hackbench (when not stored)
+ *   user_moved               mean user time of jobs marked moved ('*')
+ *   user_stayed              mean user time of jobs that stayed
+ *   moved_pct                share of jobs that moved, percent
+ * NaN when a value cannot be computed (no jobs, no moved job, ...). */
+struct an_derived {
+	double elapsed_minus_hackbench;
+	double user_moved, user_stayed, moved_pct;
+};
+
+/* One numa_test job as the derivation needs it. */
+struct an_job {
+	int moved;		/* the '*' mark: ended away from its initial node */
+	double user;		/* NaN when unknown */
+};
+
+/* Compute *out for one run; elapsed / hackbench NaN when not stored. */
+void an_derive_numa_run(double elapsed, double hackbench, const struct an_job *jobs,
+			size_t njobs, struct an_derived *out);
+
+/* Names of the derived metrics, in the order above; NULL-terminated. */
+const char *const *an_derive_metric_names(void);
+
+#endif

@@ -1,0 +1,93 @@
+/*
+ * query.h - read-only queries for analysis: everything stored about one
+ * benchmark (or all), as plain C structs.  analyze/ reads the store only
+ * through these functions; they hold no SQL outside db/.
+ *
+ *   struct db_qdata q;
+ *   if (db_query_load(db, "hackbench", &q, &err) < 0) ...fail...
+ *   ... q.runs[i], q.samples[j] (sorted by run), q.summaries[k] ...
+ *   db_qdata_release(&q);
+ *
+ * Strings are malloc'd copies owned by the db_qdata; db_qdata_release()
+ * frees them all.  Numbers unknown in the store are NaN; unknown
+ * integers are -1.  Every function returns 0, or -1 with err set.
+ */
+#ifndef KB_DB_QUERY_H
+#define KB_DB_QUERY_H
+
+#include <stddef.h>
+
+#include "db.h"
+
+/* A variant, in id (= import) order. */
+struct db_qvariant {
+	long long id;
+	char *name, *kernel, *description;
+};
+
+/* One run.  Failed runs are included (status "failed"); callers skip them. */
+struct db_qrun {
+	long long id;
+	long long variant_id;
+	long long source_id;
+	char *benchmark;
+	char *config;		/* canonical "k=v,k=v" ('' when none) */
+	char *machine;		/* NULL when unknown */
+	char *imported_at;	/* the source's import time, ISO 8601 */
+	int iteration;
+	int ok;			/* status = 'ok' */
+};
+
+/* One sample; run indexes db_qdata.runs. */
+struct db_qsample {
+	size_t run;
+	char *metric, *unit;
+	double value;
+	int job;		/* -1 = run level */
+};
+
+/* One numa_test job row; run indexes db_qdata.runs. */
+struct db_qjob {
+	size_t run;
+	int job, initial_node, main_node, moved;
+	double user;		/* NaN when unknown */
+};
+
+/* One published summary row. */
+struct db_qsummary {
+	long long variant_id;
+	long long source_id;
+	char *benchmark, *config, *metric, *unit, *flags;
+	double mean, sd, min, max;
+	long long n;		/* 0 when unknown */
+};
+
+/* One metric catalogue row ("" benchmark = any benchmark). */
+struct db_qmetric {
+	char *benchmark, *name, *unit;
+	char *better;		/* "lower", "higher" or "none" */
+};
+
+struct db_qdata {
+	struct db_qvariant *variants;
+	size_t nvariants;
+	struct db_qrun *runs;		/* by benchmark, config, variant, id */
+	size_t nruns;
+	struct db_qsample *samples;	/* by run, then insertion order */
+	size_t nsamples;
+	struct db_qjob *jobs;		/* by run, job */
+	size_t njobs;
+	struct db_qsummary *summaries;	/* by id (import order) */
+	size_t nsummaries;
+	struct db_qmetric *metrics;	/* the whole catalogue */
+	size_t nmetrics;
+};
+
+/* Load all variants, the metric catalogue, and the runs, samples, jobs
+ * and summaries of benchmark bench (NULL = every benchmark).  On failure
+ * out is left empty (safe to release). */
+int db_query_load(struct db *db, const char *bench, struct db_qdata *out,
+		  struct kb_err *err);
+void db_qdata_release(struct db_qdata *q);
+
+#endif
