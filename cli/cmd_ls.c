@@ -11,11 +11,13 @@
 int cmd_ls(int argc, char **argv)
 {
 	const char *dbpath = NULL;
+	int all = 0;
 	const struct opt opts[] = {
 		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
+		OPT_FLAG("all", &all, "list every source (default: the last 15)"),
 		OPT_END,
 	};
-	const struct cmd_usage u = { "ls", "[--db PATH]",
+	const struct cmd_usage u = { "ls", "[--db PATH] [--all]",
 		"Lists variants (with descriptions), machines, benchmarks with run counts, and sources.",
 		opts };
 	const char **args;
@@ -57,7 +59,12 @@ int cmd_ls(int argc, char **argv)
 		       b->benchmark, b->runs, b->failed, b->samples, b->summaries, b->variants);
 	}
 	printf("\nSources (%zu)\n", l.nsources);
-	for (i = 0; i < l.nsources; i++) {
+	i = 0;
+	if (!all && l.nsources > 15) {
+		printf("  ... %zu earlier sources (kbench ls --all lists them)\n", l.nsources - 15);
+		i = l.nsources - 15;
+	}
+	for (; i < l.nsources; i++) {
 		const struct db_source *s = &l.sources[i];
 		printf("  %4lld %s  [%s] %lld runs %lld summaries, %lld bytes, sha256 %.12s, %s\n",
 		       s->id, s->path, s->format, s->runs, s->summaries, s->size, s->sha256,

@@ -1,0 +1,182 @@
+/*
+ * placement.c - numa_test job placement for charts and anomaly checks.
+ */
+#include "db_int.h"
+#include "placement.h"
+#include "../core/num.h"
+#include "../core/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static long config_tasks(const char *config, size_t njobs)
+{
+	const char *p = config ? strstr(config, "tasks=") : NULL;
+	long v;
+	size_t n = 0;
+
+	if (p && (p == config || p[-1] == ',')) {
+		p += 6;
+		while (p[n] >= '0' && p[n] <= '9')
+			n++;
+		if (num_parse_long(p, n, &v) == 0)
+			return v;
+	}
+	return (long)njobs;
+}
+
+static struct db_prun *find_run(struct db_placement *p, long long id)
+{
+	size_t lo = 0, hi = p->nruns;
+
+	/* runs are loaded in id order before sorting, so binary search works */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (p->runs[mid].run_id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < p->nruns && p->runs[lo].run_id == id ? &p->runs[lo] : NULL;
+}
+
+static int cmp_run(const void *a, const void *b)
+{
+	const struct db_prun *x = a, *y = b;
+
+	if (x->variant_id != y->variant_id)
+		return x->variant_id < y->variant_id ? -1 : 1;
+	if (x->tasks != y->tasks)
+		return x->tasks < y->tasks ? -1 : 1;
+	return x->run_id < y->run_id ? -1 : x->run_id > y->run_id;
+}
+
+int db_placement_load(struct db *db, const char *variant, const char *config,
+		      struct db_placement *out, struct kb_err *err)
+{
+	sqlite3_stmt *st;
+	size_t cap = 0, i;
+
+	memset(out, 0, sizeof(*out));
+	st = db_prepare(db,
+		"SELECT r.id, v.id, v.name, r.benchmark, r.config, s.path, r.iteration"
+		" FROM run r JOIN variant v ON v.id = r.variant_id JOIN source s ON s.id = r.source_id"
+		" WHERE r.status = 'ok' AND EXISTS (SELECT 1 FROM job j WHERE j.run_id = r.id)"
+		" AND (?1 IS NULL OR v.name = ?1) AND (?2 IS NULL OR r.config = ?2)"
+		" ORDER BY r.id", err);
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, variant);
+	db_bind_text(st, 2, config);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct db_prun *r;
+		xgrow(&out->runs, &cap, out->nruns + 1, sizeof(*out->runs));
+		r = &out->runs[out->nruns++];
+		memset(r, 0, sizeof(*r));
+		r->run_id = sqlite3_column_int64(st, 0);
+		r->variant_id = sqlite3_column_int64(st, 1);
+		r->variant = db_col_text(st, 2);
+		r->benchmark = db_col_text(st, 3);
+		r->config = db_col_text(st, 4);
+		r->source = db_col_text(st, 5);
+		r->iteration = sqlite3_column_int(st, 6);
+	}
+	sqlite3_finalize(st);
+
+	st = db_prepare(db,
+		"SELECT j.run_id, j.job, j.initial_node, j.main_node, j.moved, j.user_time"
+		" FROM job j JOIN run r ON r.id = j.run_id JOIN variant v ON v.id = r.variant_id"
+		" WHERE r.status = 'ok' AND (?1 IS NULL OR v.name = ?1) AND (?2 IS NULL OR r.config = ?2)"
+		" ORDER BY j.run_id, j.job", err);
+	if (!st)
+		goto fail;
+	db_bind_text(st, 1, variant);
+	db_bind_text(st, 2, config);
+	{
+		struct db_prun *cur = NULL;
+		size_t jcap = 0;
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			long long id = sqlite3_column_int64(st, 0);
+			struct db_pjob *j;
+			if (!cur || cur->run_id != id) {
+				cur = find_run(out, id);
+				jcap = cur ? cur->njobs : 0;
+			}
+			if (!cur)
+				continue;
+			xgrow(&cur->jobs, &jcap, cur->njobs + 1, sizeof(*cur->jobs));
+			j = &cur->jobs[cur->njobs++];
+			j->job = sqlite3_column_int(st, 1);
+			j->initial_node = sqlite3_column_int(st, 2);
+			j->main_node = sqlite3_column_int(st, 3);
+			j->moved = sqlite3_column_int(st, 4);
+			j->user = db_col_double(st, 5);
+			j->pct = NULL;
+		}
+	}
+	sqlite3_finalize(st);
+
+	st = db_prepare(db,
+		"SELECT p.run_id, p.job, p.node, p.pct FROM placement p"
+		" JOIN run r ON r.id = p.run_id JOIN variant v ON v.id = r.variant_id"
+		" WHERE r.status = 'ok' AND (?1 IS NULL OR v.name = ?1) AND (?2 IS NULL OR r.config = ?2)"
+		" ORDER BY p.run_id, p.job, p.node", err);
+	if (!st)
+		goto fail;
+	db_bind_text(st, 1, variant);
+	db_bind_text(st, 2, config);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct db_prun *r = find_run(out, sqlite3_column_int64(st, 0));
+		int job = sqlite3_column_int(st, 1), node = sqlite3_column_int(st, 2);
+		if (r && node >= 0 && node < 4096 && node + 1 > r->nnodes)
+			r->nnodes = node + 1;
+		(void)job;
+	}
+	sqlite3_reset(st);
+	for (i = 0; i < out->nruns; i++) {
+		struct db_prun *r = &out->runs[i];
+		size_t k;
+		int n;
+		for (k = 0; k < r->njobs; k++) {
+			r->jobs[k].pct = xmalloc(sizeof(double) * (size_t)(r->nnodes > 0 ? r->nnodes : 1));
+			for (n = 0; n < r->nnodes; n++)
+				r->jobs[k].pct[n] = NAN;
+		}
+		r->tasks = config_tasks(r->config, r->njobs);
+	}
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		struct db_prun *r = find_run(out, sqlite3_column_int64(st, 0));
+		int job = sqlite3_column_int(st, 1), node = sqlite3_column_int(st, 2);
+		size_t k;
+		if (!r || node < 0 || node >= r->nnodes)
+			continue;
+		for (k = 0; k < r->njobs; k++)
+			if (r->jobs[k].job == job)
+				r->jobs[k].pct[node] = sqlite3_column_double(st, 3);
+	}
+	sqlite3_finalize(st);
+	qsort(out->runs, out->nruns, sizeof(*out->runs), cmp_run);
+	return 0;
+fail:
+	db_placement_release(out);
+	return -1;
+}
+
+void db_placement_release(struct db_placement *p)
+{
+	size_t i, k;
+
+	for (i = 0; i < p->nruns; i++) {
+		struct db_prun *r = &p->runs[i];
+		for (k = 0; k < r->njobs; k++)
+			free(r->jobs[k].pct);
+		free(r->jobs);
+		free(r->variant);
+		free(r->benchmark);
+		free(r->config);
+		free(r->source);
+	}
+	free(p->runs);
+	memset(p, 0, sizeof(*p));
+}

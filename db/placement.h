@@ -1,0 +1,46 @@
+/*
+ * placement.h - numa_test job placement as stored: for every run that has
+ * job rows, each job's initial node, main node, moved mark, user time and
+ * percent of time on every node.  Read by the placement charts and the
+ * placement anomaly checks.
+ *
+ * Strings and arrays are malloc'd and owned by struct db_placement;
+ * db_placement_release() frees them.  Returns 0, or -1 with err set.
+ */
+#ifndef KB_DB_PLACEMENT_H
+#define KB_DB_PLACEMENT_H
+
+#include <stddef.h>
+
+#include "db.h"
+
+struct db_pjob {
+	int job;
+	int initial_node, main_node, moved;
+	double user;            /* NaN when unknown */
+	double *pct;            /* nnodes values (NaN where not stored) */
+};
+
+struct db_prun {
+	long long run_id;
+	long long variant_id;
+	char *variant, *benchmark, *config, *source;
+	int iteration;
+	long tasks;             /* config tasks=N, or the job count */
+	int nnodes;             /* node columns (max node + 1 over the run) */
+	struct db_pjob *jobs;
+	size_t njobs;
+};
+
+struct db_placement {
+	struct db_prun *runs;   /* by variant id, tasks, run id */
+	size_t nruns;
+};
+
+/* Load the runs that have job rows; variant / config (canonical string)
+ * restrict the selection when not NULL. */
+int db_placement_load(struct db *db, const char *variant, const char *config,
+		      struct db_placement *out, struct kb_err *err);
+void db_placement_release(struct db_placement *p);
+
+#endif

@@ -1,0 +1,102 @@
+/* The store end to end: parse seed 003, store it, read the placement back. */
+#include "unit.h"
+#include "../../core/sha256.h"
+#include "../../db/db.h"
+#include "../../db/placement.h"
+#include "../../ingest/ingest.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+static int store_file(struct db *db, const char *path, const char *variant)
+{
+	struct ingest_doc doc;
+	struct rec_batch b;
+	struct kb_err err;
+	struct db_import imp;
+	struct db_import_result res;
+	char sha[65];
+	size_t len;
+	char *data = unit_read_file(path, &len);
+	int rc = -1;
+
+	if (!data)
+		return -1;
+	kb_err_clear(&err);
+	rec_batch_init(&b);
+	sha256_hex(data, len, sha);
+	if (ingest_doc_load(&doc, path, data, len, &err) == 0 &&
+	    ingest_parse_doc(&doc, NULL, NULL, &b, NULL, &err) == 0) {
+		rec_batch_finish(&b);
+		memset(&imp, 0, sizeof(imp));
+		imp.path = path;
+		imp.sha256 = sha;
+		imp.size = (long long)len;
+		imp.format = "test";
+		imp.variant = variant;
+		imp.variant_fallback = "seeds";
+		rc = db_store_batch(db, &imp, &b, &res, &err);
+	}
+	ingest_doc_release(&doc);
+	rec_batch_release(&b);
+	free(data);
+	return rc;
+}
+
+/* Jobs per main node of run r, as "a/b/c/d". */
+static void jobs_per_node(const struct db_prun *r, char *out, size_t n)
+{
+	int count[64] = { 0 };
+	size_t k;
+	int node, len = 0;
+
+	for (k = 0; k < r->njobs; k++)
+		if (r->jobs[k].main_node >= 0 && r->jobs[k].main_node < 64)
+			count[r->jobs[k].main_node]++;
+	for (node = 0; node < r->nnodes && len < (int)n; node++)
+		len += snprintf(out + len, n - (size_t)len, "%s%d", node ? "/" : "", count[node]);
+}
+
+TEST(db_placement_seed003)
+{
+	char dir[] = "/tmp/kbench-unit-XXXXXX", path[256], seed[1024], jpn[64];
+	struct db *db = NULL;
+	struct db_placement p;
+	struct kb_err err;
+
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/t.db", dir);
+	snprintf(seed, sizeof(seed), "%s/seeds/003_7caa478a1fca98f9.txt", unit_samples_dir());
+	kb_err_clear(&err);
+	CHECK(db_open(&db, path, &err) == 0);
+	CHECK(store_file(db, seed, NULL) == 0);
+	CHECK(db_placement_load(db, NULL, NULL, &p, &err) == 0);
+	CHECK_INT(p.nruns, 4);
+	if (p.nruns == 4) {
+		/* One variant here, so sorted by tasks then run: D7 4, stock 4, D7 8, stock 8. */
+		CHECK_INT(p.runs[0].tasks, 4);
+		CHECK_INT(p.runs[0].nnodes, 4);
+		jobs_per_node(&p.runs[0], jpn, sizeof(jpn));
+		CHECK_STR(jpn, "4/0/0/0");
+		CHECK_NEAR(p.runs[0].jobs[1].pct[3], 41.6, 1e-9);
+		jobs_per_node(&p.runs[1], jpn, sizeof(jpn));
+		CHECK_STR(jpn, "2/1/1/0");
+		CHECK_INT(p.runs[2].tasks, 8);
+		jobs_per_node(&p.runs[2], jpn, sizeof(jpn));
+		CHECK_STR(jpn, "4/3/1/0");
+		jobs_per_node(&p.runs[3], jpn, sizeof(jpn));
+		CHECK_STR(jpn, "2/2/2/2");
+		CHECK(p.runs[3].jobs[4].moved);
+	}
+	db_placement_release(&p);
+	CHECK(db_placement_load(db, "seeds", "tasks=8", &p, &err) == 0);
+	CHECK_INT(p.nruns, 2);
+	db_placement_release(&p);
+	db_close(db);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/t.db-wal", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/t.db-shm", dir);
+	unlink(path);
+	rmdir(dir);
+}
