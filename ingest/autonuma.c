@@ -45,7 +45,8 @@ static int line_matches(struct rx *rx, const struct ingest_line *l)
 	return rx_match(rx, l->s, l->len, cap, 1) > 0;
 }
 
-static size_t autonuma_claim(const struct ingest_line *lines, size_t n, int *score)
+static size_t autonuma_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
+			 size_t n, int *score)
 {
 	const char *p = str_skip_ws(lines[0].s, lines[0].s + lines[0].len);
 	size_t i = 0;

@@ -418,7 +418,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		}
 		for (k = 0; k < nparsers; k++) {
 			int score = 0;
-			size_t len = parsers[k]->claim(doc->lines + i, n - i, &score);
+			size_t len = parsers[k]->claim(opts, doc->lines + i, n - i, &score);
 			if (len == 0 || score <= 0)
 				continue;
 			if (len > n - i)

@@ -18,11 +18,13 @@
  *
  *   numa01 1784.16 352.58 68140.96 141242 4862           (-f "%e %S %U %c %w")
  *
- * A -f line carries no labels: --time-format names its fields, and by
- * default the preset "%e %S %U %c %w" of autonuma-benchmark's start_bench
- * applies.  claim() cannot see the options, so only lines that start with
- * an autonuma test name (numa01, numa02_SMT, ...) are recognised; they
- * become "autonuma" runs with test=<name>.
+ * A -f line carries no labels: --time-format names its fields.  With it,
+ * any line of exactly that many values, optionally led by a word (the
+ * test name), is a report.  Without it only lines that start with an
+ * autonuma test name (numa01, numa02_SMT, ...) are recognised, read with
+ * the preset "%e %S %U %c %w" of autonuma-benchmark's start_bench.  A
+ * line led by an autonuma name becomes an "autonuma" run with
+ * test=<name>; any other word gives a "time" run with test=<word>.
  *
  * A non-zero status (the "Command exited..." line, or -v's "Exit status")
  * makes the run failed, with the status in the message; the status is
@@ -108,6 +110,11 @@ static struct rx default2_rx = RX("^\\s*(\\d+)inputs\\+(\\d+)outputs\\s+\\((\\d+
 				  "pagefaults\\s+(\\d+)swaps\\s*$");
 static struct rx posix_rx = RX("^\\s*(real|user|sys)\\s+(\\S+)\\s*$");
 static struct rx custom_rx = RX("^\\s*(numa0[12](?:_[A-Za-z0-9_]+)?)((?:\\s+[-+0-9.:?%][^\\s]*)+)\\s*$");
+static struct rx autonuma_name_rx = RX("^numa0[12](?:_[A-Za-z0-9_]+)?$");
+static struct rx word_rx = RX("^[A-Za-z_][A-Za-z0-9_./+-]*$");
+/* A value of a -f line: a number, a clock (1:02:03.45), a percentage or
+ * "?" / "?%" (what time prints when it cannot tell). */
+static struct rx value_rx = RX("^(?:[-+]?(?:[0-9]+(?::[0-9]+)*(?:\\.[0-9]*)?|\\.[0-9]+)%?|\\?%?)$");
 
 static int line_matches(struct rx *rx, const struct ingest_line *l)
 {
@@ -140,8 +147,47 @@ static int posix_word(const struct ingest_line *l, const char *word)
 	       memcmp(cap[1].s, word, cap[1].len) == 0;
 }
 
+static int tok_matches(struct rx *rx, const struct ingest_tok *t)
+{
+	struct rx_cap cap[1];
+	return rx_match(rx, t->s, t->len, cap, 1) > 0;
+}
+
+static int value_like(const struct ingest_tok *t)
+{
+	return tok_matches(&value_rx, t);
+}
+
+/*
+ * Is l a -f line for the user's --time-format: as many values as the
+ * format has fields, optionally after one word?  *word tells whether the
+ * first token is that word.  Without --time-format: 0.
+ */
+static int format_line(const struct ingest_opts *opts, const struct ingest_line *l, int *word)
+{
+	struct ingest_tok ftok[33], vtok[34];
+	size_t nf, nv, i, first;
+
+	if (!opts || !opts->time_format)
+		return 0;
+	nf = ingest_split(opts->time_format, strlen(opts->time_format), ftok, 33);
+	nv = ingest_split(l->s, l->len, vtok, 34);
+	if (nf == 0 || nf > 32 || nv > 33)
+		return 0;
+	first = tok_matches(&word_rx, &vtok[0]);
+	if (nv - first != nf)
+		return 0;
+	for (i = first; i < nv; i++)
+		if (!value_like(&vtok[i]))
+			return 0;
+	if (word)
+		*word = (int)first;
+	return 1;
+}
+
 /* Lines of one report starting at lines[at] (after any status line). */
-static size_t report_len(const struct ingest_line *lines, size_t at, size_t n, int *score)
+static size_t report_len(const struct ingest_opts *opts, const struct ingest_line *lines,
+			 size_t at, size_t n, int *score)
 {
 	size_t i = at;
 
@@ -163,24 +209,27 @@ static size_t report_len(const struct ingest_line *lines, size_t at, size_t n, i
 		*score = 80;
 		return i + 2 < n && posix_word(&lines[i + 2], "sys") ? 3 : 2;
 	}
-	if (line_matches(&custom_rx, &lines[i])) {
+	if (line_matches(&custom_rx, &lines[i]) || format_line(opts, &lines[i], NULL)) {
 		*score = 60;
 		return 1;
 	}
 	return 0;
 }
 
-static size_t gnutime_claim(const struct ingest_line *lines, size_t n, int *score)
+static size_t gnutime_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
+			 size_t n, int *score)
 {
 	const char *p = str_skip_ws(lines[0].s, lines[0].s + lines[0].len);
 	size_t at = 0, len;
 
-	/* Cheap refusal: reports start with a letter or a digit. */
-	if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9')))
+	/* Cheap refusal: reports start with a letter or a digit (or, for a
+	 * --time-format line, anything a value may start with). */
+	if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+	      (opts && opts->time_format && (*p == '.' || *p == '-' || *p == '+' || *p == '?' || *p == '_'))))
 		return 0;
 	if (*p == 'C' && line_matches(&status_rx, &lines[0]))
 		at = 1;
-	len = report_len(lines, at, n, score);
+	len = report_len(opts, lines, at, n, score);
 	return len ? at + len : 0;
 }
 
@@ -366,27 +415,32 @@ static int parse_posix(const struct ingest_ctx *ctx, const struct ingest_line *l
 	return 0;
 }
 
-/* A -f line: fields named by --time-format, else by the preset. */
-static int parse_custom(const struct ingest_ctx *ctx, const struct ingest_line *l,
+/* A -f line: fields named by --time-format, else by the preset.  word:
+ * the line starts with a test name. */
+static int parse_custom(const struct ingest_ctx *ctx, const struct ingest_line *l, int word,
 			long status, int signal, struct rec_batch *out, struct kb_err *err)
 {
 	const char *fmt = ctx->opts && ctx->opts->time_format ? ctx->opts->time_format : TF_PRESET;
-	struct ingest_tok ftok[32], vtok[33];
+	struct ingest_tok ftok[32], vtok[34];
 	size_t nf = ingest_split(fmt, strlen(fmt), ftok, 32);
-	size_t nv = ingest_split(l->s, l->len, vtok, 33), i, d;
+	size_t nv = ingest_split(l->s, l->len, vtok, 34), i, d, first = word ? 1 : 0;
 	struct rec_run *r;
 	int has_x = 0;
 
 	if (nf > 32 || nf == 0)
 		return kb_err_set(err, ctx->path, 0, "--time-format: expected 1 to 32 %%-directives");
-	if (nv - 1 != nf)
+	if (nv > 33 || nv - first != nf)
 		return kb_err_set(err, ctx->path, l->lineno,
 				  "time: %zu values after '%.*s' but the format \"%s\" has %zu fields",
-				  nv - 1, (int)vtok[0].len, vtok[0].s, fmt, nf);
-	r = new_run(ctx, out, "autonuma", l->lineno);
-	rec_run_config(out, r, "test", arena_strndup(&out->arena, vtok[0].s, vtok[0].len));
+				  nv - first, (int)vtok[0].len, vtok[0].s, fmt, nf);
+	if (word && tok_matches(&autonuma_name_rx, &vtok[0]))
+		r = new_run(ctx, out, "autonuma", l->lineno);
+	else
+		r = new_run(ctx, out, "time", l->lineno);
+	if (word)
+		rec_run_config(out, r, "test", arena_strndup(&out->arena, vtok[0].s, vtok[0].len));
 	for (i = 0; i < nf; i++) {
-		const struct ingest_tok *v = &vtok[i + 1];
+		const struct ingest_tok *v = &vtok[i + first];
 		double x;
 		int missing;
 
@@ -424,7 +478,7 @@ static int gnutime_parse(const struct ingest_ctx *ctx, const struct ingest_line 
 {
 	struct rx_cap c[3];
 	long status = -1;
-	int signal = 0, score = 0;
+	int signal = 0, score = 0, word = 0;
 	size_t at = 0;
 	struct rec_run *r;
 
@@ -434,12 +488,14 @@ static int gnutime_parse(const struct ingest_ctx *ctx, const struct ingest_line 
 			return kb_err_set(err, ctx->path, lines[0].lineno, "time: bad status");
 		at = 1;
 	}
-	if (at >= n || report_len(lines, at, n, &score) == 0)
+	if (at >= n || report_len(ctx->opts, lines, at, n, &score) == 0)
 		return kb_err_set(err, ctx->path, lines[n - 1].lineno,
 				  "time: status line without a report");
 
+	if (format_line(ctx->opts, &lines[at], &word))
+		return parse_custom(ctx, &lines[at], word, status, signal, out, err);
 	if (line_matches(&custom_rx, &lines[at]))
-		return parse_custom(ctx, &lines[at], status, signal, out, err);
+		return parse_custom(ctx, &lines[at], 1, status, signal, out, err);
 
 	r = new_run(ctx, out, "time", lines[0].lineno);
 	if (status >= 0)

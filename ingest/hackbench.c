@@ -338,7 +338,8 @@ static int kind_is_strong(enum hb_kind k)
 	       k == HB_FAIL || k == HB_TOTAL || k == HB_BARE;
 }
 
-static size_t hackbench_claim(const struct ingest_line *lines, size_t n, int *score)
+static size_t hackbench_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
+			 size_t n, int *score)
 {
 	struct hb_scan sc = { 0, 0 };
 	size_t i, end = 0;

@@ -60,9 +60,12 @@ struct ingest_parser {
 	 * Claim the segment starting at lines[0]: return how many lines
 	 * (from lines[0]) belong to one piece of this format, and set *score
 	 * (1..100) to how sure the parser is; return 0 when lines[0] does
-	 * not start such a piece.  Must be cheap when it says no.
+	 * not start such a piece.  Must be cheap when it says no.  opts (never
+	 * NULL) are the user's options: a parser may claim more when they
+	 * say how to read a line (--time-format).
 	 */
-	size_t (*claim)(const struct ingest_line *lines, size_t n, int *score);
+	size_t (*claim)(const struct ingest_opts *opts, const struct ingest_line *lines,
+		       size_t n, int *score);
 	/*
 	 * Parse a claimed segment into out.  Runs take ctx->variant unless
 	 * the text names its own.  On malformed input: set err (line from

@@ -142,7 +142,8 @@ static int is_runno(const struct ingest_line *l)
  * least one block.  It ends after its last block, so trailing orphan
  * pairs and progress lines stay outside.
  */
-static size_t kernbench_claim(const struct ingest_line *lines, size_t n, int *score)
+static size_t kernbench_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
+			 size_t n, int *score)
 {
 	size_t i = 0, end = 0;
 	const char *p = str_skip_ws(lines[0].s, lines[0].s + lines[0].len);

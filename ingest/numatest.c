@@ -252,7 +252,8 @@ static size_t block_scan(const struct ingest_line *lines, size_t n, struct nt_bl
 	return b->end;
 }
 
-static size_t numatest_claim(const struct ingest_line *lines, size_t n, int *score)
+static size_t numatest_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
+			 size_t n, int *score)
 {
 	struct nt_block b;
 	const char *s = str_skip_ws(lines[0].s, lines[0].s + lines[0].len);

@@ -640,7 +640,8 @@ static int starts_data(enum line_kind k)
  * PS_MAX_FOREIGN workload lines may sit between two perf lines; the
  * block never ends on one.
  */
-static size_t perfstat_claim(const struct ingest_line *lines, size_t n, int *score)
+static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
+			 size_t n, int *score)
 {
 	char c = first_char(&lines[0]), sep = 0;
 	enum line_kind k;

@@ -418,7 +418,8 @@ static int scan_head(const struct ingest_line *lines, size_t n, struct table *t)
 	return 1;
 }
 
-static size_t sumtable_claim(const struct ingest_line *lines, size_t n, int *score)
+static size_t sumtable_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
+			 size_t n, int *score)
 {
 	struct table t;
 	struct row r;

@@ -433,11 +433,12 @@ static size_t claim_text(const char *text, int *score)
 {
 	struct ingest_doc doc;
 	struct kb_err err;
+	struct ingest_opts opts = { NULL, 0 };
 	size_t n = 0;
 
 	*score = 0;
 	if (ingest_doc_load(&doc, "inline", text, strlen(text), &err) == 0)
-		n = hackbench_parser.claim(doc.lines, doc.nlines, score);
+		n = hackbench_parser.claim(&opts, doc.lines, doc.nlines, score);
 	ingest_doc_release(&doc);
 	return n;
 }

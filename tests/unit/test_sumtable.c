@@ -318,12 +318,13 @@ TEST(sumtable_claims_no_prose)
 	for (i = 0; i < sizeof(prose) / sizeof(prose[0]); i++) {
 		struct ingest_doc doc;
 		struct kb_err err;
+		struct ingest_opts opts = { NULL, 0 };
 		size_t k;
 		int score = 0;
 
 		CHECK_INT(ingest_doc_load(&doc, "prose", prose[i], strlen(prose[i]), &err), 0);
 		for (k = 0; k < doc.nlines; k++)
-			CHECK_INT(sumtable_parser.claim(doc.lines + k, doc.nlines - k, &score), 0);
+			CHECK_INT(sumtable_parser.claim(&opts, doc.lines + k, doc.nlines - k, &score), 0);
 		ingest_doc_release(&doc);
 	}
 }
