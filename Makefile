@@ -59,7 +59,8 @@ $(BUILD)/chk/unit: $(CHK_LIB_OBJ) $(CHK_UNIT_OBJ)
 deps:
 	@scripts/install-deps
 
-check: deps
+check:
+	@scripts/install-deps --check
 	@$(MAKE) --no-print-directory check-build
 	@tests/run
 
