@@ -1,0 +1,137 @@
+/*
+ * placement.h - NUMA placement anomalies of numa_test runs (and any run
+ * stored with per-job node placement).  Pure: takes db/placement.h data,
+ * returns per-run metrics and findings; no SQL, no printing.
+ *
+ * Per run:
+ *   node spread   nodes_used = distinct main nodes of the jobs, against
+ *                 nodes_possible = min(tasks, nnodes); max_per_node = the
+ *                 largest jobs-per-node count, against even_share =
+ *                 jobs / nodes_possible.
+ *   moved jobs    moved_pct = share of jobs whose main node differs from
+ *                 their initial node (or carry the '*' mark), and
+ *                 moved_penalty_pct = mean user time of moved jobs against
+ *                 jobs that stayed, percent (NaN when either group is empty).
+ *   split jobs    split_pct = share of jobs whose largest per-node share is
+ *                 below opts.split_below (default 90%).
+ *   light load    tasks <= nnodes * cpus_per_node (default 4 CPUs per node,
+ *                 as on the seed machines: the store does not know it).
+ *   packed        light load and nodes_used < nodes_possible.
+ *
+ * Checks of a candidate against the baseline at the same task count (runs
+ * of a variant at one task count are pooled):
+ *   light_load_packed  flagged `worse` whenever a candidate run is packed,
+ *                      whatever the baseline does (a rule, not a test: one
+ *                      run is enough; p and q are NaN).
+ *   node_spread        mean nodes used per run; `worse` when Welch's p over
+ *                      runs <= alpha (needs >= 2 runs per side) and the
+ *                      candidate uses fewer nodes by at least
+ *                      opts.spread_min nodes.
+ *   moved_jobs         share of moved jobs; Fisher's exact test over the
+ *                      pooled jobs, `worse` when p <= alpha and the share
+ *                      rose by at least opts.share_min points.
+ *   split_jobs         share of split jobs; the same test and rule.
+ * A check whose difference clears its minimum but not alpha is
+ * `inconclusive`; one that favours the candidate the same way is `better`.
+ * (q = BH over the placement tests of one build; the verdict uses q.)
+ *
+ * Evidence names the runs and shows jobs per node, e.g.
+ *   "run 1 (ingoD7-59.stats, tasks=4): jobs per node 4/0/0/0, 1 of 4
+ *    nodes used; baseline run 2 (stock59-stats): 2/1/1/0, 3 of 4 nodes"
+ */
+#ifndef KB_AN_PLACEMENT_H
+#define KB_AN_PLACEMENT_H
+
+#include <stddef.h>
+
+#include "stats.h"
+
+struct db_placement;
+
+struct an_placement_opts {
+	int cpus_per_node;	/* light load: tasks <= nnodes * this; default 4 */
+	double split_below;	/* a job is split when its max node % < this; 90 */
+	double share_min;	/* moved/split: smallest rise that matters,
+				 * percentage points; default 10 */
+	double spread_min;	/* node spread: fewest nodes lost that matter; 0.5 */
+	double alpha;		/* significance for the tests; default 0.05 */
+};
+
+/* Metrics of one run.  Strings point into the db_placement the metrics
+ * were computed from (it must outlive them) -- except in struct
+ * an_placement returned by an_regress_build(), which owns copies. */
+struct an_prun {
+	long long run_id;
+	long long variant_id;
+	const char *variant, *benchmark, *config, *source;
+	long tasks;
+	int nnodes;
+	size_t njobs;
+	int *jobs_per_node;	/* nnodes counts of jobs by main node (owned) */
+	int nodes_used, nodes_possible, max_per_node;
+	double even_share;
+	size_t nmoved, nsplit;
+	double moved_pct, split_pct;
+	double user_moved, user_stayed;	/* mean user time, s; NaN if none */
+	double moved_penalty_pct;
+	int light, packed;
+};
+
+struct an_placement {
+	struct an_prun *runs;	/* in db_placement order */
+	size_t nruns;
+	char **strings;		/* owned copies when detached (see above) */
+	size_t nstrings;
+};
+
+/* One placement check of one candidate at one task count. */
+struct an_pfinding {
+	const char *check;	/* "light_load_packed", "node_spread", ... */
+	const char *variant, *baseline, *benchmark, *config;
+	long tasks;
+	enum an_verdict verdict;
+	double base_value, value;	/* nodes used, or share in percent */
+	double change_pct;		/* value - base_value in points (shares)
+					 * or percent (node spread) */
+	double p, q;
+	size_t base_n, n;		/* runs (spread) or jobs (shares) */
+	char *evidence;			/* malloc'd, owned by the list */
+	long long *runs;		/* candidate runs then baseline runs */
+	size_t ncand_runs, nbase_runs;
+};
+
+struct an_pfindings {
+	struct an_pfinding *v;
+	size_t n;
+};
+
+void an_placement_opts_init(struct an_placement_opts *o);
+
+/* Per-run metrics of every run in p.  Never fails (out of memory aborts). */
+void an_placement_metrics(const struct db_placement *p,
+			  const struct an_placement_opts *o,
+			  struct an_placement *out);
+/* Copy every string the metrics borrow so that they outlive the
+ * db_placement. */
+void an_placement_detach(struct an_placement *m);
+void an_placement_release(struct an_placement *m);
+
+/* "a/b/c/d" jobs per node of one run into out (always NUL-terminated). */
+void an_prun_jobs_per_node(const struct an_prun *r, char *out, size_t n);
+
+/* Findings of every candidate variant against baseline, task count by
+ * task count.  candidates NULL/0 = every variant other than baseline.
+ * Every non-SAME check is returned (SAME ones are returned too, so that
+ * callers can count comparisons).  Never fails. */
+void an_placement_findings(const struct an_placement *m, const char *baseline,
+			   const char *const *candidates, size_t ncandidates,
+			   const struct an_placement_opts *o,
+			   struct an_pfindings *out);
+void an_pfindings_release(struct an_pfindings *f);
+
+/* Two-sided Fisher exact p of the 2x2 table [[a, b], [c, d]] (sum of the
+ * hypergeometric probabilities no larger than the observed one).  1 when
+ * a column is empty (nothing can differ), NaN when a row is empty. */
+double an_fisher_exact(long a, long b, long c, long d);
+
+#endif

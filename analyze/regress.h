@@ -1,0 +1,124 @@
+/*
+ * regress.h - the findings model behind `kbench regress` (and the top of
+ * `kbench report`): a flat, ordered list of verdicts against one baseline.
+ *
+ *   struct an_regress_opts o;
+ *   struct an_regress r;
+ *   an_regress_opts_init(&o);
+ *   o.q.baseline = "3.9.0-mainline_v39+()";
+ *   if (an_regress_build(db, &o, &r, &err) < 0) ...report err...
+ *   for (i = 0; i < r.nfindings; i++) ... r.findings[i] ...
+ *   an_regress_release(&r);
+ *
+ * Two kinds of finding:
+ *   performance  one row x candidate cell of the comparison table
+ *                (analyze/compare.h an_compare_build): the same statistics,
+ *                q-values and verdicts as `kbench compare`.
+ *   placement    a numa_test placement anomaly of a candidate at one task
+ *                count (analyze/placement.h): node spread, light load packed
+ *                onto fewer nodes, moved jobs, split jobs.
+ *
+ * Order of r.findings (the order every renderer prints):
+ *   worse (largest |change_pct| first), better (largest first), changed
+ *   (counters with no direction, largest first), inconclusive (fewest
+ *   runs needed first), then same -- "same" findings are kept so that a
+ *   JUnit report can list one test case per comparison; text and JSON
+ *   output skip them.  Ties keep benchmark, config, metric order.
+ *
+ * Perf counters (cs, migrations, faults, page migrations, any metric whose
+ * catalogue direction is "none") come out as `changed`, never `worse`,
+ * unless the query sets a direction with q.better.
+ *
+ * Ownership: every string and array in struct an_regress is malloc'd and
+ * owned by it; an_regress_release() frees all.  analyze/ never prints.
+ */
+#ifndef KB_AN_REGRESS_H
+#define KB_AN_REGRESS_H
+
+#include <stddef.h>
+
+#include "../core/err.h"
+#include "compare.h"
+#include "placement.h"
+#include "stats.h"
+
+struct db;
+
+enum an_finding_kind {
+	AN_FINDING_PERFORMANCE = 0,
+	AN_FINDING_PLACEMENT
+};
+
+/* One run that a finding rests on. */
+struct an_finding_run {
+	long long id;		/* runs_v.run_id */
+	int is_baseline;	/* 1 = a baseline run, 0 = a candidate run */
+};
+
+struct an_finding {
+	enum an_finding_kind kind;
+	enum an_verdict verdict;	/* WORSE, BETTER, CHANGED, INCONCLUSIVE, SAME */
+	char *benchmark;
+	char *config;		/* canonical "k=v,..." ('' when none) */
+	char *metric;		/* performance: the metric name; placement: the
+				 * check, "light_load_packed", "node_spread",
+				 * "moved_jobs" or "split_jobs" */
+	char *unit;		/* '' when unknown; "%" / "nodes" for placement */
+	char *variant;		/* the candidate */
+	char *baseline;		/* the baseline variant */
+	enum an_direction dir;	/* direction the verdict used */
+	double base_value;	/* baseline mean (placement: the check's value) */
+	double value;		/* candidate mean */
+	double change_pct;	/* in the query's convention (raw/speed/better) */
+	double ci_low, ci_high;	/* interval of change_pct; NaN when none */
+	double p, q;		/* NaN when no test was possible */
+	double runs_needed;	/* per side, when INCONCLUSIVE; else NaN */
+	size_t base_n, n;	/* values on each side */
+	unsigned flags;		/* AN_F_* of stats.h / compare.h */
+	char *evidence;		/* one line or a few, human-readable: the runs,
+				 * jobs per node, notes; never NULL */
+	struct an_finding_run *runs;	/* baseline and candidate runs involved;
+					 * may be empty for published summaries */
+	size_t nruns;
+};
+
+struct an_regress_opts {
+	struct an_query q;		/* selection, baseline, conv, test,
+					 * threshold, alpha, better */
+	const char *const *candidates;	/* NULL/0 = every other variant */
+	size_t ncandidates;
+	int no_performance;		/* 1 = skip performance findings */
+	int no_placement;		/* 1 = skip placement findings */
+	struct an_placement_opts placement;
+};
+
+struct an_regress {
+	char *baseline;			/* resolved baseline name */
+	struct an_finding *findings;	/* ordered as above */
+	size_t nfindings;
+	size_t nworse, nbetter, nchanged, ninconclusive, nsame;
+	struct an_opts opts;		/* conv, test, alpha, delta used */
+	struct an_placement placement;	/* per-run placement metrics of every
+					 * variant in the selection (for the
+					 * report's heatmaps); empty with
+					 * no_placement */
+};
+
+/* Defaults: an_query_init(), every candidate, both kinds,
+ * an_placement_opts_init(). */
+void an_regress_opts_init(struct an_regress_opts *o);
+
+/* Build the findings.  Returns 0 (possibly with no findings), or -1 with
+ * err set: database error, unknown baseline or candidate, bad option value
+ * (as an_compare_build).  On failure r is empty (safe to release). */
+int an_regress_build(struct db *db, const struct an_regress_opts *o,
+		     struct an_regress *r, struct kb_err *err);
+void an_regress_release(struct an_regress *r);
+
+/* "performance" / "placement" (static strings). */
+const char *an_finding_kind_name(enum an_finding_kind k);
+
+/* 1 when the finding counts as a regression (verdict WORSE). */
+int an_finding_is_regression(const struct an_finding *f);
+
+#endif
