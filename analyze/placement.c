@@ -1,0 +1,522 @@
+/*
+ * placement.c - NUMA placement metrics and anomaly checks (see placement.h).
+ *
+ * Why these checks: seed 003 (sched-2.5.59-D7) shows a scheduler that
+ * loads one node before the next when the machine is lightly loaded --
+ * at 4 tasks on 4 nodes every job's main node is node 0 (4/0/0/0) where
+ * the stock kernel spread them (2/1/1/0).  One run per kernel is all such
+ * a report has, so the packing check is a rule on a single run; the
+ * comparative checks use a test and say `inconclusive` when the data
+ * cannot carry one.
+ */
+#include "placement.h"
+
+#include "../core/buf.h"
+#include "../core/util.h"
+#include "../db/placement.h"
+
+#define MATHLIB_STANDALONE
+#include <Rmath.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void an_placement_opts_init(struct an_placement_opts *o)
+{
+	o->cpus_per_node = 4;
+	o->split_below = 90.0;
+	o->share_min = 10.0;
+	o->spread_min = 0.5;
+	o->alpha = 0.05;
+}
+
+static void run_metrics(const struct db_prun *r, const struct an_placement_opts *o,
+			struct an_prun *m)
+{
+	double sum_moved = 0, sum_stayed = 0;
+	size_t n_moved_user = 0, n_stayed_user = 0, k;
+	int node, nnodes = r->nnodes > 0 ? r->nnodes : 1;
+
+	memset(m, 0, sizeof(*m));
+	m->run_id = r->run_id;
+	m->variant_id = r->variant_id;
+	m->variant = r->variant;
+	m->benchmark = r->benchmark;
+	m->config = r->config;
+	m->source = r->source;
+	m->tasks = r->tasks > 0 ? r->tasks : (long)r->njobs;
+	m->nnodes = r->nnodes;
+	m->njobs = r->njobs;
+	m->jobs_per_node = xcalloc((size_t)nnodes, sizeof(int));
+	for (k = 0; k < r->njobs; k++) {
+		const struct db_pjob *j = &r->jobs[k];
+		double best = NAN;
+		int moved = j->moved || (j->initial_node >= 0 && j->main_node >= 0 &&
+					 j->initial_node != j->main_node);
+
+		if (j->main_node >= 0 && j->main_node < nnodes)
+			m->jobs_per_node[j->main_node]++;
+		for (node = 0; node < r->nnodes; node++)
+			if (!isnan(j->pct[node]) && (isnan(best) || j->pct[node] > best))
+				best = j->pct[node];
+		if (!isnan(best) && best < o->split_below)
+			m->nsplit++;
+		if (moved)
+			m->nmoved++;
+		if (!isnan(j->user)) {
+			if (moved) {
+				sum_moved += j->user;
+				n_moved_user++;
+			} else {
+				sum_stayed += j->user;
+				n_stayed_user++;
+			}
+		}
+	}
+	for (node = 0; node < nnodes; node++) {
+		if (m->jobs_per_node[node] > 0)
+			m->nodes_used++;
+		if (m->jobs_per_node[node] > m->max_per_node)
+			m->max_per_node = m->jobs_per_node[node];
+	}
+	m->nodes_possible = (int)(m->tasks < r->nnodes ? m->tasks : r->nnodes);
+	if (m->nodes_possible < 1)
+		m->nodes_possible = 1;
+	m->even_share = (double)r->njobs / m->nodes_possible;
+	m->moved_pct = r->njobs ? 100.0 * (double)m->nmoved / (double)r->njobs : NAN;
+	m->split_pct = r->njobs ? 100.0 * (double)m->nsplit / (double)r->njobs : NAN;
+	m->user_moved = n_moved_user ? sum_moved / (double)n_moved_user : NAN;
+	m->user_stayed = n_stayed_user ? sum_stayed / (double)n_stayed_user : NAN;
+	m->moved_penalty_pct = (n_moved_user && n_stayed_user && m->user_stayed > 0)
+		? (m->user_moved - m->user_stayed) / m->user_stayed * 100.0 : NAN;
+	m->light = o->cpus_per_node > 0 &&
+		   m->tasks <= (long)r->nnodes * (long)o->cpus_per_node;
+	m->packed = m->light && r->njobs > 0 && m->nodes_used < m->nodes_possible;
+}
+
+void an_placement_metrics(const struct db_placement *p,
+			  const struct an_placement_opts *o,
+			  struct an_placement *out)
+{
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	if (!p->nruns)
+		return;
+	out->runs = xcalloc(p->nruns, sizeof(*out->runs));
+	out->nruns = p->nruns;
+	for (i = 0; i < p->nruns; i++)
+		run_metrics(&p->runs[i], o, &out->runs[i]);
+}
+
+static const char *keep(struct an_placement *m, const char *s)
+{
+	if (!s)
+		return NULL;
+	m->strings = xrealloc(m->strings, (m->nstrings + 1) * sizeof(char *));
+	m->strings[m->nstrings] = xstrdup(s);
+	return m->strings[m->nstrings++];
+}
+
+void an_placement_detach(struct an_placement *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nruns; i++) {
+		struct an_prun *r = &m->runs[i];
+
+		r->variant = keep(m, r->variant);
+		r->benchmark = keep(m, r->benchmark);
+		r->config = keep(m, r->config);
+		r->source = keep(m, r->source);
+	}
+}
+
+void an_placement_release(struct an_placement *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nruns; i++)
+		free(m->runs[i].jobs_per_node);
+	for (i = 0; i < m->nstrings; i++)
+		free(m->strings[i]);
+	free(m->runs);
+	free(m->strings);
+	memset(m, 0, sizeof(*m));
+}
+
+void an_prun_jobs_per_node(const struct an_prun *r, char *out, size_t n)
+{
+	size_t len = 0;
+	int node;
+
+	if (!n)
+		return;
+	out[0] = '\0';
+	for (node = 0; node < r->nnodes && len + 1 < n; node++) {
+		int w = snprintf(out + len, n - len, "%s%d", node ? "/" : "",
+				 r->jobs_per_node[node]);
+		if (w < 0)
+			break;
+		len += (size_t)w;
+	}
+}
+
+double an_fisher_exact(long a, long b, long c, long d)
+{
+	long r1 = a + b, r2 = c + d, c1 = a + c, n = a + b + c + d, lo, hi, x;
+	double p_obs, p = 0;
+
+	if (a < 0 || b < 0 || c < 0 || d < 0 || r1 == 0 || r2 == 0)
+		return NAN;
+	if (c1 == 0 || c1 == n)
+		return 1.0;
+	/* a ~ hypergeometric: c1 draws from r1 white and r2 black balls. */
+	lo = c1 - r2 > 0 ? c1 - r2 : 0;
+	hi = c1 < r1 ? c1 : r1;
+	p_obs = dhyper((double)a, (double)r1, (double)r2, (double)c1, 0);
+	for (x = lo; x <= hi; x++) {
+		double px = dhyper((double)x, (double)r1, (double)r2, (double)c1, 0);
+		if (px <= p_obs * (1 + 1e-7))
+			p += px;
+	}
+	return p > 1 ? 1 : p;
+}
+
+/* Findings ---------------------------------------------------------------- */
+
+/* The runs of one variant at one (benchmark, task count). */
+struct group {
+	const struct an_prun **r;
+	size_t n;
+};
+
+static void group_collect(const struct an_placement *m, const char *variant,
+			  const char *bench, long tasks, struct group *g)
+{
+	size_t i;
+
+	g->r = NULL;
+	g->n = 0;
+	for (i = 0; i < m->nruns; i++) {
+		const struct an_prun *r = &m->runs[i];
+		if (strcmp(r->variant, variant) == 0 && strcmp(r->benchmark, bench) == 0 &&
+		    r->tasks == tasks) {
+			g->r = xrealloc(g->r, (g->n + 1) * sizeof(*g->r));
+			g->r[g->n++] = r;
+		}
+	}
+}
+
+static void describe_group(struct buf *b, const struct group *g, int nruns_max)
+{
+	char jpn[256];
+	size_t i;
+
+	for (i = 0; i < g->n && (int)i < nruns_max; i++) {
+		const struct an_prun *r = g->r[i];
+
+		an_prun_jobs_per_node(r, jpn, sizeof(jpn));
+		buf_printf(b, "%srun %lld: jobs per node %s, %d of %d nodes used",
+			   i ? "; " : "", r->run_id, jpn, r->nodes_used, r->nodes_possible);
+		if (r->nodes_used == 1 && r->njobs > 1) {
+			int node;
+			for (node = 0; node < r->nnodes; node++)
+				if (r->jobs_per_node[node])
+					buf_printf(b, " (all %zu jobs' main node is node %d)", r->njobs, node);
+		}
+		if (r->nmoved)
+			buf_printf(b, ", %zu moved", r->nmoved);
+		if (r->nsplit)
+			buf_printf(b, ", %zu split", r->nsplit);
+	}
+	if (g->n > (size_t)nruns_max)
+		buf_printf(b, "; and %zu more runs", g->n - (size_t)nruns_max);
+}
+
+static struct an_pfinding *pf_new(struct an_pfindings *out, const char *check,
+				  const char *variant, const char *baseline,
+				  const struct group *cand, const struct group *base)
+{
+	struct an_pfinding *f;
+	size_t i;
+
+	out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
+	f = &out->v[out->n++];
+	memset(f, 0, sizeof(*f));
+	f->check = check;
+	f->variant = variant;
+	f->baseline = baseline;
+	f->benchmark = cand->r[0]->benchmark;
+	f->config = cand->r[0]->config;
+	f->tasks = cand->r[0]->tasks;
+	f->p = f->q = NAN;
+	f->base_value = f->value = f->change_pct = NAN;
+	f->ncand_runs = cand->n;
+	f->nbase_runs = base ? base->n : 0;
+	f->runs = xmalloc((f->ncand_runs + f->nbase_runs + 1) * sizeof(long long));
+	for (i = 0; i < cand->n; i++)
+		f->runs[i] = cand->r[i]->run_id;
+	for (i = 0; base && i < base->n; i++)
+		f->runs[cand->n + i] = base->r[i]->run_id;
+	return f;
+}
+
+static void evidence(struct an_pfinding *f, const char *what, const struct group *cand,
+		     const struct group *base)
+{
+	struct buf b = BUF_INIT;
+
+	buf_printf(&b, "%s: %s (tasks=%ld) ", what, f->variant, f->tasks);
+	describe_group(&b, cand, 4);
+	if (base && base->n) {
+		buf_printf(&b, " | baseline %s ", f->baseline);
+		describe_group(&b, base, 4);
+	} else {
+		buf_printf(&b, " | baseline %s has no run at tasks=%ld", f->baseline, f->tasks);
+	}
+	f->evidence = buf_detach(&b);
+}
+
+static void check_packed(struct an_pfindings *out, const char *variant, const char *baseline,
+			 const struct group *cand, const struct group *base,
+			 const struct an_placement_opts *o)
+{
+	struct an_pfinding *f;
+	size_t i, npacked = 0;
+	double cu = 0, bu = 0;
+	char what[256];
+
+	if (!cand->r[0]->light)
+		return;
+	for (i = 0; i < cand->n; i++) {
+		cu += cand->r[i]->nodes_used;
+		if (cand->r[i]->packed)
+			npacked++;
+	}
+	f = pf_new(out, "light_load_packed", variant, baseline, cand, base);
+	f->value = cu / (double)cand->n;
+	f->n = cand->n;
+	if (base && base->n) {
+		for (i = 0; i < base->n; i++)
+			bu += base->r[i]->nodes_used;
+		f->base_value = bu / (double)base->n;
+		f->base_n = base->n;
+		if (f->base_value > 0)
+			f->change_pct = (f->value - f->base_value) / f->base_value * 100.0;
+	}
+	f->verdict = npacked ? AN_VERDICT_WORSE : AN_VERDICT_SAME;
+	snprintf(what, sizeof(what),
+		 "%s (light load: %ld tasks <= %d nodes x %d CPUs; %zu of %zu runs use fewer than %d nodes)",
+		 npacked ? "light load packed" : "light load spread",
+		 cand->r[0]->tasks, cand->r[0]->nnodes, o->cpus_per_node, npacked, cand->n,
+		 cand->r[0]->nodes_possible);
+	evidence(f, what, cand, base);
+}
+
+/* Verdict of a difference d (positive = worse) that must reach min and a
+ * p-value that must reach alpha. */
+static enum an_verdict decide(double d, double min, double p, double alpha)
+{
+	if (isnan(d))
+		return AN_VERDICT_NONE;
+	if (fabs(d) < min)
+		return AN_VERDICT_SAME;
+	if (!isnan(p) && p <= alpha)
+		return d > 0 ? AN_VERDICT_WORSE : AN_VERDICT_BETTER;
+	return AN_VERDICT_INCONCLUSIVE;
+}
+
+static void check_spread(struct an_pfindings *out, const char *variant, const char *baseline,
+			 const struct group *cand, const struct group *base,
+			 const struct an_placement_opts *o)
+{
+	struct an_pfinding *f;
+	double *xc = xmalloc(cand->n * sizeof(double)), *xb = xmalloc(base->n * sizeof(double));
+	struct an_side sc, sb;
+	struct an_opts so;
+	struct an_change ch;
+	size_t i;
+
+	for (i = 0; i < cand->n; i++)
+		xc[i] = cand->r[i]->nodes_used;
+	for (i = 0; i < base->n; i++)
+		xb[i] = base->r[i]->nodes_used;
+	an_side_samples(&sc, xc, cand->n);
+	an_side_samples(&sb, xb, base->n);
+	an_opts_init(&so);
+	so.dir = AN_DIR_HIGHER;
+	an_compare(&sb, &sc, &so, &ch);
+	f = pf_new(out, "node_spread", variant, baseline, cand, base);
+	f->value = sc.d.mean;
+	f->base_value = sb.d.mean;
+	f->n = cand->n;
+	f->base_n = base->n;
+	f->change_pct = f->base_value > 0 ? (f->value - f->base_value) / f->base_value * 100 : NAN;
+	f->p = f->q = (cand->n >= 2 && base->n >= 2) ? ch.p : NAN;
+	/* Both constant and different: the difference is as certain as it gets. */
+	if ((ch.flags & AN_F_ZERO_VAR) && cand->n >= 2 && base->n >= 2 && f->value != f->base_value)
+		f->p = f->q = 0;
+	f->verdict = decide(f->base_value - f->value, o->spread_min, f->q, o->alpha);
+	evidence(f, "mean nodes used per run", cand, base);
+	free(xc);
+	free(xb);
+}
+
+static void check_share(struct an_pfindings *out, const char *check, const char *variant,
+			const char *baseline, const struct group *cand, const struct group *base,
+			const struct an_placement_opts *o)
+{
+	struct an_pfinding *f;
+	size_t i, cj = 0, bj = 0, cx = 0, bx = 0;
+	int moved = strcmp(check, "moved_jobs") == 0;
+	char what[256];
+
+	for (i = 0; i < cand->n; i++) {
+		cj += cand->r[i]->njobs;
+		cx += moved ? cand->r[i]->nmoved : cand->r[i]->nsplit;
+	}
+	for (i = 0; i < base->n; i++) {
+		bj += base->r[i]->njobs;
+		bx += moved ? base->r[i]->nmoved : base->r[i]->nsplit;
+	}
+	if (!cj || !bj)
+		return;
+	f = pf_new(out, check, variant, baseline, cand, base);
+	f->value = 100.0 * (double)cx / (double)cj;
+	f->base_value = 100.0 * (double)bx / (double)bj;
+	f->n = cj;
+	f->base_n = bj;
+	f->change_pct = f->value - f->base_value;
+	f->p = f->q = an_fisher_exact((long)cx, (long)(cj - cx), (long)bx, (long)(bj - bx));
+	f->verdict = decide(f->change_pct, o->share_min, f->q, o->alpha);
+	if (moved) {
+		double pc = NAN, pb = NAN;
+		/* Mean penalty over the runs that have both moved and stayed jobs. */
+		double s = 0;
+		size_t k = 0;
+		for (i = 0; i < cand->n; i++)
+			if (!isnan(cand->r[i]->moved_penalty_pct)) {
+				s += cand->r[i]->moved_penalty_pct;
+				k++;
+			}
+		if (k)
+			pc = s / (double)k;
+		s = 0;
+		k = 0;
+		for (i = 0; i < base->n; i++)
+			if (!isnan(base->r[i]->moved_penalty_pct)) {
+				s += base->r[i]->moved_penalty_pct;
+				k++;
+			}
+		if (k)
+			pb = s / (double)k;
+		snprintf(what, sizeof(what),
+			 "moved jobs %zu of %zu (%.1f%%) vs %zu of %zu (%.1f%%); user-time penalty of moved jobs %+.1f%% vs %+.1f%%",
+			 cx, cj, f->value, bx, bj, f->base_value, pc, pb);
+	} else {
+		snprintf(what, sizeof(what),
+			 "split jobs (max node share below %.0f%%) %zu of %zu (%.1f%%) vs %zu of %zu (%.1f%%)",
+			 o->split_below, cx, cj, f->value, bx, bj, f->base_value);
+	}
+	evidence(f, what, cand, base);
+}
+
+static int seen(const char *const *v, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(v[i], s) == 0)
+			return 1;
+	return 0;
+}
+
+void an_placement_findings(const struct an_placement *m, const char *baseline,
+			   const char *const *candidates, size_t ncandidates,
+			   const struct an_placement_opts *o,
+			   struct an_pfindings *out)
+{
+	const char **vars = NULL;
+	size_t nvars = 0, v, i, k;
+	double *p;
+	size_t np = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (!baseline)
+		return;
+	/* Candidates in the order given, else in placement (variant id) order. */
+	if (candidates && ncandidates) {
+		vars = xmalloc(ncandidates * sizeof(*vars));
+		for (i = 0; i < ncandidates; i++)
+			if (strcmp(candidates[i], baseline) != 0 && !seen(vars, nvars, candidates[i]))
+				vars[nvars++] = candidates[i];
+	} else {
+		vars = xmalloc((m->nruns + 1) * sizeof(*vars));
+		for (i = 0; i < m->nruns; i++)
+			if (strcmp(m->runs[i].variant, baseline) != 0 &&
+			    !seen(vars, nvars, m->runs[i].variant))
+				vars[nvars++] = m->runs[i].variant;
+	}
+	for (v = 0; v < nvars; v++) {
+		for (i = 0; i < m->nruns; i++) {
+			const struct an_prun *r = &m->runs[i];
+			struct group cand, base;
+			size_t j;
+			int first = 1;
+
+			if (strcmp(r->variant, vars[v]) != 0)
+				continue;
+			/* Visit each (benchmark, tasks) once: at its first run. */
+			for (j = 0; j < i; j++)
+				if (strcmp(m->runs[j].variant, vars[v]) == 0 &&
+				    strcmp(m->runs[j].benchmark, r->benchmark) == 0 &&
+				    m->runs[j].tasks == r->tasks)
+					first = 0;
+			if (!first)
+				continue;
+			group_collect(m, vars[v], r->benchmark, r->tasks, &cand);
+			group_collect(m, baseline, r->benchmark, r->tasks, &base);
+			check_packed(out, vars[v], baseline, &cand, &base, o);
+			if (base.n) {
+				check_spread(out, vars[v], baseline, &cand, &base, o);
+				check_share(out, "moved_jobs", vars[v], baseline, &cand, &base, o);
+				check_share(out, "split_jobs", vars[v], baseline, &cand, &base, o);
+			}
+			free(cand.r);
+			free(base.r);
+		}
+	}
+	free(vars);
+
+	/* BH over the tests, then decide again with q (the packing rule has no p). */
+	p = xmalloc((out->n + 1) * sizeof(double));
+	for (k = 0; k < out->n; k++)
+		p[k] = out->v[k].p;
+	np = out->n;
+	an_bh(p, np, p);
+	for (k = 0; k < out->n; k++) {
+		struct an_pfinding *f = &out->v[k];
+		if (isnan(f->p))
+			continue;
+		f->q = p[k];
+		if (strcmp(f->check, "node_spread") == 0)
+			f->verdict = decide(f->base_value - f->value, o->spread_min, f->q, o->alpha);
+		else
+			f->verdict = decide(f->change_pct, o->share_min, f->q, o->alpha);
+	}
+	free(p);
+}
+
+void an_pfindings_release(struct an_pfindings *f)
+{
+	size_t i;
+
+	for (i = 0; i < f->n; i++) {
+		free(f->v[i].evidence);
+		free(f->v[i].runs);
+	}
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}
