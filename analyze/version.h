@@ -1,0 +1,26 @@
+/*
+ * version.h - kernel version order for histories: 2.4.18 < 2.5.39 <
+ * 2.5.59 < 3.9.0 < 3.10-rc1 < 3.10 < 3.10.1 < 4.18.0-1.
+ *
+ * A version string is compared piece by piece: runs of digits as numbers,
+ * other runs of characters as text (separators . - _ + ~ only separate).
+ * When one string ends where the other goes on, a continuation that is a
+ * pre-release ("rc", "pre", "alpha", "beta", "~...") sorts first, any other
+ * continuation ("-1", ".1", "-mainline") sorts after.  Missing trailing
+ * ".0" pieces equal zero: 3.10 == 3.10.0.  Pure, never fails.
+ */
+#ifndef KB_AN_VERSION_H
+#define KB_AN_VERSION_H
+
+#include <stddef.h>
+
+/* <0, 0, >0 like strcmp. */
+int an_version_cmp(const char *a, const char *b);
+
+/* Find a kernel version inside s ("3.9.0-mainline_v39+()" -> "3.9.0-mainline_v39+()",
+ * "linux-5.4.0-rc2" -> "5.4.0-rc2", "v6.1" -> "6.1"): the first run that starts
+ * with digits '.' digits, up to the next blank.  Copies it into out (size n)
+ * and returns 1, or returns 0 (out = "") when s holds no such run. */
+int an_version_find(const char *s, char *out, size_t n);
+
+#endif
