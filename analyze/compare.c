@@ -1,0 +1,850 @@
+/*
+ * compare.c - build the comparison table (see compare.h): select
+ * samples and summaries through db/query.h, derive per-run metrics,
+ * describe each cell, compare each with the baseline, then BH over the
+ * whole table.
+ */
+#include "compare.h"
+#include "../core/buf.h"
+#include "../core/util.h"
+#include "../db/query.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One value headed for a cell.  Strings are borrowed from the db_qdata
+ * or are static (derived metric names). */
+struct obs {
+	const char *bench, *config, *metric, *unit;
+	long long vid;
+	size_t run;		/* index into db_qdata.runs */
+	int job;		/* -1 run level */
+	int derived;
+	double value;
+};
+
+/* A row key while building. */
+struct rkey {
+	const char *bench, *config, *metric, *unit;
+	int derived;
+	size_t rank;		/* metric display order */
+};
+
+struct build {
+	const struct an_query *q;
+	struct db_qdata d;
+	struct obs *obs;
+	size_t nobs, capobs;
+	const struct db_qsummary **sums;	/* selected, last one per key wins */
+	size_t nsums, capsums;
+	const char **mnames;	/* metric order of first appearance */
+	size_t nmnames, capmnames;
+};
+
+void an_query_init(struct an_query *q)
+{
+	memset(q, 0, sizeof(*q));
+	q->conv = AN_CONV_RAW;
+	q->test = AN_TEST_WELCH;
+	q->threshold = 1.0;
+	q->alpha = 0.05;
+}
+
+/* Names ------------------------------------------------------------------ */
+
+const char *an_direction_name(enum an_direction d)
+{
+	return d == AN_DIR_LOWER ? "lower" : d == AN_DIR_HIGHER ? "higher" : "none";
+}
+
+const char *an_convention_name(enum an_convention c)
+{
+	return c == AN_CONV_SPEED ? "speed" : c == AN_CONV_BETTER ? "better" : "raw";
+}
+
+const char *an_test_name(enum an_test t)
+{
+	return t == AN_TEST_MWU ? "mwu" : "welch";
+}
+
+const char *an_origin_name(enum an_origin o)
+{
+	return o == AN_ORIGIN_SAMPLES ? "samples" : o == AN_ORIGIN_SUMMARY ? "summary" : "none";
+}
+
+int an_direction_parse(const char *s, enum an_direction *d)
+{
+	if (strcmp(s, "lower") == 0)
+		*d = AN_DIR_LOWER;
+	else if (strcmp(s, "higher") == 0)
+		*d = AN_DIR_HIGHER;
+	else if (strcmp(s, "none") == 0)
+		*d = AN_DIR_NONE;
+	else
+		return -1;
+	return 0;
+}
+
+int an_convention_parse(const char *s, enum an_convention *c)
+{
+	if (strcmp(s, "raw") == 0)
+		*c = AN_CONV_RAW;
+	else if (strcmp(s, "speed") == 0)
+		*c = AN_CONV_SPEED;
+	else if (strcmp(s, "better") == 0)
+		*c = AN_CONV_BETTER;
+	else
+		return -1;
+	return 0;
+}
+
+int an_test_parse(const char *s, enum an_test *t)
+{
+	if (strcmp(s, "welch") == 0)
+		*t = AN_TEST_WELCH;
+	else if (strcmp(s, "mwu") == 0)
+		*t = AN_TEST_MWU;
+	else
+		return -1;
+	return 0;
+}
+
+static const struct {
+	unsigned bit;
+	const char *name;
+} flag_names[] = {
+	{ AN_F_NOISY, "noisy" },
+	{ AN_F_VERY_NOISY, "very_noisy" },
+	{ AN_F_OUTLIERS, "outliers" },
+	{ AN_F_BIMODAL, "bimodal" },
+	{ AN_F_SUMMARY_ONLY, "summary_only" },
+	{ AN_F_SD_ESTIMATED, "sd_estimated" },
+	{ AN_F_TOO_FEW, "too_few" },
+	{ AN_F_ZERO_VAR, "zero_var" },
+	{ AN_F_TIES, "ties" },
+	{ AN_F_RAW_PREFERRED, "raw_preferred" },
+	{ AN_F_DERIVED, "derived" },
+	{ AN_F_JOBS, "jobs" },
+};
+
+size_t an_flag_names(unsigned flags, const char **out, size_t max)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < ARRAY_SIZE(flag_names); i++) {
+		if (!(flags & flag_names[i].bit))
+			continue;
+		if (k < max)
+			out[k] = flag_names[i].name;
+		k++;
+	}
+	return k;
+}
+
+/* Ordering ------------------------------------------------------------------- */
+
+/* Natural order: runs of digits compare as numbers, so tasks=8 < tasks=16. */
+static int natural_cmp(const char *a, const char *b)
+{
+	while (*a && *b) {
+		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+			const char *ea, *eb;
+			size_t la, lb;
+			int c;
+
+			while (*a == '0' && isdigit((unsigned char)a[1]))
+				a++;
+			while (*b == '0' && isdigit((unsigned char)b[1]))
+				b++;
+			for (ea = a; isdigit((unsigned char)*ea); ea++)
+				;
+			for (eb = b; isdigit((unsigned char)*eb); eb++)
+				;
+			la = (size_t)(ea - a);
+			lb = (size_t)(eb - b);
+			if (la != lb)
+				return la < lb ? -1 : 1;
+			c = strncmp(a, b, la);
+			if (c)
+				return c;
+			a = ea;
+			b = eb;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++;
+		b++;
+	}
+	return (unsigned char)*a - (unsigned char)*b;
+}
+
+static const struct build *sort_ctx;	/* qsort has no context argument */
+
+static size_t metric_rank(const struct build *b, const char *metric, int derived)
+{
+	size_t i;
+
+	if (b->q->nmetrics) {
+		for (i = 0; i < b->q->nmetrics; i++)
+			if (strcmp(b->q->metrics[i], metric) == 0)
+				return i;
+		return b->q->nmetrics + (derived ? 1 : 0);
+	}
+	for (i = 0; i < b->nmnames; i++)
+		if (strcmp(b->mnames[i], metric) == 0)
+			return i + (derived ? 100000 : 0);
+	return 200000;
+}
+
+static int key_cmp(const char *ba, const char *ca, size_t ra, const char *ma,
+		   const char *bb, const char *cb, size_t rb, const char *mb)
+{
+	int c = strcmp(ba, bb);
+
+	if (c)
+		return c;
+	c = natural_cmp(ca, cb);
+	if (c)
+		return c;
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
+	return strcmp(ma, mb);
+}
+
+static int cmp_obs(const void *pa, const void *pb)
+{
+	const struct obs *a = pa, *b = pb;
+	size_t ra = metric_rank(sort_ctx, a->metric, a->derived);
+	size_t rb = metric_rank(sort_ctx, b->metric, b->derived);
+	int c = key_cmp(a->bench, a->config, ra, a->metric, b->bench, b->config, rb, b->metric);
+
+	if (c)
+		return c;
+	if (a->vid != b->vid)
+		return a->vid < b->vid ? -1 : 1;
+	if (a->run != b->run)
+		return a->run < b->run ? -1 : 1;
+	return (a->job > b->job) - (a->job < b->job);
+}
+
+static int cmp_rkey(const void *pa, const void *pb)
+{
+	const struct rkey *a = pa, *b = pb;
+
+	return key_cmp(a->bench, a->config, a->rank, a->metric, b->bench, b->config, b->rank,
+		       b->metric);
+}
+
+/* Selection --------------------------------------------------------------- */
+
+/* Value of key in a canonical "k=v,k=v" config into out; 0 when found. */
+static int config_value(const char *config, const char *key, char *out, size_t outsz)
+{
+	size_t kl = strlen(key);
+	const char *p = config;
+
+	while (p && *p) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		if (len > kl && strncmp(p, key, kl) == 0 && p[kl] == '=') {
+			size_t vl = len - kl - 1;
+			if (vl >= outsz)
+				vl = outsz - 1;
+			memcpy(out, p + kl + 1, vl);
+			out[vl] = '\0';
+			return 0;
+		}
+		p = end ? end + 1 : NULL;
+	}
+	return -1;
+}
+
+/* Filters with the same key are alternatives; different keys must all
+ * match. */
+static int config_matches(const struct an_query *q, const char *config)
+{
+	size_t i, j;
+
+	for (i = 0; i < q->nconfig; i++) {
+		char val[512];
+		int seen = 0, ok = 0;
+
+		for (j = 0; j < i; j++)
+			if (strcmp(q->config[j].key, q->config[i].key) == 0)
+				seen = 1;
+		if (seen)
+			continue;
+		if (config_value(config, q->config[i].key, val, sizeof(val)) < 0)
+			return 0;
+		for (j = i; j < q->nconfig; j++)
+			if (strcmp(q->config[j].key, q->config[i].key) == 0 &&
+			    strcmp(q->config[j].value, val) == 0)
+				ok = 1;
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
+static int metric_selected(const struct an_query *q, const char *metric, int derived)
+{
+	size_t i;
+	int elapsed = 0, hackbench = 0;
+
+	if (!q->nmetrics)
+		return 1;
+	for (i = 0; i < q->nmetrics; i++) {
+		if (strcmp(q->metrics[i], metric) == 0)
+			return 1;
+		elapsed |= strcmp(q->metrics[i], "elapsed") == 0;
+		hackbench |= strcmp(q->metrics[i], "hackbench") == 0;
+	}
+	/* E-H goes with E and H: the mails say to compare E-H, not E. */
+	return strcmp(metric, "elapsed_minus_hackbench") == 0 && elapsed && hackbench;
+}
+
+static int variant_selected(const struct build *b, long long vid)
+{
+	size_t i, j;
+
+	if (!b->q->nvariants)
+		return 1;
+	for (i = 0; i < b->q->nvariants; i++)
+		for (j = 0; j < b->d.nvariants; j++)
+			if (b->d.variants[j].id == vid &&
+			    strcmp(b->d.variants[j].name, b->q->variants[i]) == 0)
+				return 1;
+	return 0;
+}
+
+static void note_metric(struct build *b, const char *metric)
+{
+	size_t i;
+
+	for (i = 0; i < b->nmnames; i++)
+		if (strcmp(b->mnames[i], metric) == 0)
+			return;
+	xgrow(&b->mnames, &b->capmnames, b->nmnames + 1, sizeof(*b->mnames));
+	b->mnames[b->nmnames++] = metric;
+}
+
+static void add_obs(struct build *b, size_t run, const char *metric, const char *unit,
+		    int job, int derived, double value)
+{
+	const struct db_qrun *r = &b->d.runs[run];
+	struct obs *o;
+
+	if (isnan(value) || !metric_selected(b->q, metric, derived))
+		return;
+	xgrow(&b->obs, &b->capobs, b->nobs + 1, sizeof(*b->obs));
+	o = &b->obs[b->nobs++];
+	o->bench = r->benchmark;
+	o->config = r->config;
+	o->metric = metric;
+	o->unit = unit;
+	o->vid = r->variant_id;
+	o->run = run;
+	o->job = job;
+	o->derived = derived;
+	o->value = value;
+	if (!derived)
+		note_metric(b, metric);
+}
+
+static int run_selected(const struct build *b, const struct db_qrun *r)
+{
+	return r->ok && config_matches(b->q, r->config) && variant_selected(b, r->variant_id);
+}
+
+/* Samples of selected runs, plus derived per-run metrics.  samples and
+ * jobs are grouped by run (sorted by run id), runs are not: index the
+ * groups first. */
+static void collect_samples(struct build *b)
+{
+	size_t *s0 = xcalloc(b->d.nruns + 1, sizeof(*s0)), *sn = xcalloc(b->d.nruns + 1, sizeof(*sn));
+	size_t *j0 = xcalloc(b->d.nruns + 1, sizeof(*j0)), *jn = xcalloc(b->d.nruns + 1, sizeof(*jn));
+	struct an_job *jobs = NULL;
+	size_t capj = 0, i, run;
+
+	for (i = 0; i < b->d.nsamples; i++) {
+		if (!sn[b->d.samples[i].run]++)
+			s0[b->d.samples[i].run] = i;
+	}
+	for (i = 0; i < b->d.njobs; i++) {
+		if (!jn[b->d.jobs[i].run]++)
+			j0[b->d.jobs[i].run] = i;
+	}
+	for (run = 0; run < b->d.nruns; run++) {
+		const struct db_qrun *r = &b->d.runs[run];
+		double elapsed = NAN, hackbench = NAN;
+		int have_emh = 0;
+		struct an_derived dv;
+
+		if (!run_selected(b, r))
+			continue;
+		for (i = s0[run]; i < s0[run] + sn[run]; i++) {
+			const struct db_qsample *x = &b->d.samples[i];
+
+			add_obs(b, run, x->metric, x->unit, x->job, 0, x->value);
+			if (x->job >= 0)
+				continue;
+			if (strcmp(x->metric, "elapsed") == 0)
+				elapsed = x->value;
+			else if (strcmp(x->metric, "hackbench") == 0)
+				hackbench = x->value;
+			else if (strcmp(x->metric, "elapsed_minus_hackbench") == 0)
+				have_emh = 1;
+		}
+		if (b->q->no_derived)
+			continue;
+		xgrow(&jobs, &capj, jn[run] + 1, sizeof(*jobs));
+		for (i = 0; i < jn[run]; i++) {
+			jobs[i].moved = b->d.jobs[j0[run] + i].moved;
+			jobs[i].user = b->d.jobs[j0[run] + i].user;
+		}
+		an_derive_numa_run(elapsed, hackbench, jobs, jn[run], &dv);
+		if (!have_emh)
+			add_obs(b, run, "elapsed_minus_hackbench", "s", -1, 1,
+				dv.elapsed_minus_hackbench);
+		if (jn[run]) {
+			add_obs(b, run, "user_moved", "s", -1, 1, dv.user_moved);
+			add_obs(b, run, "user_stayed", "s", -1, 1, dv.user_stayed);
+			add_obs(b, run, "moved_pct", "%", -1, 1, dv.moved_pct);
+		}
+	}
+	free(jobs);
+	free(s0);
+	free(sn);
+	free(j0);
+	free(jn);
+}
+
+static void collect_summaries(struct build *b)
+{
+	size_t i, k;
+
+	for (i = 0; i < b->d.nsummaries; i++) {
+		const struct db_qsummary *s = &b->d.summaries[i];
+
+		if (!config_matches(b->q, s->config) || !variant_selected(b, s->variant_id) ||
+		    !metric_selected(b->q, s->metric, 0))
+			continue;
+		if (isnan(s->mean))
+			continue;
+		for (k = 0; k < b->nsums; k++) {
+			const struct db_qsummary *o = b->sums[k];
+			if (o->variant_id == s->variant_id && strcmp(o->benchmark, s->benchmark) == 0 &&
+			    strcmp(o->config, s->config) == 0 && strcmp(o->metric, s->metric) == 0)
+				break;
+		}
+		if (k == b->nsums) {
+			xgrow(&b->sums, &b->capsums, b->nsums + 1, sizeof(*b->sums));
+			b->nsums++;
+		}
+		b->sums[k] = s;	/* the later import replaces the earlier */
+		note_metric(b, s->metric);
+	}
+}
+
+/* Direction ----------------------------------------------------------------- */
+
+static enum an_direction direction_of(const struct build *b, const char *bench,
+				      const char *metric)
+{
+	enum an_direction d = AN_DIR_NONE;
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < b->q->nbetter; i++)
+		if (strcmp(b->q->better[i].metric, metric) == 0)
+			return b->q->better[i].dir;
+	for (i = 0; i < b->d.nmetrics; i++) {
+		const struct db_qmetric *m = &b->d.metrics[i];
+		if (strcmp(m->name, metric) != 0)
+			continue;
+		if (strcmp(m->benchmark, bench) == 0 || (!found && m->benchmark[0] == '\0')) {
+			an_direction_parse(m->better, &d);
+			found = 1 + (m->benchmark[0] != '\0');
+			if (found == 2)
+				break;
+		}
+	}
+	if (!found && (strcmp(metric, "user_moved") == 0 || strcmp(metric, "user_stayed") == 0))
+		d = AN_DIR_LOWER;
+	return d;
+}
+
+static const char *catalogue_unit(const struct build *b, const char *bench, const char *metric)
+{
+	size_t i;
+	const char *u = "";
+
+	for (i = 0; i < b->d.nmetrics; i++) {
+		const struct db_qmetric *m = &b->d.metrics[i];
+		if (strcmp(m->name, metric) != 0)
+			continue;
+		if (strcmp(m->benchmark, bench) == 0)
+			return m->unit;
+		if (m->benchmark[0] == '\0')
+			u = m->unit;
+	}
+	return u;
+}
+
+/* Building ------------------------------------------------------------------- */
+
+static void cell_note(struct an_cell *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Append one sentence to the cell's note ("; " between sentences). */
+static void cell_note(struct an_cell *c, const char *fmt, ...)
+{
+	struct buf nb = BUF_INIT;
+	va_list ap;
+
+	if (c->note) {
+		buf_puts(&nb, c->note);
+		buf_puts(&nb, "; ");
+		free(c->note);
+	}
+	va_start(ap, fmt);
+	buf_vprintf(&nb, fmt, ap);
+	va_end(ap);
+	c->note = buf_detach(&nb);
+}
+
+static void explain(const struct an_table *t, const struct an_row *row, struct an_cell *c)
+{
+	const struct an_cell *base = &row->cells[t->baseline];
+	const struct an_change *g = &c->chg;
+
+	if (g->verdict != AN_VERDICT_INCONCLUSIVE)
+		return;
+	if (base->d.n < 2 || c->d.n < 2) {
+		cell_note(c, "n = %zu vs %zu: too few values for any test", base->d.n, c->d.n);
+	} else if (g->test == AN_TEST_MWU && !(g->p_min < t->opts.alpha)) {
+		cell_note(c, "%zu vs %zu values: Mann-Whitney cannot reach p < %g", base->d.n,
+			  c->d.n, t->opts.alpha);
+	} else if (isnan(g->p)) {
+		cell_note(c, "no standard deviation: no test possible");
+	}
+	if (!isnan(g->runs_needed))
+		cell_note(c, "about %.0f runs per side needed", g->runs_needed);
+}
+
+static void fill_cell(struct build *b, struct an_row *row, struct an_cell *c,
+		      const struct obs *o, size_t n, const struct db_qsummary *sum)
+{
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	c->d.mean = c->d.sd = c->d.median = c->d.min = c->d.max = NAN;
+	c->d.cv = c->d.ci_low = c->d.ci_high = NAN;
+	if (n) {
+		long long last_run = -1;
+
+		c->origin = AN_ORIGIN_SAMPLES;
+		c->values = xmalloc(n * sizeof(*c->values));
+		for (i = 0; i < n; i++) {
+			c->values[i] = o[i].value;
+			if (o[i].job >= 0)
+				c->flags |= AN_F_JOBS;
+			if ((long long)o[i].run != last_run) {
+				c->nruns++;
+				last_run = (long long)o[i].run;
+			}
+		}
+		c->nvalues = n;
+		an_describe(c->values, n, &c->d);
+		if (sum) {
+			c->flags |= AN_F_RAW_PREFERRED;
+			cell_note(c, "raw samples used, published summary ignored");
+		}
+	} else if (sum) {
+		c->origin = AN_ORIGIN_SUMMARY;
+		an_describe_summary(sum->mean, sum->sd, sum->n > 0 ? (size_t)sum->n : 0, sum->min,
+				    sum->max, &c->d);
+	}
+	if (row->derived)
+		c->flags |= AN_F_DERIVED;
+	c->flags |= c->d.flags;
+	(void)b;
+}
+
+static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
+{
+	struct rkey *keys = NULL;
+	size_t nkeys = 0, capkeys = 0, i, k, oi;
+
+	(void)err;
+	sort_ctx = b;
+	if (b->nobs)
+		qsort(b->obs, b->nobs, sizeof(*b->obs), cmp_obs);
+	for (i = 0; i < b->nobs; i++) {
+		const struct obs *o = &b->obs[i];
+		if (nkeys && strcmp(keys[nkeys - 1].bench, o->bench) == 0 &&
+		    strcmp(keys[nkeys - 1].config, o->config) == 0 &&
+		    strcmp(keys[nkeys - 1].metric, o->metric) == 0)
+			continue;
+		xgrow(&keys, &capkeys, nkeys + 1, sizeof(*keys));
+		keys[nkeys++] = (struct rkey){ o->bench, o->config, o->metric, o->unit, o->derived,
+					       metric_rank(b, o->metric, o->derived) };
+	}
+	for (i = 0; i < b->nsums; i++) {
+		const struct db_qsummary *s = b->sums[i];
+		for (k = 0; k < nkeys; k++)
+			if (strcmp(keys[k].bench, s->benchmark) == 0 &&
+			    strcmp(keys[k].config, s->config) == 0 &&
+			    strcmp(keys[k].metric, s->metric) == 0)
+				break;
+		if (k < nkeys) {
+			if (!keys[k].unit[0])
+				keys[k].unit = s->unit;
+			continue;
+		}
+		xgrow(&keys, &capkeys, nkeys + 1, sizeof(*keys));
+		keys[nkeys++] = (struct rkey){ s->benchmark, s->config, s->metric, s->unit, 0,
+					       metric_rank(b, s->metric, 0) };
+	}
+	if (nkeys)
+		qsort(keys, nkeys, sizeof(*keys), cmp_rkey);
+
+	t->rows = xcalloc(nkeys ? nkeys : 1, sizeof(*t->rows));
+	t->nrows = nkeys;
+	oi = 0;
+	for (k = 0; k < nkeys; k++) {
+		struct an_row *row = &t->rows[k];
+		const struct rkey *key = &keys[k];
+		size_t v;
+
+		row->benchmark = xstrdup(key->bench);
+		row->config = xstrdup(key->config);
+		row->metric = xstrdup(key->metric);
+		row->unit = xstrdup(key->unit[0] ? key->unit
+						 : catalogue_unit(b, key->bench, key->metric));
+		row->dir = direction_of(b, key->bench, key->metric);
+		row->derived = key->derived;
+		row->cells = xcalloc(t->nvariants ? t->nvariants : 1, sizeof(*row->cells));
+		/* obs are sorted in row order; skip any that sort before. */
+		while (oi < b->nobs && cmp_rkey(&(struct rkey){ b->obs[oi].bench,
+				b->obs[oi].config, b->obs[oi].metric, "", 0,
+				metric_rank(b, b->obs[oi].metric, b->obs[oi].derived) }, key) < 0)
+			oi++;
+		for (v = 0; v < t->nvariants; v++) {
+			size_t start, end;
+			const struct db_qsummary *sum = NULL;
+
+			for (start = oi; start < b->nobs; start++) {
+				const struct obs *o = &b->obs[start];
+				if (strcmp(o->bench, key->bench) || strcmp(o->config, key->config) ||
+				    strcmp(o->metric, key->metric))
+					break;
+				if (o->vid == t->variants[v].id)
+					break;
+			}
+			for (end = start; end < b->nobs; end++) {
+				const struct obs *o = &b->obs[end];
+				if (strcmp(o->bench, key->bench) || strcmp(o->config, key->config) ||
+				    strcmp(o->metric, key->metric) || o->vid != t->variants[v].id)
+					break;
+			}
+			for (i = 0; i < b->nsums; i++) {
+				const struct db_qsummary *s = b->sums[i];
+				if (s->variant_id == t->variants[v].id &&
+				    strcmp(s->benchmark, key->bench) == 0 &&
+				    strcmp(s->config, key->config) == 0 &&
+				    strcmp(s->metric, key->metric) == 0)
+					sum = s;
+			}
+			fill_cell(b, row, &row->cells[v], b->obs + start, end - start, sum);
+			row->cells[v].is_baseline = v == t->baseline;
+		}
+	}
+	free(keys);
+	return 0;
+}
+
+static void compare_rows(struct an_table *t)
+{
+	struct an_change **all = NULL;
+	double *p;
+	size_t nall = 0, cap = 0, r, v, i;
+
+	for (r = 0; r < t->nrows; r++) {
+		struct an_row *row = &t->rows[r];
+		struct an_cell *base = &row->cells[t->baseline];
+		struct an_opts o = t->opts;
+		struct an_side sb, sc;
+
+		o.dir = row->dir;
+		if (base->origin == AN_ORIGIN_NONE)
+			continue;
+		if (base->origin == AN_ORIGIN_SAMPLES)
+			an_side_samples(&sb, base->values, base->nvalues);
+		else
+			sb.x = NULL, sb.nx = 0, sb.d = base->d;
+		for (v = 0; v < t->nvariants; v++) {
+			struct an_cell *c = &row->cells[v];
+
+			if (v == t->baseline || c->origin == AN_ORIGIN_NONE)
+				continue;
+			if (c->origin == AN_ORIGIN_SAMPLES)
+				an_side_samples(&sc, c->values, c->nvalues);
+			else
+				sc.x = NULL, sc.nx = 0, sc.d = c->d;
+			an_compare(&sb, &sc, &o, &c->chg);
+			c->has_change = 1;
+			c->flags |= c->chg.flags & (AN_F_TOO_FEW | AN_F_ZERO_VAR | AN_F_TIES);
+			if (!isnan(c->chg.p)) {
+				xgrow(&all, &cap, nall + 1, sizeof(*all));
+				all[nall++] = &c->chg;
+			}
+		}
+	}
+	p = xmalloc((nall ? nall : 1) * sizeof(*p));
+	for (i = 0; i < nall; i++)
+		p[i] = all[i]->p;
+	an_bh(p, nall, p);
+	for (i = 0; i < nall; i++)
+		all[i]->q = p[i];
+	t->ncompared = nall;
+	free(p);
+	free(all);
+	/* Decide again with q, each row under its own direction. */
+	for (r = 0; r < t->nrows; r++) {
+		struct an_row *row = &t->rows[r];
+		struct an_opts o = t->opts;
+
+		o.dir = row->dir;
+		for (v = 0; v < t->nvariants; v++) {
+			struct an_cell *c = &row->cells[v];
+			if (!c->has_change)
+				continue;
+			an_decide(&c->chg, &o);
+			explain(t, row, c);
+		}
+	}
+}
+
+static int pick_variants(struct build *b, struct an_table *t, struct kb_err *err)
+{
+	size_t i, j, cap = 0;
+
+	if (b->q->nvariants) {
+		for (i = 0; i < b->q->nvariants; i++) {
+			for (j = 0; j < b->d.nvariants; j++)
+				if (strcmp(b->d.variants[j].name, b->q->variants[i]) == 0)
+					break;
+			if (j == b->d.nvariants)
+				return kb_err_set(err, "", 0, "unknown variant '%s'", b->q->variants[i]);
+			xgrow(&t->variants, &cap, t->nvariants + 1, sizeof(*t->variants));
+			t->variants[t->nvariants].id = b->d.variants[j].id;
+			t->variants[t->nvariants].name = xstrdup(b->d.variants[j].name);
+			t->variants[t->nvariants].description =
+				b->d.variants[j].description ? xstrdup(b->d.variants[j].description)
+							     : NULL;
+			t->nvariants++;
+		}
+	} else {
+		for (j = 0; j < b->d.nvariants; j++) {
+			long long id = b->d.variants[j].id;
+			int used = 0;
+
+			for (i = 0; i < b->nobs && !used; i++)
+				used = b->obs[i].vid == id;
+			for (i = 0; i < b->nsums && !used; i++)
+				used = b->sums[i]->variant_id == id;
+			if (!used)
+				continue;
+			xgrow(&t->variants, &cap, t->nvariants + 1, sizeof(*t->variants));
+			t->variants[t->nvariants].id = id;
+			t->variants[t->nvariants].name = xstrdup(b->d.variants[j].name);
+			t->variants[t->nvariants].description =
+				b->d.variants[j].description ? xstrdup(b->d.variants[j].description)
+							     : NULL;
+			t->nvariants++;
+		}
+	}
+	t->baseline = 0;
+	if (b->q->baseline) {
+		for (i = 0; i < t->nvariants; i++)
+			if (strcmp(t->variants[i].name, b->q->baseline) == 0)
+				break;
+		if (i == t->nvariants) {
+			for (j = 0; j < b->d.nvariants; j++)
+				if (strcmp(b->d.variants[j].name, b->q->baseline) == 0)
+					return kb_err_set(err, "", 0,
+							  "baseline '%s' has no data in this selection",
+							  b->q->baseline);
+			return kb_err_set(err, "", 0, "unknown variant '%s'", b->q->baseline);
+		}
+		t->baseline = i;
+	}
+	return 0;
+}
+
+int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t,
+		     struct kb_err *err)
+{
+	struct build b;
+	int rc = -1;
+
+	memset(t, 0, sizeof(*t));
+	memset(&b, 0, sizeof(b));
+	b.q = q;
+	if (!(q->threshold >= 0) || !(q->alpha > 0 && q->alpha < 1))
+		return kb_err_set(err, "", 0, "threshold must be >= 0 and alpha in (0, 1)");
+	an_opts_init(&t->opts);
+	t->opts.conv = q->conv;
+	t->opts.test = q->test;
+	t->opts.alpha = q->alpha;
+	t->opts.delta = q->threshold;
+	if (db_query_load(db, q->bench, &b.d, err) < 0)
+		return -1;
+	collect_samples(&b);
+	collect_summaries(&b);
+	if (pick_variants(&b, t, err) < 0)
+		goto out;
+	if (build_rows(&b, t, err) < 0)
+		goto out;
+	compare_rows(t);
+	rc = 0;
+out:
+	free(b.obs);
+	free(b.sums);
+	free(b.mnames);
+	db_qdata_release(&b.d);
+	if (rc < 0)
+		an_table_release(t);
+	return rc;
+}
+
+void an_table_release(struct an_table *t)
+{
+	size_t r, v;
+
+	for (r = 0; r < t->nrows; r++) {
+		struct an_row *row = &t->rows[r];
+		for (v = 0; v < t->nvariants; v++) {
+			free(row->cells[v].values);
+			free(row->cells[v].note);
+		}
+		free(row->cells);
+		free(row->benchmark);
+		free(row->config);
+		free(row->metric);
+		free(row->unit);
+	}
+	for (v = 0; v < t->nvariants; v++) {
+		free(t->variants[v].name);
+		free(t->variants[v].description);
+	}
+	free(t->rows);
+	free(t->variants);
+	memset(t, 0, sizeof(*t));
+}

@@ -1,0 +1,1014 @@
+/*
+ * table.c - the comparison table as text (mail), Markdown, CSV and JSON.
+ * See table.h.  Text example (rows = configs, columns = variants):
+ *
+ *   hackbench  time [s], lower is better  (rows: groups)
+ *                 A             B  %chg             C  %chg
+ *    10  5.54(0.10)    5.37(0.06)  -3.1 ?    1.31(0.08) -76.4% +
+ */
+#include "table.h"
+#include "../core/buf.h"
+#include "../core/util.h"
+#include "../db/query.h"
+
+#include <csv.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void render_table_opts_init(struct render_table_opts *o)
+{
+	o->fmt = RENDER_TEXT;
+	o->rows = RENDER_DIM_CONFIG;
+	o->cols = RENDER_DIM_VARIANT;
+}
+
+int render_fmt_parse(const char *s, enum render_fmt *f)
+{
+	if (strcmp(s, "text") == 0)
+		*f = RENDER_TEXT;
+	else if (strcmp(s, "md") == 0 || strcmp(s, "markdown") == 0)
+		*f = RENDER_MD;
+	else if (strcmp(s, "csv") == 0)
+		*f = RENDER_CSV;
+	else if (strcmp(s, "json") == 0)
+		*f = RENDER_JSON;
+	else
+		return -1;
+	return 0;
+}
+
+int render_dim_parse(const char *s, enum render_dim *d)
+{
+	if (strcmp(s, "config") == 0 || strcmp(s, "configs") == 0)
+		*d = RENDER_DIM_CONFIG;
+	else if (strcmp(s, "metric") == 0 || strcmp(s, "metrics") == 0)
+		*d = RENDER_DIM_METRIC;
+	else if (strcmp(s, "variant") == 0 || strcmp(s, "variants") == 0)
+		*d = RENDER_DIM_VARIANT;
+	else
+		return -1;
+	return 0;
+}
+
+char render_verdict_mark(enum an_verdict v)
+{
+	switch (v) {
+	case AN_VERDICT_BETTER:
+		return '+';
+	case AN_VERDICT_WORSE:
+		return '-';
+	case AN_VERDICT_CHANGED:
+		return '~';
+	case AN_VERDICT_SAME:
+		return '=';
+	case AN_VERDICT_INCONCLUSIVE:
+		return '?';
+	default:
+		return ' ';
+	}
+}
+
+/* Flag shown after a value, most important first. */
+static const struct {
+	unsigned bit;
+	char mark;
+	const char *text;
+} value_marks[] = {
+	{ AN_F_VERY_NOISY, 'N', "very noisy (CV > 15%)" },
+	{ AN_F_BIMODAL, 'b', "bimodal" },
+	{ AN_F_OUTLIERS, 'o', "outliers (|modified z| > 3.5, kept)" },
+	{ AN_F_NOISY, 'n', "noisy (CV > 5%)" },
+	{ AN_F_SD_ESTIMATED, 'e', "sd estimated from the range (max - min) / d2(n)" },
+};
+
+static char value_mark(unsigned flags)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(value_marks); i++)
+		if (flags & value_marks[i].bit)
+			return value_marks[i].mark;
+	return ' ';
+}
+
+/* Numbers ---------------------------------------------------------------- */
+
+static int is_integral(double x)
+{
+	return !isnan(x) && fabs(x) < 1e15 && x == floor(x);
+}
+
+/* Decimals for one table row: the seed mails' two, fewer for huge
+ * numbers and integer counters, more for tiny ones. */
+static int row_decimals(const struct an_table *t, const struct an_row *row)
+{
+	double m = 0;
+	int integral = 1, any = 0;
+	size_t v, i;
+
+	for (v = 0; v < t->nvariants; v++) {
+		const struct an_cell *c = &row->cells[v];
+		if (c->origin == AN_ORIGIN_NONE)
+			continue;
+		any = 1;
+		if (!isnan(c->d.mean))
+			m = fmax(m, fabs(c->d.mean));
+		if (c->origin == AN_ORIGIN_SUMMARY) {
+			integral &= is_integral(c->d.mean);
+		} else {
+			for (i = 0; i < c->nvalues; i++)
+				integral &= is_integral(c->values[i]) || isnan(c->values[i]);
+		}
+	}
+	if (!any)
+		return 2;
+	if (integral && m >= 10)
+		return 0;
+	if (m >= 1e6)
+		return 0;
+	if (m >= 1e5)
+		return 1;
+	if (m > 0 && m < 0.1)
+		return (int)ceil(-log10(m)) + 2;
+	return 2;
+}
+
+static void format_value(struct buf *b, const struct an_cell *c, int dec)
+{
+	if (c->origin == AN_ORIGIN_NONE || isnan(c->d.mean)) {
+		buf_puts(b, "-");
+		return;
+	}
+	buf_printf(b, "%.*f", dec, c->d.mean);
+	if (!isnan(c->d.sd) && c->d.n >= 2)
+		buf_printf(b, "(%s%.*f)", (c->flags & AN_F_SD_ESTIMATED) ? "~" : "", dec, c->d.sd);
+}
+
+static int change_decimals(const struct an_table *t)
+{
+	/* The autonuma mails print their %Change with two decimals. */
+	return t->opts.conv == AN_CONV_SPEED ? 2 : 1;
+}
+
+/* The text table's column heading says "%chg"; Markdown adds the '%'. */
+static void format_change(struct buf *b, const struct an_table *t, const struct an_cell *c)
+{
+	if (!c->has_change || isnan(c->chg.change))
+		return;
+	buf_printf(b, "%+.*f", change_decimals(t), c->chg.change);
+}
+
+/* Pivot ------------------------------------------------------------------- */
+
+/* A block: the table rows sharing a benchmark and the block dimension's
+ * value (a metric, or a config). */
+struct block {
+	size_t *rows;
+	size_t n;
+};
+
+struct pivot {
+	int variant_cols;	/* 1: columns are variants; 0: rows are variants */
+	int block_by_metric;	/* 1: a block is one metric; 0: one config */
+	struct block *blocks;
+	size_t nblocks;
+};
+
+static int pivot_init(struct pivot *p, const struct an_table *t,
+		      const struct render_table_opts *o, struct kb_err *err)
+{
+	enum render_dim other;
+	size_t r, k, cap = 0;
+
+	memset(p, 0, sizeof(*p));
+	if (o->cols == RENDER_DIM_VARIANT && o->rows != RENDER_DIM_VARIANT) {
+		p->variant_cols = 1;
+		other = o->rows;
+	} else if (o->rows == RENDER_DIM_VARIANT && o->cols != RENDER_DIM_VARIANT) {
+		p->variant_cols = 0;
+		other = o->cols;
+	} else {
+		return kb_err_set(err, "", 0,
+				  "--rows and --cols: one must be 'variant', the other 'config' or 'metric'");
+	}
+	p->block_by_metric = other == RENDER_DIM_CONFIG;
+	for (r = 0; r < t->nrows; r++) {
+		const struct an_row *row = &t->rows[r];
+		const char *key = p->block_by_metric ? row->metric : row->config;
+		struct block *b = NULL;
+
+		for (k = 0; k < p->nblocks; k++) {
+			const struct an_row *f = &t->rows[p->blocks[k].rows[0]];
+			if (strcmp(f->benchmark, row->benchmark) == 0 &&
+			    strcmp(p->block_by_metric ? f->metric : f->config, key) == 0) {
+				b = &p->blocks[k];
+				break;
+			}
+		}
+		if (!b) {
+			xgrow(&p->blocks, &cap, p->nblocks + 1, sizeof(*p->blocks));
+			b = &p->blocks[p->nblocks++];
+			memset(b, 0, sizeof(*b));
+		}
+		b->rows = xrealloc(b->rows, (b->n + 1) * sizeof(*b->rows));
+		b->rows[b->n++] = r;
+	}
+	return 0;
+}
+
+static void pivot_release(struct pivot *p)
+{
+	size_t k;
+
+	for (k = 0; k < p->nblocks; k++)
+		free(p->blocks[k].rows);
+	free(p->blocks);
+}
+
+/* The single key of every config in a block ("groups"), or NULL. */
+static const char *common_key(const struct an_table *t, const struct block *b, size_t *klen)
+{
+	const char *first = t->rows[b->rows[0]].config, *eq = strchr(first, '=');
+	size_t i;
+
+	if (!eq || strchr(first, ','))
+		return NULL;
+	*klen = (size_t)(eq - first);
+	for (i = 1; i < b->n; i++) {
+		const char *c = t->rows[b->rows[i]].config;
+		if (strncmp(c, first, *klen + 1) != 0 || strchr(c, ','))
+			return NULL;
+	}
+	return first;
+}
+
+/* Label of a block item (the non-variant axis). */
+static const char *item_label(const struct an_table *t, const struct pivot *p,
+			      const struct block *b, size_t i, size_t strip)
+{
+	const struct an_row *row = &t->rows[b->rows[i]];
+
+	if (p->block_by_metric)
+		return row->config[0] ? row->config + strip : "-";
+	return row->metric;
+}
+
+/* One grid position as strings. */
+struct gcell {
+	char *value;		/* "5.54(0.10)" */
+	char flag;		/* value mark or ' ' */
+	char *change;		/* "-76.4%" or "" */
+	char mark;		/* verdict mark or ' ' */
+	int has_change_col;
+};
+
+struct grid {
+	size_t nlines, ncols;
+	char **line_labels, **col_labels;
+	struct gcell *cells;	/* nlines x ncols */
+	size_t *vw, *cw;	/* value and change widths per column */
+	size_t lw;		/* label width */
+};
+
+static struct gcell *gat(struct grid *g, size_t l, size_t c)
+{
+	return &g->cells[l * g->ncols + c];
+}
+
+static void grid_build(struct grid *g, const struct an_table *t, const struct pivot *p,
+		       const struct block *b, size_t strip)
+{
+	size_t i, v, l, c;
+
+	memset(g, 0, sizeof(*g));
+	if (p->variant_cols) {
+		g->nlines = b->n;
+		g->ncols = t->nvariants;
+	} else {
+		g->nlines = t->nvariants;
+		g->ncols = b->n;
+	}
+	g->line_labels = xcalloc(g->nlines, sizeof(char *));
+	g->col_labels = xcalloc(g->ncols, sizeof(char *));
+	g->cells = xcalloc(g->nlines * g->ncols, sizeof(*g->cells));
+	g->vw = xcalloc(g->ncols, sizeof(size_t));
+	g->cw = xcalloc(g->ncols, sizeof(size_t));
+	for (i = 0; i < b->n; i++) {
+		const char *lab = item_label(t, p, b, i, strip);
+		if (p->variant_cols)
+			g->line_labels[i] = xstrdup(lab);
+		else
+			g->col_labels[i] = xstrdup(lab);
+	}
+	for (v = 0; v < t->nvariants; v++) {
+		if (p->variant_cols)
+			g->col_labels[v] = xstrdup(t->variants[v].name);
+		else
+			g->line_labels[v] = xstrdup(t->variants[v].name);
+	}
+	for (i = 0; i < b->n; i++) {
+		const struct an_row *row = &t->rows[b->rows[i]];
+		int dec = row_decimals(t, row);
+
+		for (v = 0; v < t->nvariants; v++) {
+			const struct an_cell *cell = &row->cells[v];
+			struct gcell *gc;
+			struct buf vb = BUF_INIT, cb = BUF_INIT;
+
+			l = p->variant_cols ? i : v;
+			c = p->variant_cols ? v : i;
+			gc = gat(g, l, c);
+			format_value(&vb, cell, dec);
+			format_change(&cb, t, cell);
+			gc->value = buf_detach(&vb);
+			gc->change = cb.data ? buf_detach(&cb) : xstrdup("");
+			gc->flag = cell->origin == AN_ORIGIN_NONE ? ' ' : value_mark(cell->flags);
+			gc->mark = cell->has_change ? render_verdict_mark(cell->chg.verdict) : ' ';
+			gc->has_change_col = !cell->is_baseline;
+		}
+	}
+	g->lw = 0;
+	for (l = 0; l < g->nlines; l++)
+		g->lw = g->lw > strlen(g->line_labels[l]) ? g->lw : strlen(g->line_labels[l]);
+	for (c = 0; c < g->ncols; c++) {
+		int changes = 0;
+
+		g->vw[c] = strlen(g->col_labels[c]);
+		for (l = 0; l < g->nlines; l++) {
+			struct gcell *gc = gat(g, l, c);
+			size_t n = strlen(gc->value);
+			if (n > g->vw[c])
+				g->vw[c] = n;
+			if (gc->has_change_col)
+				changes = 1;
+			if (strlen(gc->change) > g->cw[c])
+				g->cw[c] = strlen(gc->change);
+		}
+		if (changes && g->cw[c] < 4)
+			g->cw[c] = 4;	/* room for the "%chg" heading */
+		if (!changes)
+			g->cw[c] = 0;
+	}
+}
+
+static void grid_release(struct grid *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nlines; i++)
+		free(g->line_labels[i]);
+	for (i = 0; i < g->ncols; i++)
+		free(g->col_labels[i]);
+	for (i = 0; i < g->nlines * g->ncols; i++) {
+		free(g->cells[i].value);
+		free(g->cells[i].change);
+	}
+	free(g->line_labels);
+	free(g->col_labels);
+	free(g->cells);
+	free(g->vw);
+	free(g->cw);
+}
+
+static void block_title(struct buf *out, const struct an_table *t, const struct pivot *p,
+			const struct block *b, const char *key, size_t klen)
+{
+	const struct an_row *row = &t->rows[b->rows[0]];
+
+	buf_printf(out, "%s  ", row->benchmark);
+	if (p->block_by_metric) {
+		buf_puts(out, row->metric);
+		if (row->unit[0])
+			buf_printf(out, " [%s]", row->unit);
+		if (row->dir != AN_DIR_NONE)
+			buf_printf(out, ", %s is better", an_direction_name(row->dir));
+		else
+			buf_puts(out, ", no better direction");
+		if (row->derived)
+			buf_puts(out, ", derived");
+		if (key)
+			buf_printf(out, "  (by %.*s)", (int)klen, key);
+	} else {
+		buf_puts(out, row->config[0] ? row->config : "(no config)");
+	}
+}
+
+/* Notes of a block, grouped by text. */
+struct note {
+	char mark;
+	char *text;
+	struct buf who;
+};
+
+static void add_note(struct note **notes, size_t *n, size_t *cap, char mark, const char *text,
+		     const char *who)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if ((*notes)[i].mark == mark && strcmp((*notes)[i].text, text) == 0)
+			break;
+	if (i == *n) {
+		xgrow(notes, cap, *n + 1, sizeof(**notes));
+		(*notes)[i].mark = mark;
+		(*notes)[i].text = xstrdup(text);
+		buf_init(&(*notes)[i].who);
+		(*n)++;
+	}
+	if ((*notes)[i].who.len)
+		buf_puts(&(*notes)[i].who, ", ");
+	buf_puts(&(*notes)[i].who, who);
+}
+
+static void block_notes(struct buf *out, const struct an_table *t, const struct pivot *p,
+			const struct block *b, size_t strip)
+{
+	struct note *notes = NULL;
+	size_t nnotes = 0, cap = 0, i, v, k;
+
+	for (i = 0; i < b->n; i++) {
+		const struct an_row *row = &t->rows[b->rows[i]];
+
+		for (v = 0; v < t->nvariants; v++) {
+			const struct an_cell *c = &row->cells[v];
+			char who[256];
+
+			if (c->origin == AN_ORIGIN_NONE)
+				continue;
+			snprintf(who, sizeof(who), "%s %s", t->variants[v].name,
+				 item_label(t, p, b, i, strip));
+			for (k = 0; k < ARRAY_SIZE(value_marks); k++) {
+				if (!(c->flags & value_marks[k].bit))
+					continue;
+				/* very noisy implies noisy: say it once */
+				if (value_marks[k].bit == AN_F_NOISY && (c->flags & AN_F_VERY_NOISY))
+					continue;
+				if (value_marks[k].bit & (AN_F_NOISY | AN_F_VERY_NOISY)) {
+					char w[300];
+					snprintf(w, sizeof(w), "%s (CV %.1f%%)", who, c->d.cv);
+					add_note(&notes, &nnotes, &cap, value_marks[k].mark,
+						 value_marks[k].text, w);
+				} else {
+					add_note(&notes, &nnotes, &cap, value_marks[k].mark,
+						 value_marks[k].text, who);
+				}
+			}
+			if (c->has_change && c->chg.verdict == AN_VERDICT_INCONCLUSIVE &&
+			    !isnan(c->chg.runs_needed) && !(c->chg.flags & AN_F_TOO_FEW)) {
+				char w[300];
+				snprintf(w, sizeof(w), "%s (%.0f)", who, c->chg.runs_needed);
+				add_note(&notes, &nnotes, &cap, '?',
+					 "inconclusive, runs per side needed", w);
+			} else if (c->note)
+				add_note(&notes, &nnotes, &cap,
+					 c->has_change ? render_verdict_mark(c->chg.verdict) : '*',
+					 c->note, who);
+		}
+	}
+	for (i = 0; i < nnotes; i++) {
+		const char *w = buf_str(&notes[i].who);
+		size_t col, len;
+
+		buf_printf(out, "  %c %s: ", notes[i].mark, notes[i].text);
+		col = 6 + strlen(notes[i].text);
+		/* Wrap the list of cells at 78 columns, between items. */
+		while (*w) {
+			const char *e = strstr(w, ", ");
+			len = e ? (size_t)(e - w) : strlen(w);
+			if (col + len + 1 > 78 && col > 6 + strlen(notes[i].text)) {
+				while (out->len && out->data[out->len - 1] == ' ')
+					out->data[--out->len] = '\0';
+				buf_puts(out, "\n      ");
+				col = 6;
+			}
+			buf_add(out, w, len);
+			col += len;
+			w += len;
+			if (*w) {
+				w += 2;
+				buf_puts(out, ", ");
+				col += 2;
+			}
+		}
+		while (out->len && out->data[out->len - 1] == ' ')
+			out->data[--out->len] = '\0';
+		buf_putc(out, '\n');
+		free(notes[i].text);
+		buf_release(&notes[i].who);
+	}
+	free(notes);
+}
+
+static void pad(struct buf *b, size_t n)
+{
+	while (n--)
+		buf_putc(b, ' ');
+}
+
+static void put_right(struct buf *b, const char *s, size_t w)
+{
+	size_t n = strlen(s);
+
+	pad(b, w > n ? w - n : 0);
+	buf_puts(b, s);
+}
+
+static void put_left(struct buf *b, const char *s, size_t w)
+{
+	size_t n = strlen(s);
+
+	buf_puts(b, s);
+	pad(b, w > n ? w - n : 0);
+}
+
+static void text_block(struct buf *out, const struct an_table *t, const struct pivot *p,
+		       const struct block *b)
+{
+	struct grid g;
+	size_t klen = 0, strip = 0, l, c;
+	const char *key = p->block_by_metric ? common_key(t, b, &klen) : NULL;
+
+	if (key)
+		strip = klen + 1;
+	grid_build(&g, t, p, b, strip);
+	block_title(out, t, p, b, key, klen);
+	buf_putc(out, '\n');
+	/* Header. */
+	pad(out, g.lw);
+	for (c = 0; c < g.ncols; c++) {
+		buf_putc(out, ' ');
+		put_right(out, g.col_labels[c], g.vw[c]);
+		buf_putc(out, ' ');
+		if (g.cw[c]) {
+			buf_putc(out, ' ');
+			put_right(out, "%chg", g.cw[c]);
+			buf_puts(out, "  ");
+		}
+	}
+	while (out->len && out->data[out->len - 1] == ' ')
+		out->data[--out->len] = '\0';
+	buf_putc(out, '\n');
+	for (l = 0; l < g.nlines; l++) {
+		put_left(out, g.line_labels[l], g.lw);
+		for (c = 0; c < g.ncols; c++) {
+			struct gcell *gc = gat(&g, l, c);
+
+			buf_putc(out, ' ');
+			put_right(out, gc->value, g.vw[c]);
+			buf_putc(out, gc->flag);
+			if (g.cw[c]) {
+				buf_putc(out, ' ');
+				put_right(out, gc->change, g.cw[c]);
+				buf_putc(out, ' ');
+				buf_putc(out, gc->mark);
+			}
+		}
+		while (out->len && out->data[out->len - 1] == ' ')
+			out->data[--out->len] = '\0';
+		buf_putc(out, '\n');
+	}
+	block_notes(out, t, p, b, strip);
+	grid_release(&g);
+}
+
+static void conv_text(struct buf *out, const struct an_table *t)
+{
+	switch (t->opts.conv) {
+	case AN_CONV_SPEED:
+		buf_puts(out, "speed: base / new - 1 for lower-is-better metrics, else (new - base) / base");
+		break;
+	case AN_CONV_BETTER:
+		buf_puts(out, "better: (new - base) / base, sign flipped where lower is better (+ is an improvement)");
+		break;
+	default:
+		buf_puts(out, "raw: (new - base) / base");
+		break;
+	}
+}
+
+static void text_footer(struct buf *out, const struct an_table *t)
+{
+	buf_printf(out, "Values: mean(sd) over runs (or jobs), or as published; (~sd) estimated.\n");
+	buf_printf(out, "%%chg vs baseline %s, ", t->nvariants ? t->variants[t->baseline].name : "-");
+	conv_text(out, t);
+	buf_puts(out, ".\n");
+	buf_printf(out, "Marks: + better  - worse  ~ changed (no better direction)"
+			"  = same (within +-%g%%)\n"
+			"       ? inconclusive; after a value: N very noisy, n noisy, b bimodal,\n"
+			"       o outliers, e sd estimated.\n",
+		   t->opts.delta);
+	buf_printf(out, "Verdicts: %s test, Benjamini-Hochberg q over %zu comparisons,\n"
+			"          q < %g and |change| >= %g%%.\n",
+		   an_test_name(t->opts.test), t->ncompared, t->opts.alpha, t->opts.delta);
+}
+
+static int render_text(FILE *f, const struct an_table *t, const struct render_table_opts *o,
+		       int md, struct kb_err *err);
+
+static int write_buf(FILE *f, const struct buf *b, struct kb_err *err)
+{
+	if (b->len && fwrite(b->data, 1, b->len, f) != b->len)
+		return kb_err_set(err, "", 0, "write error");
+	return 0;
+}
+
+/* Markdown --------------------------------------------------------------- */
+
+static void md_escape(struct buf *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|' || *s == '\\' || *s == '*' || *s == '_' || *s == '`')
+			buf_putc(out, '\\');
+		buf_putc(out, *s);
+	}
+}
+
+static void md_block(struct buf *out, const struct an_table *t, const struct pivot *p,
+		     const struct block *b)
+{
+	struct grid g;
+	size_t klen = 0, strip = 0, l, c;
+	const char *key = p->block_by_metric ? common_key(t, b, &klen) : NULL;
+	struct buf title = BUF_INIT;
+
+	if (key)
+		strip = klen + 1;
+	grid_build(&g, t, p, b, strip);
+	block_title(&title, t, p, b, key, klen);
+	buf_puts(out, "**");
+	md_escape(out, buf_str(&title));
+	buf_puts(out, "**\n\n| ");
+	buf_release(&title);
+	if (key)
+		buf_add(out, key, klen);
+	buf_puts(out, " |");
+	for (c = 0; c < g.ncols; c++) {
+		buf_putc(out, ' ');
+		md_escape(out, g.col_labels[c]);
+		buf_puts(out, " |");
+		if (g.cw[c]) {
+			buf_puts(out, " %chg ");
+			md_escape(out, g.col_labels[c]);
+			buf_puts(out, " |");
+		}
+	}
+	buf_puts(out, "\n|---|");
+	for (c = 0; c < g.ncols; c++)
+		buf_puts(out, g.cw[c] ? "---:|---:|" : "---:|");
+	buf_putc(out, '\n');
+	for (l = 0; l < g.nlines; l++) {
+		buf_puts(out, "| ");
+		md_escape(out, g.line_labels[l]);
+		buf_puts(out, " |");
+		for (c = 0; c < g.ncols; c++) {
+			struct gcell *gc = gat(&g, l, c);
+
+			buf_putc(out, ' ');
+			buf_puts(out, gc->value);
+			if (gc->flag != ' ')
+				buf_printf(out, " %c", gc->flag);
+			buf_puts(out, " |");
+			if (g.cw[c]) {
+				buf_putc(out, ' ');
+				buf_puts(out, gc->change);
+				if (gc->change[0])
+					buf_putc(out, '%');
+				if (gc->mark != ' ' && gc->change[0])
+					buf_printf(out, " %c", gc->mark);
+				buf_puts(out, " |");
+			}
+		}
+		buf_putc(out, '\n');
+	}
+	buf_putc(out, '\n');
+	grid_release(&g);
+}
+
+static int render_text(FILE *f, const struct an_table *t, const struct render_table_opts *o,
+		       int md, struct kb_err *err)
+{
+	struct pivot p;
+	struct buf out = BUF_INIT;
+	size_t k;
+	int rc;
+
+	if (pivot_init(&p, t, o, err) < 0)
+		return -1;
+	for (k = 0; k < p.nblocks; k++) {
+		if (md) {
+			md_block(&out, t, &p, &p.blocks[k]);
+		} else {
+			text_block(&out, t, &p, &p.blocks[k]);
+			buf_putc(&out, '\n');
+		}
+	}
+	if (!p.nblocks)
+		buf_puts(&out, md ? "_No data matched the selection._\n\n" : "No data matched the selection.\n\n");
+	if (md) {
+		struct buf foot = BUF_INIT;
+		text_footer(&foot, t);
+		buf_puts(&out, buf_str(&foot));
+		buf_release(&foot);
+	} else {
+		text_footer(&out, t);
+	}
+	rc = write_buf(f, &out, err);
+	buf_release(&out);
+	pivot_release(&p);
+	return rc;
+}
+
+/* Long records (CSV and JSON) ------------------------------------------------ */
+
+static const char *const long_cols[] = {
+	"benchmark", "config", "metric", "unit", "better", "variant", "n", "mean", "sd",
+	"median", "min", "max", "cv_pct", "ci_low", "ci_high", "change_pct", "change_ci_low",
+	"change_ci_high", "p", "q", "verdict", "flags", "origin", "runs_needed", "note",
+};
+
+static const char *cell_verdict(const struct an_cell *c)
+{
+	if (c->is_baseline)
+		return "baseline";
+	if (!c->has_change)
+		return NULL;
+	return an_verdict_name(c->chg.verdict);
+}
+
+static json_t *jnum(double x)
+{
+	return isnan(x) || isinf(x) ? json_null() : json_real(x);
+}
+
+static json_t *jstr(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+static json_t *cell_json(const struct an_table *t, const struct an_row *row, size_t v)
+{
+	const struct an_cell *c = &row->cells[v];
+	const struct an_change *g = c->has_change ? &c->chg : NULL;
+	json_t *o = json_object(), *flags = json_array();
+	const char *names[32];
+	size_t i, nf = an_flag_names(c->flags, names, ARRAY_SIZE(names));
+
+	json_object_set_new(o, "benchmark", json_string(row->benchmark));
+	json_object_set_new(o, "config", json_string(row->config));
+	json_object_set_new(o, "metric", json_string(row->metric));
+	json_object_set_new(o, "unit", json_string(row->unit));
+	json_object_set_new(o, "better", json_string(an_direction_name(row->dir)));
+	json_object_set_new(o, "variant", json_string(t->variants[v].name));
+	json_object_set_new(o, "n", c->origin == AN_ORIGIN_NONE || !c->d.n ? json_null()
+									   : json_integer((json_int_t)c->d.n));
+	json_object_set_new(o, "mean", jnum(c->d.mean));
+	json_object_set_new(o, "sd", jnum(c->d.sd));
+	json_object_set_new(o, "median", jnum(c->d.median));
+	json_object_set_new(o, "min", jnum(c->d.min));
+	json_object_set_new(o, "max", jnum(c->d.max));
+	json_object_set_new(o, "cv_pct", jnum(c->d.cv));
+	json_object_set_new(o, "ci_low", jnum(c->d.ci_low));
+	json_object_set_new(o, "ci_high", jnum(c->d.ci_high));
+	json_object_set_new(o, "change_pct", jnum(g ? g->change : NAN));
+	json_object_set_new(o, "change_ci_low", jnum(g ? g->ci_low : NAN));
+	json_object_set_new(o, "change_ci_high", jnum(g ? g->ci_high : NAN));
+	json_object_set_new(o, "p", jnum(g ? g->p : NAN));
+	json_object_set_new(o, "q", jnum(g ? g->q : NAN));
+	json_object_set_new(o, "verdict", jstr(cell_verdict(c)));
+	for (i = 0; i < nf && i < ARRAY_SIZE(names); i++)
+		json_array_append_new(flags, json_string(names[i]));
+	json_object_set_new(o, "flags", flags);
+	json_object_set_new(o, "origin", json_string(an_origin_name(c->origin)));
+	json_object_set_new(o, "runs_needed", jnum(g ? g->runs_needed : NAN));
+	json_object_set_new(o, "note", jstr(c->note));
+	return o;
+}
+
+static int dump_json(FILE *f, json_t *root, struct kb_err *err)
+{
+	int rc = json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
+
+	json_decref(root);
+	if (rc != 0 || fputc('\n', f) == EOF)
+		return kb_err_set(err, "", 0, "write error");
+	return 0;
+}
+
+static int render_json(FILE *f, const struct an_table *t, struct kb_err *err)
+{
+	json_t *root = json_object(), *rows = json_array();
+	size_t r, v;
+
+	json_object_set_new(root, "kbench", json_string("compare"));
+	json_object_set_new(root, "version", json_integer(1));
+	json_object_set_new(root, "baseline",
+			    t->nvariants ? json_string(t->variants[t->baseline].name) : json_null());
+	json_object_set_new(root, "change", json_string(an_convention_name(t->opts.conv)));
+	json_object_set_new(root, "test", json_string(an_test_name(t->opts.test)));
+	json_object_set_new(root, "alpha", json_real(t->opts.alpha));
+	json_object_set_new(root, "threshold_pct", json_real(t->opts.delta));
+	json_object_set_new(root, "comparisons", json_integer((json_int_t)t->ncompared));
+	for (r = 0; r < t->nrows; r++)
+		for (v = 0; v < t->nvariants; v++)
+			if (t->rows[r].cells[v].origin != AN_ORIGIN_NONE)
+				json_array_append_new(rows, cell_json(t, &t->rows[r], v));
+	json_object_set_new(root, "rows", rows);
+	return dump_json(f, root, err);
+}
+
+/* Write one CSV record of strings (NULL = empty field). */
+static int csv_record(FILE *f, const char *const *fields, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const char *s = fields[i] ? fields[i] : "";
+		if (i && fputc(',', f) == EOF)
+			return -1;
+		if (csv_fwrite(f, s, strlen(s)) != 0)
+			return -1;
+	}
+	return fputc('\n', f) == EOF ? -1 : 0;
+}
+
+/* A JSON value as a CSV field: strings bare, numbers shortest, null
+ * empty, arrays joined with ';'. */
+static char *json_field(json_t *x)
+{
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	if (!x || json_is_null(x))
+		return xstrdup("");
+	if (json_is_string(x))
+		return xstrdup(json_string_value(x));
+	if (json_is_integer(x)) {
+		buf_printf(&b, "%lld", (long long)json_integer_value(x));
+	} else if (json_is_real(x)) {
+		buf_printf(&b, "%.12g", json_real_value(x));
+	} else if (json_is_array(x)) {
+		for (i = 0; i < json_array_size(x); i++) {
+			char *s = json_field(json_array_get(x, i));
+			if (i)
+				buf_putc(&b, ';');
+			buf_puts(&b, s);
+			free(s);
+		}
+	}
+	return b.data ? buf_detach(&b) : xstrdup("");
+}
+
+static int render_csv(FILE *f, const struct an_table *t, struct kb_err *err)
+{
+	const size_t n = ARRAY_SIZE(long_cols);
+	const char *fields[ARRAY_SIZE(long_cols)];
+	char *owned[ARRAY_SIZE(long_cols)];
+	size_t r, v, i;
+
+	if (csv_record(f, long_cols, n) < 0)
+		return kb_err_set(err, "", 0, "write error");
+	for (r = 0; r < t->nrows; r++) {
+		for (v = 0; v < t->nvariants; v++) {
+			json_t *o;
+			int rc;
+
+			if (t->rows[r].cells[v].origin == AN_ORIGIN_NONE)
+				continue;
+			o = cell_json(t, &t->rows[r], v);
+			for (i = 0; i < n; i++)
+				fields[i] = owned[i] = json_field(json_object_get(o, long_cols[i]));
+			rc = csv_record(f, fields, n);
+			for (i = 0; i < n; i++)
+				free(owned[i]);
+			json_decref(o);
+			if (rc < 0)
+				return kb_err_set(err, "", 0, "write error");
+		}
+	}
+	return 0;
+}
+
+int render_table(FILE *f, const struct an_table *t, const struct render_table_opts *o,
+		 struct kb_err *err)
+{
+	switch (o->fmt) {
+	case RENDER_MD:
+		return render_text(f, t, o, 1, err);
+	case RENDER_CSV:
+		return render_csv(f, t, err);
+	case RENDER_JSON:
+		return render_json(f, t, err);
+	default:
+		return render_text(f, t, o, 0, err);
+	}
+}
+
+/* Stored samples and summaries ---------------------------------------------- */
+
+static const char *variant_name(const struct db_qdata *q, long long id)
+{
+	size_t i;
+
+	for (i = 0; i < q->nvariants; i++)
+		if (q->variants[i].id == id)
+			return q->variants[i].name;
+	return "";
+}
+
+static int emit_records(FILE *f, enum render_fmt fmt, const char *what,
+			const char *const *cols, size_t ncols, json_t *records,
+			struct kb_err *err)
+{
+	size_t i, k;
+
+	if (fmt == RENDER_JSON) {
+		json_t *root = json_object();
+		json_object_set_new(root, "kbench", json_string(what));
+		json_object_set_new(root, "version", json_integer(1));
+		json_object_set_new(root, "rows", records);
+		return dump_json(f, root, err);
+	}
+	if (csv_record(f, cols, ncols) < 0)
+		goto fail;
+	for (i = 0; i < json_array_size(records); i++) {
+		json_t *o = json_array_get(records, i);
+		char *owned[32];
+		const char *fields[32];
+		int rc;
+
+		for (k = 0; k < ncols && k < 32; k++)
+			fields[k] = owned[k] = json_field(json_object_get(o, cols[k]));
+		rc = csv_record(f, fields, ncols);
+		for (k = 0; k < ncols && k < 32; k++)
+			free(owned[k]);
+		if (rc < 0)
+			goto fail;
+	}
+	json_decref(records);
+	return 0;
+fail:
+	json_decref(records);
+	return kb_err_set(err, "", 0, "write error");
+}
+
+int render_samples(FILE *f, const struct db_qdata *q, enum render_fmt fmt, struct kb_err *err)
+{
+	static const char *const cols[] = {
+		"variant", "machine", "benchmark", "config", "run", "iteration", "status",
+		"job", "metric", "value", "unit",
+	};
+	json_t *recs = json_array();
+	size_t i;
+
+	for (i = 0; i < q->nsamples; i++) {
+		const struct db_qsample *s = &q->samples[i];
+		const struct db_qrun *r = &q->runs[s->run];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "variant", json_string(variant_name(q, r->variant_id)));
+		json_object_set_new(o, "machine", jstr(r->machine));
+		json_object_set_new(o, "benchmark", json_string(r->benchmark));
+		json_object_set_new(o, "config", json_string(r->config));
+		json_object_set_new(o, "run", json_integer(r->id));
+		json_object_set_new(o, "iteration", json_integer(r->iteration));
+		json_object_set_new(o, "status", json_string(r->ok ? "ok" : "failed"));
+		json_object_set_new(o, "job", s->job < 0 ? json_null() : json_integer(s->job));
+		json_object_set_new(o, "metric", json_string(s->metric));
+		json_object_set_new(o, "value", jnum(s->value));
+		json_object_set_new(o, "unit", json_string(s->unit ? s->unit : ""));
+		json_array_append_new(recs, o);
+	}
+	return emit_records(f, fmt, "samples", cols, ARRAY_SIZE(cols), recs, err);
+}
+
+int render_summaries(FILE *f, const struct db_qdata *q, enum render_fmt fmt,
+		     struct kb_err *err)
+{
+	static const char *const cols[] = {
+		"variant", "benchmark", "config", "metric", "mean", "sd", "n", "min", "max",
+		"unit", "flags",
+	};
+	json_t *recs = json_array();
+	size_t i;
+
+	for (i = 0; i < q->nsummaries; i++) {
+		const struct db_qsummary *s = &q->summaries[i];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "variant", json_string(variant_name(q, s->variant_id)));
+		json_object_set_new(o, "benchmark", json_string(s->benchmark));
+		json_object_set_new(o, "config", json_string(s->config));
+		json_object_set_new(o, "metric", json_string(s->metric));
+		json_object_set_new(o, "mean", jnum(s->mean));
+		json_object_set_new(o, "sd", jnum(s->sd));
+		json_object_set_new(o, "n", s->n > 0 ? json_integer(s->n) : json_null());
+		json_object_set_new(o, "min", jnum(s->min));
+		json_object_set_new(o, "max", jnum(s->max));
+		json_object_set_new(o, "unit", json_string(s->unit ? s->unit : ""));
+		json_object_set_new(o, "flags", json_string(s->flags ? s->flags : ""));
+		json_array_append_new(recs, o);
+	}
+	return emit_records(f, fmt, "summaries", cols, ARRAY_SIZE(cols), recs, err);
+}

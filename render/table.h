@@ -1,0 +1,55 @@
+/*
+ * table.h - render a comparison table (analyze/compare.h) as text for a
+ * mail, GitHub Markdown, CSV (libcsv) or JSON (Jansson), and stored
+ * samples/summaries (db/query.h) as CSV or JSON for other tools.
+ *
+ * Text and Markdown are pivots: one block per (benchmark, metric) by
+ * default, rows = configs, columns = variants, each non-baseline variant
+ * followed by its change and a verdict mark.  CSV and JSON are long: one
+ * record per variant per (benchmark, config, metric), the JSON contract
+ * of docs/compare.md.
+ *
+ * Functions write to f and return 0, or -1 with err set (write error,
+ * unsupported pivot).  Nothing here touches SQLite.
+ */
+#ifndef KB_RENDER_TABLE_H
+#define KB_RENDER_TABLE_H
+
+#include <stdio.h>
+
+#include "../analyze/compare.h"
+#include "../core/err.h"
+
+struct db_qdata;
+
+enum render_fmt { RENDER_TEXT = 0, RENDER_MD, RENDER_CSV, RENDER_JSON };
+
+/* Pivot dimensions for --rows / --cols. */
+enum render_dim { RENDER_DIM_CONFIG = 0, RENDER_DIM_METRIC, RENDER_DIM_VARIANT };
+
+struct render_table_opts {
+	enum render_fmt fmt;
+	enum render_dim rows, cols;	/* default config x variant; one of them
+					 * must be variant (text and md) */
+};
+
+void render_table_opts_init(struct render_table_opts *o);
+int render_fmt_parse(const char *s, enum render_fmt *f);	/* text|md|csv|json */
+int render_dim_parse(const char *s, enum render_dim *d);	/* config|metric|variant */
+
+/* Verdict mark of the text table: '+' better, '-' worse, '~' changed,
+ * '=' same, '?' inconclusive, ' ' none. */
+char render_verdict_mark(enum an_verdict v);
+
+int render_table(FILE *f, const struct an_table *t, const struct render_table_opts *o,
+		 struct kb_err *err);
+
+/* What kbench export --what samples|summary writes: one record per
+ * stored sample (variant, machine, benchmark, config, run, iteration, job,
+ * metric, value, unit) or per summary row.  fmt is RENDER_CSV or
+ * RENDER_JSON. */
+int render_samples(FILE *f, const struct db_qdata *q, enum render_fmt fmt, struct kb_err *err);
+int render_summaries(FILE *f, const struct db_qdata *q, enum render_fmt fmt,
+		     struct kb_err *err);
+
+#endif
