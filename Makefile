@@ -64,7 +64,13 @@ check:
 	@$(MAKE) --no-print-directory check-build
 	@tests/run
 
-check-build: $(BUILD)/chk/kbench $(BUILD)/chk/unit
+check-build: $(BUILD)/chk/kbench $(BUILD)/chk/unit $(BUILD)/chk/pnginfo
+
+# Test helper: decodes PNGs with cairo (size, distinct colours).
+$(BUILD)/chk/pnginfo: tests/tools/pnginfo.c
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(ALL_CFLAGS) -Werror -O1 $(SAN) -o $@ $< $(LIBS)
 
 # Sanitised unit-test binary only: $(BUILD)/chk/unit [name-filter]
 unit: $(BUILD)/chk/unit

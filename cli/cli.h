@@ -31,5 +31,6 @@ void cli_report(const char *verb, const struct kb_err *e);
 int cmd_import(int argc, char **argv);
 int cmd_ls(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_chart(int argc, char **argv);
 
 #endif

@@ -13,6 +13,7 @@ static const struct cmd commands[] = {
 	{ "import", cmd_import, "read benchmark output (files, directories, posts) into the store" },
 	{ "ls", cmd_ls, "list variants, machines, benchmarks and sources" },
 	{ "show", cmd_show, "print one run as stored (numa_test: the job table)" },
+	{ "chart", cmd_chart, "draw one chart (bars, lines, points, placement, nodeload, change)" },
 	{ "help", cmd_help, "show help for kbench or for one verb" },
 };
 

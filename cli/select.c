@@ -1,0 +1,197 @@
+/*
+ * select.c - the selection options shared by chart, report (and compare).
+ */
+#include "select.h"
+#include "../core/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cli_select_init(struct cli_select *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->threshold = NAN;
+	s->alpha = NAN;
+}
+
+void cli_short_output(int argc, char **argv)
+{
+	static char output[] = "--output";
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			break;
+		if (!strcmp(argv[i], "-o"))
+			argv[i] = output;
+	}
+}
+
+/* Split every value of l on commas into *out (pointers into s->split). */
+static void split_list(struct cli_select *s, const struct strlist *l,
+		       const char ***out, size_t *n)
+{
+	size_t i, cap = 0;
+
+	*out = NULL;
+	*n = 0;
+	for (i = 0; i < l->n; i++) {
+		char *copy = xstrdup(l->v[i]), *p = copy, *comma;
+
+		xgrow(&s->split, &s->splitcap, s->nsplit + 1, sizeof(*s->split));
+		s->split[s->nsplit++] = copy;
+		for (;;) {
+			comma = strchr(p, ',');
+			if (comma)
+				*comma = '\0';
+			if (*p) {
+				xgrow(out, &cap, *n + 1, sizeof(**out));
+				(*out)[(*n)++] = p;
+			}
+			if (!comma)
+				break;
+			p = comma + 1;
+		}
+	}
+}
+
+int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *err)
+{
+	size_t i;
+
+	q->bench = s->bench && *s->bench ? s->bench : NULL;
+	split_list(s, &s->metric, &s->metric_v, &s->nmetric_v);
+	split_list(s, &s->variants, &s->variant_v, &s->nvariant_v);
+	q->metrics = s->metric_v;
+	q->nmetrics = s->nmetric_v;
+	q->variants = s->variant_v;
+	q->nvariants = s->nvariant_v;
+	q->baseline = s->baseline && *s->baseline ? s->baseline : NULL;
+
+	if (s->config.n) {
+		s->kv = xcalloc(s->config.n, sizeof(*s->kv));
+		for (i = 0; i < s->config.n; i++) {
+			const char *eq = strchr(s->config.v[i], '=');
+			char *key;
+
+			if (!eq || eq == s->config.v[i])
+				return kb_err_set(err, "", 0, "--config wants KEY=VALUE, not '%s'",
+						  s->config.v[i]);
+			key = xstrndup(s->config.v[i], (size_t)(eq - s->config.v[i]));
+			xgrow(&s->split, &s->splitcap, s->nsplit + 1, sizeof(*s->split));
+			s->split[s->nsplit++] = key;
+			s->kv[i].key = key;
+			s->kv[i].value = eq + 1;
+		}
+		s->nkv = s->config.n;
+		q->config = s->kv;
+		q->nconfig = s->nkv;
+	}
+	if (s->change && an_convention_parse(s->change, &q->conv) < 0)
+		return kb_err_set(err, "", 0, "--change is raw, speed or better, not '%s'", s->change);
+	if (s->test && an_test_parse(s->test, &q->test) < 0)
+		return kb_err_set(err, "", 0, "--test is welch or mwu, not '%s'", s->test);
+	if (!isnan(s->threshold)) {
+		if (!(s->threshold >= 0))
+			return kb_err_set(err, "", 0, "--threshold must be a percentage >= 0");
+		q->threshold = s->threshold;
+	}
+	if (!isnan(s->alpha)) {
+		if (!(s->alpha > 0 && s->alpha < 1))
+			return kb_err_set(err, "", 0, "--alpha must lie between 0 and 1");
+		q->alpha = s->alpha;
+	}
+	return 0;
+}
+
+int cli_config_value(const char *config, const char *key, char *out, size_t outsz)
+{
+	const char *p = config ? config : "";
+	size_t klen = strlen(key);
+
+	while (*p) {
+		const char *k = p;
+		size_t o = 0;
+		int match;
+
+		while (*p && *p != '=' && *p != ',') {
+			if (*p == '\\' && p[1])
+				p++;
+			p++;
+		}
+		match = (size_t)(p - k) == klen && strncmp(k, key, klen) == 0;
+		if (*p == '=')
+			p++;
+		while (*p && *p != ',') {
+			if (*p == '\\' && p[1])
+				p++;
+			if (match && o + 1 < outsz)
+				out[o++] = *p;
+			p++;
+		}
+		if (match) {
+			out[o] = '\0';
+			return 0;
+		}
+		if (*p == ',')
+			p++;
+	}
+	return -1;
+}
+
+int cli_select_config_match(const struct cli_select *s, const char *config)
+{
+	size_t i, j;
+
+	for (i = 0; i < s->nkv; i++) {
+		char val[512];
+		int seen = 0, ok = 0;
+
+		for (j = 0; j < i; j++)
+			if (strcmp(s->kv[j].key, s->kv[i].key) == 0)
+				seen = 1;
+		if (seen)
+			continue;
+		if (cli_config_value(config, s->kv[i].key, val, sizeof(val)) < 0)
+			return 0;
+		for (j = i; j < s->nkv; j++)
+			if (strcmp(s->kv[j].key, s->kv[i].key) == 0 && strcmp(s->kv[j].value, val) == 0)
+				ok = 1;
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
+int cli_select_variant_match(const struct cli_select *s, const char *name)
+{
+	size_t i;
+
+	if (!s->nvariant_v)
+		return 1;
+	for (i = 0; i < s->nvariant_v; i++)
+		if (strcmp(s->variant_v[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+void cli_select_release(struct cli_select *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nsplit; i++)
+		free(s->split[i]);
+	free(s->split);
+	free(s->metric_v);
+	free(s->variant_v);
+	free(s->kv);
+	strlist_release(&s->metric);
+	strlist_release(&s->config);
+	strlist_release(&s->variants);
+	s->split = NULL;
+	s->nsplit = s->splitcap = 0;
+	s->metric_v = s->variant_v = NULL;
+	s->kv = NULL;
+	s->nkv = 0;
+}

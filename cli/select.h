@@ -1,0 +1,104 @@
+/*
+ * select.h - the selection options shared by the verbs that read a
+ * comparison (chart, report, and any verb that wants compare's options):
+ *
+ *   --db PATH  --bench NAME  --metric M[,M...]  --config K=V (repeatable)
+ *   --variants V[,V...]  --baseline V  --change raw|speed|better
+ *   --test welch|mwu  --threshold PCT  --alpha A
+ *
+ *   struct cli_select s;
+ *   struct opt opts[] = { CLI_SELECT_OPTS(&s), ...verb's own..., OPT_END };
+ *   cli_select_init(&s);
+ *   ...opt_parse...
+ *   if (cli_select_query(&s, &q, &err) < 0) ...usage error...
+ *   ...an_compare_build(db, &q, ...)...
+ *   cli_select_release(&s);
+ *
+ * --metric, --variants and --config may be repeated; --metric and
+ * --variants also split on commas.  The query borrows arrays owned by the
+ * cli_select, so release it only after the last use of the query.
+ */
+#ifndef KB_CLI_SELECT_H
+#define KB_CLI_SELECT_H
+
+#include "../analyze/compare.h"
+#include "opt.h"
+
+struct cli_select {
+	const char *db, *bench, *baseline, *change, *test;
+	struct strlist metric, config, variants;
+	double threshold, alpha;        /* NaN = not given */
+
+	/* Filled by cli_select_query(); owned here. */
+	char **split;                   /* copies the comma splits point into */
+	size_t nsplit, splitcap;
+	const char **metric_v, **variant_v;
+	size_t nmetric_v, nvariant_v;
+	struct an_kv *kv;
+	size_t nkv;
+};
+
+#define CLI_SELECT_OPTS(s) \
+	OPT_STRING("db", "PATH", &(s)->db, "the store (default ./kbench.db or $KBENCH_DB)"), \
+	OPT_STRING("bench", "NAME", &(s)->bench, "one benchmark (default: all)"), \
+	OPT_LIST("metric", "M[,M]", &(s)->metric, "metrics, in this order (default: all)"), \
+	OPT_LIST("config", "K=V", &(s)->config, "only configurations with K=V (repeatable)"), \
+	OPT_LIST("variants", "V[,V]", &(s)->variants, "these variants, in this order"), \
+	OPT_STRING("baseline", "V", &(s)->baseline, "compare against V (default: the first variant)"), \
+	OPT_STRING("change", "raw|speed|better", &(s)->change, "how a change is expressed (default raw)"), \
+	OPT_STRING("test", "welch|mwu", &(s)->test, "the test behind p (default welch)"), \
+	OPT_DOUBLE("threshold", "PCT", &(s)->threshold, "smallest change that matters, % (default 1)"), \
+	OPT_DOUBLE("alpha", "A", &(s)->alpha, "significance level for q (default 0.05)")
+
+void cli_select_init(struct cli_select *s);
+/* opt.h knows long options only: rewrite a bare "-o" in argv to
+ * "--output" (before "--"), so `-o FILE` works as the synopsis says. */
+void cli_short_output(int argc, char **argv);
+/* Fill q (an_query_init() first) from the options.  Returns 0, or -1
+ * with err set for a bad --config, --change, --test, --threshold or
+ * --alpha. */
+int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *err);
+/* 1 when a canonical config string ("k=v,k=v", '\\' escapes) passes the
+ * --config filters as an_compare_build() applies them: every key named
+ * must be present, and repeated keys mean any of their values.  Only
+ * after cli_select_query(). */
+int cli_select_config_match(const struct cli_select *s, const char *config);
+/* Value of key in a canonical config string into out (unescaped);
+ * returns 0, or -1 when the key is absent. */
+int cli_config_value(const char *config, const char *key, char *out, size_t outsz);
+/* 1 when the selection includes variant name (no --variants = all). */
+int cli_select_variant_match(const struct cli_select *s, const char *name);
+void cli_select_release(struct cli_select *s);
+
+/* Charts of a selection (cmd_chart.c; used by cmd_report.c too) ---------- */
+
+struct chart;
+struct db_prun;
+
+struct cli_chart_opts {
+	const char *title;      /* NULL = a title from the data */
+	const char *xkey;       /* lines: config key on x; NULL = the varying one */
+	int errbar;             /* enum chart_errbar */
+	int log_x, log_y;
+};
+
+/* "sd" (or NULL), "ci", "none" -> enum chart_errbar in *e; -1 if unknown. */
+int cli_chart_errbar(const char *s, int *e);
+/* The one (benchmark, metric) of t; -1 (err names them) when t holds
+ * none or several.  The strings point into t. */
+int cli_table_metric(const struct an_table *t, const char **bench, const char **metric,
+		     struct kb_err *err);
+/* bars / points / lines chart c of t's rows for (bench, metric).  -1 with
+ * err when there are no such rows or (lines) no numeric x key. */
+int cli_chart_from_table(struct chart *c, const struct an_table *t, const char *bench,
+			 const char *metric, const struct cli_chart_opts *o, struct kb_err *err);
+/* change chart (forest plot) of every change in t (bench NULL = all rows). */
+int cli_chart_change(struct chart *c, const struct an_table *t, const char *bench,
+		     const struct cli_chart_opts *o, struct kb_err *err);
+/* placement: one panel for run r (title with the variant when asked). */
+void cli_chart_panel(struct chart *c, const struct db_prun *r, int with_variant);
+/* nodeload: jobs per main node, mean over the runs of each (variant, tasks). */
+int cli_chart_nodeload(struct chart *c, const struct db_prun *const *runs, size_t nruns,
+		       const struct cli_chart_opts *o, struct kb_err *err);
+
+#endif
