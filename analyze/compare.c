@@ -525,7 +525,10 @@ static void explain(const struct an_table *t, const struct an_row *row, struct a
 
 	if (g->verdict != AN_VERDICT_INCONCLUSIVE)
 		return;
-	if (base->d.n < 2 || c->d.n < 2) {
+	if ((base->origin == AN_ORIGIN_SUMMARY && base->d.n == 0) ||
+	    (c->origin == AN_ORIGIN_SUMMARY && c->d.n == 0)) {
+		cell_note(c, "a published number without n or sd: no test possible");
+	} else if (base->d.n < 2 || c->d.n < 2) {
 		cell_note(c, "n = %zu vs %zu: too few values for any test", base->d.n, c->d.n);
 	} else if (g->test == AN_TEST_MWU && !(g->p_min < t->opts.alpha)) {
 		cell_note(c, "%zu vs %zu values: Mann-Whitney cannot reach p < %g", base->d.n,
@@ -545,6 +548,23 @@ static void fill_cell(struct build *b, struct an_row *row, struct an_cell *c,
 	memset(c, 0, sizeof(*c));
 	c->d.mean = c->d.sd = c->d.median = c->d.min = c->d.max = NAN;
 	c->d.cv = c->d.ci_low = c->d.ci_high = NAN;
+	if (n && sum && sum->n > 0 && !isnan(sum->mean)) {
+		/* A summary over more runs than we hold raw (autonuma mails: "Ran
+		 * 5 iterations", one detailed run quoted) carries more. */
+		size_t runs = 0;
+		long long last_run = -1;
+
+		for (i = 0; i < n; i++)
+			if ((long long)o[i].run != last_run) {
+				runs++;
+				last_run = (long long)o[i].run;
+			}
+		if ((size_t)sum->n > runs) {
+			n = 0;
+			cell_note(c, "published summary over %lld runs used, not the %zu raw run%s",
+				  sum->n, runs, runs == 1 ? "" : "s");
+		}
+	}
 	if (n) {
 		long long last_run = -1;
 
@@ -669,6 +689,23 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 	return 0;
 }
 
+/* A metric with no better direction (perf counters) compared on single
+ * runs can never be tested; say by size alone whether it moved, so that
+ * such rows read "changed" or "same" instead of a wall of "inconclusive".
+ * The too_few flag and the note keep it honest. */
+static void untestable_by_size(const struct an_table *t, const struct an_row *row,
+			       struct an_cell *c)
+{
+	struct an_change *g = &c->chg;
+
+	if (row->dir != AN_DIR_NONE || g->verdict != AN_VERDICT_INCONCLUSIVE ||
+	    !isnan(g->p) || !(g->flags & AN_F_TOO_FEW))
+		return;
+	g->verdict = fabs(g->raw) >= t->opts.delta ? AN_VERDICT_CHANGED : AN_VERDICT_SAME;
+	g->runs_needed = NAN;
+	cell_note(c, "too few values to test: %s by size alone", an_verdict_name(g->verdict));
+}
+
 static void compare_rows(struct an_table *t)
 {
 	struct an_change **all = NULL;
@@ -726,6 +763,13 @@ static void compare_rows(struct an_table *t)
 			if (!c->has_change)
 				continue;
 			an_decide(&c->chg, &o);
+			/* Runs needed to resolve the change seen (at least delta):
+			 * an_decide() sizes for delta alone, which asks for
+			 * thousands of runs when a noisy cell moved by 40%. */
+			if (!isnan(c->chg.runs_needed))
+				c->chg.runs_needed = an_runs_needed(c->chg.cv,
+					fmax(t->opts.delta, fabs(c->chg.raw)));
+			untestable_by_size(t, row, c);
 			explain(t, row, c);
 		}
 	}

@@ -31,6 +31,10 @@ void cli_report(const char *verb, const struct kb_err *e);
 int cmd_import(int argc, char **argv);
 int cmd_ls(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_export(int argc, char **argv);
+/* compare and export share options (cmd_compare.c); fixed_what != NULL = export. */
+int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what);
 int cmd_chart(int argc, char **argv);
 
 #endif

@@ -14,6 +14,8 @@ static const struct cmd commands[] = {
 	{ "ls", cmd_ls, "list variants, machines, benchmarks and sources" },
 	{ "show", cmd_show, "print one run as stored (numa_test: the job table)" },
 	{ "chart", cmd_chart, "draw one chart (bars, lines, points, placement, nodeload, change)" },
+	{ "compare", cmd_compare, "variants side by side: mean(sd), change vs a baseline, verdicts" },
+	{ "export", cmd_export, "stored samples, summaries or a comparison as CSV or JSON" },
 	{ "help", cmd_help, "show help for kbench or for one verb" },
 };
 

@@ -461,10 +461,24 @@ static void block_notes(struct buf *out, const struct an_table *t, const struct 
 				snprintf(w, sizeof(w), "%s (%.0f)", who, c->chg.runs_needed);
 				add_note(&notes, &nnotes, &cap, '?',
 					 "inconclusive, runs per side needed", w);
-			} else if (c->note)
-				add_note(&notes, &nnotes, &cap,
-					 c->has_change ? render_verdict_mark(c->chg.verdict) : '*',
-					 c->note, who);
+			} else if (c->note) {
+				/* One group per sentence of the note. */
+				const char *p = c->note;
+				while (*p) {
+					const char *e = strstr(p, "; ");
+					size_t len = e ? (size_t)(e - p) : strlen(p);
+					char *part = xstrndup(p, len);
+					char mark = strncmp(part, "raw samples", 11) == 0 ||
+						    strncmp(part, "published summary", 17) == 0 ? '*'
+						    : c->has_change ? render_verdict_mark(c->chg.verdict)
+						    : '*';
+					add_note(&notes, &nnotes, &cap, mark, part, who);
+					free(part);
+					p += len;
+					if (*p)
+						p += 2;
+				}
+			}
 		}
 	}
 	for (i = 0; i < nnotes; i++) {

@@ -1,0 +1,276 @@
+/*
+ * cmd_compare.c - `kbench compare`: variants side by side with
+ * descriptive statistics, changes against a baseline and verdicts.
+ * `kbench export --what compare` goes through cli_compare() too.
+ */
+#include "cli.h"
+#include "../analyze/compare.h"
+#include "../core/util.h"
+#include "../db/db.h"
+#include "../db/query.h"
+#include "../render/table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Split every "a,b" value of l into pieces, appended to out (copies). */
+static void split_list(const struct strlist *l, char ***out, size_t *n)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		const char *p = l->v[i];
+
+		while (*p) {
+			const char *e = strchr(p, ',');
+			size_t len = e ? (size_t)(e - p) : strlen(p);
+
+			if (len) {
+				*out = xrealloc(*out, (*n + 1) * sizeof(**out));
+				(*out)[(*n)++] = xstrndup(p, len);
+			}
+			p += len;
+			if (*p == ',')
+				p++;
+		}
+	}
+}
+
+static void free_list(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
+{
+	const char *dbpath = NULL, *baseline = NULL, *bench = NULL, *rows = NULL, *cols = NULL;
+	const char *change = "raw", *test = "welch", *format = NULL, *what = NULL;
+	double threshold = 1.0, alpha = 0.05;
+	int no_derived = 0, is_export = fixed_what != NULL;
+	struct strlist metrics = { 0 }, configs = { 0 }, variants = { 0 }, better = { 0 };
+	const struct opt compare_opts[] = {
+		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
+		OPT_STRING("bench", "B", &bench, "only benchmark B (numa_test, hackbench, ...)"),
+		OPT_LIST("metric", "M,...", &metrics, "only these metrics, in this order"),
+		OPT_LIST("config", "K=V,...", &configs,
+			 "only configs with K=V (same key repeated: any of the values)"),
+		OPT_LIST("variants", "V,...", &variants, "only these variants, in this order"),
+		OPT_STRING("baseline", "V", &baseline,
+			   "compare against V (default: the first variant, by import order)"),
+		OPT_STRING("rows", "DIM", &rows, "text/md rows: config (default), metric or variant"),
+		OPT_STRING("cols", "DIM", &cols, "text/md columns: variant (default), config or metric"),
+		OPT_STRING("change", "CONV", &change,
+			   "raw (new-base)/base, speed base/new-1 for lower-is-better, better (+ = improvement)"),
+		OPT_STRING("test", "T", &test, "welch (default, on logs) or mwu (exact Mann-Whitney)"),
+		OPT_DOUBLE("threshold", "P", &threshold, "smallest change that matters, percent (default 1)"),
+		OPT_DOUBLE("alpha", "A", &alpha, "significance level for BH q-values (default 0.05)"),
+		OPT_LIST("better", "M=DIR", &better, "override a metric's direction: higher, lower or none"),
+		OPT_FLAG("no-derived", &no_derived, "skip derived metrics (E-H, user_moved, ...)"),
+		OPT_STRING("format", "F", &format, "text (default), md, csv or json"),
+		OPT_END,
+	};
+	const struct opt export_opts[] = {
+		OPT_STRING("what", "W", &what, "samples, summary or compare (default samples)"),
+		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
+		OPT_STRING("bench", "B", &bench, "only benchmark B"),
+		OPT_STRING("format", "F", &format, "csv (default) or json"),
+		OPT_LIST("metric", "M,...", &metrics, "compare: only these metrics"),
+		OPT_LIST("config", "K=V,...", &configs, "compare: only configs with K=V"),
+		OPT_LIST("variants", "V,...", &variants, "compare: only these variants"),
+		OPT_STRING("baseline", "V", &baseline, "compare: baseline (default the first variant)"),
+		OPT_STRING("change", "CONV", &change, "compare: raw, speed or better"),
+		OPT_STRING("test", "T", &test, "compare: welch or mwu"),
+		OPT_DOUBLE("threshold", "P", &threshold, "compare: threshold percent (default 1)"),
+		OPT_DOUBLE("alpha", "A", &alpha, "compare: alpha (default 0.05)"),
+		OPT_LIST("better", "M=DIR", &better, "compare: override a metric's direction"),
+		OPT_FLAG("no-derived", &no_derived, "compare: skip derived metrics"),
+		OPT_END,
+	};
+	const struct cmd_usage u_compare = { "compare",
+		"[--bench B] [--metric M,...] [--config K=V,...] [--variants V,...] [--baseline V]\n"
+		"       [--change raw|speed|better] [--test welch|mwu] [--threshold P] [--alpha A]\n"
+		"       [--better M=DIR] [--rows DIM] [--cols DIM] [--format text|md|csv|json]",
+		"Compares variants per (benchmark, config, metric) against a baseline, with\n"
+		"mean(sd), change, 95% interval, BH q-value and a verdict (see docs/compare.md).",
+		compare_opts };
+	const struct cmd_usage u_export = { "export",
+		"[--what samples|summary|compare] [--bench B] [--format csv|json] [compare options]",
+		"Writes stored samples, published summaries or a comparison as CSV or JSON.",
+		export_opts };
+	const char **args = NULL;
+	size_t nargs = 0, i;
+	char **mv = NULL, **cv = NULL, **vv = NULL, **bv = NULL;
+	size_t nm = 0, nc = 0, nv = 0, nb = 0;
+	struct an_kv *kv = NULL;
+	struct an_better *bt = NULL;
+	struct an_query q;
+	struct an_table t;
+	struct render_table_opts ro;
+	struct kb_err err;
+	struct db *db = NULL;
+	int rc, status = EXIT_USAGE;
+
+	(void)fixed_what;
+	rc = opt_parse(is_export ? &u_export : &u_compare, argc, argv, &args, &nargs);
+	if (rc) {
+		status = rc > 0 ? EXIT_OK : EXIT_USAGE;
+		goto out;
+	}
+	if (nargs) {
+		fprintf(stderr, "kbench %s: unexpected argument '%s'\n", verb, args[0]);
+		goto out;
+	}
+	kb_err_clear(&err);
+	an_query_init(&q);
+	render_table_opts_init(&ro);
+	if (is_export) {
+		if (!what)
+			what = "samples";
+		if (strcmp(what, "summaries") == 0)
+			what = "summary";
+		if (strcmp(what, "samples") && strcmp(what, "summary") && strcmp(what, "compare")) {
+			fprintf(stderr, "kbench export: --what must be samples, summary or compare\n");
+			goto out;
+		}
+		ro.fmt = RENDER_CSV;
+	}
+	if (format && render_fmt_parse(format, &ro.fmt) < 0) {
+		fprintf(stderr, "kbench %s: unknown format '%s' (text, md, csv, json)\n", verb, format);
+		goto out;
+	}
+	if (is_export && ro.fmt != RENDER_CSV && ro.fmt != RENDER_JSON) {
+		fprintf(stderr, "kbench export: --format must be csv or json\n");
+		goto out;
+	}
+	if (an_convention_parse(change, &q.conv) < 0) {
+		fprintf(stderr, "kbench %s: --change must be raw, speed or better\n", verb);
+		goto out;
+	}
+	if (an_test_parse(test, &q.test) < 0) {
+		fprintf(stderr, "kbench %s: --test must be welch or mwu\n", verb);
+		goto out;
+	}
+	if (!(threshold >= 0) || !(alpha > 0 && alpha < 1)) {
+		fprintf(stderr, "kbench %s: --threshold must be >= 0 and --alpha in (0, 1)\n", verb);
+		goto out;
+	}
+	if ((rows && render_dim_parse(rows, &ro.rows) < 0) ||
+	    (cols && render_dim_parse(cols, &ro.cols) < 0)) {
+		fprintf(stderr, "kbench %s: --rows/--cols take config, metric or variant\n", verb);
+		goto out;
+	}
+	/* Naming only one side of the pivot implies the other. */
+	if (rows && !cols && ro.rows == RENDER_DIM_VARIANT)
+		ro.cols = RENDER_DIM_CONFIG;
+	if (cols && !rows && ro.cols != RENDER_DIM_VARIANT)
+		ro.rows = RENDER_DIM_VARIANT;
+	if (rows && !cols && ro.rows == RENDER_DIM_METRIC)
+		ro.cols = RENDER_DIM_VARIANT;
+	if ((ro.rows == RENDER_DIM_VARIANT) == (ro.cols == RENDER_DIM_VARIANT) ||
+	    ro.rows == ro.cols) {
+		fprintf(stderr, "kbench %s: one of --rows/--cols must be 'variant', the other config or metric\n",
+			verb);
+		goto out;
+	}
+	split_list(&metrics, &mv, &nm);
+	split_list(&configs, &cv, &nc);
+	split_list(&variants, &vv, &nv);
+	split_list(&better, &bv, &nb);
+	kv = xcalloc(nc + 1, sizeof(*kv));
+	for (i = 0; i < nc; i++) {
+		char *eq = strchr(cv[i], '=');
+		if (!eq || eq == cv[i]) {
+			fprintf(stderr, "kbench %s: --config wants K=V, not '%s'\n", verb, cv[i]);
+			goto out;
+		}
+		*eq = '\0';
+		kv[i].key = cv[i];
+		kv[i].value = eq + 1;
+	}
+	bt = xcalloc(nb + 1, sizeof(*bt));
+	for (i = 0; i < nb; i++) {
+		char *eq = strchr(bv[i], '=');
+		if (!eq || eq == bv[i] || an_direction_parse(eq + 1, &bt[i].dir) < 0) {
+			fprintf(stderr, "kbench %s: --better wants METRIC=higher|lower|none, not '%s'\n",
+				verb, bv[i]);
+			goto out;
+		}
+		*eq = '\0';
+		bt[i].metric = bv[i];
+	}
+	q.bench = bench;
+	q.metrics = (const char *const *)mv;
+	q.nmetrics = nm;
+	q.config = kv;
+	q.nconfig = nc;
+	q.variants = (const char *const *)vv;
+	q.nvariants = nv;
+	q.baseline = baseline;
+	q.threshold = threshold;
+	q.alpha = alpha;
+	q.better = bt;
+	q.nbetter = nb;
+	q.no_derived = no_derived;
+
+	if (db_open_existing(&db, cli_db_path(dbpath), &err) < 0) {
+		cli_report(verb, &err);
+		goto out;
+	}
+	if (is_export && strcmp(what, "compare") != 0) {
+		struct db_qdata d;
+
+		if (db_query_load(db, bench, &d, &err) < 0) {
+			cli_report(verb, &err);
+			goto out;
+		}
+		rc = strcmp(what, "samples") == 0 ? render_samples(stdout, &d, ro.fmt, &err)
+						  : render_summaries(stdout, &d, ro.fmt, &err);
+		db_qdata_release(&d);
+		if (rc < 0 || fflush(stdout) != 0) {
+			cli_report(verb, &err);
+			goto out;
+		}
+		status = EXIT_OK;
+		goto out;
+	}
+	if (an_compare_build(db, &q, &t, &err) < 0) {
+		cli_report(verb, &err);
+		goto out;
+	}
+	if (!t.nrows)
+		fprintf(stderr, "kbench %s: nothing matched the selection\n", verb);
+	rc = render_table(stdout, &t, &ro, &err);
+	an_table_release(&t);
+	if (rc < 0 || fflush(stdout) != 0) {
+		if (rc >= 0)
+			kb_err_set(&err, "", 0, "write error");
+		cli_report(verb, &err);
+		goto out;
+	}
+	status = EXIT_OK;
+out:
+	if (db)
+		db_close(db);
+	free(kv);
+	free(bt);
+	free_list(mv, nm);
+	free_list(cv, nc);
+	free_list(vv, nv);
+	free_list(bv, nb);
+	strlist_release(&metrics);
+	strlist_release(&configs);
+	strlist_release(&variants);
+	strlist_release(&better);
+	free(args);
+	return status;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	return cli_compare("compare", argc, argv, NULL);
+}
