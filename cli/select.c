@@ -58,7 +58,8 @@ static void split_list(struct cli_select *s, const struct strlist *l,
 
 int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *err)
 {
-	size_t i;
+	const char **cv, **bv;
+	size_t i, ncv, nbv;
 
 	q->bench = s->bench && *s->bench ? s->bench : NULL;
 	split_list(s, &s->metric, &s->metric_v, &s->nmetric_v);
@@ -69,25 +70,47 @@ int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *er
 	q->nvariants = s->nvariant_v;
 	q->baseline = s->baseline && *s->baseline ? s->baseline : NULL;
 
-	if (s->config.n) {
-		s->kv = xcalloc(s->config.n, sizeof(*s->kv));
-		for (i = 0; i < s->config.n; i++) {
-			const char *eq = strchr(s->config.v[i], '=');
-			char *key;
+	split_list(s, &s->config, &cv, &ncv);
+	if (ncv) {
+		s->kv = xcalloc(ncv, sizeof(*s->kv));
+		for (i = 0; i < ncv; i++) {
+			char *eq = strchr(cv[i], '=');
 
-			if (!eq || eq == s->config.v[i])
-				return kb_err_set(err, "", 0, "--config wants KEY=VALUE, not '%s'",
-						  s->config.v[i]);
-			key = xstrndup(s->config.v[i], (size_t)(eq - s->config.v[i]));
-			xgrow(&s->split, &s->splitcap, s->nsplit + 1, sizeof(*s->split));
-			s->split[s->nsplit++] = key;
-			s->kv[i].key = key;
+			if (!eq || eq == cv[i]) {
+				kb_err_set(err, "", 0, "--config wants K=V, not '%s'", cv[i]);
+				free(cv);
+				return -1;
+			}
+			*eq = '\0';            /* cv[i] is our own copy */
+			s->kv[i].key = cv[i];
 			s->kv[i].value = eq + 1;
+			s->nkv++;
 		}
-		s->nkv = s->config.n;
 		q->config = s->kv;
 		q->nconfig = s->nkv;
 	}
+	free(cv);
+	split_list(s, &s->better, &bv, &nbv);
+	if (nbv) {
+		s->bt = xcalloc(nbv, sizeof(*s->bt));
+		for (i = 0; i < nbv; i++) {
+			char *eq = strchr(bv[i], '=');
+
+			if (!eq || eq == bv[i] || an_direction_parse(eq + 1, &s->bt[i].dir) < 0) {
+				kb_err_set(err, "", 0, "--better wants METRIC=higher|lower|none, not '%s'",
+					   bv[i]);
+				free(bv);
+				return -1;
+			}
+			*eq = '\0';
+			s->bt[i].metric = bv[i];
+			s->nbt++;
+		}
+		q->better = s->bt;
+		q->nbetter = s->nbt;
+	}
+	free(bv);
+	q->no_derived = s->no_derived;
 	if (s->change && an_convention_parse(s->change, &q->conv) < 0)
 		return kb_err_set(err, "", 0, "--change is raw, speed or better, not '%s'", s->change);
 	if (s->test && an_test_parse(s->test, &q->test) < 0)
@@ -186,7 +209,9 @@ void cli_select_release(struct cli_select *s)
 	free(s->metric_v);
 	free(s->variant_v);
 	free(s->kv);
+	free(s->bt);
 	strlist_release(&s->metric);
+	strlist_release(&s->better);
 	strlist_release(&s->config);
 	strlist_release(&s->variants);
 	s->split = NULL;
@@ -194,4 +219,6 @@ void cli_select_release(struct cli_select *s)
 	s->metric_v = s->variant_v = NULL;
 	s->kv = NULL;
 	s->nkv = 0;
+	s->bt = NULL;
+	s->nbt = 0;
 }

@@ -4,7 +4,8 @@
  *
  *   --db PATH  --bench NAME  --metric M[,M...]  --config K=V (repeatable)
  *   --variants V[,V...]  --baseline V  --change raw|speed|better
- *   --test welch|mwu  --threshold PCT  --alpha A
+ *   --test welch|mwu  --threshold PCT  --alpha A  --better M=DIR
+ *   --no-derived
  *
  *   struct cli_select s;
  *   struct opt opts[] = { CLI_SELECT_OPTS(&s), ...verb's own..., OPT_END };
@@ -14,8 +15,8 @@
  *   ...an_compare_build(db, &q, ...)...
  *   cli_select_release(&s);
  *
- * --metric, --variants and --config may be repeated; --metric and
- * --variants also split on commas.  The query borrows arrays owned by the
+ * --metric, --variants, --config and --better may be repeated and also
+ * split on commas, as in `kbench compare`.  The query borrows arrays owned by the
  * cli_select, so release it only after the last use of the query.
  */
 #ifndef KB_CLI_SELECT_H
@@ -26,8 +27,9 @@
 
 struct cli_select {
 	const char *db, *bench, *baseline, *change, *test;
-	struct strlist metric, config, variants;
+	struct strlist metric, config, variants, better;
 	double threshold, alpha;        /* NaN = not given */
+	int no_derived;
 
 	/* Filled by cli_select_query(); owned here. */
 	char **split;                   /* copies the comma splits point into */
@@ -36,27 +38,31 @@ struct cli_select {
 	size_t nmetric_v, nvariant_v;
 	struct an_kv *kv;
 	size_t nkv;
+	struct an_better *bt;
+	size_t nbt;
 };
 
 #define CLI_SELECT_OPTS(s) \
 	OPT_STRING("db", "PATH", &(s)->db, "the store (default ./kbench.db or $KBENCH_DB)"), \
 	OPT_STRING("bench", "NAME", &(s)->bench, "one benchmark (default: all)"), \
 	OPT_LIST("metric", "M[,M]", &(s)->metric, "metrics, in this order (default: all)"), \
-	OPT_LIST("config", "K=V", &(s)->config, "only configurations with K=V (repeatable)"), \
+	OPT_LIST("config", "K=V,...", &(s)->config, "only configs with K=V (same key repeated: any of the values)"), \
 	OPT_LIST("variants", "V[,V]", &(s)->variants, "these variants, in this order"), \
 	OPT_STRING("baseline", "V", &(s)->baseline, "compare against V (default: the first variant)"), \
 	OPT_STRING("change", "raw|speed|better", &(s)->change, "how a change is expressed (default raw)"), \
 	OPT_STRING("test", "welch|mwu", &(s)->test, "the test behind p (default welch)"), \
 	OPT_DOUBLE("threshold", "PCT", &(s)->threshold, "smallest change that matters, % (default 1)"), \
-	OPT_DOUBLE("alpha", "A", &(s)->alpha, "significance level for q (default 0.05)")
+	OPT_DOUBLE("alpha", "A", &(s)->alpha, "significance level for q (default 0.05)"), \
+	OPT_LIST("better", "M=DIR", &(s)->better, "override a metric's direction: higher, lower or none"), \
+	OPT_FLAG("no-derived", &(s)->no_derived, "skip derived metrics (E-H, user_moved, ...)")
 
 void cli_select_init(struct cli_select *s);
 /* opt.h knows long options only: rewrite a bare "-o" in argv to
  * "--output" (before "--"), so `-o FILE` works as the synopsis says. */
 void cli_short_output(int argc, char **argv);
 /* Fill q (an_query_init() first) from the options.  Returns 0, or -1
- * with err set for a bad --config, --change, --test, --threshold or
- * --alpha. */
+ * with err set for a bad --config, --better, --change, --test,
+ * --threshold or --alpha. */
 int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *err);
 /* 1 when a canonical config string ("k=v,k=v", '\\' escapes) passes the
  * --config filters as an_compare_build() applies them: every key named
