@@ -1,0 +1,414 @@
+/*
+ * regress.c - findings against a baseline: the comparison table's
+ * verdicts (performance) plus numa placement checks (see regress.h).
+ */
+#include "regress.h"
+
+#include "../core/buf.h"
+#include "../core/util.h"
+#include "../db/placement.h"
+#include "../db/query.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void an_regress_opts_init(struct an_regress_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	an_query_init(&o->q);
+	an_placement_opts_init(&o->placement);
+}
+
+const char *an_finding_kind_name(enum an_finding_kind k)
+{
+	return k == AN_FINDING_PLACEMENT ? "placement" : "performance";
+}
+
+int an_finding_is_regression(const struct an_finding *f)
+{
+	return f->verdict == AN_VERDICT_WORSE;
+}
+
+static struct an_finding *finding_new(struct an_regress *r)
+{
+	struct an_finding *f;
+
+	r->findings = xrealloc(r->findings, (r->nfindings + 1) * sizeof(*r->findings));
+	f = &r->findings[r->nfindings++];
+	memset(f, 0, sizeof(*f));
+	f->base_value = f->value = f->change_pct = NAN;
+	f->ci_low = f->ci_high = f->p = f->q = f->runs_needed = NAN;
+	return f;
+}
+
+/* Canonical config "k=v,k=v" ('\' escapes): does it pass every filter?
+ * A key named several times matches any of its values (as compare). */
+static int config_value(const char *config, const char *key, const char *want)
+{
+	const char *p = config;
+
+	while (*p) {
+		char k[256], v[256];
+		size_t lk = 0, lv = 0;
+		int in_val = 0;
+
+		for (; *p && *p != ','; p++) {
+			char c = *p;
+			if (c == '\\' && p[1])
+				c = *++p;
+			else if (c == '=' && !in_val) {
+				in_val = 1;
+				continue;
+			}
+			if (!in_val && lk + 1 < sizeof(k))
+				k[lk++] = c;
+			else if (in_val && lv + 1 < sizeof(v))
+				v[lv++] = c;
+		}
+		k[lk] = v[lv] = '\0';
+		if (*p)
+			p++;
+		if (strcmp(k, key) == 0 && strcmp(v, want) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int config_match(const char *config, const struct an_kv *kv, size_t nkv)
+{
+	size_t i, j;
+
+	for (i = 0; i < nkv; i++) {
+		int earlier = 0, ok = 0;
+
+		for (j = 0; j < i; j++)
+			if (strcmp(kv[j].key, kv[i].key) == 0)
+				earlier = 1;
+		if (earlier)
+			continue;
+		for (j = i; j < nkv && !ok; j++)
+			if (strcmp(kv[j].key, kv[i].key) == 0)
+				ok = config_value(config, kv[j].key, kv[j].value);
+		if (!ok)
+			return 0;
+	}
+	return 1;
+}
+
+/* Run ids of (variant, benchmark, config): the runs behind a cell. */
+static void add_runs(struct an_finding *f, const struct db_qdata *q, long long variant_id,
+		     const char *bench, const char *config, int is_baseline)
+{
+	size_t i;
+
+	for (i = 0; i < q->nruns; i++) {
+		const struct db_qrun *r = &q->runs[i];
+		if (!r->ok || r->variant_id != variant_id || strcmp(r->benchmark, bench) != 0 ||
+		    strcmp(r->config, config) != 0)
+			continue;
+		f->runs = xrealloc(f->runs, (f->nruns + 1) * sizeof(*f->runs));
+		f->runs[f->nruns].id = r->id;
+		f->runs[f->nruns].is_baseline = is_baseline;
+		f->nruns++;
+	}
+}
+
+static int selected(const char *const *v, size_t n, const char *name)
+{
+	size_t i;
+
+	if (!v || !n)
+		return 1;
+	for (i = 0; i < n; i++)
+		if (strcmp(v[i], name) == 0)
+			return 1;
+	return 0;
+}
+
+static void performance(struct an_regress *r, const struct an_table *t,
+			const struct db_qdata *q, const struct an_regress_opts *o)
+{
+	const struct an_variant *bv = &t->variants[t->baseline];
+	size_t i, v;
+
+	for (i = 0; i < t->nrows; i++) {
+		const struct an_row *row = &t->rows[i];
+		const struct an_cell *bc = &row->cells[t->baseline];
+
+		for (v = 0; v < t->nvariants; v++) {
+			const struct an_cell *c = &row->cells[v];
+			struct an_finding *f;
+			struct buf ev = BUF_INIT;
+			const char *fl[16];
+			size_t nf, k;
+
+			if (v == t->baseline || !c->has_change || c->chg.verdict == AN_VERDICT_NONE ||
+			    !selected(o->candidates, o->ncandidates, t->variants[v].name))
+				continue;
+			f = finding_new(r);
+			f->kind = AN_FINDING_PERFORMANCE;
+			f->verdict = c->chg.verdict;
+			f->benchmark = xstrdup(row->benchmark);
+			f->config = xstrdup(row->config);
+			f->metric = xstrdup(row->metric);
+			f->unit = xstrdup(row->unit ? row->unit : "");
+			f->variant = xstrdup(t->variants[v].name);
+			f->baseline = xstrdup(bv->name);
+			f->dir = row->dir;
+			f->base_value = bc->d.mean;
+			f->value = c->d.mean;
+			f->change_pct = c->chg.change;
+			f->ci_low = c->chg.ci_low;
+			f->ci_high = c->chg.ci_high;
+			f->p = c->chg.p;
+			f->q = c->chg.q;
+			f->runs_needed = c->chg.runs_needed;
+			f->base_n = bc->d.n;
+			f->n = c->d.n;
+			f->flags = c->flags | bc->flags;
+			buf_printf(&ev, "%s n=%zu%s vs %s n=%zu%s", bv->name, bc->d.n,
+				   bc->origin == AN_ORIGIN_SUMMARY ? " (published summary)" : "",
+				   t->variants[v].name, c->d.n,
+				   c->origin == AN_ORIGIN_SUMMARY ? " (published summary)" : "");
+			if (c->flags & AN_F_JOBS)
+				buf_puts(&ev, ", values per job");
+			nf = an_flag_names(f->flags, fl, 16);
+			for (k = 0; k < nf && k < 16; k++)
+				buf_printf(&ev, "%s%s", k ? "," : "; flags ", fl[k]);
+			if (c->note && *c->note)
+				buf_printf(&ev, "; %s", c->note);
+			if (bc->note && *bc->note && bc->note != c->note)
+				buf_printf(&ev, "; baseline: %s", bc->note);
+			f->evidence = buf_detach(&ev);
+			add_runs(f, q, bv->id, row->benchmark, row->config, 1);
+			add_runs(f, q, t->variants[v].id, row->benchmark, row->config, 0);
+		}
+	}
+}
+
+static void placement(struct an_regress *r, const struct an_pfindings *pf)
+{
+	size_t i, k;
+
+	for (i = 0; i < pf->n; i++) {
+		const struct an_pfinding *p = &pf->v[i];
+		struct an_finding *f;
+		int share = strcmp(p->check, "moved_jobs") == 0 || strcmp(p->check, "split_jobs") == 0;
+
+		if (p->verdict == AN_VERDICT_NONE)
+			continue;
+		f = finding_new(r);
+		f->kind = AN_FINDING_PLACEMENT;
+		f->verdict = p->verdict;
+		f->benchmark = xstrdup(p->benchmark);
+		f->config = xstrdup(p->config);
+		f->metric = xstrdup(p->check);
+		f->unit = xstrdup(share ? "%" : "nodes");
+		f->variant = xstrdup(p->variant);
+		f->baseline = xstrdup(p->baseline);
+		f->dir = share ? AN_DIR_LOWER : AN_DIR_HIGHER;
+		f->base_value = p->base_value;
+		f->value = p->value;
+		f->change_pct = p->change_pct;
+		f->p = p->p;
+		f->q = p->q;
+		f->base_n = p->base_n;
+		f->n = p->n;
+		f->evidence = xstrdup(p->evidence ? p->evidence : "");
+		f->nruns = p->ncand_runs + p->nbase_runs;
+		f->runs = xcalloc(f->nruns + 1, sizeof(*f->runs));
+		for (k = 0; k < f->nruns; k++) {
+			f->runs[k].id = p->runs[k];
+			f->runs[k].is_baseline = k >= p->ncand_runs;
+		}
+	}
+}
+
+static int rank(enum an_verdict v)
+{
+	switch (v) {
+	case AN_VERDICT_WORSE: return 0;
+	case AN_VERDICT_BETTER: return 1;
+	case AN_VERDICT_CHANGED: return 2;
+	case AN_VERDICT_INCONCLUSIVE: return 3;
+	default: return 4;
+	}
+}
+
+struct sorted {
+	struct an_finding f;
+	size_t pos;
+};
+
+static int cmp_finding(const void *a, const void *b)
+{
+	const struct sorted *x = a, *y = b;
+	int rx = rank(x->f.verdict), ry = rank(y->f.verdict);
+
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	if (rx <= 2) {
+		double ax = isnan(x->f.change_pct) ? -1 : fabs(x->f.change_pct);
+		double ay = isnan(y->f.change_pct) ? -1 : fabs(y->f.change_pct);
+		/* Placement rules have no size in percent of a metric: a packed
+		 * light load leads its verdict group. */
+		if (x->f.kind != y->f.kind)
+			return x->f.kind == AN_FINDING_PLACEMENT ? -1 : 1;
+		if (ax != ay)
+			return ax > ay ? -1 : 1;
+	} else if (rx == 3) {
+		double nx = isnan(x->f.runs_needed) ? INFINITY : x->f.runs_needed;
+		double ny = isnan(y->f.runs_needed) ? INFINITY : y->f.runs_needed;
+		if (nx != ny)
+			return nx < ny ? -1 : 1;
+	}
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+static void order(struct an_regress *r)
+{
+	struct sorted *s;
+	size_t i;
+
+	if (r->nfindings < 2)
+		goto count;
+	s = xmalloc(r->nfindings * sizeof(*s));
+	for (i = 0; i < r->nfindings; i++) {
+		s[i].f = r->findings[i];
+		s[i].pos = i;
+	}
+	qsort(s, r->nfindings, sizeof(*s), cmp_finding);
+	for (i = 0; i < r->nfindings; i++)
+		r->findings[i] = s[i].f;
+	free(s);
+count:
+	for (i = 0; i < r->nfindings; i++)
+		switch (r->findings[i].verdict) {
+		case AN_VERDICT_WORSE: r->nworse++; break;
+		case AN_VERDICT_BETTER: r->nbetter++; break;
+		case AN_VERDICT_CHANGED: r->nchanged++; break;
+		case AN_VERDICT_INCONCLUSIVE: r->ninconclusive++; break;
+		default: r->nsame++; break;
+		}
+}
+
+int an_regress_build(struct db *db, const struct an_regress_opts *o,
+		     struct an_regress *r, struct kb_err *err)
+{
+	struct an_query q = o->q;
+	struct an_table t;
+	struct db_qdata qd;
+	const char **vars = NULL;
+	size_t i;
+	int have_table = 0, rc = -1;
+
+	memset(r, 0, sizeof(*r));
+	memset(&t, 0, sizeof(t));
+	memset(&qd, 0, sizeof(qd));
+	if (o->placement.cpus_per_node < 1)
+		return kb_err_set(err, "", 0, "CPUs per node must be at least 1, not %d",
+				  o->placement.cpus_per_node);
+	if (!(o->placement.split_below > 0 && o->placement.split_below <= 100))
+		return kb_err_set(err, "", 0, "the split threshold must lie in (0, 100], not %g",
+				  o->placement.split_below);
+	/* Candidates given: compare exactly the baseline and them. */
+	if (o->candidates && o->ncandidates) {
+		if (!q.baseline)
+			return kb_err_set(err, "", 0, "candidates need a baseline");
+		vars = xmalloc((o->ncandidates + 1) * sizeof(*vars));
+		vars[0] = q.baseline;
+		for (i = 0; i < o->ncandidates; i++)
+			vars[i + 1] = o->candidates[i];
+		q.variants = vars;
+		q.nvariants = o->ncandidates + 1;
+	}
+	if (an_compare_build(db, &q, &t, err) < 0)
+		goto out;
+	have_table = 1;
+	r->opts = t.opts;
+	if (t.nvariants)
+		r->baseline = xstrdup(t.variants[t.baseline].name);
+	else if (q.baseline)
+		r->baseline = xstrdup(q.baseline);
+	if (db_query_load(db, q.bench, &qd, err) < 0)
+		goto out;
+	if (!o->no_performance && t.nrows)
+		performance(r, &t, &qd, o);
+	/* Only stores with job rows have placement to check (and
+	 * db_placement_load is spared an empty result). */
+	if (!o->no_placement && r->baseline && qd.njobs) {
+		struct db_placement p;
+		struct an_pfindings pf;
+		struct an_placement_opts po = o->placement;
+
+		if (db_placement_load(db, NULL, NULL, &p, err) < 0)
+			goto out;
+		/* Keep the runs of the selection: benchmark, config, variants. */
+		{
+			size_t k = 0;
+			for (i = 0; i < p.nruns; i++) {
+				struct db_prun *pr = &p.runs[i];
+				int keep = (!q.bench || strcmp(q.bench, pr->benchmark) == 0) &&
+					   config_match(pr->config, q.config, q.nconfig) &&
+					   (!q.variants || selected(q.variants, q.nvariants, pr->variant));
+				if (keep) {
+					struct db_prun tmp = p.runs[k];
+					p.runs[k] = *pr;
+					*pr = tmp;
+					k++;
+				}
+			}
+			/* Runs past k are released with the rest by swapping back
+			 * nruns after the metrics are taken. */
+			{
+				size_t all = p.nruns;
+				p.nruns = k;
+				if (!q.alpha || isnan(q.alpha))
+					po.alpha = 0.05;
+				else
+					po.alpha = q.alpha;
+				an_placement_metrics(&p, &po, &r->placement);
+				an_placement_detach(&r->placement);
+				p.nruns = all;
+			}
+		}
+		an_placement_findings(&r->placement, r->baseline, o->candidates, o->ncandidates,
+				      &po, &pf);
+		placement(r, &pf);
+		an_pfindings_release(&pf);
+		db_placement_release(&p);
+	}
+	order(r);
+	rc = 0;
+out:
+	if (have_table)
+		an_table_release(&t);
+	db_qdata_release(&qd);
+	free(vars);
+	if (rc < 0)
+		an_regress_release(r);
+	return rc;
+}
+
+void an_regress_release(struct an_regress *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nfindings; i++) {
+		struct an_finding *f = &r->findings[i];
+		free(f->benchmark);
+		free(f->config);
+		free(f->metric);
+		free(f->unit);
+		free(f->variant);
+		free(f->baseline);
+		free(f->evidence);
+		free(f->runs);
+	}
+	free(r->findings);
+	free(r->baseline);
+	an_placement_release(&r->placement);
+	memset(r, 0, sizeof(*r));
+}

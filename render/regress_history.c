@@ -1,0 +1,214 @@
+/*
+ * regress_history.c - a history and its change points as text, JSON and a
+ * history chart (see regress.h).
+ */
+#include "regress.h"
+
+#include "../analyze/history.h"
+#include "../core/buf.h"
+#include "../core/util.h"
+#include "chart.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static json_t *jnum(double x)
+{
+	return isnan(x) || isinf(x) ? json_null() : json_real(x);
+}
+
+static void change_text(char *out, size_t n, const struct an_hchange *c)
+{
+	snprintf(out, n, "%+.1f%% %s", c->change_pct, an_verdict_name(c->verdict));
+}
+
+static void fmt_p(char *out, size_t n, double p)
+{
+	if (isnan(p))
+		snprintf(out, n, "-");
+	else if (p < 1e-300)
+		snprintf(out, n, "<1e-300");
+	else
+		snprintf(out, n, "%.2g", p);
+}
+
+static int text(FILE *f, const struct an_history *h)
+{
+	size_t s, i, c;
+
+	if (!h->nseries)
+		fprintf(f, "no series\n");
+	for (s = 0; s < h->nseries; s++) {
+		const struct an_hseries *se = &h->series[s];
+		size_t w = 7;
+
+		for (i = 0; i < se->npoints; i++)
+			if (strlen(se->points[i].variant) > w)
+				w = strlen(se->points[i].variant);
+		if (w > 60)
+			w = 60;
+		fprintf(f, "%s%s %s %s%s%s%s: %zu variants, %zu change point%s\n", s ? "\n" : "",
+			se->benchmark, se->config[0] ? se->config : "-", se->metric,
+			se->unit[0] ? " (" : "", se->unit, se->unit[0] ? ")" : "", se->npoints,
+			se->nchanges, se->nchanges == 1 ? "" : "s");
+		fprintf(f, "  (%s order; Welch p <= %g, change >= %g%%, window %zu; %s is better)\n",
+			an_order_name(h->opts.order), h->opts.pvalue, h->opts.threshold,
+			h->opts.window, an_direction_name(se->dir));
+		fprintf(f, "  %-*s %5s %12s %12s\n", (int)w, "variant", "n", "median", "mean");
+		for (i = 0, c = 0; i < se->npoints; i++) {
+			const struct an_hpoint *p = &se->points[i];
+
+			for (; c < se->nchanges && se->changes[c].index == i; c++) {
+				const struct an_hchange *ch = &se->changes[c];
+				char what[128], ps[32];
+
+				change_text(what, sizeof(what), ch);
+				fmt_p(ps, sizeof(ps), ch->p);
+				fprintf(f, "  \xc2\xb7\xc2\xb7\xc2\xb7 %s \xc2\xb7\xc2\xb7\xc2\xb7  median %.6g -> %.6g%s%s, p=%s, "
+					   "n %zu vs %zu, first after: %s\n",
+					what, ch->before_median, ch->after_median, se->unit[0] ? " " : "",
+					se->unit, ps, ch->n_before, ch->n_after, p->variant);
+			}
+			fprintf(f, "  %-*s %5zu %12.6g %12.6g\n", (int)w, p->variant, p->n, p->median,
+				p->mean);
+		}
+	}
+	return ferror(f) ? -1 : 0;
+}
+
+static int json(FILE *f, const struct an_history *h, struct kb_err *err)
+{
+	json_t *root = json_object(), *series = json_array();
+	size_t s, i;
+	int rc;
+
+	json_object_set_new(root, "kbench", json_string("history"));
+	json_object_set_new(root, "version", json_integer(1));
+	json_object_set_new(root, "metric", h->nseries ? json_string(h->series[0].metric) : json_null());
+	json_object_set_new(root, "order", json_string(an_order_name(h->opts.order)));
+	json_object_set_new(root, "pvalue", jnum(h->opts.pvalue));
+	json_object_set_new(root, "threshold", jnum(h->opts.threshold));
+	json_object_set_new(root, "window", json_integer((json_int_t)h->opts.window));
+	for (s = 0; s < h->nseries; s++) {
+		const struct an_hseries *se = &h->series[s];
+		json_t *o = json_object(), *pts = json_array(), *chs = json_array();
+
+		json_object_set_new(o, "benchmark", json_string(se->benchmark));
+		json_object_set_new(o, "config", json_string(se->config));
+		json_object_set_new(o, "metric", json_string(se->metric));
+		json_object_set_new(o, "unit", json_string(se->unit));
+		json_object_set_new(o, "better", json_string(an_direction_name(se->dir)));
+		for (i = 0; i < se->npoints; i++) {
+			const struct an_hpoint *p = &se->points[i];
+			json_t *po = json_object();
+
+			json_object_set_new(po, "variant", json_string(p->variant));
+			json_object_set_new(po, "version", json_string(p->version));
+			json_object_set_new(po, "n", json_integer((json_int_t)p->n));
+			json_object_set_new(po, "runs", json_integer((json_int_t)p->nruns));
+			json_object_set_new(po, "median", jnum(p->median));
+			json_object_set_new(po, "mean", jnum(p->mean));
+			json_array_append_new(pts, po);
+		}
+		for (i = 0; i < se->nchanges; i++) {
+			const struct an_hchange *c = &se->changes[i];
+			json_t *co = json_object();
+
+			json_object_set_new(co, "index", json_integer((json_int_t)c->index));
+			json_object_set_new(co, "variant", json_string(se->points[c->index].variant));
+			json_object_set_new(co, "before_median", jnum(c->before_median));
+			json_object_set_new(co, "after_median", jnum(c->after_median));
+			json_object_set_new(co, "change_pct", jnum(c->change_pct));
+			json_object_set_new(co, "p", c->p == 0 ? json_real(0) : jnum(c->p));
+			json_object_set_new(co, "verdict", json_string(an_verdict_name(c->verdict)));
+			json_object_set_new(co, "n_before", json_integer((json_int_t)c->n_before));
+			json_object_set_new(co, "n_after", json_integer((json_int_t)c->n_after));
+			json_array_append_new(chs, co);
+		}
+		json_object_set_new(o, "points", pts);
+		json_object_set_new(o, "changes", chs);
+		json_array_append_new(series, o);
+	}
+	json_object_set_new(root, "series", series);
+	rc = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	json_decref(root);
+	fputc('\n', f);
+	if (rc < 0 || ferror(f))
+		return kb_err_set(err, "", 0, "write error");
+	return 0;
+}
+
+int render_history(FILE *f, const struct an_history *h, enum render_regress_fmt fmt,
+		   struct kb_err *err)
+{
+	if (fmt == RENDER_REGRESS_JSON)
+		return json(f, h, err);
+	if (text(f, h) < 0)
+		return kb_err_set(err, "", 0, "write error");
+	return 0;
+}
+
+static enum chart_verdict chart_verdict_of(enum an_verdict v)
+{
+	switch (v) {
+	case AN_VERDICT_WORSE: return CHART_WORSE;
+	case AN_VERDICT_BETTER: return CHART_BETTER;
+	case AN_VERDICT_CHANGED: return CHART_CHANGED;
+	case AN_VERDICT_INCONCLUSIVE: return CHART_INCONCLUSIVE;
+	default: return CHART_SAME;
+	}
+}
+
+int render_history_chart(struct chart *c, const struct an_history *h, const char *title,
+			 struct kb_err *err)
+{
+	size_t s, i, npts = 0;
+	struct buf t = BUF_INIT;
+
+	for (s = 0; s < h->nseries; s++)
+		npts += h->series[s].npoints;
+	if (!npts)
+		return kb_err_set(err, "", 0, "the history has no points to draw");
+	/* Categories in history order: series share the variant order, so
+	 * adding each series' points in turn keeps it (a variant missing from
+	 * the first series is appended where it first appears). */
+	for (s = 0; s < h->nseries; s++)
+		for (i = 0; i < h->series[s].npoints; i++)
+			chart_category(c, h->series[s].points[i].variant);
+	for (s = 0; s < h->nseries; s++) {
+		const struct an_hseries *se = &h->series[s];
+		char name[512];
+		int ser;
+
+		snprintf(name, sizeof(name), "%s %s", se->benchmark, se->config[0] ? se->config : "");
+		ser = chart_series(c, h->nseries == 1 ? se->metric : name);
+		for (i = 0; i < se->npoints; i++)
+			chart_value(c, ser, chart_category(c, se->points[i].variant),
+				    se->points[i].median, NAN);
+		for (i = 0; i < se->nchanges; i++) {
+			char what[640];
+
+			change_text(what, sizeof(what), &se->changes[i]);
+			if (h->nseries > 1) {
+				size_t l = strlen(what);
+				snprintf(what + l, sizeof(what) - l, " (%s)", name);
+			}
+			chart_history_mark(c, chart_category(c, se->points[se->changes[i].index].variant),
+					   what, chart_verdict_of(se->changes[i].verdict));
+		}
+	}
+	if (title)
+		buf_puts(&t, title);
+	else if (h->nseries == 1)
+		buf_printf(&t, "%s %s: %s history", h->series[0].benchmark, h->series[0].config,
+			   h->series[0].metric);
+	else
+		buf_printf(&t, "%s history", h->series[0].metric);
+	chart_set_title(c, buf_str(&t));
+	buf_release(&t);
+	chart_set_axis(c, 'x', "variant", NULL);
+	chart_set_axis(c, 'y', h->series[0].metric, h->series[0].unit[0] ? h->series[0].unit : NULL);
+	return 0;
+}
