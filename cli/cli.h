@@ -36,5 +36,14 @@ int cmd_export(int argc, char **argv);
 /* compare and export share options (cmd_compare.c); fixed_what != NULL = export. */
 int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what);
 int cmd_chart(int argc, char **argv);
+int cmd_regress(int argc, char **argv);
+int cmd_history(int argc, char **argv);
+/* The history chart of kbench history, for kbench chart --type history
+ * (cmd_history.c): builds the history of o and fills c (a CHART_HISTORY). */
+struct db;
+struct chart;
+struct an_history_opts;
+int cli_history_chart(struct db *db, const struct an_history_opts *o, struct chart *c,
+		      const char *title, struct kb_err *err);
 
 #endif

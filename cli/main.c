@@ -16,6 +16,8 @@ static const struct cmd commands[] = {
 	{ "chart", cmd_chart, "draw one chart (bars, lines, points, placement, nodeload, change)" },
 	{ "compare", cmd_compare, "variants side by side: mean(sd), change vs a baseline, verdicts" },
 	{ "export", cmd_export, "stored samples, summaries or a comparison as CSV or JSON" },
+	{ "regress", cmd_regress, "regressions against a baseline, exit status for CI (0 none, 1 found)" },
+	{ "history", cmd_history, "a metric along ordered variants, with its change points" },
 	{ "help", cmd_help, "show help for kbench or for one verb" },
 };
 
