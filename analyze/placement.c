@@ -412,9 +412,15 @@ static void check_share(struct an_pfindings *out, const char *check, const char 
 			}
 		if (k)
 			pb = s / (double)k;
+		char pcs[32] = "n/a", pbs[32] = "n/a";
+
+		if (!isnan(pc))
+			snprintf(pcs, sizeof(pcs), "%+.1f%%", pc);
+		if (!isnan(pb))
+			snprintf(pbs, sizeof(pbs), "%+.1f%%", pb);
 		snprintf(what, sizeof(what),
-			 "moved jobs %zu of %zu (%.1f%%) vs %zu of %zu (%.1f%%); user-time penalty of moved jobs %+.1f%% vs %+.1f%%",
-			 cx, cj, f->value, bx, bj, f->base_value, pc, pb);
+			 "moved jobs %zu of %zu (%.1f%%) vs %zu of %zu (%.1f%%); user-time penalty of moved jobs %s vs %s",
+			 cx, cj, f->value, bx, bj, f->base_value, pcs, pbs);
 	} else {
 		snprintf(what, sizeof(what),
 			 "split jobs (max node share below %.0f%%) %zu of %zu (%.1f%%) vs %zu of %zu (%.1f%%)",

@@ -1,0 +1,116 @@
+#!/bin/bash
+# kbench regress acceptance: seed 002 (numa02 39% slower with mel's
+# patches), seed 003 (D7 packs light loads onto node 0), JSON and JUnit
+# agree with the text.
+. tests/lib.sh
+
+SEED2="$SHARED/seeds/002_c5c123cd839d7edc.txt"
+SEED3="$SHARED/seeds/003_7caa478a1fca98f9.txt"
+BASE='3.9.0-mainline_v39+()'
+CAND="$BASE + mel's patches"
+
+# --- seed 002 ------------------------------------------------------------
+export KBENCH_DB="$TMP/s2.db"
+check_status "seed 002 imports" 0 "$KB" import "$SEED2"
+check_status "regress against 3.9.0 mainline exits 1 (a regression)" 1 "$KB" regress --baseline "$BASE"
+"$KB" regress --baseline "$BASE" >"$TMP/s2.txt" 2>&1
+check_grep "numa02 elapsed is worse, +63.9%" "^  worse +autonuma test=numa02 elapsed .*32.59 -> 53.43 s +\+63\.9%" "$TMP/s2.txt"
+check_eq "numa01 is not worse" "$(grep -c '^  worse.*numa01' "$TMP/s2.txt")" "0"
+check_eq "exactly one regression" "$(grep -c '^  worse' "$TMP/s2.txt")" "1"
+check_grep "the regression comes first" "^Regressions" <(sed -n 4p "$TMP/s2.txt")
+check_grep "counters are 'changed', never worse: cs" "^  changed .*perf-stat .*numa02 cs " "$TMP/s2.txt"
+check_grep "counters are 'changed': migrations" "^  changed .*numa01 migrations " "$TMP/s2.txt"
+"$KB" regress --baseline "$BASE" --change speed >"$TMP/s2s.txt" 2>&1
+check_grep "--change speed: -39.0%" "^  worse +autonuma test=numa02 elapsed .* -39\.0%" "$TMP/s2s.txt"
+# A direction makes a counter a verdict; with one run a side it cannot be
+# tested, so it is inconclusive (not 'changed', and not worse by size alone).
+check_status "--better cs=lower: no longer 'changed'" 0 \
+	"$KB" regress --baseline "$BASE" --bench perf-stat --metric cs --better cs=lower
+check_grep "--better cs=lower with n = 1 a side: inconclusive" "^  inconclusive .* cs " "$TMP/.out"
+check_eq "--better cs=lower: nothing 'changed'" "$(grep -c '^  changed' "$TMP/.out")" "0"
+
+# JSON and JUnit parse and agree with each other and with the text.
+"$KB" regress --baseline "$BASE" --format json >"$TMP/s2.json"
+"$KB" regress --baseline "$BASE" --format junit >"$TMP/s2.xml"
+check "JSON parses" python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$TMP/s2.json"
+check "JUnit parses" python3 -c 'import xml.etree.ElementTree as E,sys; E.parse(sys.argv[1])' "$TMP/s2.xml"
+check_eq "JSON header" "$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["kbench"], d["version"], d["baseline"])' "$TMP/s2.json")" "regress 1 $BASE"
+check_eq "JSON: the one worse finding is numa02 elapsed" \
+	"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
+w=[f for f in d["findings"] if f["verdict"]=="worse"]
+print(len(w), w[0]["kind"], w[0]["benchmark"], w[0]["config"], w[0]["metric"], w[0]["variant"], "%.1f" % w[0]["change_pct"], w[0]["base_value"], w[0]["value"])' "$TMP/s2.json")" \
+	"1 performance autonuma test=numa02 elapsed $CAND 63.9 32.59 53.43"
+check "JSON: interval around the change, q below alpha, evidence text" python3 -c 'import json,sys
+d=json.load(open(sys.argv[1])); f=d["findings"][0]
+assert f["change_ci_low"] < f["change_pct"] < f["change_ci_high"], f
+assert f["q"] < 0.05 and isinstance(f["evidence"], str) and f["evidence"], f
+for g in d["findings"]:
+    for k in ("kind","verdict","benchmark","config","metric","variant","base_value","value","change_pct","change_ci_low","change_ci_high","q","evidence"):
+        assert k in g, (k, g)' "$TMP/s2.json"
+check "JUnit agrees with JSON: one failure per worse finding, a test case per finding" python3 -c 'import json,sys,xml.etree.ElementTree as E
+d=json.load(open(sys.argv[1])); x=E.parse(sys.argv[2]).getroot()
+cases=x.findall(".//testcase"); fails=[c for c in cases if c.find("failure") is not None]
+worse=[f for f in d["findings"] if f["verdict"]=="worse"]
+assert len(fails)==len(worse)==1, (len(fails), len(worse))
+assert int(x.get("failures"))==1
+assert len(cases)==sum(d["summary"].values()), (len(cases), d["summary"])
+assert "numa02" in fails[0].get("name") and "elapsed" in fails[0].get("name")
+skipped=[c for c in cases if c.find("skipped") is not None]
+assert len(skipped)==d["summary"]["inconclusive"]' "$TMP/s2.json" "$TMP/s2.xml"
+check_eq "text, JSON and JUnit count the same regressions" \
+	"$(grep -c '^  worse' "$TMP/s2.txt") $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["summary"]["worse"])' "$TMP/s2.json") $(python3 -c 'import xml.etree.ElementTree as E,sys; print(E.parse(sys.argv[1]).getroot().get("failures"))' "$TMP/s2.xml")" "1 1 1"
+check_status "--output writes the file" 1 "$KB" regress --baseline "$BASE" --format junit --output "$TMP/o.xml"
+check "--output file is the JUnit" cmp "$TMP/o.xml" "$TMP/s2.xml"
+
+# --- seed 003: D7 vs stock, per-job blocks as two variants ---------------
+export KBENCH_DB="$TMP/s3.db"
+awk '/^Detailed stats from running numatest/ { p = 1 } /^Control run/ { p = 0 } p' "$SEED3" >"$TMP/d7.txt"
+awk '/^Control run/ { p = 1 } /^-- $/ { p = 0 } p' "$SEED3" >"$TMP/stock.txt"
+check_status "D7 blocks import" 0 "$KB" import --variant ingoD7-59.stats "$TMP/d7.txt"
+check_status "stock blocks import" 0 "$KB" import --variant stock59-stats "$TMP/stock.txt"
+check_eq "four numa_test runs" "$(sql "select count(*) from runs_v where benchmark = 'numa_test'")" "4"
+check_status "regress --baseline stock59-stats exits 1" 1 "$KB" regress --baseline stock59-stats
+"$KB" regress --baseline stock59-stats >"$TMP/s3.txt" 2>&1
+"$KB" regress --baseline stock59-stats --format json >"$TMP/s3.json"
+pl() { python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+for f in d["findings"]:
+    if f["kind"]=="placement" and f["config"]==sys.argv[2] and f["metric"]==sys.argv[3]:
+        print(f["verdict"]); print(f["evidence"])' "$TMP/s3.json" "$1" "$2"; }
+pl tasks=4 light_load_packed >"$TMP/p4"
+pl tasks=8 light_load_packed >"$TMP/p8"
+check_eq "tasks=4: placement finding 'worse'" "$(head -1 "$TMP/p4")" "worse"
+check_grep "tasks=4 evidence: D7 jobs per node 4/0/0/0" "jobs per node 4/0/0/0" "$TMP/p4"
+check_grep "tasks=4 evidence: every job's main node is node 0" "all 4 jobs' main node is node 0" "$TMP/p4"
+check_grep "tasks=4 evidence: the control's 2/1/1/0" "baseline stock59-stats run [0-9]+: jobs per node 2/1/1/0" "$TMP/p4"
+check_eq "tasks=8: placement finding 'worse'" "$(head -1 "$TMP/p8")" "worse"
+check_grep "tasks=8 evidence: 4/3/1/0 against 2/2/2/2" "jobs per node 4/3/1/0.*baseline stock59-stats run [0-9]+: jobs per node 2/2/2/2" "$TMP/p8"
+check_grep "evidence names the runs" "ingoD7-59.stats \(tasks=8\) run [0-9]+" "$TMP/p8"
+check_grep "per-job user time at tasks=4 is a performance regression" \
+	"^  worse +numa_test tasks=4 user +ingoD7-59.stats: 22.255 -> 44.765 s +\+101\.1%" "$TMP/s3.txt"
+check_grep "per-job user time at tasks=8 is reported (inconclusive with one run each)" \
+	"^  (worse|inconclusive) +numa_test tasks=8 user " "$TMP/s3.txt"
+check "placement findings carry their runs" python3 -c 'import json,sys
+d=json.load(open(sys.argv[1]))
+p=[f for f in d["findings"] if f["kind"]=="placement" and f["metric"]=="light_load_packed"]
+assert len(p)==2 and all(len(f["runs"])==1 and len(f["baseline_runs"])==1 for f in p), p' "$TMP/s3.json"
+check_status "--no-placement: the user times still regress" 1 "$KB" regress --baseline stock59-stats --no-placement
+check_eq "--no-placement drops placement findings" "$(grep -c placement "$TMP/.out")" "0"
+check_status "--cpus-per-node 1: 8 tasks are no light load, 4 still are" 1 \
+	"$KB" regress --baseline stock59-stats --no-performance --cpus-per-node 1
+check_eq "--cpus-per-node 1: only tasks=4 is packed" "$(grep -c '^  worse .*light_load_packed' "$TMP/.out")" "1"
+check_status "the other way round, stock is not packed at 8 tasks: no placement regression there" 1 \
+	"$KB" regress --baseline ingoD7-59.stats --no-performance
+check_eq "stock vs D7: tasks=8 stock spreads (2/2/2/2)" "$(grep -c '^  worse .*tasks=8 light_load_packed' "$TMP/.out")" "0"
+"$KB" regress --baseline stock59-stats --format junit >"$TMP/s3.xml"
+check "seed 003 JUnit parses and escapes the job counts' evidence" python3 -c 'import xml.etree.ElementTree as E,sys
+x=E.parse(sys.argv[1]).getroot()
+f=[c for c in x.iter("testcase") if c.find("failure") is not None]
+assert any("4/0/0/0" in c.find("failure").text for c in f)' "$TMP/s3.xml"
+
+# --- errors ----------------------------------------------------------------
+check_status "unknown baseline is an error (2)" 2 "$KB" regress --baseline nosuch
+check_status "missing --baseline is a usage error (2)" 2 "$KB" regress
+check_status "bad --format (2)" 2 "$KB" regress --baseline stock59-stats --format xml
+check_status "bad --cpus-per-node (2)" 2 "$KB" regress --baseline stock59-stats --cpus-per-node 0
+check_status "--help exits 0" 0 "$KB" regress --help
