@@ -10,6 +10,7 @@
  */
 #include "cli.h"
 #include "select.h"
+#include "../analyze/history.h"
 #include "../core/buf.h"
 #include "../core/num.h"
 #include "../core/util.h"
@@ -526,8 +527,8 @@ static const struct chart_kind kinds[] = {
 	{ "placement", CHART_PLACEMENT, 0, "numa_test heatmap: jobs x nodes, % of time" },
 	{ "nodeload", CHART_NODELOAD, 0, "numa_test jobs per node, per variant and task count" },
 	{ "change", CHART_CHANGE, 1, "forest plot of the change against the baseline" },
-	/* history: drawn by `kbench history` (issue 6, regress); add its row here
-	 * if `kbench chart --type history` should draw it too. */
+	/* history: built by `kbench history` (cmd_history.c, cli_history_chart) */
+	{ "history", CHART_HISTORY, 0, "one --metric along variants in version order, change points marked" },
 };
 
 static const struct chart_kind *find_kind(const char *name)
@@ -635,7 +636,7 @@ int cmd_chart(int argc, char **argv)
 	int log_x = 0, log_y = 0, dump = 0;
 	const struct opt opts[] = {
 		OPT_STRING("type", "TYPE", &type,
-			   "bars, lines, points, placement, nodeload or change"),
+			   "bars, lines, points, placement, nodeload, change or history"),
 		CLI_SELECT_OPTS(&sel),
 		OPT_LONG("run", "ID", &run, "placement: one run (else every run of the selection)"),
 		OPT_STRING("x", "KEY", &xkey, "lines: the configuration key on x (default: the one that varies)"),
@@ -654,7 +655,8 @@ int cmd_chart(int argc, char **argv)
 		"       [--title T] [--log-x] [--log-y] [--error sd|ci|none] [--run ID] [--dump-layout]",
 		"Draws one chart of a selection (the selection options are compare's).\n"
 		"Types: bars, lines, points, change (from the comparison), placement and\n"
-		"nodeload (numa_test job placement).  See docs/report.md.", opts };
+		"nodeload (numa_test job placement), history (kbench history's chart).\n"
+		"See docs/report.md.", opts };
 	const struct chart_kind *kind;
 	struct cli_chart_opts co;
 	struct an_query q;
@@ -684,7 +686,7 @@ int cmd_chart(int argc, char **argv)
 	}
 	if (!type || !(kind = find_kind(type))) {
 		fprintf(stderr, "kbench chart: --type is one of bars, lines, points, placement, "
-			"nodeload, change\n");
+			"nodeload, change, history\n");
 		goto usage;
 	}
 	if (!out && !dump) {
@@ -713,7 +715,23 @@ int cmd_chart(int argc, char **argv)
 	}
 	c = chart_new(kind->type);
 	chart_set_size(c, width, height, 1);
-	if (kind->from_table) {
+	if (kind->type == CHART_HISTORY) {
+		struct an_history_opts ho;
+
+		an_history_opts_init(&ho);
+		if (q.nmetrics != 1) {
+			kb_err_set(&err, "", 0, "--type history draws one --metric");
+			goto fail;
+		}
+		ho.metric = q.metrics[0];
+		ho.bench = q.bench;
+		ho.config = q.config;
+		ho.nconfig = q.nconfig;
+		ho.better = q.better;
+		ho.nbetter = q.nbetter;
+		if (cli_history_chart(db, &ho, c, title, &err) < 0)
+			goto fail;
+	} else if (kind->from_table) {
 		const char *bench, *metric;
 
 		if (an_compare_build(db, &q, &t, &err) < 0)

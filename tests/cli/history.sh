@@ -74,6 +74,9 @@ check_status "--chart draws the history" 0 "$KB" history --metric time --chart "
 check_grep "the SVG is drawn" "<svg" "$TMP/h.svg"
 check_status "--chart PNG" 0 "$KB" history --metric time --chart "$TMP/h.png"
 check "PNG signature" bash -c "head -c 8 '$TMP/h.png' | od -An -c | grep -q 'P   N   G'"
+check_status "kbench chart --type history draws it too" 0 "$KB" chart --type history --metric time --dump-layout
+check_grep "chart layout: the change mark at 5.19" "^change\.0=.* at=5\.19 verdict=worse text=\+1[45]\.[0-9]% worse" "$TMP/.out"
+check_status "kbench chart --type history wants one --metric" 2 "$KB" chart --type history --dump-layout
 
 # --- the same history without the step -----------------------------------------
 export KBENCH_DB="$TMP/flat.db"
