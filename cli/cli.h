@@ -36,6 +36,7 @@ int cmd_export(int argc, char **argv);
 /* compare and export share options (cmd_compare.c); fixed_what != NULL = export. */
 int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what);
 int cmd_chart(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_regress(int argc, char **argv);
 int cmd_history(int argc, char **argv);
 /* The history chart of kbench history, for kbench chart --type history

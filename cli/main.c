@@ -14,6 +14,7 @@ static const struct cmd commands[] = {
 	{ "ls", cmd_ls, "list variants, machines, benchmarks and sources" },
 	{ "show", cmd_show, "print one run as stored (numa_test: the job table)" },
 	{ "chart", cmd_chart, "draw one chart (bars, lines, points, placement, nodeload, change)" },
+	{ "report", cmd_report, "a whole report: HTML with charts, or plain text for a mail" },
 	{ "compare", cmd_compare, "variants side by side: mean(sd), change vs a baseline, verdicts" },
 	{ "export", cmd_export, "stored samples, summaries or a comparison as CSV or JSON" },
 	{ "regress", cmd_regress, "regressions against a baseline, exit status for CI (0 none, 1 found)" },

@@ -1,0 +1,528 @@
+/*
+ * cmd_report.c - `kbench report [selection] --format html|text [-o FILE]
+ * [--assets DIR]`: a whole report.  This file gathers everything (the
+ * store's variants, machines and sources; one comparison per benchmark;
+ * charts; numa_test job tables; regress findings) into the report model
+ * of render/report.h, which renders it.
+ */
+#include "cli.h"
+#include "select.h"
+#include "../analyze/regress.h"
+#include "../core/buf.h"
+#include "../core/util.h"
+#include "../db/db.h"
+#include "../db/placement.h"
+#include "../render/chart.h"
+#include "../render/report.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+/* Charts of a benchmark's section: a bars chart per metric, the change
+ * forest plot when it stays readable. */
+#define MAX_CHANGE_ROWS 48
+
+static void section_charts(struct report_section *s, enum chart_errbar eb)
+{
+	const struct an_table *t = &s->table;
+	struct cli_chart_opts co;
+	struct kb_err err;
+	size_t r, k, nchg = 0;
+
+	memset(&co, 0, sizeof(co));
+	co.errbar = (int)eb;
+	for (r = 0; r < t->nrows; r++) {
+		const struct an_row *row = &t->rows[r];
+		struct chart *c;
+		char cap[512];
+		int seen = 0, cells = 0;
+
+		for (k = 0; k < r; k++)
+			if (!strcmp(t->rows[k].metric, row->metric))
+				seen = 1;
+		if (seen)
+			continue;
+		for (k = r; k < t->nrows; k++) {
+			size_t v;
+
+			if (strcmp(t->rows[k].metric, row->metric))
+				continue;
+			for (v = 0; v < t->nvariants; v++)
+				if (t->rows[k].cells[v].origin != AN_ORIGIN_NONE &&
+				    !isnan(t->rows[k].cells[v].d.mean))
+					cells++;
+		}
+		if (!cells)
+			continue;
+		c = chart_new(CHART_BARS);
+		chart_set_size(c, 720, 380, 1);
+		if (cli_chart_from_table(c, t, s->benchmark, row->metric, &co, &err) < 0) {
+			chart_free(c);
+			continue;
+		}
+		snprintf(cap, sizeof(cap), "%s %s: mean per configuration and variant, whiskers %s",
+			 s->benchmark, row->metric,
+			 eb == CHART_ERR_CI95 ? "95% CI of the mean" : eb == CHART_ERR_SD ? "\xC2\xB1 sd" : "none");
+		report_chart(&s->charts, c, cap);
+	}
+	for (r = 0; r < t->nrows; r++)
+		for (k = 0; k < t->nvariants; k++)
+			if (t->rows[r].cells[k].has_change &&
+			    t->rows[r].cells[k].chg.verdict != AN_VERDICT_NONE &&
+			    !isnan(t->rows[r].cells[k].chg.change))
+				nchg++;
+	if (nchg && nchg <= MAX_CHANGE_ROWS) {
+		struct chart *c = chart_new(CHART_CHANGE);
+		char cap[512];
+
+		chart_set_size(c, 720, 120 + 22 * (double)nchg, 1);
+		if (cli_chart_change(c, t, s->benchmark, &co, &err) < 0) {
+			chart_free(c);
+			return;
+		}
+		snprintf(cap, sizeof(cap), "%s: change against %s with its 95%% interval, "
+			 "coloured by verdict; the band is the \xC2\xB1%g%% threshold",
+			 s->benchmark, t->variants[t->baseline].name, t->opts.delta);
+		report_chart(&s->charts, c, cap);
+	}
+}
+
+/* Canvas height for np placement panels of up to maxjobs rows, laid out
+ * as the chart engine does (ceil(sqrt(np)) columns). */
+static double placement_height(size_t np, size_t maxjobs)
+{
+	size_t cols = (size_t)ceil(sqrt((double)(np ? np : 1)));
+	size_t rows = (np + cols - 1) / cols;
+
+	return 90 + (double)rows * (60 + 17 * (double)maxjobs);
+}
+
+/* numa_test: job tables, a heatmap per variant, jobs per node. */
+static int run_selected(const struct db_prun *r, const struct cli_select *sel, const char *bench)
+{
+	return !strcmp(r->benchmark, bench) && cli_select_variant_match(sel, r->variant) &&
+	       cli_select_config_match(sel, r->config);
+}
+
+static size_t placement_runs(const struct db_placement *pl, const struct cli_select *sel,
+			     const char *bench)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < pl->nruns; i++)
+		n += run_selected(&pl->runs[i], sel, bench);
+	return n;
+}
+
+static void section_placement(struct report_section *s, const struct db_placement *pl,
+			      const struct cli_select *sel, int charts)
+{
+	const struct db_prun **runs = xmalloc((pl->nruns + 1) * sizeof(*runs));
+	size_t i, j, n = 0;
+	struct cli_chart_opts co;
+	struct kb_err err;
+
+	memset(&co, 0, sizeof(co));
+	for (i = 0; i < pl->nruns; i++) {
+		const struct db_prun *r = &pl->runs[i];
+
+		if (run_selected(r, sel, s->benchmark))
+			runs[n++] = r;
+	}
+	for (i = 0; i < n; i++) {
+		const struct db_prun *r = runs[i];
+		struct report_run *rr = report_run(s, r->run_id, r->variant, r->config, r->nnodes);
+
+		for (j = 0; j < r->njobs; j++)
+			report_job(rr, r->jobs[j].job, r->jobs[j].initial_node, r->jobs[j].main_node,
+				   r->jobs[j].moved, r->jobs[j].user, r->jobs[j].pct);
+	}
+	/* one heatmap per variant, its runs as small multiples */
+	for (i = 0; i < n && charts; i++) {
+		struct chart *c;
+		char title[512];
+		size_t np = 0, maxjobs = 0;
+
+		for (j = 0; j < i; j++)
+			if (runs[j]->variant_id == runs[i]->variant_id)
+				break;
+		if (j < i)
+			continue;
+		c = chart_new(CHART_PLACEMENT);
+		for (j = i; j < n; j++)
+			if (runs[j]->variant_id == runs[i]->variant_id) {
+				cli_chart_panel(c, runs[j], 0);
+				np++;
+				if (runs[j]->njobs > maxjobs)
+					maxjobs = runs[j]->njobs;
+			}
+		chart_set_size(c, 900, placement_height(np, maxjobs), 1);
+		snprintf(title, sizeof(title), "%s job placement: %s", s->benchmark, runs[i]->variant);
+		chart_set_title(c, title);
+		chart_set_axis(c, 'x', "node", NULL);
+		chart_set_axis(c, 'y', "job", NULL);
+		snprintf(title, sizeof(title), "%s: percent of time per node for every job; the "
+			 "initial node outlined, * = main node differs from the initial one",
+			 runs[i]->variant);
+		report_chart(&s->placement, c, title);
+	}
+	if (n && charts) {
+		struct chart *c = chart_new(CHART_NODELOAD);
+
+		chart_set_size(c, 900, 420, 1);
+		if (cli_chart_nodeload(c, runs, n, &co, &err) == 0)
+			report_chart(&s->placement, c, "Jobs per node (by the node with most time) per "
+				     "variant and task count: an even spread, or a light load packed "
+				     "onto few nodes");
+		else
+			chart_free(c);
+	}
+	free(runs);
+}
+
+/* Heatmaps of the runs a placement finding rests on. */
+static void finding_charts(struct report *rep, const struct an_regress *g,
+			   const struct db_placement *pl)
+{
+	size_t i, k, j;
+
+	for (i = 0; i < g->nfindings; i++) {
+		const struct an_finding *f = &g->findings[i];
+		struct chart *c;
+		char cap[600];
+		size_t np = 0, maxjobs = 0;
+
+		/* the heatmaps of what went wrong (or changed) */
+		if (f->kind != AN_FINDING_PLACEMENT || !f->nruns ||
+		    (f->verdict != AN_VERDICT_WORSE && f->verdict != AN_VERDICT_CHANGED))
+			continue;
+		c = chart_new(CHART_PLACEMENT);
+		for (k = 0; k < f->nruns; k++)
+			for (j = 0; j < pl->nruns; j++)
+				if (pl->runs[j].run_id == f->runs[k].id) {
+					cli_chart_panel(c, &pl->runs[j], 1);
+					np++;
+					if (pl->runs[j].njobs > maxjobs)
+						maxjobs = pl->runs[j].njobs;
+				}
+		if (!np) {
+			chart_free(c);
+			continue;
+		}
+		chart_set_size(c, 720, placement_height(np, maxjobs), 1);
+		snprintf(cap, sizeof(cap), "%s %s: %s %s (%s)", f->benchmark,
+			 *f->config ? f->config : "-", f->metric, an_verdict_name(f->verdict), f->variant);
+		chart_set_title(c, cap);
+		report_finding_chart(rep, i, c, cap);
+		if (rep->nfinding_charts >= 8)
+			break;
+	}
+}
+
+static void describe_selection(struct buf *b, const struct cli_select *s)
+{
+	size_t i;
+
+	buf_puts(b, s->bench ? s->bench : "every benchmark");
+	if (s->nmetric_v) {
+		buf_puts(b, "; metrics ");
+		for (i = 0; i < s->nmetric_v; i++)
+			buf_printf(b, "%s%s", i ? ", " : "", s->metric_v[i]);
+	}
+	if (s->nvariant_v) {
+		buf_puts(b, "; variants ");
+		for (i = 0; i < s->nvariant_v; i++)
+			buf_printf(b, "%s%s", i ? ", " : "", s->variant_v[i]);
+	}
+	for (i = 0; i < s->nkv; i++)
+		buf_printf(b, "; %s=%s", s->kv[i].key, s->kv[i].value);
+	if (s->baseline)
+		buf_printf(b, "; baseline %s", s->baseline);
+}
+
+static char *now_text(void)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	time_t t = time(NULL);
+	struct tm tm;
+	char out[64];
+
+	if (sde && *sde)
+		t = (time_t)strtoll(sde, NULL, 10);
+	gmtime_r(&t, &tm);
+	strftime(out, sizeof(out), "%Y-%m-%d %H:%M UTC", &tm);
+	return xstrdup(out);
+}
+
+/* mkdir -p */
+static int make_dirs(const char *path, struct kb_err *err)
+{
+	char *p = xstrdup(path), *s;
+
+	for (s = p + 1; *s; s++)
+		if (*s == '/') {
+			*s = '\0';
+			if (mkdir(p, 0777) < 0 && errno != EEXIST) {
+				kb_err_set(err, path, 0, "cannot create: %s", strerror(errno));
+				free(p);
+				return -1;
+			}
+			*s = '/';
+		}
+	if (mkdir(p, 0777) < 0 && errno != EEXIST) {
+		kb_err_set(err, path, 0, "cannot create: %s", strerror(errno));
+		free(p);
+		return -1;
+	}
+	free(p);
+	return 0;
+}
+
+/* The assets directory as the HTML file should name it: relative to the
+ * file's directory when inside it, else absolute. */
+static char *assets_href(const char *assets, const char *out)
+{
+	char a[PATH_MAX], d[PATH_MAX], *dir, *slash;
+	size_t n;
+
+	dir = xstrdup(out ? out : "./x");
+	slash = strrchr(dir, '/');
+	if (slash)
+		slash[slash == dir ? 1 : 0] = '\0';
+	else
+		strcpy(dir, ".");
+	if (!realpath(assets, a) || !realpath(dir, d)) {
+		free(dir);
+		return xstrdup(assets);
+	}
+	free(dir);
+	n = strlen(d);
+	if (!strcmp(a, d))
+		return xstrdup("");
+	if (!strncmp(a, d, n) && (a[n] == '/' || (n == 1 && d[0] == '/')))
+		return xstrdup(a + n + (a[n] == '/'));
+	return xstrdup(a);
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct cli_select sel;
+	const char *format = "html", *out = NULL, *assets = NULL, *title = NULL, *errbar = NULL;
+	int no_findings = 0, no_charts = 0;
+	const struct opt opts[] = {
+		CLI_SELECT_OPTS(&sel),
+		OPT_STRING("format", "html|text", &format, "an HTML page (default) or a plain-text mail body"),
+		OPT_STRING("output", "FILE", &out, "(-o) write to FILE (default: standard output)"),
+		OPT_STRING("assets", "DIR", &assets, "html: write the charts as PNG files into DIR"),
+		OPT_STRING("title", "T", &title, "the report's title"),
+		OPT_STRING("error", "sd|ci|none", &errbar, "whiskers of the bar charts (default sd)"),
+		OPT_FLAG("no-findings", &no_findings, "leave out the regress findings"),
+		OPT_FLAG("no-charts", &no_charts, "html: tables only"),
+		OPT_END,
+	};
+	const struct cmd_usage u = { "report",
+		"[selection] [--baseline V] [--format html|text] [-o FILE] [--assets DIR]",
+		"A whole report: findings and verdicts first, then per benchmark its\n"
+		"comparison table, charts and (numa_test) job tables; methods last.\n"
+		"HTML is one self-contained file unless --assets.  See docs/report.md.", opts };
+	struct report rep;
+	struct an_query q;
+	struct an_regress g;
+	struct db_list list;
+	struct db_placement pl;
+	struct db *db = NULL;
+	struct kb_err err;
+	struct buf b = BUF_INIT;
+	const char **args;
+	size_t nargs, i, v, k;
+	int rc, html, have_list = 0, have_pl = 0, have_g = 0, status = EXIT_USAGE, eb;
+	FILE *f = NULL;
+	char *href = NULL;
+
+	cli_select_init(&sel);
+	cli_short_output(argc, argv);
+	rc = opt_parse(&u, argc, argv, &args, &nargs);
+	if (rc) {
+		cli_select_release(&sel);
+		return rc > 0 ? EXIT_OK : EXIT_USAGE;
+	}
+	free(args);
+	kb_err_clear(&err);
+	report_init(&rep);
+	memset(&g, 0, sizeof(g));
+	an_query_init(&q);
+	if (nargs) {
+		fprintf(stderr, "kbench report: unexpected argument\n");
+		goto usage;
+	}
+	if (!strcmp(format, "html")) {
+		html = 1;
+	} else if (!strcmp(format, "text")) {
+		html = 0;
+	} else {
+		fprintf(stderr, "kbench report: --format is html or text\n");
+		goto usage;
+	}
+	if (assets && !html) {
+		fprintf(stderr, "kbench report: --assets goes with --format html\n");
+		goto usage;
+	}
+	if (cli_chart_errbar(errbar, &eb) < 0) {
+		fprintf(stderr, "kbench report: --error is sd, ci or none\n");
+		goto usage;
+	}
+	if (cli_select_query(&sel, &q, &err) < 0) {
+		cli_report("report", &err);
+		goto usage;
+	}
+	if (db_open_existing(&db, cli_db_path(sel.db), &err) < 0 ||
+	    db_list(db, &list, &err) < 0)
+		goto fail;
+	have_list = 1;
+	if (db_placement_load(db, NULL, NULL, &pl, &err) < 0)
+		goto fail;
+	have_pl = 1;
+
+	/* One section per benchmark, each with its own comparison (and BH). */
+	for (i = 0; i < list.nbenches; i++) {
+		const char *bench = list.benches[i].benchmark;
+		struct report_section *s;
+		struct an_query bq = q;
+		struct an_table t;
+
+		if (sel.bench && strcmp(sel.bench, bench))
+			continue;
+		bq.bench = bench;
+		buf_reset(&b);
+		if (an_compare_build(db, &bq, &t, &err) < 0) {
+			if (!q.baseline)
+				goto fail;
+			/* the baseline has no data here: compare against the first variant */
+			bq.baseline = NULL;
+			if (an_compare_build(db, &bq, &t, &err) < 0)
+				goto fail;
+			buf_printf(&b, "%s has no %s numbers in the selection; the baseline here is %s.",
+				   q.baseline, bench, t.nvariants ? t.variants[t.baseline].name : "-");
+		}
+		if (!t.nrows && !placement_runs(&pl, &sel, bench)) {
+			an_table_release(&t);
+			continue;
+		}
+		s = report_section(&rep, bench);
+		if (b.len)
+			s->note = xstrdup(buf_str(&b));
+		s->table = t;
+		rep.opts = t.opts;
+		if (html && !no_charts)
+			section_charts(s, (enum chart_errbar)eb);
+		section_placement(s, &pl, &sel, html && !no_charts);
+	}
+	if (!rep.nsections) {
+		kb_err_set(&err, "", 0, "nothing in the store matches the selection");
+		goto fail;
+	}
+	rep.opts.dir = AN_DIR_NONE;
+
+	/* Variants with data in the report, in store order, with descriptions. */
+	for (v = 0; v < list.nvariants; v++) {
+		int used = 0;
+
+		for (i = 0; i < rep.nsections && !used; i++) {
+			for (k = 0; k < rep.sections[i].table.nvariants && !used; k++)
+				used = !strcmp(rep.sections[i].table.variants[k].name, list.variants[v].name);
+			for (k = 0; k < rep.sections[i].nruns && !used; k++)
+				used = !strcmp(rep.sections[i].runs[k].variant, list.variants[v].name);
+		}
+		if (used)
+			report_variant(&rep, list.variants[v].name, list.variants[v].kernel,
+				       list.variants[v].description);
+	}
+	for (i = 0; i < list.nmachines; i++) {
+		buf_reset(&b);
+		buf_puts(&b, list.machines[i].name);
+		if (list.machines[i].description && *list.machines[i].description)
+			buf_printf(&b, ": %s", list.machines[i].description);
+		buf_printf(&b, " (%lld runs)", list.machines[i].runs);
+		report_machine(&rep, buf_str(&b));
+	}
+	for (i = 0; i < list.nsources; i++) {
+		buf_reset(&b);
+		buf_printf(&b, "%s [%s] %lld runs, %lld summaries, sha256 %.12s, imported %s",
+			   list.sources[i].path, list.sources[i].format ? list.sources[i].format : "-",
+			   list.sources[i].runs, list.sources[i].summaries,
+			   list.sources[i].sha256 ? list.sources[i].sha256 : "-",
+			   list.sources[i].imported_at ? list.sources[i].imported_at : "-");
+		report_source(&rep, buf_str(&b));
+	}
+
+	/* Findings (kbench regress) at the top. */
+	if (!no_findings) {
+		struct an_regress_opts ro;
+
+		an_regress_opts_init(&ro);
+		ro.q = q;
+		if (an_regress_build(db, &ro, &g, &err) == 0) {
+			have_g = 1;
+			rep.regress = &g;
+			if (html && !no_charts)
+				finding_charts(&rep, &g, &pl);
+		} else {
+			/* e.g. the baseline lacks data somewhere: the report stands without */
+			fprintf(stderr, "kbench report: no findings: %s\n", err.msg);
+			kb_err_clear(&err);
+		}
+	}
+
+	rep.title = xstrdup(title ? title : "kbench report");
+	rep.generated = now_text();
+	rep.db = xstrdup(cli_db_path(sel.db));
+	buf_reset(&b);
+	describe_selection(&b, &sel);
+	rep.selection = xstrdup(buf_str(&b));
+
+	if (assets) {
+		if (make_dirs(assets, &err) < 0)
+			goto fail;
+		href = assets_href(assets, out);
+	}
+	f = out ? fopen(out, "w") : stdout;
+	if (!f) {
+		kb_err_set(&err, out, 0, "cannot write: %s", strerror(errno));
+		goto fail;
+	}
+	rc = html ? report_html(f, &rep, assets, href, &err) : report_text(f, &rep, &err);
+	if (out && fclose(f) != 0 && rc == 0)
+		rc = kb_err_set(&err, out, 0, "write error");
+	else if (!out && fflush(stdout) != 0 && rc == 0)
+		rc = kb_err_set(&err, "", 0, "write error");
+	if (rc < 0)
+		goto fail;
+	status = EXIT_OK;
+	goto done;
+fail:
+	cli_report("report", &err);
+	status = EXIT_USAGE;
+	goto done;
+usage:
+	opt_usage(&u, stderr);
+done:
+	free(href);
+	report_release(&rep);
+	if (have_g)
+		an_regress_release(&g);
+	if (have_pl)
+		db_placement_release(&pl);
+	if (have_list)
+		db_list_release(&list);
+	if (db)
+		db_close(db);
+	buf_release(&b);
+	cli_select_release(&sel);
+	return status;
+}

@@ -1,0 +1,656 @@
+/*
+ * report.c - the report model, what both renderers share (verdict
+ * summary, numbers, methods), and the plain-text renderer.
+ */
+#include "report_int.h"
+#include "chart.h"
+#include "table.h"
+#include "../analyze/regress.h"
+#include "../core/buf.h"
+#include "../core/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Model ------------------------------------------------------------------ */
+
+void report_init(struct report *r)
+{
+	memset(r, 0, sizeof(*r));
+	an_opts_init(&r->opts);
+}
+
+static void charts_release(struct report_charts *cs)
+{
+	size_t i;
+
+	for (i = 0; i < cs->n; i++) {
+		chart_free(cs->v[i].chart);
+		free(cs->v[i].caption);
+	}
+	free(cs->v);
+	memset(cs, 0, sizeof(*cs));
+}
+
+void report_release(struct report *r)
+{
+	size_t i, j, k;
+
+	free(r->title);
+	free(r->generated);
+	free(r->db);
+	free(r->selection);
+	for (i = 0; i < r->nvariants; i++) {
+		free(r->variants[i].name);
+		free(r->variants[i].kernel);
+		free(r->variants[i].description);
+	}
+	free(r->variants);
+	for (i = 0; i < r->nmachines; i++)
+		free(r->machines[i]);
+	free(r->machines);
+	for (i = 0; i < r->nsources; i++)
+		free(r->sources[i]);
+	free(r->sources);
+	for (i = 0; i < r->nsections; i++) {
+		struct report_section *s = &r->sections[i];
+
+		free(s->benchmark);
+		free(s->note);
+		an_table_release(&s->table);
+		charts_release(&s->charts);
+		charts_release(&s->placement);
+		for (j = 0; j < s->nruns; j++) {
+			for (k = 0; k < s->runs[j].njobs; k++)
+				free(s->runs[j].jobs[k].pct);
+			free(s->runs[j].jobs);
+			free(s->runs[j].variant);
+			free(s->runs[j].config);
+		}
+		free(s->runs);
+	}
+	free(r->sections);
+	for (i = 0; i < r->nfinding_charts; i++) {
+		chart_free(r->finding_charts[i].c.chart);
+		free(r->finding_charts[i].c.caption);
+	}
+	free(r->finding_charts);
+	memset(r, 0, sizeof(*r));
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s && *s ? xstrdup(s) : NULL;
+}
+
+struct report_section *report_section(struct report *r, const char *benchmark)
+{
+	struct report_section *s;
+
+	xgrow(&r->sections, &r->sections_cap, r->nsections + 1, sizeof(*r->sections));
+	s = &r->sections[r->nsections++];
+	memset(s, 0, sizeof(*s));
+	s->benchmark = xstrdup(benchmark);
+	return s;
+}
+
+void report_variant(struct report *r, const char *name, const char *kernel,
+		    const char *description)
+{
+	struct report_variant *v;
+
+	xgrow(&r->variants, &r->variants_cap, r->nvariants + 1, sizeof(*r->variants));
+	v = &r->variants[r->nvariants++];
+	v->name = xstrdup(name);
+	v->kernel = dup_or_null(kernel);
+	v->description = dup_or_null(description);
+}
+
+void report_machine(struct report *r, const char *text)
+{
+	xgrow(&r->machines, &r->machines_cap, r->nmachines + 1, sizeof(*r->machines));
+	r->machines[r->nmachines++] = xstrdup(text);
+}
+
+void report_source(struct report *r, const char *text)
+{
+	xgrow(&r->sources, &r->sources_cap, r->nsources + 1, sizeof(*r->sources));
+	r->sources[r->nsources++] = xstrdup(text);
+}
+
+struct report_run *report_run(struct report_section *s, long long run_id,
+			      const char *variant, const char *config, int nnodes)
+{
+	struct report_run *run;
+
+	xgrow(&s->runs, &s->runs_cap, s->nruns + 1, sizeof(*s->runs));
+	run = &s->runs[s->nruns++];
+	memset(run, 0, sizeof(*run));
+	run->run_id = run_id;
+	run->variant = xstrdup(variant);
+	run->config = xstrdup(config ? config : "");
+	run->nnodes = nnodes;
+	return run;
+}
+
+void report_job(struct report_run *run, int job, int initial, int main, int moved,
+		double user, const double *pct)
+{
+	struct report_job *j;
+
+	xgrow(&run->jobs, &run->cap, run->njobs + 1, sizeof(*run->jobs));
+	j = &run->jobs[run->njobs++];
+	j->job = job;
+	j->initial = initial;
+	j->main = main;
+	j->moved = moved;
+	j->user = user;
+	j->pct = xmalloc(((size_t)run->nnodes + 1) * sizeof(*j->pct));
+	memcpy(j->pct, pct, (size_t)run->nnodes * sizeof(*j->pct));
+}
+
+void report_chart(struct report_charts *cs, struct chart *c, const char *caption)
+{
+	xgrow(&cs->v, &cs->cap, cs->n + 1, sizeof(*cs->v));
+	cs->v[cs->n].chart = c;
+	cs->v[cs->n].caption = dup_or_null(caption);
+	cs->n++;
+}
+
+void report_finding_chart(struct report *r, size_t finding, struct chart *c,
+			  const char *caption)
+{
+	struct report_finding_chart *fc;
+
+	xgrow(&r->finding_charts, &r->finding_charts_cap, r->nfinding_charts + 1,
+	      sizeof(*r->finding_charts));
+	fc = &r->finding_charts[r->nfinding_charts++];
+	fc->finding = finding;
+	fc->c.chart = c;
+	fc->c.caption = dup_or_null(caption);
+}
+
+/* Shared by the renderers --------------------------------------------------- */
+
+static int cmp_item(const void *a, const void *b)
+{
+	const struct report_item *x = a, *y = b;
+	double dx = fabs(x->cell->chg.change), dy = fabs(y->cell->chg.change);
+
+	return dx > dy ? -1 : dx < dy;
+}
+
+void report_summarise(const struct report *r, struct report_summary *s)
+{
+	size_t i, k, v, capw = 0, capb = 0;
+
+	memset(s, 0, sizeof(*s));
+	for (i = 0; i < r->nsections; i++) {
+		const struct report_section *sec = &r->sections[i];
+
+		for (k = 0; k < sec->table.nrows; k++) {
+			const struct an_row *row = &sec->table.rows[k];
+
+			for (v = 0; v < sec->table.nvariants; v++) {
+				const struct an_cell *c = &row->cells[v];
+				struct report_item it = { sec, row, v, c };
+
+				if (!c->has_change || c->chg.verdict == AN_VERDICT_NONE)
+					continue;
+				s->ntotal++;
+				switch (c->chg.verdict) {
+				case AN_VERDICT_WORSE:
+					s->nworse++;
+					xgrow(&s->worse, &capw, s->nworse_items + 1, sizeof(*s->worse));
+					s->worse[s->nworse_items++] = it;
+					break;
+				case AN_VERDICT_BETTER:
+					s->nbetter++;
+					xgrow(&s->better, &capb, s->nbetter_items + 1, sizeof(*s->better));
+					s->better[s->nbetter_items++] = it;
+					break;
+				case AN_VERDICT_CHANGED: s->nchanged++; break;
+				case AN_VERDICT_SAME: s->nsame++; break;
+				default: s->ninconclusive++; break;
+				}
+			}
+		}
+	}
+	if (s->nworse_items)
+		qsort(s->worse, s->nworse_items, sizeof(*s->worse), cmp_item);
+	if (s->nbetter_items)
+		qsort(s->better, s->nbetter_items, sizeof(*s->better), cmp_item);
+}
+
+void report_summary_release(struct report_summary *s)
+{
+	free(s->worse);
+	free(s->better);
+	memset(s, 0, sizeof(*s));
+}
+
+static int is_integral(double x)
+{
+	return !isnan(x) && fabs(x) < 1e15 && x == floor(x);
+}
+
+int report_row_decimals(const struct an_table *t, const struct an_row *row)
+{
+	double m = 0;
+	int integral = 1, any = 0;
+	size_t v, i;
+
+	for (v = 0; v < t->nvariants; v++) {
+		const struct an_cell *c = &row->cells[v];
+
+		if (c->origin == AN_ORIGIN_NONE || isnan(c->d.mean))
+			continue;
+		any = 1;
+		m = fmax(m, fabs(c->d.mean));
+		if (c->origin == AN_ORIGIN_SUMMARY)
+			integral &= is_integral(c->d.mean);
+		else
+			for (i = 0; i < c->nvalues; i++)
+				integral &= isnan(c->values[i]) || is_integral(c->values[i]);
+	}
+	if (!any)
+		return 2;
+	if ((integral && m >= 10) || m >= 1e6)
+		return 0;
+	if (m >= 1e5)
+		return 1;
+	if (m > 0 && m < 0.1)
+		return (int)ceil(-log10(m)) + 2;
+	return 2;
+}
+
+const char report_marks[] = "Nbone";
+
+static const char *const mark_texts[] = {
+	"very noisy (CV > 15%)",
+	"bimodal (two clusters of values)",
+	"outliers (|modified z| > 3.5, kept)",
+	"noisy (CV > 5%)",
+	"sd estimated from the range, (max - min) / d2(n)",
+};
+
+static const unsigned mark_bits[] = {
+	AN_F_VERY_NOISY, AN_F_BIMODAL, AN_F_OUTLIERS, AN_F_NOISY, AN_F_SD_ESTIMATED,
+};
+
+char report_value_mark(unsigned flags)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(mark_bits); i++)
+		if (flags & mark_bits[i])
+			return report_marks[i];
+	return ' ';
+}
+
+const char *report_mark_text(char mark)
+{
+	const char *p = strchr(report_marks, mark);
+
+	return p && mark ? mark_texts[p - report_marks] : "";
+}
+
+void report_format_value(struct buf *out, const struct an_cell *c, int dec)
+{
+	if (c->origin == AN_ORIGIN_NONE || isnan(c->d.mean)) {
+		buf_puts(out, "-");
+		return;
+	}
+	buf_printf(out, "%.*f", dec, c->d.mean);
+	if (!isnan(c->d.sd) && c->d.n >= 2)
+		buf_printf(out, "(%s%.*f)", (c->flags & AN_F_SD_ESTIMATED) ? "~" : "", dec, c->d.sd);
+}
+
+void report_format_change(struct buf *out, const struct an_cell *c)
+{
+	if (!c->has_change || isnan(c->chg.change))
+		return;
+	buf_printf(out, "%+.1f%%", c->chg.change);
+}
+
+void report_format_ci(struct buf *out, const struct an_cell *c)
+{
+	if (!c->has_change || isnan(c->chg.ci_low) || isnan(c->chg.ci_high))
+		return;
+	buf_printf(out, "[%+.1f, %+.1f]", c->chg.ci_low, c->chg.ci_high);
+}
+
+const char *report_verdict_word(enum an_verdict v)
+{
+	return v == AN_VERDICT_NONE ? "" : an_verdict_name(v);
+}
+
+void report_methods(struct buf *out, const struct report *r)
+{
+	const struct an_opts *o = &r->opts;
+
+	buf_printf(out,
+		   "Each cell is one variant x benchmark x configuration x metric: the mean and "
+		   "sample standard deviation of the runs' values (per job for numa_test's per-job "
+		   "user time), or the mean(sd) as published when only a summary table was "
+		   "imported.  When a summary gives no sd but its min, max and n, sd is estimated "
+		   "as (max - min) / d2(n) and marked 'e'.\n\n");
+	buf_printf(out,
+		   "Change: %s against the baseline of each table%s.  The 95%% interval and "
+		   "p-value come from %s; p-values are adjusted with Benjamini-Hochberg over the "
+		   "comparisons of each benchmark's table (q).\n\n",
+		   o->conv == AN_CONV_SPEED ? "speed, base / new - 1 for lower-is-better metrics "
+					      "(the autonuma mails' %Change)" :
+		   o->conv == AN_CONV_BETTER ? "better, the raw change with its sign flipped for "
+					       "lower-is-better metrics (positive = improvement)" :
+		   "raw, (new - base) / base of the means",
+		   "", o->test == AN_TEST_MWU ?
+		   "the Mann-Whitney U test where both sides have raw samples (Welch's t on "
+		   "log values otherwise)" :
+		   "Welch's t-test on log values (a ratio of geometric means; summaries via "
+		   "the delta method)");
+	buf_printf(out,
+		   "Verdicts: better or worse when q < %g and |change| >= %g%% in the metric's "
+		   "better direction (changed when the metric has none); same when the whole "
+		   "interval lies within +-%g%%; inconclusive otherwise, with the runs per side "
+		   "needed to resolve a %g%% change at the observed noise (CV) by Lehr's rule.\n\n",
+		   o->alpha, o->delta, o->delta, o->delta);
+	buf_printf(out,
+		   "Marks after a value: N very noisy (CV > 15%%), n noisy (CV > 5%%), b bimodal, "
+		   "o outliers (|modified z| > 3.5, never dropped), e sd estimated.");
+}
+
+/* Text -------------------------------------------------------------------- */
+
+#define WIDTH 80
+
+/* Append text wrapped at WIDTH columns: the first line starts with lead,
+ * the others with indent spaces; a '\n' in text is a hard break. */
+static void wrap(struct buf *out, const char *lead, size_t indent, const char *text)
+{
+	const char *p = text;
+	size_t col = strlen(lead), i;
+	int first = 1;          /* no word on this line yet */
+
+	buf_puts(out, lead);
+	while (*p) {
+		const char *w;
+		size_t n;
+
+		if (*p == '\n' || *p == ' ') {
+			if (*p == '\n') {
+				buf_putc(out, '\n');
+				for (i = 0; i < indent; i++)
+					buf_putc(out, ' ');
+				col = indent;
+				first = 1;
+			}
+			p++;
+			continue;
+		}
+		w = p;
+		while (*p && *p != ' ' && *p != '\n')
+			p++;
+		n = (size_t)(p - w);
+		if (!first && col + 1 + n > WIDTH) {
+			buf_putc(out, '\n');
+			for (i = 0; i < indent; i++)
+				buf_putc(out, ' ');
+			col = indent;
+			first = 1;
+		}
+		if (!first) {
+			buf_putc(out, ' ');
+			col++;
+		}
+		buf_add(out, w, n);
+		col += n;
+		first = 0;
+	}
+	buf_putc(out, '\n');
+}
+
+static void heading(struct buf *out, const char *title, char under)
+{
+	size_t i, n = strlen(title);
+
+	buf_printf(out, "%s\n", title);
+	for (i = 0; i < n && i < WIDTH; i++)
+		buf_putc(out, under);
+	buf_putc(out, '\n');
+}
+
+static void item_line(struct buf *out, const struct report_item *it)
+{
+	struct buf b = BUF_INIT;
+
+	buf_printf(&b, "%s %s %s: %s vs %s ", it->row->benchmark, it->row->metric,
+		   *it->row->config ? it->row->config : "-",
+		   it->sec->table.variants[it->variant].name,
+		   it->sec->table.variants[it->sec->table.baseline].name);
+	report_format_change(&b, it->cell);
+	if (!isnan(it->cell->chg.ci_low)) {
+		buf_putc(&b, ' ');
+		report_format_ci(&b, it->cell);
+	}
+	if (!isnan(it->cell->chg.q))
+		buf_printf(&b, " q=%.2g", it->cell->chg.q);
+	wrap(out, "  ", 6, buf_str(&b));
+	buf_release(&b);
+}
+
+static void text_summary(struct buf *out, const struct report *r)
+{
+	struct report_summary s;
+	size_t i, show;
+
+	report_summarise(r, &s);
+	heading(out, "Verdicts", '-');
+	buf_printf(out, "%zu comparisons: %zu worse, %zu better, %zu inconclusive, %zu changed, "
+		   "%zu same.\n", s.ntotal, s.nworse, s.nbetter, s.ninconclusive, s.nchanged, s.nsame);
+	if (s.nworse_items) {
+		show = s.nworse_items < 10 ? s.nworse_items : 10;
+		buf_printf(out, "\nWorst regressions%s:\n", s.nworse_items > show ? " (top 10)" : "");
+		for (i = 0; i < show; i++)
+			item_line(out, &s.worse[i]);
+	}
+	if (s.nbetter_items) {
+		show = s.nbetter_items < 5 ? s.nbetter_items : 5;
+		buf_printf(out, "\nLargest improvements%s:\n", s.nbetter_items > show ? " (top 5)" : "");
+		for (i = 0; i < show; i++)
+			item_line(out, &s.better[i]);
+	}
+	buf_putc(out, '\n');
+	report_summary_release(&s);
+}
+
+static void text_findings_of(struct buf *out, const struct an_regress *g,
+			     enum an_verdict want, size_t max)
+{
+	size_t i, n = 0, total = 0;
+
+	for (i = 0; i < g->nfindings; i++)
+		total += g->findings[i].verdict == want;
+	for (i = 0; i < g->nfindings && n < max; i++) {
+		const struct an_finding *f = &g->findings[i];
+		struct buf b = BUF_INIT;
+
+		if (f->verdict != want)
+			continue;
+		n++;
+		buf_printf(&b, "%s %s: %s %s %s, %s", an_verdict_name(f->verdict),
+			   f->kind == AN_FINDING_PLACEMENT ? "placement" : "performance",
+			   f->benchmark, *f->config ? f->config : "-", f->metric, f->variant);
+		if (!isnan(f->change_pct))
+			buf_printf(&b, " %+.1f%%", f->change_pct);
+		if (!isnan(f->ci_low) && !isnan(f->ci_high))
+			buf_printf(&b, " [%+.1f, %+.1f]", f->ci_low, f->ci_high);
+		if (!isnan(f->q))
+			buf_printf(&b, " q=%.2g", f->q);
+		wrap(out, "  ", 6, buf_str(&b));
+		if (f->evidence && *f->evidence)
+			wrap(out, "      ", 6, f->evidence);
+		buf_release(&b);
+	}
+	if (total > n)
+		buf_printf(out, "  and %zu more %s (see the tables, or kbench regress)\n", total - n,
+			   an_verdict_name(want));
+}
+
+static void text_findings(struct buf *out, const struct report *r)
+{
+	const struct an_regress *g = r->regress;
+	struct buf b = BUF_INIT;
+
+	if (!g)
+		return;
+	heading(out, "Findings", '-');
+	buf_printf(&b, "What kbench regress finds against %s: %zu worse, %zu better, %zu changed, "
+		   "%zu inconclusive (performance and numa_test placement checks).",
+		   g->baseline ? g->baseline : "the baseline", g->nworse, g->nbetter, g->nchanged,
+		   g->ninconclusive);
+	wrap(out, "", 0, buf_str(&b));
+	buf_release(&b);
+	text_findings_of(out, g, AN_VERDICT_WORSE, 50);
+	text_findings_of(out, g, AN_VERDICT_BETTER, 8);
+	text_findings_of(out, g, AN_VERDICT_CHANGED, 8);
+	text_findings_of(out, g, AN_VERDICT_INCONCLUSIVE, 5);
+	buf_putc(out, '\n');
+}
+
+static void text_run(struct buf *out, const struct report_run *run)
+{
+	size_t i;
+	int k;
+
+	buf_printf(out, "%s, %s (run %lld)\n", run->variant, *run->config ? run->config : "-",
+		   run->run_id);
+	buf_puts(out, "Job ");
+	for (k = 0; k < run->nnodes; k++)
+		buf_printf(out, " node%02d", k);
+	buf_puts(out, " | iSched MSched | UserTime(s)\n");
+	for (i = 0; i < run->njobs; i++) {
+		const struct report_job *j = &run->jobs[i];
+
+		buf_printf(out, "%3d ", j->job);
+		for (k = 0; k < run->nnodes; k++) {
+			if (isnan(j->pct[k]))
+				buf_printf(out, " %6s", "-");
+			else
+				buf_printf(out, " %6.1f", j->pct[k]);
+		}
+		buf_printf(out, " | %4d  %4d   %s|", j->initial, j->main, j->moved ? "*" : " ");
+		if (isnan(j->user))
+			buf_puts(out, "      -\n");
+		else
+			buf_printf(out, " %6.2f\n", j->user);
+	}
+	buf_putc(out, '\n');
+}
+
+int report_text(FILE *f, const struct report *r, struct kb_err *err)
+{
+	struct buf out = BUF_INIT;
+	struct render_table_opts to;
+	size_t i, j;
+	int rc = 0;
+
+	heading(&out, r->title ? r->title : "kbench report", '=');
+	if (r->generated)
+		buf_printf(&out, "Generated %s", r->generated);
+	if (r->db)
+		buf_printf(&out, " from %s", r->db);
+	buf_puts(&out, ".\n");
+	if (r->selection)
+		wrap(&out, "Selection: ", 11, r->selection);
+	buf_putc(&out, '\n');
+
+	if (r->nvariants) {
+		heading(&out, "Variants", '-');
+		for (i = 0; i < r->nvariants; i++) {
+			const struct report_variant *v = &r->variants[i];
+			struct buf line = BUF_INIT;
+
+			buf_printf(&line, "%s", v->name);
+			if (v->kernel)
+				buf_printf(&line, " (kernel %s)", v->kernel);
+			if (v->description)
+				buf_printf(&line, ": %s", v->description);
+			wrap(&out, "  ", 4, buf_str(&line));
+			buf_release(&line);
+		}
+		buf_putc(&out, '\n');
+	}
+	if (r->nmachines) {
+		heading(&out, "Machines", '-');
+		for (i = 0; i < r->nmachines; i++)
+			wrap(&out, "  ", 4, r->machines[i]);
+		buf_putc(&out, '\n');
+	}
+	if (r->nsources) {
+		heading(&out, "Sources", '-');
+		for (i = 0; i < r->nsources; i++)
+			wrap(&out, "  ", 4, r->sources[i]);
+		buf_putc(&out, '\n');
+	}
+	text_findings(&out, r);
+	text_summary(&out, r);
+	if (fwrite(out.data, 1, out.len, f) != out.len)
+		rc = kb_err_set(err, "", 0, "write error");
+	buf_reset(&out);
+
+	render_table_opts_init(&to);
+	to.fmt = RENDER_TEXT;
+	for (i = 0; i < r->nsections && rc == 0; i++) {
+		const struct report_section *s = &r->sections[i];
+		char title[300];
+
+		snprintf(title, sizeof(title), "%s", s->benchmark);
+		heading(&out, title, '=');
+		if (s->note)
+			wrap(&out, "", 0, s->note);
+		if (s->note)
+			buf_putc(&out, '\n');
+		if (fwrite(out.data, 1, out.len, f) != out.len)
+			rc = kb_err_set(err, "", 0, "write error");
+		buf_reset(&out);
+		if (rc == 0 && s->table.nrows && render_table(f, &s->table, &to, err) < 0)
+			rc = -1;
+		if (rc == 0 && !s->table.nrows)
+			fputs("(no comparable numbers)\n", f);
+		if (rc == 0 && s->nruns) {
+			buf_printf(&out, "\n%s job placement: percent of time per node, initial (iSched) "
+				   "and main (MSched) node, * = moved\n\n", s->benchmark);
+			for (j = 0; j < s->nruns; j++)
+				text_run(&out, &s->runs[j]);
+		}
+		buf_putc(&out, '\n');
+		if (rc == 0 && fwrite(out.data, 1, out.len, f) != out.len)
+			rc = kb_err_set(err, "", 0, "write error");
+		buf_reset(&out);
+	}
+	if (rc == 0) {
+		struct buf m = BUF_INIT;
+		const char *p;
+
+		heading(&out, "Methods", '-');
+		report_methods(&m, r);
+		for (p = buf_str(&m); *p;) {
+			const char *e = strstr(p, "\n\n");
+			char *para = e ? xstrndup(p, (size_t)(e - p)) : xstrdup(p);
+
+			wrap(&out, "", 0, para);
+			free(para);
+			if (!e)
+				break;
+			buf_putc(&out, '\n');
+			p = e + 2;
+		}
+		buf_release(&m);
+		if (fwrite(out.data, 1, out.len, f) != out.len)
+			rc = kb_err_set(err, "", 0, "write error");
+	}
+	buf_release(&out);
+	return rc;
+}

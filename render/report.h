@@ -1,0 +1,132 @@
+/*
+ * report.h - the report model behind `kbench report`, and its two
+ * renderers: a self-contained HTML page (charts embedded as base64 PNG
+ * data: URIs, or written beside it with an assets directory) and a plain
+ * text mail body (the comparison tables of render/table.h, no charts).
+ *
+ * cli/cmd_report.c fills the model (comparison tables, charts, numa_test
+ * job tables, findings); nothing here queries the store.  Every string
+ * the HTML renderer prints from the model goes through html_escape().
+ *
+ *   struct report r;
+ *   report_init(&r);
+ *   r.title = xstrdup("...");
+ *   s = report_section(&r, "hackbench");
+ *   ...an_compare_build(db, &q, &s->table, &err)...
+ *   report_chart(s->charts..., chart, "caption");
+ *   report_html(stdout, &r, NULL, &err);
+ *   report_release(&r);
+ *
+ * Ownership: the report owns every string, table, chart and array in it
+ * (report_release() frees them), except `regress`, which is borrowed.
+ * Renderers return 0, or -1 with err set (a chart that fails to draw, an
+ * asset that cannot be written, a write error).
+ */
+#ifndef KB_RENDER_REPORT_H
+#define KB_RENDER_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "../analyze/compare.h"
+#include "../core/err.h"
+
+struct chart;
+struct an_regress;
+
+/* A chart with a caption; the chart is owned. */
+struct report_chart {
+	struct chart *chart;
+	char *caption;          /* NULL = none */
+};
+
+struct report_charts {
+	struct report_chart *v;
+	size_t n, cap;
+};
+
+/* One numa_test job row, as numa_test prints it. */
+struct report_job {
+	int job, initial, main, moved;
+	double user;            /* NaN when unknown */
+	double *pct;            /* nnodes values, NaN = missing; owned */
+};
+
+/* One numa_test run's job table (and its heatmap in the section's
+ * `placement` charts). */
+struct report_run {
+	long long run_id;
+	char *variant, *config; /* owned */
+	int nnodes;
+	struct report_job *jobs;
+	size_t njobs, cap;
+};
+
+struct report_section {
+	char *benchmark;
+	char *note;             /* e.g. why the baseline differs here; NULL */
+	struct an_table table;  /* owned; released by report_release() */
+	struct report_charts charts;    /* per-metric charts, change chart */
+	struct report_charts placement; /* heatmaps, jobs per node */
+	struct report_run *runs;        /* numa_test job tables */
+	size_t nruns, runs_cap;
+};
+
+struct report_variant {
+	char *name, *kernel, *description;      /* kernel/description may be NULL */
+};
+
+/* A chart that belongs to one finding (placement findings' heatmaps). */
+struct report_finding_chart {
+	size_t finding;         /* index into regress->findings */
+	struct report_chart c;
+};
+
+struct report {
+	char *title;
+	char *generated;        /* date and time of the report */
+	char *db;               /* path of the store */
+	char *selection;        /* the selection in words ("all benchmarks") */
+	struct report_variant *variants;
+	size_t nvariants, variants_cap;
+	char **machines, **sources;
+	size_t nmachines, machines_cap, nsources, sources_cap;
+	struct report_section *sections;
+	size_t nsections, sections_cap;
+	struct an_opts opts;    /* test, alpha, threshold, convention used */
+	const struct an_regress *regress;       /* borrowed; NULL = no findings */
+	struct report_finding_chart *finding_charts;
+	size_t nfinding_charts, finding_charts_cap;
+};
+
+void report_init(struct report *r);
+void report_release(struct report *r);
+
+/* Append and return a new section / variant / machine / source / run. */
+struct report_section *report_section(struct report *r, const char *benchmark);
+void report_variant(struct report *r, const char *name, const char *kernel,
+		    const char *description);
+void report_machine(struct report *r, const char *text);
+void report_source(struct report *r, const char *text);
+struct report_run *report_run(struct report_section *s, long long run_id,
+			      const char *variant, const char *config, int nnodes);
+void report_job(struct report_run *run, int job, int initial, int main, int moved,
+		double user, const double *pct);
+/* Take ownership of chart c (with a copy of caption). */
+void report_chart(struct report_charts *cs, struct chart *c, const char *caption);
+void report_finding_chart(struct report *r, size_t finding, struct chart *c,
+			  const char *caption);
+
+/*
+ * HTML.  With assets_dir NULL every chart is a data: URI; otherwise each
+ * chart is written as assets_dir/chart-N.png and referenced as
+ * assets_href/chart-N.png (assets_href "" = same directory).
+ */
+int report_html(FILE *f, const struct report *r, const char *assets_dir,
+		const char *assets_href, struct kb_err *err);
+
+/* Plain text for a mail: the same sections, tables from render/table.h,
+ * prose wrapped at 80 columns, no charts. */
+int report_text(FILE *f, const struct report *r, struct kb_err *err);
+
+#endif

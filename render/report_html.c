@@ -1,0 +1,654 @@
+/*
+ * report_html.c - the report as one HTML page: CSS inline, charts as
+ * base64 PNG data: URIs (or PNG files in an assets directory), no
+ * JavaScript, no network.  Every string from the model goes through
+ * html_escape(); the only markup written unescaped is this file's own.
+ */
+#include "report_int.h"
+#include "chart.h"
+#include "html.h"
+#include "../analyze/regress.h"
+#include "../core/buf.h"
+#include "../core/util.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char css[] =
+	":root{--ink:#1d2330;--mute:#5b6472;--rule:#d8dde5;--bg:#fff;--head:#f3f5f8;"
+	"--worse:#fbd5d0;--worse-ink:#8a1c0e;--better:#d3f0dc;--better-ink:#14602c;"
+	"--inc:#fdefc8;--inc-ink:#7a5300;--same:#eef0f3;--changed:#dbe7fb;--changed-ink:#1d4f91}\n"
+	"*{box-sizing:border-box}\n"
+	"body{margin:0 auto;max-width:1180px;padding:24px 28px 48px;color:var(--ink);"
+	"background:var(--bg);font:15px/1.45 system-ui,-apple-system,'Segoe UI',"
+	"'DejaVu Sans',sans-serif}\n"
+	"h1{font-size:26px;margin:0 0 4px}h2{font-size:21px;margin:34px 0 10px;"
+	"padding-bottom:4px;border-bottom:2px solid var(--rule)}"
+	"h3{font-size:16px;margin:22px 0 6px}\n"
+	".meta{color:var(--mute);margin:0 0 14px}\n"
+	"table{border-collapse:collapse;margin:6px 0 10px;font-size:13.5px}\n"
+	"th,td{border:1px solid var(--rule);padding:3px 7px;vertical-align:top}\n"
+	"th{background:var(--head);text-align:left;font-weight:600}\n"
+	"td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
+	".wide{overflow-x:auto;max-width:100%}\n"
+	".v-worse{background:var(--worse);color:var(--worse-ink)}"
+	".v-better{background:var(--better);color:var(--better-ink)}"
+	".v-inconclusive{background:var(--inc);color:var(--inc-ink)}"
+	".v-same{background:var(--same)}.v-changed{background:var(--changed);color:var(--changed-ink)}\n"
+	".ci{display:block;font-size:11.5px;opacity:.85}\n"
+	".mark{font-size:11px;font-weight:700;margin-left:2px;color:#a23b00}\n"
+	".base{font-weight:600}\n"
+	".counts{display:flex;flex-wrap:wrap;gap:8px;margin:8px 0 12px}\n"
+	".counts span{padding:6px 12px;border-radius:6px;font-weight:600}\n"
+	".notes{font-size:13px;color:var(--mute);margin:2px 0 14px;padding-left:18px}\n"
+	"figure{margin:10px 0 18px;break-inside:avoid;page-break-inside:avoid}\n"
+	"figure img{max-width:100%;height:auto;border:1px solid var(--rule)}\n"
+	"figcaption{font-size:13px;color:var(--mute)}\n"
+	".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:8px 18px}\n"
+	".jobs{display:flex;flex-wrap:wrap;gap:6px 22px}\n"
+	".jobs table{font-size:12.5px}.jobs caption{text-align:left;font-weight:600;padding:2px 0}\n"
+	"td.moved{color:#a23b00;font-weight:700}\n"
+	"tr.ev td{border-top:0;font-size:12.5px;color:var(--mute);padding-top:0}\n"
+	"footer{margin-top:36px;font-size:13.5px;color:var(--mute)}\n"
+	"@media print{body{max-width:none;padding:0;font-size:11pt}.wide{overflow:visible}"
+	"h2{break-after:avoid}table{break-inside:auto}tr{break-inside:avoid}"
+	".charts{display:block}}\n";
+
+static void esc(struct buf *o, const char *s)
+{
+	html_escape(o, s);
+}
+
+static const char *vclass(enum an_verdict v)
+{
+	switch (v) {
+	case AN_VERDICT_WORSE: return "v-worse";
+	case AN_VERDICT_BETTER: return "v-better";
+	case AN_VERDICT_INCONCLUSIVE: return "v-inconclusive";
+	case AN_VERDICT_CHANGED: return "v-changed";
+	case AN_VERDICT_SAME: return "v-same";
+	default: return "";
+	}
+}
+
+/* Charts ------------------------------------------------------------------- */
+
+struct ctx {
+	struct buf *o;
+	const char *assets_dir, *assets_href;
+	size_t nimg;
+	struct kb_err *err;
+};
+
+static int put_chart(struct ctx *x, const struct report_chart *rc)
+{
+	const char *alt = rc->caption ? rc->caption : rc->chart->title;
+
+	buf_puts(x->o, "<figure>");
+	if (x->assets_dir) {
+		char name[64], *path;
+		struct buf p = BUF_INIT;
+
+		snprintf(name, sizeof(name), "chart-%zu.png", ++x->nimg);
+		buf_printf(&p, "%s/%s", x->assets_dir, name);
+		path = buf_detach(&p);
+		if (chart_render_file(rc->chart, path, x->err) < 0) {
+			free(path);
+			return -1;
+		}
+		free(path);
+		buf_puts(x->o, "<img src=\"");
+		if (x->assets_href && *x->assets_href) {
+			esc(x->o, x->assets_href);
+			buf_putc(x->o, '/');
+		}
+		esc(x->o, name);
+		buf_puts(x->o, "\"");
+	} else {
+		struct buf png = BUF_INIT;
+
+		if (chart_render_png_buf(rc->chart, &png, x->err) < 0) {
+			buf_release(&png);
+			return -1;
+		}
+		buf_puts(x->o, "<img src=\"data:image/png;base64,");
+		html_base64(x->o, png.data, png.len);
+		buf_puts(x->o, "\"");
+		buf_release(&png);
+		x->nimg++;
+	}
+	buf_printf(x->o, " width=\"%.0f\" height=\"%.0f\" alt=\"", rc->chart->width,
+		   rc->chart->height);
+	esc(x->o, alt);
+	buf_puts(x->o, "\">");
+	if (rc->caption) {
+		buf_puts(x->o, "<figcaption>");
+		esc(x->o, rc->caption);
+		buf_puts(x->o, "</figcaption>");
+	}
+	buf_puts(x->o, "</figure>\n");
+	return 0;
+}
+
+static int put_charts(struct ctx *x, const struct report_charts *cs)
+{
+	size_t i;
+
+	if (!cs->n)
+		return 0;
+	buf_puts(x->o, "<div class=\"charts\">\n");
+	for (i = 0; i < cs->n; i++)
+		if (put_chart(x, &cs->v[i]) < 0)
+			return -1;
+	buf_puts(x->o, "</div>\n");
+	return 0;
+}
+
+/* Summary ------------------------------------------------------------------ */
+
+static void item_row(struct buf *o, const struct report_item *it)
+{
+	const struct an_table *t = &it->sec->table;
+	int dec = report_row_decimals(t, it->row);
+	struct buf b = BUF_INIT;
+
+	buf_puts(o, "<tr><td>");
+	esc(o, it->row->benchmark);
+	buf_puts(o, "</td><td>");
+	esc(o, it->row->metric);
+	buf_puts(o, "</td><td>");
+	esc(o, *it->row->config ? it->row->config : "-");
+	buf_puts(o, "</td><td>");
+	esc(o, t->variants[it->variant].name);
+	buf_puts(o, " vs ");
+	esc(o, t->variants[t->baseline].name);
+	buf_puts(o, "</td><td class=\"num\">");
+	report_format_value(&b, &it->row->cells[t->baseline], dec);
+	buf_puts(&b, " \xE2\x86\x92 ");
+	report_format_value(&b, it->cell, dec);
+	esc(o, buf_str(&b));
+	buf_reset(&b);
+	buf_printf(o, "</td><td class=\"num %s\">", vclass(it->cell->chg.verdict));
+	report_format_change(&b, it->cell);
+	esc(o, buf_str(&b));
+	buf_reset(&b);
+	report_format_ci(&b, it->cell);
+	if (b.len) {
+		buf_puts(o, "<span class=\"ci\">");
+		esc(o, buf_str(&b));
+		buf_puts(o, "</span>");
+	}
+	buf_puts(o, "</td><td class=\"num\">");
+	if (!isnan(it->cell->chg.q))
+		buf_printf(o, "%.2g", it->cell->chg.q);
+	buf_puts(o, "</td></tr>\n");
+	buf_release(&b);
+}
+
+static void items_table(struct buf *o, const struct report_item *items, size_t n)
+{
+	size_t i;
+
+	buf_puts(o, "<div class=\"wide\"><table><tr><th>benchmark</th><th>metric</th>"
+		    "<th>config</th><th>variant</th><th class=\"num\">mean(sd)</th>"
+		    "<th class=\"num\">change [95% CI]</th><th class=\"num\">q</th></tr>\n");
+	for (i = 0; i < n; i++)
+		item_row(o, &items[i]);
+	buf_puts(o, "</table></div>\n");
+}
+
+static void summary(struct buf *o, const struct report *r)
+{
+	struct report_summary s;
+	size_t show;
+
+	report_summarise(r, &s);
+	buf_puts(o, "<section id=\"verdicts\"><h2>Verdicts</h2>\n");
+	buf_printf(o, "<div class=\"counts\"><span class=\"v-worse\">%zu worse</span>"
+		   "<span class=\"v-better\">%zu better</span>"
+		   "<span class=\"v-inconclusive\">%zu inconclusive</span>"
+		   "<span class=\"v-changed\">%zu changed</span>"
+		   "<span class=\"v-same\">%zu same</span></div>\n"
+		   "<p>%zu comparisons against the baseline of each benchmark.</p>\n",
+		   s.nworse, s.nbetter, s.ninconclusive, s.nchanged, s.nsame, s.ntotal);
+	if (s.nworse_items) {
+		show = s.nworse_items < 10 ? s.nworse_items : 10;
+		buf_printf(o, "<h3>Worst regressions%s</h3>\n", s.nworse_items > show ? " (top 10)" : "");
+		items_table(o, s.worse, show);
+	} else {
+		buf_puts(o, "<p>No regression: no comparison is significantly worse.</p>\n");
+	}
+	if (s.nbetter_items) {
+		show = s.nbetter_items < 5 ? s.nbetter_items : 5;
+		buf_printf(o, "<h3>Largest improvements%s</h3>\n", s.nbetter_items > show ? " (top 5)" : "");
+		items_table(o, s.better, show);
+	}
+	buf_puts(o, "</section>\n");
+	report_summary_release(&s);
+}
+
+/* Findings of one verdict, at most max of them (worse: all up to 50). */
+static void findings_of(struct buf *o, const struct an_regress *g, enum an_verdict want,
+			size_t max)
+{
+	size_t i, n = 0, total = 0;
+
+	for (i = 0; i < g->nfindings; i++)
+		total += g->findings[i].verdict == want;
+	for (i = 0; i < g->nfindings && n < max; i++) {
+		const struct an_finding *f = &g->findings[i];
+		struct buf b = BUF_INIT;
+
+		if (f->verdict != want)
+			continue;
+		n++;
+		buf_printf(o, "<tr><td class=\"%s\">%s</td><td>%s</td><td>", vclass(f->verdict),
+			   an_verdict_name(f->verdict),
+			   f->kind == AN_FINDING_PLACEMENT ? "placement" : "performance");
+		esc(o, f->benchmark);
+		buf_puts(o, "</td><td>");
+		esc(o, *f->config ? f->config : "-");
+		buf_puts(o, "</td><td>");
+		esc(o, f->metric);
+		buf_puts(o, "</td><td>");
+		esc(o, f->variant);
+		buf_printf(o, "</td><td class=\"num %s\">", vclass(f->verdict));
+		if (!isnan(f->change_pct))
+			buf_printf(&b, "%+.1f%%", f->change_pct);
+		esc(o, buf_str(&b));
+		buf_reset(&b);
+		if (!isnan(f->ci_low) && !isnan(f->ci_high)) {
+			buf_printf(&b, "[%+.1f, %+.1f]", f->ci_low, f->ci_high);
+			buf_puts(o, "<span class=\"ci\">");
+			esc(o, buf_str(&b));
+			buf_puts(o, "</span>");
+		}
+		buf_puts(o, "</td><td class=\"num\">");
+		if (!isnan(f->q))
+			buf_printf(o, "%.2g", f->q);
+		buf_puts(o, "</td></tr>\n");
+		if (f->evidence && *f->evidence) {
+			buf_puts(o, "<tr class=\"ev\"><td></td><td colspan=\"7\">");
+			esc(o, f->evidence);
+			buf_puts(o, "</td></tr>\n");
+		}
+		buf_release(&b);
+	}
+	if (total > n)
+		buf_printf(o, "<tr class=\"ev\"><td></td><td colspan=\"7\">and %zu more %s "
+			   "(see the tables below, or kbench regress)</td></tr>\n", total - n,
+			   an_verdict_name(want));
+}
+
+static int findings(struct ctx *x, const struct report *r)
+{
+	const struct an_regress *g = r->regress;
+	struct buf *o = x->o;
+	size_t k;
+
+	if (!g)
+		return 0;
+	buf_puts(o, "<section id=\"findings\"><h2>Findings</h2>\n<p>What <code>kbench regress</code> "
+		    "finds against ");
+	esc(o, g->baseline ? g->baseline : "the baseline");
+	buf_printf(o, ": %zu worse, %zu better, %zu changed, %zu inconclusive (performance and "
+		   "numa_test placement checks).</p>\n",
+		   g->nworse, g->nbetter, g->nchanged, g->ninconclusive);
+	if (g->nworse + g->nbetter + g->nchanged + g->ninconclusive) {
+		buf_puts(o, "<div class=\"wide\"><table class=\"findings\"><tr><th>verdict</th>"
+			    "<th>kind</th><th>benchmark</th><th>config</th><th>metric / check</th>"
+			    "<th>variant</th><th class=\"num\">change [95% CI]</th>"
+			    "<th class=\"num\">q</th></tr>\n");
+		findings_of(o, g, AN_VERDICT_WORSE, 50);
+		findings_of(o, g, AN_VERDICT_BETTER, 8);
+		findings_of(o, g, AN_VERDICT_CHANGED, 8);
+		findings_of(o, g, AN_VERDICT_INCONCLUSIVE, 5);
+		buf_puts(o, "</table></div>\n");
+	} else {
+		buf_puts(o, "<p>No finding: every comparison is the same.</p>\n");
+	}
+	if (r->nfinding_charts) {
+		buf_puts(o, "<div class=\"charts\">\n");
+		for (k = 0; k < r->nfinding_charts; k++)
+			if (put_chart(x, &r->finding_charts[k].c) < 0)
+				return -1;
+		buf_puts(o, "</div>\n");
+	}
+	buf_puts(o, "</section>\n");
+	return 0;
+}
+
+/* Comparison tables ----------------------------------------------------------- */
+
+/* Metrics of the table in order of first appearance. */
+static size_t table_metrics(const struct an_table *t, const char ***out)
+{
+	size_t r, i, n = 0;
+
+	*out = xmalloc((t->nrows + 1) * sizeof(**out));
+	for (r = 0; r < t->nrows; r++) {
+		for (i = 0; i < n; i++)
+			if (!strcmp((*out)[i], t->rows[r].metric))
+				break;
+		if (i == n)
+			(*out)[n++] = t->rows[r].metric;
+	}
+	return n;
+}
+
+static void value_cell(struct buf *o, const struct an_cell *c, int dec, unsigned *seen,
+		       int is_base)
+{
+	struct buf b = BUF_INIT;
+	char m = report_value_mark(c->flags);
+
+	report_format_value(&b, c, dec);
+	buf_printf(o, "<td class=\"num%s\"", is_base ? " base" : "");
+	if (c->origin == AN_ORIGIN_SAMPLES)
+		buf_printf(o, " title=\"n=%zu runs=%zu\"", c->d.n, c->nruns);
+	else if (c->origin == AN_ORIGIN_SUMMARY)
+		buf_printf(o, " title=\"published summary, n=%zu\"", c->d.n);
+	buf_putc(o, '>');
+	esc(o, buf_str(&b));
+	if (m != ' ' && c->origin != AN_ORIGIN_NONE) {
+		buf_printf(o, "<span class=\"mark\">%c</span>", m);
+		*seen |= 1u << (strchr(report_marks, m) - report_marks);
+	}
+	buf_puts(o, "</td>");
+	buf_release(&b);
+}
+
+static void change_cell(struct buf *o, const struct an_cell *c)
+{
+	struct buf b = BUF_INIT;
+
+	if (!c->has_change || c->chg.verdict == AN_VERDICT_NONE) {
+		buf_puts(o, "<td></td>");
+		return;
+	}
+	buf_printf(o, "<td class=\"num %s\" title=\"%s", vclass(c->chg.verdict),
+		   report_verdict_word(c->chg.verdict));
+	if (!isnan(c->chg.q))
+		buf_printf(o, ", q=%.3g", c->chg.q);
+	if (c->chg.verdict == AN_VERDICT_INCONCLUSIVE && !isnan(c->chg.runs_needed))
+		buf_printf(o, ", about %.0f runs per side needed", c->chg.runs_needed);
+	buf_puts(o, "\">");
+	report_format_change(&b, c);
+	esc(o, buf_str(&b));
+	buf_printf(o, " <small>%s</small>", report_verdict_word(c->chg.verdict));
+	buf_reset(&b);
+	report_format_ci(&b, c);
+	if (b.len) {
+		buf_puts(o, "<span class=\"ci\">");
+		esc(o, buf_str(&b));
+		buf_puts(o, "</span>");
+	}
+	buf_puts(o, "</td>");
+	buf_release(&b);
+}
+
+static void metric_table(struct buf *o, const struct an_table *t, const char *metric)
+{
+	size_t r, v, nnotes = 0;
+	unsigned seen = 0;
+	const struct an_row *first = NULL;
+	struct buf notes = BUF_INIT;
+
+	for (r = 0; r < t->nrows && !first; r++)
+		if (!strcmp(t->rows[r].metric, metric))
+			first = &t->rows[r];
+	buf_puts(o, "<h3>");
+	esc(o, metric);
+	if (first->unit && *first->unit) {
+		buf_puts(o, " [");
+		esc(o, first->unit);
+		buf_putc(o, ']');
+	}
+	buf_printf(o, "<small> &mdash; %s is better%s</small></h3>\n",
+		   first->dir == AN_DIR_LOWER ? "lower" : first->dir == AN_DIR_HIGHER ? "higher" :
+		   "neither", first->derived ? "; derived by kbench" : "");
+	buf_puts(o, "<div class=\"wide\"><table class=\"cmp\"><tr><th>config</th>");
+	for (v = 0; v < t->nvariants; v++) {
+		buf_printf(o, "<th class=\"num\"%s>", v == t->baseline ? "" : " colspan=\"2\"");
+		esc(o, t->variants[v].name);
+		if (v == t->baseline)
+			buf_puts(o, " <small>(baseline)</small>");
+		buf_puts(o, "</th>");
+	}
+	buf_puts(o, "</tr>\n");
+	for (r = 0; r < t->nrows; r++) {
+		const struct an_row *row = &t->rows[r];
+		int dec;
+
+		if (strcmp(row->metric, metric))
+			continue;
+		dec = report_row_decimals(t, row);
+		buf_puts(o, "<tr><td>");
+		esc(o, *row->config ? row->config : "-");
+		buf_puts(o, "</td>");
+		for (v = 0; v < t->nvariants; v++) {
+			const struct an_cell *c = &row->cells[v];
+
+			value_cell(o, c, dec, &seen, v == t->baseline);
+			if (v != t->baseline)
+				change_cell(o, c);
+			if (c->note && *c->note) {
+				buf_puts(&notes, "<li>");
+				esc(&notes, t->variants[v].name);
+				buf_putc(&notes, ' ');
+				esc(&notes, *row->config ? row->config : "-");
+				buf_puts(&notes, ": ");
+				esc(&notes, c->note);
+				buf_puts(&notes, "</li>\n");
+				nnotes++;
+			}
+		}
+		buf_puts(o, "</tr>\n");
+	}
+	buf_puts(o, "</table></div>\n");
+	if (seen || nnotes) {
+		size_t i;
+
+		buf_puts(o, "<ul class=\"notes\">\n");
+		for (i = 0; report_marks[i]; i++)
+			if (seen & (1u << i))
+				buf_printf(o, "<li><span class=\"mark\">%c</span> %s</li>\n", report_marks[i],
+					   report_mark_text(report_marks[i]));
+		buf_add(o, notes.data ? notes.data : "", notes.len);
+		buf_puts(o, "</ul>\n");
+	}
+	buf_release(&notes);
+}
+
+/* numa_test job tables ----------------------------------------------------------- */
+
+static void job_table(struct buf *o, const struct report_run *run)
+{
+	size_t i;
+	int k;
+
+	buf_puts(o, "<table><caption>");
+	esc(o, run->variant);
+	buf_puts(o, ", ");
+	esc(o, *run->config ? run->config : "-");
+	buf_printf(o, " (run %lld)</caption>\n<tr><th>job</th>", run->run_id);
+	for (k = 0; k < run->nnodes; k++)
+		buf_printf(o, "<th class=\"num\">node%02d</th>", k);
+	buf_puts(o, "<th class=\"num\">iSched</th><th class=\"num\">MSched</th><th></th>"
+		    "<th class=\"num\">user (s)</th></tr>\n");
+	for (i = 0; i < run->njobs; i++) {
+		const struct report_job *j = &run->jobs[i];
+
+		buf_printf(o, "<tr><td class=\"num\">%d</td>", j->job);
+		for (k = 0; k < run->nnodes; k++) {
+			double p = j->pct[k];
+
+			if (isnan(p)) {
+				buf_puts(o, "<td class=\"num\">-</td>");
+				continue;
+			}
+			/* shade by the share of time, as the heatmap does */
+			buf_printf(o, "<td class=\"num\" style=\"background:rgba(8,81,156,%.2f);"
+				   "color:%s\">%.1f</td>", p / 100 * 0.85, p > 55 ? "#fff" : "inherit", p);
+		}
+		buf_printf(o, "<td class=\"num\">%d</td><td class=\"num\">%d</td><td class=\"moved\">%s</td>",
+			   j->initial, j->main, j->moved ? "*" : "");
+		if (isnan(j->user))
+			buf_puts(o, "<td class=\"num\">-</td></tr>\n");
+		else
+			buf_printf(o, "<td class=\"num\">%.2f</td></tr>\n", j->user);
+	}
+	buf_puts(o, "</table>\n");
+}
+
+/* The page ------------------------------------------------------------------- */
+
+static int section(struct ctx *x, const struct report_section *s, size_t idx)
+{
+	struct buf *o = x->o;
+	const char **metrics;
+	size_t nm, i;
+
+	buf_printf(o, "<section id=\"bench-%zu\"><h2>", idx);
+	esc(o, s->benchmark);
+	buf_puts(o, "</h2>\n");
+	if (s->note) {
+		buf_puts(o, "<p>");
+		esc(o, s->note);
+		buf_puts(o, "</p>\n");
+	}
+	if (!s->table.nrows)
+		buf_puts(o, "<p>No comparable numbers in the selection.</p>\n");
+	nm = table_metrics(&s->table, &metrics);
+	for (i = 0; i < nm; i++)
+		metric_table(o, &s->table, metrics[i]);
+	free(metrics);
+	if (put_charts(x, &s->charts) < 0)
+		return -1;
+	if (s->nruns || s->placement.n) {
+		buf_puts(o, "<h3>Job placement</h3>\n<p>Percent of each job's time on each node; "
+			    "iSched = the node it started on, MSched = the node with most time, "
+			    "* = it moved away from its initial node.</p>\n");
+		if (put_charts(x, &s->placement) < 0)
+			return -1;
+		buf_puts(o, "<div class=\"jobs\">\n");
+		for (i = 0; i < s->nruns; i++)
+			job_table(o, &s->runs[i]);
+		buf_puts(o, "</div>\n");
+	}
+	buf_puts(o, "</section>\n");
+	return 0;
+}
+
+static void overview(struct buf *o, const struct report *r)
+{
+	size_t i;
+
+	buf_puts(o, "<section id=\"overview\"><h2>What was compared</h2>\n");
+	if (r->nvariants) {
+		buf_puts(o, "<div class=\"wide\"><table><tr><th>variant</th><th>kernel</th>"
+			    "<th>description</th></tr>\n");
+		for (i = 0; i < r->nvariants; i++) {
+			buf_puts(o, "<tr><td>");
+			esc(o, r->variants[i].name);
+			buf_puts(o, "</td><td>");
+			esc(o, r->variants[i].kernel);
+			buf_puts(o, "</td><td>");
+			esc(o, r->variants[i].description);
+			buf_puts(o, "</td></tr>\n");
+		}
+		buf_puts(o, "</table></div>\n");
+	}
+	if (r->nmachines) {
+		buf_puts(o, "<h3>Machines</h3>\n<ul>\n");
+		for (i = 0; i < r->nmachines; i++) {
+			buf_puts(o, "<li>");
+			esc(o, r->machines[i]);
+			buf_puts(o, "</li>\n");
+		}
+		buf_puts(o, "</ul>\n");
+	}
+	if (r->nsources) {
+		buf_puts(o, "<h3>Sources</h3>\n<ul>\n");
+		for (i = 0; i < r->nsources; i++) {
+			buf_puts(o, "<li>");
+			esc(o, r->sources[i]);
+			buf_puts(o, "</li>\n");
+		}
+		buf_puts(o, "</ul>\n");
+	}
+	buf_puts(o, "</section>\n");
+}
+
+int report_html(FILE *f, const struct report *r, const char *assets_dir,
+		const char *assets_href, struct kb_err *err)
+{
+	struct buf o = BUF_INIT, m = BUF_INIT;
+	struct ctx x = { &o, assets_dir, assets_href, 0, err };
+	const char *title = r->title ? r->title : "kbench report", *p;
+	size_t i;
+	int rc = 0;
+
+	buf_puts(&o, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+		     "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+		     "img-src * data:; style-src 'unsafe-inline'\">\n<title>");
+	esc(&o, title);
+	buf_printf(&o, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<header><h1>", css);
+	esc(&o, title);
+	buf_puts(&o, "</h1>\n<p class=\"meta\">");
+	if (r->generated) {
+		buf_puts(&o, "Generated ");
+		esc(&o, r->generated);
+	}
+	if (r->db) {
+		buf_puts(&o, " from ");
+		esc(&o, r->db);
+	}
+	if (r->selection) {
+		buf_puts(&o, ". Selection: ");
+		esc(&o, r->selection);
+	}
+	buf_puts(&o, ".</p>\n<nav><p>");
+	for (i = 0; i < r->nsections; i++) {
+		buf_printf(&o, "%s<a href=\"#bench-%zu\">", i ? " &middot; " : "", i);
+		esc(&o, r->sections[i].benchmark);
+		buf_puts(&o, "</a>");
+	}
+	buf_printf(&o, "%s<a href=\"#methods\">methods</a></p></nav>\n</header>\n",
+		   r->nsections ? " &middot; " : "");
+	if (findings(&x, r) < 0)
+		rc = -1;
+	if (rc == 0) {
+		summary(&o, r);
+		overview(&o, r);
+	}
+	for (i = 0; i < r->nsections && rc == 0; i++)
+		if (section(&x, &r->sections[i], i) < 0)
+			rc = -1;
+	if (rc == 0) {
+		buf_puts(&o, "<footer id=\"methods\"><h2>Methods</h2>\n");
+		report_methods(&m, r);
+		for (p = buf_str(&m); *p;) {
+			const char *e = strstr(p, "\n\n");
+			char *para = e ? xstrndup(p, (size_t)(e - p)) : xstrdup(p);
+
+			buf_puts(&o, "<p>");
+			esc(&o, para);
+			buf_puts(&o, "</p>\n");
+			free(para);
+			if (!e)
+				break;
+			p = e + 2;
+		}
+		buf_puts(&o, "<p>Made by kbench; charts are PNG images drawn with cairo. "
+			     "Nothing on this page needs JavaScript or the network.</p>\n"
+			     "</footer>\n</body>\n</html>\n");
+		if (fwrite(o.data, 1, o.len, f) != o.len)
+			rc = kb_err_set(err, "", 0, "write error");
+	}
+	buf_release(&m);
+	buf_release(&o);
+	return rc;
+}

@@ -1,0 +1,54 @@
+/*
+ * report_int.h - what the text and HTML report renderers share: the
+ * verdict summary over every section, number formatting, the flag marks.
+ */
+#ifndef KB_RENDER_REPORT_INT_H
+#define KB_RENDER_REPORT_INT_H
+
+#include "report.h"
+
+struct buf;
+
+/* One comparison (a non-baseline cell with a change) of the report. */
+struct report_item {
+	const struct report_section *sec;
+	const struct an_row *row;
+	size_t variant;
+	const struct an_cell *cell;
+};
+
+struct report_summary {
+	size_t nworse, nbetter, nchanged, ninconclusive, nsame, ntotal;
+	struct report_item *worse;      /* largest |change| first */
+	struct report_item *better;     /* largest |change| first */
+	size_t nworse_items, nbetter_items;
+};
+
+void report_summarise(const struct report *r, struct report_summary *s);
+void report_summary_release(struct report_summary *s);
+
+/* Decimals for the values of one row (two as the mails print, fewer for
+ * large or integral numbers, more for tiny ones). */
+int report_row_decimals(const struct an_table *t, const struct an_row *row);
+
+/* Mark after a value (N very noisy, b bimodal, o outliers, n noisy,
+ * e sd estimated), ' ' when none; and its meaning. */
+char report_value_mark(unsigned flags);
+const char *report_mark_text(char mark);
+/* Marks in the order above, NUL-terminated. */
+extern const char report_marks[];
+
+/* The methods footnote as plain-text paragraphs separated by blank
+ * lines (the HTML renderer escapes them and wraps each in <p>). */
+void report_methods(struct buf *out, const struct report *r);
+
+/* "+12.3%" in the report's convention; "" when the cell has no change. */
+void report_format_change(struct buf *out, const struct an_cell *c);
+/* "[-5.1, +19.8]" interval of the change, or "" when there is none. */
+void report_format_ci(struct buf *out, const struct an_cell *c);
+/* "mean(sd)" with dec decimals, "-" when empty. */
+void report_format_value(struct buf *out, const struct an_cell *c, int dec);
+/* Verdict word: worse, better, changed, same, inconclusive, "" for none. */
+const char *report_verdict_word(enum an_verdict v);
+
+#endif
