@@ -19,7 +19,8 @@
  *                onto fewer nodes, moved jobs, split jobs.
  *
  * Order of r.findings (the order every renderer prints):
- *   worse (largest |change_pct| first), better (largest first), changed
+ *   worse (placement rules first, then largest |change_pct|), better
+ *   (likewise), changed
  *   (counters with no direction, largest first), inconclusive (fewest
  *   runs needed first), then same -- "same" findings are kept so that a
  *   JUnit report can list one test case per comparison; text and JSON
