@@ -108,6 +108,18 @@ x=E.parse(sys.argv[1]).getroot()
 f=[c for c in x.iter("testcase") if c.find("failure") is not None]
 assert any("4/0/0/0" in c.find("failure").text for c in f)' "$TMP/s3.xml"
 
+# kbench report shows the regress findings at the top (text and HTML).
+if "$KB" report --help >/dev/null 2>&1; then
+	"$KB" report --baseline stock59-stats --format text >"$TMP/r3.txt" 2>&1
+	check_grep "report: findings section with the tasks=4 packing" "light_load_packed" "$TMP/r3.txt"
+	check_grep "report: the evidence's jobs per node" "4/0/0/0" "$TMP/r3.txt"
+	check_eq "report: findings come before the first comparison table" \
+		"$(awk '/^Findings/ { print "findings"; exit } /^numa_test/ { print "table"; exit }' "$TMP/r3.txt")" "findings"
+	"$KB" report --baseline stock59-stats --format html --output "$TMP/r3.html" >/dev/null 2>&1 ||
+		"$KB" report --baseline stock59-stats --format html -o "$TMP/r3.html" >/dev/null 2>&1
+	check_grep "report HTML: the placement finding" "light_load_packed" "$TMP/r3.html"
+fi
+
 # --- errors ----------------------------------------------------------------
 check_status "unknown baseline is an error (2)" 2 "$KB" regress --baseline nosuch
 check_status "missing --baseline is a usage error (2)" 2 "$KB" regress
