@@ -1,0 +1,182 @@
+/*
+ * test_compare.c - the comparison builder over a small hand-made store,
+ * derived numa_test metrics, and the names/flags helpers.
+ */
+#include "unit.h"
+
+#include "../../analyze/compare.h"
+#include "../../db/db_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+TEST(compare_derive_numa_run)
+{
+	struct an_job jobs[] = { { 1, 38.0 }, { 0, 30.0 }, { 1, 40.0 }, { 0, NAN } };
+	struct an_derived d;
+
+	an_derive_numa_run(46.17, 9.639, jobs, 4, &d);
+	CHECK_NEAR(d.elapsed_minus_hackbench, 36.531, 1e-9);
+	CHECK_NEAR(d.user_moved, 39.0, 1e-12);
+	CHECK_NEAR(d.user_stayed, 30.0, 1e-12);	/* the NaN job is not averaged */
+	CHECK_NEAR(d.moved_pct, 50.0, 1e-12);	/* but it counts as a job */
+
+	an_derive_numa_run(NAN, 9.6, NULL, 0, &d);
+	CHECK(isnan(d.elapsed_minus_hackbench));
+	CHECK(isnan(d.user_moved) && isnan(d.user_stayed) && isnan(d.moved_pct));
+
+	jobs[0].moved = jobs[2].moved = 0;
+	an_derive_numa_run(1, 1, jobs, 4, &d);
+	CHECK(isnan(d.user_moved));
+	CHECK_NEAR(d.moved_pct, 0, 0);
+	CHECK_STR(an_derive_metric_names()[0], "elapsed_minus_hackbench");
+}
+
+TEST(compare_names_and_flags)
+{
+	const char *names[4];
+	enum an_convention c;
+	enum an_direction d;
+	enum an_test t;
+
+	CHECK_INT(an_flag_names(AN_F_VERY_NOISY | AN_F_RAW_PREFERRED | AN_F_JOBS, names, 2), 3);
+	CHECK_STR(names[0], "very_noisy");
+	CHECK_STR(names[1], "raw_preferred");
+	CHECK_INT(an_flag_names(0, names, 4), 0);
+	CHECK(an_convention_parse("speed", &c) == 0 && c == AN_CONV_SPEED);
+	CHECK(an_convention_parse("fast", &c) < 0);
+	CHECK(an_direction_parse("higher", &d) == 0 && d == AN_DIR_HIGHER);
+	CHECK(an_test_parse("mwu", &t) == 0 && t == AN_TEST_MWU);
+	CHECK_STR(an_convention_name(AN_CONV_BETTER), "better");
+	CHECK_STR(an_origin_name(AN_ORIGIN_SUMMARY), "summary");
+}
+
+/* A store with two variants:
+ *   bench x, config n=10 and n=100 (natural order), metric t (lower):
+ *     base 3 runs 10,10.1,9.9 (n=10); new 3 runs 12,12.1,11.9
+ *   n=100: base raw 1 run + a summary over 5 runs (summary wins);
+ *          new raw 2 runs + a summary over 1 (raw wins, raw_preferred)
+ *   metric c (no catalogue entry: direction none), n=10, 1 run each. */
+static struct db *fixture(char *path, size_t n)
+{
+	struct db *db;
+	struct kb_err err;
+	int fd;
+
+	snprintf(path, n, "/tmp/kb-unit-compare-XXXXXX");
+	fd = mkstemp(path);
+	if (fd >= 0)
+		close(fd);
+	unlink(path);
+	if (db_open(&db, path, &err) < 0)
+		return NULL;
+	if (db_exec(db,
+		"INSERT INTO variant (id, name) VALUES (1, 'base'), (2, 'new'), (3, 'unused');"
+		"INSERT INTO source (id, path, sha256, size, format) VALUES (1, 'x', 'h', 1, 't');"
+		"INSERT INTO metric (benchmark, name, unit, better) VALUES ('', 't', 's', 'lower');"
+		"INSERT INTO run (id, source_id, variant_id, benchmark, config, iteration, status) VALUES"
+		" (1,1,1,'x','n=10',1,'ok'), (2,1,1,'x','n=10',2,'ok'), (3,1,1,'x','n=10',3,'ok'),"
+		" (4,1,2,'x','n=10',1,'ok'), (5,1,2,'x','n=10',2,'ok'), (6,1,2,'x','n=10',3,'ok'),"
+		" (7,1,1,'x','n=100',1,'ok'), (8,1,2,'x','n=100',1,'ok'), (9,1,2,'x','n=100',2,'ok'),"
+		" (10,1,2,'x','n=10',4,'failed');"
+		"INSERT INTO sample (run_id, metric, value, unit) VALUES"
+		" (1,'t',10,'s'), (2,'t',10.1,'s'), (3,'t',9.9,'s'),"
+		" (4,'t',12,'s'), (5,'t',12.1,'s'), (6,'t',11.9,'s'), (10,'t',999,'s'),"
+		" (7,'t',50,'s'), (8,'t',51,'s'), (9,'t',52,'s'),"
+		" (1,'c',100,''), (4,'c',150,'');"
+		"INSERT INTO summary (source_id, variant_id, benchmark, config, metric, mean, sd, n) VALUES"
+		" (1,1,'x','n=100','t',49,1,5), (1,2,'x','n=100','t',70,NULL,1);", &err) < 0) {
+		db_close(db);
+		return NULL;
+	}
+	return db;
+}
+
+static const struct an_cell *find(const struct an_table *t, const char *config,
+				  const char *metric, size_t v)
+{
+	size_t r;
+
+	for (r = 0; r < t->nrows; r++)
+		if (strcmp(t->rows[r].config, config) == 0 && strcmp(t->rows[r].metric, metric) == 0)
+			return &t->rows[r].cells[v];
+	return NULL;
+}
+
+TEST(compare_build_fixture)
+{
+	char path[64];
+	struct db *db = fixture(path, sizeof(path));
+	struct an_query q;
+	struct an_table t;
+	struct kb_err err;
+	const struct an_cell *c;
+	struct an_kv kv[2] = { { "n", "10" }, { "n", "100" } };
+	const char *vs[] = { "new", "base" };
+
+	CHECK(db != NULL);
+	if (!db)
+		return;
+	an_query_init(&q);
+	CHECK_INT(an_compare_build(db, &q, &t, &err), 0);
+	CHECK_INT(t.nvariants, 2);	/* 'unused' has no data */
+	CHECK_STR(t.variants[t.baseline].name, "base");
+	CHECK_INT(t.nrows, 3);
+	CHECK_STR(t.rows[0].config, "n=10");	/* natural order: 10 before 100 */
+	CHECK_STR(t.rows[2].config, "n=100");
+
+	c = find(&t, "n=10", "t", 1);
+	CHECK(c && c->origin == AN_ORIGIN_SAMPLES && c->d.n == 3);	/* failed run skipped */
+	CHECK(c && c->has_change && c->chg.verdict == AN_VERDICT_WORSE);
+	CHECK(c && fabs(c->chg.raw - 20.0) < 1e-9);
+	CHECK(find(&t, "n=10", "t", 0)->is_baseline);
+
+	c = find(&t, "n=100", "t", 0);	/* 1 raw run vs a summary over 5 */
+	CHECK(c && c->origin == AN_ORIGIN_SUMMARY && c->d.n == 5 && c->note);
+	c = find(&t, "n=100", "t", 1);	/* 2 raw runs vs a summary over 1 */
+	CHECK(c && c->origin == AN_ORIGIN_SAMPLES && (c->flags & AN_F_RAW_PREFERRED));
+	CHECK(c && c->nvalues == 2 && c->nruns == 2);
+
+	c = find(&t, "n=10", "c", 1);	/* no direction, 1 vs 1: judged by size */
+	CHECK(c && c->chg.verdict == AN_VERDICT_CHANGED && (c->flags & AN_F_TOO_FEW));
+	CHECK_INT(t.rows[1].dir, AN_DIR_NONE);
+	an_table_release(&t);
+
+	/* Subset, order, baseline, config alternatives, override, metric list. */
+	q.variants = vs;
+	q.nvariants = 2;
+	q.config = kv;
+	q.nconfig = 2;
+	q.metrics = (const char *const[]){ "t" };
+	q.nmetrics = 1;
+	q.better = (const struct an_better[]){ { "t", AN_DIR_HIGHER } };
+	q.nbetter = 1;
+	CHECK_INT(an_compare_build(db, &q, &t, &err), 0);
+	CHECK_STR(t.variants[0].name, "new");
+	CHECK_INT(t.baseline, 0);
+	CHECK_INT(t.nrows, 2);
+	c = find(&t, "n=10", "t", 1);	/* base vs new as baseline: -16.7%, higher is better */
+	CHECK(c && c->chg.verdict == AN_VERDICT_WORSE);
+	an_table_release(&t);
+
+	q.baseline = "unused";
+	CHECK_INT(an_compare_build(db, &q, &t, &err), -1);
+	CHECK(strstr(err.msg, "no data") != NULL);
+	q.baseline = "nosuch";
+	CHECK_INT(an_compare_build(db, &q, &t, &err), -1);
+	CHECK(strstr(err.msg, "unknown variant") != NULL);
+	an_table_release(&t);
+
+	db_close(db);
+	unlink(path);
+	{
+		char aux[80];
+		snprintf(aux, sizeof(aux), "%s-wal", path);
+		unlink(aux);
+		snprintf(aux, sizeof(aux), "%s-shm", path);
+		unlink(aux);
+	}
+}
