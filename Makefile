@@ -61,7 +61,7 @@ deps:
 
 check:
 	@scripts/install-deps --check
-	@$(MAKE) --no-print-directory check-build
+	@$(MAKE) --no-print-directory -j2 check-build
 	@tests/run
 
 check-build: $(BUILD)/chk/kbench $(BUILD)/chk/unit $(BUILD)/chk/pnginfo
