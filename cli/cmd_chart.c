@@ -586,7 +586,7 @@ static int build_placement(struct chart *c, struct db *db, const struct cli_sele
 	size_t n, i;
 	int rc = 0;
 
-	if (db_placement_load(db, NULL, NULL, &pl, err) < 0)
+	if (cli_placement_load(db, &pl, err) < 0)
 		return -1;
 	runs = xmalloc((pl.nruns + 1) * sizeof(*runs));
 	n = select_runs(&pl, s, run, runs);

@@ -385,7 +385,7 @@ int cmd_report(int argc, char **argv)
 	    db_list(db, &list, &err) < 0)
 		goto fail;
 	have_list = 1;
-	if (db_placement_load(db, NULL, NULL, &pl, &err) < 0)
+	if (cli_placement_load(db, &pl, &err) < 0)
 		goto fail;
 	have_pl = 1;
 

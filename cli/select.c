@@ -3,6 +3,8 @@
  */
 #include "select.h"
 #include "../core/util.h"
+#include "../db/placement.h"
+#include "../db/query.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -221,4 +223,19 @@ void cli_select_release(struct cli_select *s)
 	s->nkv = 0;
 	s->bt = NULL;
 	s->nbt = 0;
+}
+
+int cli_placement_load(struct db *db, struct db_placement *out, struct kb_err *err)
+{
+	struct db_qdata qd;
+	size_t njobs;
+
+	memset(out, 0, sizeof(*out));
+	if (db_query_load(db, NULL, &qd, err) < 0)
+		return -1;
+	njobs = qd.njobs;
+	db_qdata_release(&qd);
+	if (!njobs)
+		return 0;
+	return db_placement_load(db, NULL, NULL, out, err);
 }

@@ -76,6 +76,12 @@ int cli_config_value(const char *config, const char *key, char *out, size_t outs
 int cli_select_variant_match(const struct cli_select *s, const char *name);
 void cli_select_release(struct cli_select *s);
 
+/* db_placement_load(db, NULL, NULL, ...) that returns an empty result
+ * (instead of calling it) when the store has no job rows at all. */
+struct db;
+struct db_placement;
+int cli_placement_load(struct db *db, struct db_placement *out, struct kb_err *err);
+
 /* Charts of a selection (cmd_chart.c; used by cmd_report.c too) ---------- */
 
 struct chart;
