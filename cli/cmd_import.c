@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 #include "../core/buf.h"
+#include "../core/gz.h"
 #include "../core/num.h"
 #include "../core/sha256.h"
 #include "../core/util.h"
@@ -20,12 +21,24 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* How paths below a directory are read (--layout). */
+enum import_layout {
+	LAYOUT_DETECT = 0,      /* default: mmtests trees are detected */
+	LAYOUT_MMTESTS,
+	LAYOUT_LKP,
+	LAYOUT_NONE,            /* every file, paths mean nothing */
+};
+
 struct import_opts {
 	const char *db;
-	const char *variant, *machine, *kernel, *format, *time_format;
+	const char *variant, *machine, *kernel, *format, *time_format, *layout_name;
 	struct strlist set;
 	int dry_run, replace, list_formats, explain;
+	enum import_layout layout;
 };
+
+/* Largest text a gzipped source may inflate to. */
+#define IMPORT_MAX_INFLATED ((size_t)1 << 30)
 
 struct import_totals {
 	size_t files, failed, already, skipped, runs, samples, summaries;
@@ -41,21 +54,47 @@ static int read_all(FILE *f, struct buf *out)
 	return ferror(f) ? -1 : 0;
 }
 
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* The bytes of path (or stdin for "-"); gzip data (by its magic bytes,
+ * whatever the name) is inflated, so *.gz logs read like plain ones. */
 static int read_source(const char *path, struct buf *out, struct kb_err *err)
 {
+	struct buf raw = BUF_INIT;
 	FILE *f;
 	int rc;
 
-	if (strcmp(path, "-") == 0)
-		return read_all(stdin, out) < 0 ? kb_err_set(err, "-", 0, "cannot read stdin") : 0;
-	f = fopen(path, "rb");
-	if (!f)
-		return kb_err_set(err, path, 0, "cannot open: %s", strerror(errno));
-	rc = read_all(f, out);
-	fclose(f);
-	if (rc < 0)
-		return kb_err_set(err, path, 0, "cannot read: %s", strerror(errno));
-	return 0;
+	if (strcmp(path, "-") == 0) {
+		if (read_all(stdin, &raw) < 0) {
+			buf_release(&raw);
+			return kb_err_set(err, "-", 0, "cannot read stdin");
+		}
+	} else {
+		f = fopen(path, "rb");
+		if (!f)
+			return kb_err_set(err, path, 0, "cannot open: %s", strerror(errno));
+		rc = read_all(f, &raw);
+		fclose(f);
+		if (rc < 0) {
+			buf_release(&raw);
+			return kb_err_set(err, path, 0, "cannot read: %s", strerror(errno));
+		}
+	}
+	if (!gz_is_gzip(raw.data, raw.len)) {
+		if (ends_with(path, ".gz") && raw.len) {
+			buf_release(&raw);
+			return kb_err_set(err, path, 0, "named .gz but not gzip data");
+		}
+		*out = raw;
+		return 0;
+	}
+	rc = gz_inflate(raw.data, raw.len, IMPORT_MAX_INFLATED, out, path, err);
+	buf_release(&raw);
+	return rc;
 }
 
 /* Name of the directory that holds path ("" for stdin or a bare name). */
@@ -159,23 +198,30 @@ static void explain(const struct ingest_doc *doc, const struct ingest_result *re
  * files at different places are different measurements: their identity
  * also covers the part of the path the layout reads.
  */
-static void source_identity(const char *path, const struct buf *data, char sha[65])
+static void source_identity(const struct import_opts *o, const char *path,
+			    const struct buf *data, char sha[65])
 {
 	struct layout_mmtests li;
+	struct layout_lkp lk;
 	struct sha256 s;
 	unsigned char d[32];
 	char key[4200];
-	int i, n;
+	int i, n = 0;
 
 	sha256_init(&s);
 	if (data->len)
 		sha256_update(&s, data->data, data->len);
-	if (strcmp(path, "-") != 0 && layout_mmtests_parse(path, &li) == 0) {
+	if (strcmp(path, "-") == 0 || o->layout == LAYOUT_NONE)
+		n = 0;
+	else if (o->layout == LAYOUT_LKP && layout_lkp_parse(path, &lk) == 0)
+		n = snprintf(key, sizeof(key), "\n#kbench layout lkp %s/%s/%s/%s/%s/%s/%s/%d/%s",
+			     lk.testcase, lk.params, lk.host, lk.rootfs, lk.kconfig, lk.compiler,
+			     lk.commit, lk.run, lk.file);
+	else if (o->layout != LAYOUT_LKP && layout_mmtests_parse(path, &li) == 0)
 		n = snprintf(key, sizeof(key), "\n#kbench layout mmtests %s/iter-%d/%s/logs/%s",
 			     li.run, li.suite_iter, li.bench_dir, li.file);
-		if (n > 0)
-			sha256_update(&s, key, (size_t)n < sizeof(key) ? (size_t)n : sizeof(key) - 1);
-	}
+	if (n > 0)
+		sha256_update(&s, key, (size_t)n < sizeof(key) ? (size_t)n : sizeof(key) - 1);
 	sha256_final(&s, d);
 	for (i = 0; i < 32; i++)
 		snprintf(sha + 2 * i, 3, "%02x", d[i]);
@@ -195,7 +241,8 @@ static int import_one(struct db *db, const struct import_opts *o, const char *pa
 	struct db_import imp;
 	struct db_import_result out;
 	const struct ingest_parser *only = NULL;
-	char sha[65], *parent;
+	char sha[65], *parent, *host = NULL;
+	const char *machine = o->machine;
 	const char *display = strcmp(path, "-") == 0 ? "-" : path;
 	size_t k;
 	int rc = -1;
@@ -212,7 +259,7 @@ static int import_one(struct db *db, const struct import_opts *o, const char *pa
 		only = ingest_parser_find(o->format);
 	if (read_source(path, &data, &err) < 0)
 		goto out;
-	source_identity(path, &data, sha);
+	source_identity(o, path, &data, sha);
 	if (ingest_doc_load(&doc, display, data.data ? data.data : "", data.len, &err) < 0)
 		goto out;
 	rc = ingest_parse_doc(&doc, &iopts, only, &batch, &res, &err);
@@ -233,7 +280,14 @@ static int import_one(struct db *db, const struct import_opts *o, const char *pa
 		rc = 0;
 		goto out;
 	}
-	layout_apply(path, &batch);
+	if (o->layout == LAYOUT_LKP) {
+		struct layout_lkp lk;
+		layout_lkp_apply(path, &batch);
+		if (!machine && layout_lkp_parse(path, &lk) == 0)
+			machine = host = xstrdup(lk.host);
+	} else if (o->layout != LAYOUT_NONE) {
+		layout_apply(path, &batch);
+	}
 	apply_set(&batch, &o->set);
 	rec_batch_finish(&batch);
 	formats_used(&res, &fmt);
@@ -243,7 +297,7 @@ static int import_one(struct db *db, const struct import_opts *o, const char *pa
 	imp.sha256 = sha;
 	imp.size = (long long)data.len;
 	imp.format = buf_str(&fmt);
-	imp.machine = o->machine;
+	imp.machine = machine;
 	imp.variant = o->variant;
 	imp.variant_fallback = parent;
 	imp.kernel = o->kernel;
@@ -283,7 +337,34 @@ out:
 	rec_batch_release(&batch);
 	buf_release(&data);
 	buf_release(&fmt);
+	free(host);
 	return rc;
+}
+
+/* The tree kind of dir, given the kind of its parent (LAYOUT_NONE: not
+ * in a tree yet). */
+static enum import_layout tree_below(const struct import_opts *o, const char *dir,
+				     enum import_layout parent)
+{
+	if (parent != LAYOUT_NONE)
+		return parent;
+	if (o->layout == LAYOUT_MMTESTS || o->layout == LAYOUT_LKP)
+		return o->layout;
+	if (o->layout == LAYOUT_DETECT && layout_mmtests_detect(dir))
+		return LAYOUT_MMTESTS;
+	return LAYOUT_NONE;
+}
+
+static int file_wanted(const char *path, enum import_layout tree)
+{
+	switch (tree) {
+	case LAYOUT_MMTESTS:
+		return layout_mmtests_wanted(path);
+	case LAYOUT_LKP:
+		return layout_lkp_wanted(path);
+	default:
+		return 1;
+	}
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -292,9 +373,10 @@ static int cmp_str(const void *a, const void *b)
 }
 
 /* Import every regular file below dir, in name order, skipping hidden
- * entries.  Inside an mmtests tree only its result files are read. */
+ * entries.  Inside a result tree (mmtests, detected or named with
+ * --layout; lkp, named) only its result files are read. */
 static void import_dir(struct db *db, const struct import_opts *o, const char *dir,
-		       int mmtests, struct import_totals *t)
+		       enum import_layout tree, struct import_totals *t)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -322,8 +404,8 @@ static void import_dir(struct db *db, const struct import_opts *o, const char *d
 		buf_printf(&p, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
 		if (stat(p.data, &sb) == 0) {
 			if (S_ISDIR(sb.st_mode))
-				import_dir(db, o, p.data, mmtests || layout_mmtests_detect(p.data), t);
-			else if (S_ISREG(sb.st_mode) && (!mmtests || layout_mmtests_wanted(p.data)))
+				import_dir(db, o, p.data, tree_below(o, p.data, tree), t);
+			else if (S_ISREG(sb.st_mode) && file_wanted(p.data, tree))
 				import_one(db, o, p.data, 1, t);
 		}
 		buf_release(&p);
@@ -353,6 +435,8 @@ int cmd_import(int argc, char **argv)
 		OPT_LIST("set", "KEY=VALUE", &o.set, "add KEY=VALUE to every run's config (runs=N: n of summaries)"),
 		OPT_STRING("format", "NAME", &o.format, "use only this parser (see --list-formats)"),
 		OPT_STRING("time-format", "FMT", &o.time_format, "fields of GNU time -f lines, e.g. '%e %S %U %c %w'"),
+		OPT_STRING("layout", "NAME", &o.layout_name,
+			   "read paths as a result tree: mmtests, lkp, or none (default: detect mmtests)"),
 		OPT_FLAG("dry-run", &o.dry_run, "parse and report, store nothing"),
 		OPT_FLAG("replace", &o.replace, "import again bytes that were imported before"),
 		OPT_FLAG("explain", &o.explain, "print each segment: line range, format, lines skipped"),
@@ -385,6 +469,20 @@ int cmd_import(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto done;
 	}
+	if (o.layout_name) {
+		if (strcmp(o.layout_name, "mmtests") == 0)
+			o.layout = LAYOUT_MMTESTS;
+		else if (strcmp(o.layout_name, "lkp") == 0)
+			o.layout = LAYOUT_LKP;
+		else if (strcmp(o.layout_name, "none") == 0)
+			o.layout = LAYOUT_NONE;
+		else {
+			fprintf(stderr, "kbench import: unknown layout '%s' (mmtests, lkp or none)\n",
+				o.layout_name);
+			rc = EXIT_USAGE;
+			goto done;
+		}
+	}
 	if (o.format && !ingest_parser_find(o.format)) {
 		fprintf(stderr, "kbench import: unknown format '%s' (see --list-formats)\n", o.format);
 		rc = EXIT_USAGE;
@@ -407,7 +505,7 @@ int cmd_import(int argc, char **argv)
 	for (i = 0; i < nargs; i++) {
 		struct stat sb;
 		if (strcmp(args[i], "-") != 0 && stat(args[i], &sb) == 0 && S_ISDIR(sb.st_mode))
-			import_dir(db, &o, args[i], layout_mmtests_detect(args[i]), &t);
+			import_dir(db, &o, args[i], tree_below(&o, args[i], LAYOUT_NONE), &t);
 		else
 			import_one(db, &o, args[i], 0, &t);
 	}

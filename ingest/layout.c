@@ -8,11 +8,19 @@
  *       hackbench-thread-sockets/logs/time-296-7
  *       hackbench-thread-sockets/logs/mmtests.log.gz
  *       ../tests-timestamp, ../mpstat-hackbench-thread-sockets.gz ...
+ *
+ * lkp result root (see layout.h):
+ *
+ *   hackbench/performance-pipe-8-process-100%/lkp-icl-2sp2/debian-12-x86_64/
+ *       x86_64-rhel-9.4/gcc-12/0a1b2c3d4e/0/hackbench
+ *       .../0/time, .../0/perf-stat, .../0/job.yaml, .../0/stats.json,
+ *       .../0/kmsg.gz, .../0/vmstat.gz ...
  */
 #include "layout.h"
 #include "../core/num.h"
 
 #include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -51,9 +59,19 @@ static int iter_dir(const char *s, int *n)
 	return 1;
 }
 
+/* Length of a file name without a ".gz" suffix (compressed logs are
+ * read like plain ones). */
+static size_t name_len(const char *file)
+{
+	size_t len = strlen(file);
+
+	return len > 3 && strcmp(file + len - 3, ".gz") == 0 ? len - 3 : len;
+}
+
 /* Match file against result_files; fills kind (index), param, iteration. */
 static int result_file(const char *file, int *kind, long *param, int *iteration)
 {
+	const char *end = file + name_len(file);
 	size_t k;
 
 	for (k = 0; k < sizeof(result_files) / sizeof(result_files[0]); k++) {
@@ -64,16 +82,16 @@ static int result_file(const char *file, int *kind, long *param, int *iteration)
 
 		if (strncmp(file, result_files[k].prefix, plen) != 0)
 			continue;
-		while (*p == '-' && n < 2) {
+		while (p < end && *p == '-' && n < 2) {
 			const char *start = ++p;
-			while (*p >= '0' && *p <= '9')
+			while (p < end && *p >= '0' && *p <= '9')
 				p++;
 			if (p == start || p - start > 9 ||
 			    num_parse_long(start, (size_t)(p - start), &nums[n]) < 0)
 				return 0;
 			n++;
 		}
-		if (*p || n < result_files[k].min_nums || n > result_files[k].max_nums)
+		if (p != end || n < result_files[k].min_nums || n > result_files[k].max_nums)
 			continue;
 		*kind = (int)k;
 		*param = nums[0];
@@ -83,11 +101,33 @@ static int result_file(const char *file, int *kind, long *param, int *iteration)
 	return 0;
 }
 
+/* Split the last want components of buf (a copy of a path) in place,
+ * right to left: comp[0] is the file name.  Returns how many were found. */
+static size_t last_components(char *buf, char **comp, size_t want)
+{
+	char *p = buf + strlen(buf);
+	size_t n = 0;
+
+	while (n < want) {
+		char *end;
+		while (p > buf && p[-1] == '/')
+			*--p = '\0';
+		if (p == buf)
+			break;
+		end = p;
+		while (p > buf && p[-1] != '/')
+			p--;
+		if (end == p)
+			break;
+		comp[n++] = p;
+	}
+	return n;
+}
+
 int layout_mmtests_parse(const char *path, struct layout_mmtests *li)
 {
 	char *comp[5];
-	size_t len = strlen(path), n = 0;
-	char *p;
+	size_t len = strlen(path);
 	int kind;
 
 	memset(li, 0, sizeof(*li));
@@ -95,22 +135,7 @@ int layout_mmtests_parse(const char *path, struct layout_mmtests *li)
 	if (len >= sizeof(li->buf))
 		return -1;
 	memcpy(li->buf, path, len + 1);
-	/* Take the last five components, right to left. */
-	p = li->buf + len;
-	while (n < 5) {
-		char *end;
-		while (p > li->buf && p[-1] == '/')
-			*--p = '\0';
-		if (p == li->buf)
-			break;
-		end = p;
-		while (p > li->buf && p[-1] != '/')
-			p--;
-		if (end == p)
-			break;
-		comp[n++] = p;
-	}
-	if (n < 5)
+	if (last_components(li->buf, comp, 5) < 5)
 		return -1;
 	/* comp[0] file, [1] logs, [2] benchmark dir, [3] iter-N, [4] run */
 	if (strcmp(comp[1], "logs") != 0 || !iter_dir(comp[3], &li->suite_iter) ||
@@ -223,5 +248,112 @@ void layout_apply(const char *path, struct rec_batch *b)
 			rec_run_config(b, r, "mode", li.mode);
 		if (li.ipc && !ipc)
 			rec_run_config(b, r, "ipc", li.ipc);
+	}
+}
+
+/* lkp ------------------------------------------------------------------- */
+
+/* Program output files kbench reads, by the name lkp gives them. */
+static const char *const lkp_programs[] = {
+	"hackbench", "kernbench", "perf-stat", "time", "autonuma-benchmark",
+	"perf-bench-sched-messaging",
+};
+
+int layout_lkp_parse(const char *path, struct layout_lkp *li)
+{
+	char *comp[9];
+	size_t len = strlen(path), k, i;
+	long run;
+
+	memset(li, 0, sizeof(*li));
+	if (len >= sizeof(li->buf))
+		return -1;
+	memcpy(li->buf, path, len + 1);
+	if (last_components(li->buf, comp, 9) < 9)
+		return -1;
+	/* comp[0] file, [1] run number, [2] commit, [3] compiler, [4] kconfig,
+	 * [5] rootfs, [6] host, [7] params, [8] testcase */
+	if (!all_digits(comp[1], strlen(comp[1])) || strlen(comp[1]) > 6 ||
+	    num_parse_long(comp[1], strlen(comp[1]), &run) < 0)
+		return -1;
+	for (i = 2; i < 9; i++)
+		if (strcmp(comp[i], ".") == 0 || strcmp(comp[i], "..") == 0)
+			return -1;
+	li->file = comp[0];
+	li->run = (int)run;
+	li->commit = comp[2];
+	li->compiler = comp[3];
+	li->kconfig = comp[4];
+	li->rootfs = comp[5];
+	li->host = comp[6];
+	li->params = comp[7];
+	li->testcase = comp[8];
+	len = name_len(li->file);
+	for (k = 0; k < sizeof(lkp_programs) / sizeof(lkp_programs[0]); k++)
+		if (strlen(lkp_programs[k]) == len && strncmp(li->file, lkp_programs[k], len) == 0)
+			li->program = lkp_programs[k];
+	return 0;
+}
+
+int layout_lkp_wanted(const char *path)
+{
+	struct layout_lkp li;
+
+	return layout_lkp_parse(path, &li) == 0 && li.program != NULL;
+}
+
+/* Same benchmark and configuration (configs are not sorted yet). */
+static int same_key(const struct rec_run *a, const struct rec_run *b)
+{
+	size_t i;
+
+	if (strcmp(a->benchmark, b->benchmark) != 0 || a->nconfig != b->nconfig)
+		return 0;
+	for (i = 0; i < a->nconfig; i++) {
+		const char *v = rec_run_config_get(b, a->config[i].key);
+		if (!v || strcmp(v, a->config[i].value) != 0)
+			return 0;
+	}
+	return 1;
+}
+
+void layout_lkp_apply(const char *path, struct rec_batch *b)
+{
+	struct layout_lkp li;
+	size_t i, j;
+
+	if (layout_lkp_parse(path, &li) < 0)
+		return;
+	for (i = 0; i < b->nruns; i++) {
+		struct rec_run *r = b->runs[i];
+		rec_run_variant(b, r, li.commit, NULL, REC_ORIGIN_CONTEXT);
+		rec_run_config(b, r, "params", li.params);
+	}
+	/* kernbench's "Average ... Run" blocks are summaries. */
+	for (i = 0; i < b->nsummaries; i++) {
+		struct rec_summary *s = b->summaries[i];
+		if (!s->variant)
+			s->variant = arena_strdup(&b->arena, li.commit);
+		rec_summary_config(b, s, "params", li.params);
+	}
+	/*
+	 * A run directory is one execution of the job; a program may print
+	 * several iterations in it (hackbench's "Iterations: N", autonuma's
+	 * passes).  Number the k-th of count runs of one benchmark and
+	 * configuration run * count + k + 1, so that directories 0, 1, 2 of
+	 * one-run files give iterations 1, 2, 3 and many-run files do not
+	 * collide across directories.
+	 */
+	for (i = 0; i < b->nruns; i++) {
+		long long k = 0, count = 0, it;
+		for (j = 0; j < b->nruns; j++) {
+			if (!same_key(b->runs[i], b->runs[j]))
+				continue;
+			if (j < i)
+				k++;
+			count++;
+		}
+		it = li.run * count + k + 1;
+		b->runs[i]->iteration = it > INT_MAX ? INT_MAX : (int)it;
 	}
 }

@@ -53,8 +53,9 @@ int layout_mmtests_detect(const char *dir);
 /*
  * Is path an mmtests result file worth importing: a file directly in a
  * logs/ directory of the layout above whose name is one of the known
- * result files (hackbench-<g>-<i>, time-<g>-<i>, time-<n>)?  Monitors,
- * compressed files (*.gz), tests-* and mmtests.log are not.  Pure.
+ * result files (hackbench-<g>-<i>, time-<g>-<i>, time-<n>), plain or
+ * gzipped (hackbench-<g>-<i>.gz)?  Monitors, tests-* and mmtests.log are
+ * not.  Pure.
  */
 int layout_mmtests_wanted(const char *path);
 
@@ -68,5 +69,58 @@ int layout_mmtests_wanted(const char *path);
  * follow a known layout.
  */
 void layout_apply(const char *path, struct rec_batch *b);
+
+/*
+ * lkp result roots keep one directory per run:
+ *
+ *   <root>/<testcase>/<param-string>/<host>/<rootfs>/<kconfig>/<compiler>/
+ *       <commit>/<run-number>/<program-files>
+ *
+ * e.g. .../hackbench/performance-pipe-8-process-100%/lkp-icl-2sp2/
+ * debian-12-x86_64/x86_64-rhel-9.4/gcc-12/0a1b2c3d4e/0/hackbench.  The
+ * commit is the variant, the run number the iteration, the parameter
+ * string the configuration (params=...), the host the machine.  Raw
+ * output files are named after the program that wrote them.
+ */
+struct layout_lkp {
+	const char *testcase;
+	const char *params;     /* "performance-pipe-8-process-100%" */
+	const char *host;
+	const char *rootfs, *kconfig, *compiler;
+	const char *commit;     /* the variant */
+	int run;                /* run number: the iteration is run + 1 */
+	const char *file;       /* file name in the run directory */
+	const char *program;    /* known program file ("hackbench") or NULL */
+	char buf[4096];
+};
+
+/*
+ * Parse path as .../<testcase>/<params>/<host>/<rootfs>/<kconfig>/
+ * <compiler>/<commit>/<run-number>/<file>.  Returns 0 and fills li, or -1
+ * when the path has fewer components, the run number is not a number, or
+ * the path is longer than li->buf.  Pure string work: any path of that
+ * shape parses, so use it only where the user said the tree is lkp's.
+ */
+int layout_lkp_parse(const char *path, struct layout_lkp *li);
+
+/*
+ * Is path an lkp program output worth importing: a file in a run
+ * directory of the layout above named after a program kbench reads
+ * (hackbench, kernbench, perf-stat, time, autonuma-benchmark,
+ * perf-bench-sched-messaging), plain or gzipped (<program>.gz)?
+ * *.json, *.yaml, job scripts and other monitors are not.  Pure.
+ */
+int layout_lkp_wanted(const char *path);
+
+/*
+ * Set what an lkp path says on every run of b: the commit as variant
+ * (REC_ORIGIN_CONTEXT, as for mmtests), params=<param-string> in the
+ * config, and the iteration run-number + 1 on runs the parser numbered
+ * 1 (or left 0), so that run directories 0, 1, 2 give iterations 1, 2,
+ * 3.  Runs a parser numbered beyond 1 (a log holding several
+ * iterations) keep their numbers.  Does nothing when path does not
+ * parse.
+ */
+void layout_lkp_apply(const char *path, struct rec_batch *b);
 
 #endif

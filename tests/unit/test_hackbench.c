@@ -489,7 +489,8 @@ TEST(layout_mmtests_paths)
 	CHECK(layout_mmtests_wanted("r/iter-0/hackbench-process-pipes/logs/time-1-1"));
 	CHECK(layout_mmtests_wanted("r/iter-0/schbench/logs/time-4"));
 	CHECK(!layout_mmtests_wanted("r/iter-0/hackbench-process-pipes/logs/mmtests.log.gz"));
-	CHECK(!layout_mmtests_wanted("r/iter-0/hackbench-process-pipes/logs/hackbench-1-1.gz"));
+	CHECK(layout_mmtests_wanted("r/iter-0/hackbench-process-pipes/logs/hackbench-1-1.gz"));   /* gzipped result */
+	CHECK(!layout_mmtests_wanted("r/iter-0/hackbench-process-pipes/logs/hackbench-1-1.xz"));
 	CHECK(!layout_mmtests_wanted("r/iter-0/hackbench-process-pipes/logs/hackbench-x-1"));
 	CHECK(!layout_mmtests_wanted("r/iter-0/hackbench-process-pipes/tests-timestamp"));
 	CHECK(!layout_mmtests_wanted("r/iter-0/mpstat-hackbench-process-pipes.gz"));
