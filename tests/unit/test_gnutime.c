@@ -80,7 +80,7 @@ static double tm_yaml(const char *yaml, const char *key)
 	return NAN;
 }
 
-/* lkp key -> our metric (tests/README.lkp-time.txt lists the keys we drop). */
+/* lkp key -> our metric (tests/README lists the keys we drop). */
 static const char *const tm_map[][2] = {
 	{ "user_time", "user" },
 	{ "system_time", "sys" },

@@ -180,7 +180,7 @@ TEST(perfstat_seed002_blocks)
  * "i.<event>: rate" where rate = count / (T_k - T_{k-1}) (T_0 = 0).  We
  * store counts, so for every interval lkp lists we recompute the rate
  * and compare within 1e-6 relative.  Keys we do not reproduce (see
- * tests/README.lkp-perf-stat.txt): derived ratios (i.ipc, i.cpi,
+ * tests/README): derived ratios (i.ipc, i.cpi,
  * i.*-rate%, i.MPKI, i.cycles-between-cache-misses,
  * i.instructions-per-iTLB-miss), perf's metric column (i.metric.*), and
  * the whole-run ps.*, total.* and overall.* keys.  lkp drops the last

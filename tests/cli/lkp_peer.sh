@@ -1,0 +1,183 @@
+#!/bin/bash
+# Peer suite: every raw lkp fixture of the formats kbench reads is imported
+# with `kbench import`, and the values stored in the database are compared
+# with lkp's expected .yaml for the same quantities (1e-6 relative).  Keys
+# we do not reproduce are counted by reason; tests/README explains each.
+# A key this suite does not know fails, so new fixtures get looked at.
+. tests/lib.sh
+
+L="$SHARED/corpus/lkp"
+cat > "$TMP/peer.py" <<'PY'
+import sqlite3, sys, re, math
+# args: db kind raw yaml variant
+db, kind, raw, yaml, variant = sys.argv[1:6]
+con = sqlite3.connect(db)
+def q(sqlq, *a): return con.execute(sqlq, a).fetchall()
+keys = []
+for l in open(yaml):
+    l = l.rstrip('\n')
+    if not l.strip(): continue
+    k, v = l.split(': ', 1)
+    keys.append((k, v.strip()))
+fails = 0; checked = 0; skipped = {}
+def near(k, got, want, tol=1e-6):
+    global fails, checked
+    checked += 1
+    w = float(want)
+    if got is None or abs(got - w) > tol * max(1.0, abs(w)):
+        fails += 1
+        print("FAIL %s: %s: got %r, lkp %s" % (raw, k, got, want))
+def skip(k, why): skipped.setdefault(why, []).append(k)
+def done():
+    if fails == 0 and checked > 0:
+        print("PASS %s: %d lkp values reproduced within 1e-6" % (raw, checked))
+    elif checked == 0:
+        print("FAIL %s: no lkp value checked" % raw)
+    for why, ks in skipped.items():
+        if why == 'unknown key':
+            print("FAIL %s: lkp keys this suite does not know: %s" % (raw, ' '.join(ks)))
+        else:
+            print("PASS %s: %d keys not reproduced (%s, see tests/README)" % (raw, len(ks), why))
+    sys.exit(0)
+
+if kind == 'hackbench':
+    rows = q("select r.run_id, r.config, s.value from runs_v r join sample s on s.run_id = r.run_id "
+             "where r.variant = ? and s.metric = 'time' and r.status = 'ok' order by r.run_id", variant)
+    def cfg(c):
+        return dict(kv.split('=', 1) for kv in c.split(','))
+    groups = {}
+    for rid, c, v in rows:
+        groups.setdefault(cfg(c).get('instance', ''), []).append((cfg(c), v))
+    def stats(lst):
+        t = [v for _, v in lst]
+        c = lst[-1][0]
+        kib = (int(c['tasks']) * int(c['loops']) * int(c['datasize'])) >> 10
+        return kib, min(t), max(t), sum(t) / len(t)
+    allrows = [x for k in sorted(groups) for x in groups[k]]
+    for k, v in keys:
+        m = re.match(r'^throughput(_best|_avg|_worst)?(?:\.instance(\d+))?$', k)
+        if not m: skip(k, 'unknown key'); continue
+        lst = groups.get(m.group(2)) if m.group(2) else allrows
+        kib, tmin, tmax, tavg = stats(lst)
+        if m.group(1) in (None, '_best'): near(k, kib / tmin, v)
+        elif m.group(1) == '_worst': near(k, kib / tmax, v)
+        else: near(k, round(kib / tavg, 2), v)
+    done()
+
+if kind == 'perf-bench':
+    for k, v in keys:
+        if k == 'total_time_sec':
+            r = q("select value from samples_v where variant = ? and metric = 'time'", variant)
+            near(k, r[0][0] if len(r) == 1 else None, v)
+        else: skip(k, 'unknown key')
+    done()
+
+if kind == 'kernbench':
+    names = {'elapsed_time': 'elapsed', 'user_time': 'user', 'system_time': 'system',
+             'percent_cpu': 'percent_cpu', 'context_switches': 'context_switches', 'sleeps': 'sleeps'}
+    for k, v in keys:
+        sd = k.endswith('_stddev')
+        m = names.get(k[:-7] if sd else k)
+        if not m: skip(k, 'unknown key'); continue
+        s = q("select mean, sd from summary_v where variant = ? and metric = ?", variant, m)
+        if s:
+            near(k, s[0][1] if sd else s[0][0], v)
+        elif not sd:
+            r = q("select value from samples_v where variant = ? and metric = ?", variant, m)
+            near(k, r[0][0] if len(r) == 1 else None, v)
+        else:
+            near(k, None, v)
+    done()
+
+if kind == 'autonuma':
+    for k, v in keys:
+        m = re.match(r'^(\w+)\.seconds$', k)
+        if not m: skip(k, 'unknown key'); continue
+        r = q("select avg(value), count(*) from samples_v where variant = ? and config = ? and metric = 'elapsed'",
+              variant, 'test=' + m.group(1))
+        # lkp: mean over the passes, rounded to 2 decimals
+        near(k, round(r[0][0], 2) if r[0][1] else None, v)
+    done()
+
+if kind == 'time':
+    names = {'user_time': 'user', 'system_time': 'sys', 'percent_of_cpu_this_job_got': 'percent_cpu',
+             'elapsed_time': 'elapsed', 'maximum_resident_set_size': 'max_rss_kb',
+             'major_page_faults': 'major_faults', 'minor_page_faults': 'minor_faults',
+             'voluntary_context_switches': 'voluntary_cs', 'involuntary_context_switches': 'involuntary_cs',
+             'swaps': 'swaps', 'file_system_inputs': 'fs_inputs', 'file_system_outputs': 'fs_outputs',
+             'socket_messages_sent': 'socket_msgs_sent', 'socket_messages_received': 'socket_msgs_received',
+             'signals_delivered': 'signals', 'exit_status': 'exit_status'}
+    unstored = ('average_shared_text_size', 'average_unshared_data_size', 'average_stack_size',
+                'average_total_size', 'average_resident_set_size')
+    for k, v in keys:
+        if k in unstored: skip(k, 'always 0 on Linux'); continue
+        if k == 'page_size': skip(k, 'machine property'); continue
+        m = names.get(k)
+        if not m: skip(k, 'unknown key'); continue
+        r = q("select value from samples_v where variant = ? and metric = ?", variant, m)
+        if not r and k == 'percent_of_cpu_this_job_got':
+            skip(k, "'?%' is stored as missing, lkp writes 0"); continue
+        near(k, r[0][0] if len(r) == 1 else None, v)
+    done()
+
+if kind == 'perf-stat':
+    runs = q("select run_id, iteration from runs_v where variant = ? order by iteration", variant)
+    samples = {}
+    for rid, it in runs:
+        samples[it] = q("select metric, value, unit from sample where run_id = ?", rid)
+    def tval(it):
+        return [v for m, v, u in samples[it] if m == 'time'][0]
+    def count(it, ev):
+        tot, n = 0.0, 0
+        for m, v, u in samples[it]:
+            hit = m == ev or (ev == 'msec' and u == 'msec')
+            if not hit and m.startswith('cpu_'):
+                hit = m.split('/', 1)[1] == ev + '/' if '/' in m else False
+            if hit: tot += v; n += 1
+        return tot if n else None
+    derived = re.compile(r'^(ipc|cpi|MPKI|cycles-between-cache-misses|instructions-per-iTLB-miss|metric\..*|.*%)$')
+    nint = sum(1 for k, _ in keys if k == 'time')
+    last = max(samples)
+    it = 0
+    for k, v in keys:
+        if k == 'time':
+            it += 1; near(k, tval(it), v); continue
+        if k.startswith('i.'):
+            ev = k[2:]
+            if derived.match(ev): skip(k, 'derived ratio or perf metric column'); continue
+            c = count(it, ev)
+            dt = tval(it) - (tval(it - 1) if it > 1 else 0.0)
+            near(k, c / dt if c is not None else None, v); continue
+        if k.startswith('ps.'):
+            # whole run: counts of the complete intervals over the last timestamp
+            c = [count(j, k[3:]) for j in range(1, nint + 1)]
+            near(k, sum(c) / tval(last) if None not in c else None, v); continue
+        if k.startswith('total.'):
+            c = [count(j, k[6:]) for j in range(1, nint + 1)]
+            near(k, sum(c) if None not in c else None, v); continue
+        if k.startswith('overall.'): skip(k, 'derived ratio'); continue
+        skip(k, 'unknown key')
+    near('interval count (lkp drops the partial last one)', len(runs), nint + 1, 0)
+    done()
+print("FAIL unknown kind " + kind)
+PY
+
+n=0
+for dir in hackbench kernbench perf-stat perf-bench-sched-messaging autonuma-benchmark generated/time; do
+	case $dir in
+	generated/time) kind=time ;;
+	autonuma-benchmark) kind=autonuma ;;
+	perf-bench-sched-messaging) kind=perf-bench ;;
+	*) kind=$dir ;;
+	esac
+	for raw in "$L/$dir"/*; do
+		case $raw in *.yaml) continue ;; esac
+		[ -f "$raw.yaml" ] || { fail "$raw has no .yaml"; continue; }
+		rel=${raw#"$L"/}
+		"$KB" import --variant "$rel" "$raw" > "$TMP/import.out" 2>&1; rc=$?
+		check_eq "$rel: kbench import exits 0" "$rc" "0"
+		python3 "$TMP/peer.py" "$KBENCH_DB" "$kind" "$rel" "$raw.yaml" "$rel"
+		n=$((n + 1))
+	done
+done
+check_eq "all 15 raw fixtures of the six formats were compared" "$n" "15"
