@@ -48,7 +48,7 @@ static void print_numatest(const struct db_run *r)
 				printf(" %6s", "-");
 		}
 		printf(" | %4d  %4d   %s| %6.2f\n", j->initial_node, j->main_node,
-		       j->moved ? "*" : " ", j->user);
+		       j->marked ? "*" : " ", j->user);
 	}
 	if ((s = find_sample(r, "avg_user")))
 		printf("AverageUserTime %.2f seconds\n", s->value);

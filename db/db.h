@@ -99,7 +99,7 @@ struct db_sample {
 };
 
 struct db_job {
-	int job, initial_node, main_node, moved;
+	int job, initial_node, main_node, moved, marked;
 	double user;                /* NAN when unknown */
 	int nnodes;
 	double *pct;

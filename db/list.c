@@ -182,7 +182,7 @@ int db_get_run(struct db *db, long long id, struct db_run *out, struct kb_err *e
 	sqlite3_finalize(st);
 
 	cap = 0;
-	st = db_prepare(db, "SELECT job, initial_node, main_node, moved, user_time FROM job"
+	st = db_prepare(db, "SELECT job, initial_node, main_node, moved, user_time, marked FROM job"
 			" WHERE run_id = ?1 ORDER BY job", err);
 	if (!st)
 		return -1;
@@ -196,6 +196,7 @@ int db_get_run(struct db *db, long long id, struct db_run *out, struct kb_err *e
 		j->main_node = sqlite3_column_int(st, 2);
 		j->moved = sqlite3_column_int(st, 3);
 		j->user = db_col_double(st, 4);
+		j->marked = sqlite3_column_int(st, 5);
 		j->nnodes = 0;
 		j->pct = NULL;
 	}

@@ -156,7 +156,8 @@ int db_placement_load(struct db *db, const char *variant, const char *config,
 				r->jobs[k].pct[node] = sqlite3_column_double(st, 3);
 	}
 	sqlite3_finalize(st);
-	qsort(out->runs, out->nruns, sizeof(*out->runs), cmp_run);
+	if (out->nruns > 1)
+		qsort(out->runs, out->nruns, sizeof(*out->runs), cmp_run);
 	return 0;
 fail:
 	db_placement_release(out);

@@ -16,7 +16,7 @@ enum {
 	S_FIND_SOURCE, S_DEL_SOURCE, S_INS_SOURCE, S_INS_VARIANT, S_GET_VARIANT,
 	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_INS_RUN,
 	S_INS_CONFIG, S_INS_SAMPLE, S_INS_JOB, S_INS_PLACEMENT, S_INS_SUMMARY,
-	S_INS_METRIC,
+	S_HAS_METRIC, S_INS_METRIC,
 };
 
 static const char *const sql[] = {
@@ -35,16 +35,17 @@ static const char *const sql[] = {
 		      "iteration, status, error, line) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
 	[S_INS_CONFIG] = "INSERT OR REPLACE INTO run_config (run_id, key, value) VALUES (?1, ?2, ?3)",
 	[S_INS_SAMPLE] = "INSERT INTO sample (run_id, metric, value, unit, job) VALUES (?1, ?2, ?3, ?4, ?5)",
-	[S_INS_JOB] = "INSERT INTO job (run_id, job, initial_node, main_node, moved, user_time) "
-		      "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	[S_INS_JOB] = "INSERT INTO job (run_id, job, initial_node, main_node, moved, user_time, marked) "
+		      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
 	[S_INS_PLACEMENT] = "INSERT INTO placement (run_id, job, node, pct) VALUES (?1, ?2, ?3, ?4)",
 	[S_INS_SUMMARY] = "INSERT INTO summary (source_id, variant_id, machine_id, benchmark, config, "
 			  "metric, mean, sd, n, min, max, unit, flags, line) "
 			  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
-	[S_INS_METRIC] = "INSERT INTO metric (benchmark, name, unit, better) "
-			 "SELECT ?1, ?2, ?3, CASE WHEN ?3 IN ('s', 'msec', 'ms', 'us', 'usec', 'ns') "
-			 "THEN 'lower' ELSE 'none' END "
-			 "WHERE NOT EXISTS (SELECT 1 FROM metric WHERE name = ?2 AND benchmark IN ('', ?1))",
+	/* Two key lookups: an IN list or INSERT ... SELECT from the same table
+	 * would make SQLite build ephemeral tables on every call (once per sample). */
+	[S_HAS_METRIC] = "SELECT EXISTS (SELECT 1 FROM metric WHERE benchmark = ?1 AND name = ?2) "
+			  "OR EXISTS (SELECT 1 FROM metric WHERE benchmark = '' AND name = ?2)",
+	[S_INS_METRIC] = "INSERT INTO metric (benchmark, name, unit, better) VALUES (?1, ?2, ?3, ?4)",
 };
 
 static sqlite3_stmt *stmt(struct db *db, int slot, struct kb_err *err)
@@ -94,6 +95,8 @@ struct store_state {
 	size_t nv, vcap;
 	struct iter_key { const char *variant, *bench, *config; int n; } *keys;
 	size_t nkeys, keys_cap;
+	struct { const char *bench, *metric; } noted[64];   /* see note_metric() */
+	size_t nnoted;
 };
 
 static const struct rec_variant *legend(const struct rec_batch *b, const char *name)
@@ -178,17 +181,53 @@ static int next_iteration(struct store_state *s, const char *variant, const stru
 	return s->keys[s->nkeys++].n;
 }
 
-static int note_metric(struct db *db, const char *bench, const char *metric, const char *unit,
-		       struct kb_err *err)
+/* Catalogue a metric unless it is there for this benchmark or for all
+ * ('' rows); a new one is 'lower' better when its unit is a time.  The
+ * pairs noted in this transaction are remembered, so a file with many
+ * samples of a few metrics asks SQLite once per metric. */
+static int note_metric(struct store_state *s, const char *bench, const char *metric,
+		       const char *unit, struct kb_err *err)
 {
-	sqlite3_stmt *st = stmt(db, S_INS_METRIC, err);
+	static const char *const times[] = { "s", "msec", "ms", "us", "usec", "ns" };
+	struct db *db = s->db;
+	const char *better = "none";
+	sqlite3_stmt *st;
+	size_t i;
+	int have;
 
+	for (i = 0; i < s->nnoted; i++)
+		if (strcmp(s->noted[i].metric, metric) == 0 && strcmp(s->noted[i].bench, bench) == 0)
+			return 0;
+	st = stmt(db, S_HAS_METRIC, err);
 	if (!st)
 		return -1;
 	db_bind_text(st, 1, bench);
 	db_bind_text(st, 2, metric);
-	db_bind_text(st, 3, unit ? unit : "");
-	return step_done(db, st, err);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		return db_fail(db, err, "cannot read the metric catalogue");
+	have = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	if (!have) {
+		unit = unit ? unit : "";
+		for (i = 0; i < sizeof(times) / sizeof(times[0]); i++)
+			if (strcmp(unit, times[i]) == 0)
+				better = "lower";
+		st = stmt(db, S_INS_METRIC, err);
+		if (!st)
+			return -1;
+		db_bind_text(st, 1, bench);
+		db_bind_text(st, 2, metric);
+		db_bind_text(st, 3, unit);
+		db_bind_text(st, 4, better);
+		if (step_done(db, st, err) < 0)
+			return -1;
+	}
+	if (s->nnoted < sizeof(s->noted) / sizeof(s->noted[0])) {
+		s->noted[s->nnoted].bench = bench;
+		s->noted[s->nnoted].metric = metric;
+		s->nnoted++;
+	}
+	return 0;
 }
 
 static int store_run(struct store_state *s, long long source_id, long long machine_id,
@@ -249,7 +288,7 @@ static int store_run(struct store_state *s, long long source_id, long long machi
 			db_bind_int(st, 5, sm->job);
 		if (step_done(db, st, err) < 0)
 			return -1;
-		if (note_metric(db, r->benchmark, sm->metric, sm->unit, err) < 0)
+		if (note_metric(s, r->benchmark, sm->metric, sm->unit, err) < 0)
 			return -1;
 		res->samples++;
 	}
@@ -264,6 +303,7 @@ static int store_run(struct store_state *s, long long source_id, long long machi
 		db_bind_int(st, 4, j->main_node);
 		db_bind_int(st, 5, j->moved);
 		db_bind_double(st, 6, j->user);
+		db_bind_int(st, 7, j->marked);
 		if (step_done(db, st, err) < 0)
 			return -1;
 		for (k = 0; k < j->nnodes; k++) {
@@ -314,7 +354,7 @@ static int store_summary(struct store_state *s, long long source_id, long long m
 	db_bind_int(st, 14, sm->line);
 	if (step_done(db, st, err) < 0)
 		return -1;
-	if (note_metric(db, sm->benchmark, sm->metric, sm->unit, err) < 0)
+	if (note_metric(s, sm->benchmark, sm->metric, sm->unit, err) < 0)
 		return -1;
 	res->summaries++;
 	return 0;

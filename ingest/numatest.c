@@ -282,7 +282,7 @@ static int parse_number(const struct ingest_ctx *ctx, const struct ingest_line *
 
 struct nt_row {
 	long job;
-	int initial, main, moved;
+	int initial, main, moved, marked;
 	double user;
 	double *pct;            /* one per node column */
 	struct ingest_tok *tok; /* scratch for splitting a row */
@@ -347,6 +347,7 @@ static int parse_sched(const struct ingest_ctx *ctx, const struct ingest_line *l
 	double max;
 
 	row->moved = 0;
+	row->marked = 0;
 	if (disp) {
 		struct ingest_tok m, in;
 		if (rx_match(&rx_disp, s, len, cap, 5) != 5)
@@ -362,7 +363,7 @@ static int parse_sched(const struct ingest_ctx *ctx, const struct ingest_line *l
 					  row->job);
 		if (memchr(cap[3].s ? cap[3].s : "", '*', cap[3].len) ||
 		    memchr(cap[3].s ? cap[3].s : "", '!', cap[3].len))
-			row->moved = 1;
+			row->moved = row->marked = 1;
 		return 0;
 	}
 	if (len >= sizeof(buf))
@@ -372,7 +373,7 @@ static int parse_sched(const struct ingest_ctx *ctx, const struct ingest_line *l
 		buf[i] = s[i];
 		if (s[i] == '*') {
 			buf[i] = ' ';
-			row->moved = 1;
+			row->moved = row->marked = 1;
 		}
 	}
 	ntok = ingest_split(buf, len, tok, ARRAY_SIZE(tok));
@@ -543,7 +544,7 @@ static int numatest_parse(const struct ingest_ctx *ctx, const struct ingest_line
 				return kb_err_set(err, ctx->path, lines[i].lineno,
 						  "numa_test: job %ld is listed twice", row.job);
 		rec_job_add(out, run, (int)row.job, row.initial, row.main, row.moved, row.user,
-			    row.pct, nodes);
+			    row.pct, nodes)->marked = row.marked;
 		rec_sample_add(out, run, "user", row.user, "s", (int)row.job);
 	}
 	for (i = footer0; i < n; i++) {

@@ -34,7 +34,8 @@ struct rec_job {
 	int job;
 	int initial_node;       /* iSched */
 	int main_node;          /* MSched: node with most time */
-	int moved;              /* the '*' mark, or initial != main */
+	int moved;              /* ended away from its initial node ('*' or initial != main) */
+	int marked;             /* the '*' as printed (numa_test omits it at times) */
 	double user;            /* UserTime(s) */
 	int nnodes;
 	double *pct;            /* pct[node], percent of time on node */

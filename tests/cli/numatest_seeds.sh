@@ -48,13 +48,13 @@ check_grep "show prints the hackbench time" "Time: 9.639" "$TMP/show1"
 export KBENCH_DB="$TMP/other.db"
 check_status "seed 003 imports" 0 "$KB" import "$SAMPLES/seeds/003_7caa478a1fca98f9.txt"
 check_eq "seed 003: D7 tasks=4 job 2 is 58.4/0/0/41.6, main node 0" \
-	"$(sql "select group_concat(pct, '/') from (select pct from placement_v p join runs_v r using (run_id) where r.config = 'tasks=4' and r.iteration = 1 and job = 2 and r.run_id = (select min(run_id) from run) order by node)")" "58.4/0.0/0.0/41.6"
+	"$(sql "select group_concat(pct, '/') from (select pct from placement_v p join runs_v r using (run_id) where r.config = 'tasks=4' and r.iteration = 1 and job = 2 and r.run_id = (select min(id) from run) order by node)")" "58.4/0.0/0.0/41.6"
 check_eq "seed 003: D7 tasks=4 main nodes 0,0,0,0" \
-	"$(sql "select group_concat(main_node, ',') from (select distinct job, main_node from placement_v where run_id = (select min(run_id) from run) order by job)")" "0,0,0,0"
+	"$(sql "select group_concat(main_node, ',') from (select distinct job, main_node from placement_v where run_id = (select min(id) from run) order by job)")" "0,0,0,0"
 check_eq "seed 003: stock tasks=8 (no footer) has 8 jobs" \
-	"$(sql "select count(*) from job where run_id = (select max(run_id) from run)")" "8"
+	"$(sql "select count(*) from job where run_id = (select max(id) from run)")" "8"
 check_eq "seed 003: stock tasks=8 job 5 moved from node 0 to 3" \
-	"$(sql "select initial_node || '>' || main_node || ' moved=' || moved from job where run_id = (select max(run_id) from run) and job = 5")" "0>3 moved=1"
+	"$(sql "select initial_node || '>' || main_node || ' moved=' || moved from job where run_id = (select max(id) from run) and job = 5")" "0>3 moved=1"
 check_status "seed 004 (disp layout) imports" 0 "$KB" import "$SAMPLES/seeds/004_6cdb76245787edd0.txt"
 check_eq "seed 004: avg_user 28.00 and 4 jobs" \
 	"$(sql "select value from samples_v where source like '%004_%' and metric = 'avg_user'"):$(sql "select count(*) from job j join run r on r.id = j.run_id join source s on s.id = r.source_id where s.path like '%004_%'")" "28.0:4"
