@@ -27,6 +27,7 @@
 /* Charts of a benchmark's section: a bars chart per metric, the change
  * forest plot when it stays readable. */
 #define MAX_CHANGE_ROWS 48
+#define MAX_BAR_CONFIGS 16      /* more configurations: the table says it better */
 
 static void section_charts(struct report_section *s, enum chart_errbar eb)
 {
@@ -41,7 +42,7 @@ static void section_charts(struct report_section *s, enum chart_errbar eb)
 		const struct an_row *row = &t->rows[r];
 		struct chart *c;
 		char cap[512];
-		int seen = 0, cells = 0;
+		int seen = 0, cells = 0, configs = 0;
 
 		for (k = 0; k < r; k++)
 			if (!strcmp(t->rows[k].metric, row->metric))
@@ -53,12 +54,13 @@ static void section_charts(struct report_section *s, enum chart_errbar eb)
 
 			if (strcmp(t->rows[k].metric, row->metric))
 				continue;
+			configs++;
 			for (v = 0; v < t->nvariants; v++)
 				if (t->rows[k].cells[v].origin != AN_ORIGIN_NONE &&
 				    !isnan(t->rows[k].cells[v].d.mean))
 					cells++;
 		}
-		if (!cells)
+		if (!cells || configs > MAX_BAR_CONFIGS)
 			continue;
 		c = chart_new(CHART_BARS);
 		chart_set_size(c, 720, 380, 1);

@@ -590,8 +590,10 @@ int report_text(FILE *f, const struct report *r, struct kb_err *err)
 	}
 	if (r->nsources) {
 		heading(&out, "Sources", '-');
-		for (i = 0; i < r->nsources; i++)
+		for (i = 0; i < r->nsources && i < 15; i++)
 			wrap(&out, "  ", 4, r->sources[i]);
+		if (r->nsources > 15)
+			buf_printf(&out, "  and %zu more (kbench ls --all lists them)\n", r->nsources - 15);
 		buf_putc(&out, '\n');
 	}
 	text_findings(&out, r);

@@ -388,12 +388,35 @@ static void change_cell(struct buf *o, const struct an_cell *c)
 	buf_release(&b);
 }
 
+/* Notes of a table, each distinct text once with the cells it is about. */
+struct note {
+	const char *text;
+	struct buf who;
+};
+
+static void note_add(struct note **ns, size_t *n, size_t *cap, const char *text,
+		     const char *variant, const char *config)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if (!strcmp((*ns)[i].text, text))
+			break;
+	if (i == *n) {
+		xgrow(ns, cap, *n + 1, sizeof(**ns));
+		(*ns)[i].text = text;
+		buf_init(&(*ns)[i].who);
+		(*n)++;
+	}
+	buf_printf(&(*ns)[i].who, "%s%s %s", (*ns)[i].who.len ? ", " : "", variant, config);
+}
+
 static void metric_table(struct buf *o, const struct an_table *t, const char *metric)
 {
-	size_t r, v, nnotes = 0;
+	size_t r, v, nnotes = 0, notes_cap = 0;
 	unsigned seen = 0;
 	const struct an_row *first = NULL;
-	struct buf notes = BUF_INIT;
+	struct note *notes = NULL;
 
 	for (r = 0; r < t->nrows && !first; r++)
 		if (!strcmp(t->rows[r].metric, metric))
@@ -433,16 +456,9 @@ static void metric_table(struct buf *o, const struct an_table *t, const char *me
 			value_cell(o, c, dec, &seen, v == t->baseline);
 			if (v != t->baseline)
 				change_cell(o, c);
-			if (c->note && *c->note) {
-				buf_puts(&notes, "<li>");
-				esc(&notes, t->variants[v].name);
-				buf_putc(&notes, ' ');
-				esc(&notes, *row->config ? row->config : "-");
-				buf_puts(&notes, ": ");
-				esc(&notes, c->note);
-				buf_puts(&notes, "</li>\n");
-				nnotes++;
-			}
+			if (c->note && *c->note)
+				note_add(&notes, &nnotes, &notes_cap, c->note, t->variants[v].name,
+					 *row->config ? row->config : "-");
 		}
 		buf_puts(o, "</tr>\n");
 	}
@@ -455,10 +471,18 @@ static void metric_table(struct buf *o, const struct an_table *t, const char *me
 			if (seen & (1u << i))
 				buf_printf(o, "<li><span class=\"mark\">%c</span> %s</li>\n", report_marks[i],
 					   report_mark_text(report_marks[i]));
-		buf_add(o, notes.data ? notes.data : "", notes.len);
+		for (i = 0; i < nnotes; i++) {
+			buf_puts(o, "<li>");
+			esc(o, notes[i].text);
+			buf_puts(o, " &mdash; ");
+			esc(o, buf_str(&notes[i].who));
+			buf_puts(o, "</li>\n");
+		}
 		buf_puts(o, "</ul>\n");
 	}
-	buf_release(&notes);
+	for (r = 0; r < nnotes; r++)
+		buf_release(&notes[r].who);
+	free(notes);
 }
 
 /* numa_test job tables ----------------------------------------------------------- */
@@ -570,13 +594,18 @@ static void overview(struct buf *o, const struct report *r)
 		buf_puts(o, "</ul>\n");
 	}
 	if (r->nsources) {
-		buf_puts(o, "<h3>Sources</h3>\n<ul>\n");
+		/* a result tree brings hundreds: fold them (no script needed) */
+		if (r->nsources > 15)
+			buf_printf(o, "<h3>Sources</h3>\n<details><summary>%zu imported files</summary>"
+				   "\n<ul>\n", r->nsources);
+		else
+			buf_puts(o, "<h3>Sources</h3>\n<ul>\n");
 		for (i = 0; i < r->nsources; i++) {
 			buf_puts(o, "<li>");
 			esc(o, r->sources[i]);
 			buf_puts(o, "</li>\n");
 		}
-		buf_puts(o, "</ul>\n");
+		buf_puts(o, r->nsources > 15 ? "</ul>\n</details>\n" : "</ul>\n");
 	}
 	buf_puts(o, "</section>\n");
 }
