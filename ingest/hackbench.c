@@ -274,8 +274,9 @@ static enum hb_kind classify(const struct ingest_line *l, struct hb_scan *sc, in
 	case 'T':
 		if (rest > 5 && memcmp(p, "Time:", 5) == 0) {
 			if (rx_match(&rx_time, l->s, l->len, cap, 2) > 1 &&
-			    is_number_cap(cap[1].s, cap[1].len))
-				return HB_TIME;
+			    (is_number_cap(cap[1].s, cap[1].len) ||
+			     (!first && ((cap[1].s[0] >= '0' && cap[1].s[0] <= '9') || cap[1].s[0] == '.'))))
+				return HB_TIME;     /* inside a block a garbled time is an error, not prose */
 			return HB_PROSE;
 		}
 		if (sc->perf_open && rest > 6 && memcmp(p, "Total", 5) == 0 &&
@@ -609,8 +610,11 @@ static int parse_time(struct hb_state *st, const struct ingest_line *l, struct r
 	struct rx_cap cap[2];
 	double v;
 
-	if (rx_match(rx, l->s, l->len, cap, 2) < 2 || num_parse(cap[1].s, cap[1].len, &v) < 0)
+	if (rx_match(rx, l->s, l->len, cap, 2) < 2)
 		return kb_err_set(st->err, st->ctx->path, l->lineno, "bad time");
+	if (num_parse(cap[1].s, cap[1].len, &v) < 0)
+		return kb_err_set(st->err, st->ctx->path, l->lineno, "bad time '%.*s'",
+				  (int)cap[1].len, cap[1].s);
 	if (v < 0)
 		return kb_err_set(st->err, st->ctx->path, l->lineno, "negative time %.*s",
 				  (int)cap[1].len, cap[1].s);
