@@ -414,6 +414,27 @@ static void import_dir(struct db *db, const struct import_opts *o, const char *d
 	free(names);
 }
 
+/* --time-format: blank-separated "%X" directives, 1 to 32 of them.  (Which
+ * letters are numbers the time parser checks.) */
+static int time_format_ok(const char *fmt)
+{
+	const char *p = fmt;
+	int n = 0;
+
+	for (;;) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		if (p[0] != '%' || !((p[1] >= 'a' && p[1] <= 'z') || (p[1] >= 'A' && p[1] <= 'Z')) ||
+		    (p[2] && p[2] != ' ' && p[2] != '\t'))
+			return 0;
+		p += 2;
+		n++;
+	}
+	return n >= 1 && n <= 32;
+}
+
 static int list_formats(void)
 {
 	size_t n, i;
@@ -482,6 +503,12 @@ int cmd_import(int argc, char **argv)
 			rc = EXIT_USAGE;
 			goto done;
 		}
+	}
+	if (o.time_format && !time_format_ok(o.time_format)) {
+		fprintf(stderr, "kbench import: --time-format needs 1 to 32 blank-separated "
+			"%%-directives such as '%%e %%S %%U', not '%s'\n", o.time_format);
+		rc = EXIT_USAGE;
+		goto done;
 	}
 	if (o.format && !ingest_parser_find(o.format)) {
 		fprintf(stderr, "kbench import: unknown format '%s' (see --list-formats)\n", o.format);

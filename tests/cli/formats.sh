@@ -66,6 +66,9 @@ check_eq "an autonuma name: benchmark autonuma" "$(sql "select benchmark from ru
 "$KB" import --dry-run --replace "$TMP/tf.txt" > "$TMP/tf.out" 2>&1
 check_grep "without --time-format only the autonuma line is read" "time, 1 runs, 5 samples" "$TMP/tf.out"
 
+check_status "a --time-format that is not blank-separated directives is a usage error" 2 \
+	"$KB" import --time-format '%e,%S' "$TMP/tf.txt"
+
 # mmtests tree: variants, configs, iterations; one sample per result file
 # with a result line.
 export KBENCH_DB="$TMP/mm.db"
