@@ -78,7 +78,8 @@ static int open_common(struct db **out, const char *path, int flags, struct kb_e
 	struct db *db = xcalloc(1, sizeof(*db));
 
 	db->path = xstrdup(path);
-	if (sqlite3_open_v2(path, &db->h, flags, NULL) != SQLITE_OK) {
+	/* One thread per connection: no SQLite mutexes on every call. */
+	if (sqlite3_open_v2(path, &db->h, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
 		kb_err_set(err, path, 0, "cannot open database: %s",
 			   db->h ? sqlite3_errmsg(db->h) : "out of memory");
 		db_close(db);

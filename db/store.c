@@ -17,7 +17,10 @@ enum {
 	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_INS_RUN,
 	S_INS_CONFIG, S_INS_SAMPLE, S_INS_JOB, S_INS_PLACEMENT, S_INS_SUMMARY,
 	S_HAS_METRIC, S_INS_METRIC,
+	S_INS_PLACEMENTS,     /* + n - 2: the n rows of a job with 2 <= n <= PLACEMENTS_MAX nodes */
 };
+
+#define PLACEMENTS_MAX 8
 
 static const char *const sql[] = {
 	[S_FIND_SOURCE] = "SELECT id, path FROM source WHERE sha256 = ?1",
@@ -230,6 +233,34 @@ static int note_metric(struct store_state *s, const char *bench, const char *met
 	return 0;
 }
 
+/* A job's placement rows in one multi-row INSERT: one statement per job
+ * instead of one per node (most of the rows of a numa_test file). */
+static int store_placements(struct db *db, long long run_id, const struct rec_job *j,
+			    struct kb_err *err)
+{
+	sqlite3_stmt *st = db->cache[S_INS_PLACEMENTS + j->nnodes - 2];
+	int k;
+
+	if (st) {
+		sqlite3_reset(st);
+	} else {
+		char sql[64 + PLACEMENTS_MAX * 24];
+		size_t len = (size_t)snprintf(sql, sizeof(sql),
+					      "INSERT INTO placement (run_id, job, node, pct) VALUES ");
+		for (k = 0; k < j->nnodes; k++)
+			len += (size_t)snprintf(sql + len, sizeof(sql) - len, "%s(?1, ?2, %d, ?%d)",
+						k ? ", " : "", k, k + 3);
+		st = db_cached(db, S_INS_PLACEMENTS + j->nnodes - 2, sql, err);
+		if (!st)
+			return -1;
+	}
+	db_bind_int(st, 1, run_id);
+	db_bind_int(st, 2, j->job);
+	for (k = 0; k < j->nnodes; k++)
+		db_bind_double(st, k + 3, j->pct[k]);
+	return step_done(db, st, err);
+}
+
 static int store_run(struct store_state *s, long long source_id, long long machine_id,
 		     struct rec_run *r, struct db_import_result *res, struct kb_err *err)
 {
@@ -306,6 +337,12 @@ static int store_run(struct store_state *s, long long source_id, long long machi
 		db_bind_int(st, 7, j->marked);
 		if (step_done(db, st, err) < 0)
 			return -1;
+		if (j->nnodes >= 2 && j->nnodes <= PLACEMENTS_MAX) {
+			if (store_placements(db, run_id, j, err) < 0)
+				return -1;
+			res->jobs++;
+			continue;
+		}
 		for (k = 0; k < j->nnodes; k++) {
 			st = stmt(db, S_INS_PLACEMENT, err);
 			if (!st)

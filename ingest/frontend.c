@@ -432,7 +432,6 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		if (best) {
 			struct ingest_ctx ctx;
 			size_t runs0 = out->nruns, sum0 = out->nsummaries;
-			size_t samples0 = rec_batch_nsamples(out);
 			struct ingest_seg *s;
 
 			if (skip_first != (size_t)-1) {
@@ -465,9 +464,14 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			}
 			s = seg_add(res, i, i + best_len, best, best_score);
 			if (s) {
+				size_t r;
 				s->runs = out->nruns - runs0;
 				s->summaries = out->nsummaries - sum0;
-				s->samples = rec_batch_nsamples(out) - samples0;
+				/* the segment's own runs: counting the whole batch per
+				 * segment is quadratic in a file of many blocks */
+				s->samples = 0;
+				for (r = runs0; r < out->nruns; r++)
+					s->samples += out->runs[r]->nsamples;
 				s->variant = c.variant;
 			}
 			segments++;
