@@ -45,11 +45,49 @@ static size_t number_span(const char *s, size_t len)
 	return i;
 }
 
+/*
+ * Plain decimals of up to 15 digits ("-23.84", "0.090", "8610") are the
+ * numbers of benchmark output: convert those without strtod.  The digits
+ * form an integer below 2^53 and 10^d (d <= 22) is exact too, so the one
+ * division is correctly rounded, as strtod is.  Returns -1 to fall back.
+ */
+static int convert_plain(const char *s, size_t n, double *out)
+{
+	static const double pow10[] = { 1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
+		1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+	unsigned long long m = 0;
+	size_t i = 0, digits = 0;
+	int neg = 0, dec = -1;
+
+	if (s[0] == '+' || s[0] == '-')
+		neg = s[i++] == '-';
+	for (; i < n; i++) {
+		if (s[i] >= '0' && s[i] <= '9') {
+			m = m * 10 + (unsigned)(s[i] - '0');
+			digits++;
+			if (dec >= 0)
+				dec++;
+		} else if (s[i] == '.' && dec < 0) {
+			dec = 0;
+		} else {
+			return -1;
+		}
+	}
+	if (digits == 0 || digits > 15)
+		return -1;
+	*out = dec > 0 ? (double)m / pow10[dec] : (double)m;
+	if (neg)
+		*out = -*out;
+	return 0;
+}
+
 static int convert(const char *s, size_t n, double *out)
 {
 	char tmp[64];
 	char *end;
 
+	if (n > 0 && convert_plain(s, n, out) == 0)
+		return 0;
 	if (n == 0 || n >= sizeof(tmp))
 		return -1;
 	memcpy(tmp, s, n);
