@@ -50,6 +50,93 @@ static void compress(struct sha256 *s, const unsigned char *p)
 	s->h[4] += e; s->h[5] += f; s->h[6] += g; s->h[7] += h;
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <cpuid.h>
+#include <immintrin.h>
+
+/*
+ * The SHA extensions (SHA-NI) do two rounds per instruction; a file's
+ * hash was the largest single cost of an import in portable C.  State
+ * is kept as ABEF and CDGH lanes, as sha256rnds2 wants it.  Message
+ * words for rounds 16..63 come from sha256msg1/msg2 on a ring of four
+ * registers: group g (rounds 4g..4g+3) uses m[g % 4].
+ */
+__attribute__((target("sha,sse4.1,ssse3")))
+static void compress_shani(uint32_t h[8], const unsigned char *p, size_t nblocks)
+{
+	const __m128i swap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+	__m128i st0, st1, tmp, msg, save0, save1, m[4];
+	int g;
+
+	tmp = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[0]), 0xB1);    /* CDAB */
+	st1 = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[4]), 0x1B);    /* EFGH */
+	st0 = _mm_alignr_epi8(tmp, st1, 8);                                         /* ABEF */
+	st1 = _mm_blend_epi16(st1, tmp, 0xF0);                                      /* CDGH */
+	for (; nblocks; nblocks--, p += 64) {
+		save0 = st0;
+		save1 = st1;
+		for (g = 0; g < 16; g++) {
+			if (g < 4)
+				m[g] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 16 * g)), swap);
+			msg = _mm_add_epi32(m[g % 4], _mm_loadu_si128((const __m128i *)&K[4 * g]));
+			st1 = _mm_sha256rnds2_epu32(st1, st0, msg);
+			if (g >= 3 && g < 15) {
+				tmp = _mm_alignr_epi8(m[g % 4], m[(g + 3) % 4], 4);
+				m[(g + 1) % 4] = _mm_add_epi32(m[(g + 1) % 4], tmp);
+				m[(g + 1) % 4] = _mm_sha256msg2_epu32(m[(g + 1) % 4], m[g % 4]);
+			}
+			msg = _mm_shuffle_epi32(msg, 0x0E);
+			st0 = _mm_sha256rnds2_epu32(st0, st1, msg);
+			if (g >= 1 && g < 13)
+				m[(g + 3) % 4] = _mm_sha256msg1_epu32(m[(g + 3) % 4], m[g % 4]);
+		}
+		st0 = _mm_add_epi32(st0, save0);
+		st1 = _mm_add_epi32(st1, save1);
+	}
+	tmp = _mm_shuffle_epi32(st0, 0x1B);                                         /* FEBA */
+	st1 = _mm_shuffle_epi32(st1, 0xB1);                                         /* DCHG */
+	st0 = _mm_blend_epi16(tmp, st1, 0xF0);                                      /* DCBA */
+	st1 = _mm_alignr_epi8(st1, tmp, 8);                                         /* HGFE */
+	_mm_storeu_si128((__m128i *)&h[0], st0);
+	_mm_storeu_si128((__m128i *)&h[4], st1);
+}
+
+static int have_shani(void)
+{
+	static int have = -1;
+	unsigned a, b, c, d;
+
+	if (have < 0) {
+		have = 0;
+		if (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSSE3) && (c & bit_SSE4_1) &&
+		    __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_SHA))
+			have = 1;
+	}
+	return have;
+}
+#else
+static void compress_shani(uint32_t h[8], const unsigned char *p, size_t nblocks)
+{
+	(void)h; (void)p; (void)nblocks;
+}
+
+static int have_shani(void)
+{
+	return 0;
+}
+#endif
+
+/* nblocks 64-byte blocks at p into the state. */
+static void compress_blocks(struct sha256 *s, const unsigned char *p, size_t nblocks)
+{
+	if (have_shani()) {
+		compress_shani(s->h, p, nblocks);
+		return;
+	}
+	for (; nblocks; nblocks--, p += 64)
+		compress(s, p);
+}
+
 void sha256_init(struct sha256 *s)
 {
 	static const uint32_t H0[8] = {
@@ -74,13 +161,13 @@ void sha256_update(struct sha256 *s, const void *data, size_t len)
 		len -= take;
 		if (s->fill < 64)
 			return;
-		compress(s, s->block);
+		compress_blocks(s, s->block, 1);
 		s->fill = 0;
 	}
-	while (len >= 64) {
-		compress(s, p);
-		p += 64;
-		len -= 64;
+	if (len >= 64) {
+		compress_blocks(s, p, len / 64);
+		p += len / 64 * 64;
+		len %= 64;
 	}
 	memcpy(s->block, p, len);
 	s->fill = len;
