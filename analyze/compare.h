@@ -22,7 +22,15 @@
  *   - otherwise a published summary (mean, sd, n, min, max); when several
  *     summaries exist for the same cell the last imported one is used.
  * When a variant has both raw samples and a summary for a cell, the raw
- * samples win and the cell carries AN_F_RAW_PREFERRED (a note says so).
+ * samples win and the cell carries AN_F_RAW_PREFERRED (a note says so) --
+ * unless the summary's n exceeds the runs stored raw (a mail quoting one
+ * run of a 5-iteration average): then the summary is used, with a note.
+ * --metric naming both elapsed and hackbench brings elapsed_minus_hackbench.
+ *
+ * Verdicts: as an_decide(), under the row's direction.  A metric with no
+ * better direction and too few values for any test is judged by size
+ * alone (CHANGED when |raw| >= delta, else SAME; flag TOO_FEW, note).
+ * runs_needed sizes for max(delta, |raw|), the change actually seen.
  *
  * Baseline: q.baseline, or else the first variant of the table -- the
  * first of q.variants when given, otherwise the lowest variant id (import
@@ -122,7 +130,7 @@ struct an_variant {
 
 /* Rows are ordered by benchmark, then config (natural order, so that
  * groups=10 < groups=25 < groups=100), then metric (q.metrics order, else
- * catalogue-known metrics by name, derived metrics after stored ones). */
+ * the order metrics first appear in the store, derived metrics last). */
 struct an_table {
 	struct an_variant *variants;
 	size_t nvariants;
