@@ -15,7 +15,7 @@
 enum {
 	S_FIND_SOURCE, S_DEL_SOURCE, S_INS_SOURCE, S_INS_VARIANT, S_GET_VARIANT,
 	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_INS_RUN,
-	S_INS_CONFIG, S_INS_SAMPLE, S_INS_JOB, S_INS_PLACEMENT, S_INS_SUMMARY,
+	S_INS_SAMPLE, S_INS_JOB, S_INS_PLACEMENT, S_INS_SUMMARY,
 	S_HAS_METRIC, S_INS_METRIC,
 	S_INS_PLACEMENTS,     /* + n - 2: the n rows of a job with 2 <= n <= PLACEMENTS_MAX nodes */
 };
@@ -36,7 +36,6 @@ static const char *const sql[] = {
 	[S_GET_MACHINE] = "SELECT id FROM machine WHERE name = ?1",
 	[S_INS_RUN] = "INSERT INTO run (source_id, variant_id, machine_id, benchmark, config, "
 		      "iteration, status, error, line) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-	[S_INS_CONFIG] = "INSERT OR REPLACE INTO run_config (run_id, key, value) VALUES (?1, ?2, ?3)",
 	[S_INS_SAMPLE] = "INSERT INTO sample (run_id, metric, value, unit, job) VALUES (?1, ?2, ?3, ?4, ?5)",
 	[S_INS_JOB] = "INSERT INTO job (run_id, job, initial_node, main_node, moved, user_time, marked) "
 		      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -294,16 +293,6 @@ static int store_run(struct store_state *s, long long source_id, long long machi
 	if (r->failed)
 		res->failed_runs++;
 
-	for (i = 0; i < r->nconfig; i++) {
-		st = stmt(db, S_INS_CONFIG, err);
-		if (!st)
-			return -1;
-		db_bind_int(st, 1, run_id);
-		db_bind_text(st, 2, r->config[i].key);
-		db_bind_text(st, 3, r->config[i].value);
-		if (step_done(db, st, err) < 0)
-			return -1;
-	}
 	for (i = 0; i < r->nsamples; i++) {
 		const struct rec_sample *sm = &r->samples[i];
 		if (!isfinite(sm->value))
