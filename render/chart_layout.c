@@ -38,10 +38,10 @@ static const unsigned series_colors[] = {
 };
 
 static const unsigned verdict_colors[] = {
-	0x999999,       /* same */
+	0x56B4E9,       /* same */
 	0x009E73,       /* better */
 	0xD55E00,       /* worse */
-	0xE69F00,       /* inconclusive */
+	0x999999,       /* inconclusive: grey, so it never reads as worse */
 	0xCC79A7,       /* changed */
 };
 
