@@ -9,86 +9,53 @@
 #include "../db/db.h"
 #include "../db/query.h"
 #include "../render/table.h"
+#include "select.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Split every "a,b" value of l into pieces, appended to out (copies). */
-static void split_list(const struct strlist *l, char ***out, size_t *n)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++) {
-		const char *p = l->v[i];
-
-		while (*p) {
-			const char *e = strchr(p, ',');
-			size_t len = e ? (size_t)(e - p) : strlen(p);
-
-			if (len) {
-				*out = xrealloc(*out, (*n + 1) * sizeof(**out));
-				(*out)[(*n)++] = xstrndup(p, len);
-			}
-			p += len;
-			if (*p == ',')
-				p++;
-		}
-	}
-}
-
-static void free_list(char **v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
-
 int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 {
-	const char *dbpath = NULL, *baseline = NULL, *bench = NULL, *rows = NULL, *cols = NULL;
-	const char *change = "raw", *test = "welch", *format = NULL, *what = NULL;
-	double threshold = 1.0, alpha = 0.05;
-	int no_derived = 0, is_export = fixed_what != NULL;
-	struct strlist metrics = { 0 }, configs = { 0 }, variants = { 0 }, better = { 0 };
+	const char *rows = NULL, *cols = NULL, *format = NULL, *what = NULL;
+	int is_export = fixed_what != NULL;
+	struct cli_select sel;
 	const struct opt compare_opts[] = {
-		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
-		OPT_STRING("bench", "B", &bench, "only benchmark B (numa_test, hackbench, ...)"),
-		OPT_LIST("metric", "M,...", &metrics, "only these metrics, in this order"),
-		OPT_LIST("config", "K=V,...", &configs,
+		OPT_STRING("db", "PATH", &sel.db, "the store (default ./kbench.db or $KBENCH_DB)"),
+		OPT_STRING("bench", "B", &sel.bench, "only benchmark B (numa_test, hackbench, ...)"),
+		OPT_LIST("metric", "M,...", &sel.metric, "only these metrics, in this order"),
+		OPT_LIST("config", "K=V,...", &sel.config,
 			 "only configs with K=V (same key repeated: any of the values)"),
-		OPT_LIST("variants", "V,...", &variants, "only these variants, in this order"),
-		OPT_STRING("baseline", "V", &baseline,
+		OPT_LIST("variants", "V,...", &sel.variants, "only these variants, in this order"),
+		OPT_STRING("baseline", "V", &sel.baseline,
 			   "compare against V (default: the first variant, by import order)"),
 		OPT_STRING("rows", "DIM", &rows, "text/md rows: config (default), metric or variant"),
 		OPT_STRING("cols", "DIM", &cols, "text/md columns: variant (default), config or metric"),
-		OPT_STRING("change", "CONV", &change,
+		OPT_STRING("change", "CONV", &sel.change,
 			   "raw (new-base)/base, speed base/new-1 for lower-is-better, better (+ = improvement)"),
-		OPT_STRING("test", "T", &test, "welch (default, on logs) or mwu (exact Mann-Whitney)"),
-		OPT_DOUBLE("threshold", "P", &threshold, "smallest change that matters, percent (default 1)"),
-		OPT_DOUBLE("alpha", "A", &alpha, "significance level for BH q-values (default 0.05)"),
-		OPT_LIST("better", "M=DIR", &better, "override a metric's direction: higher, lower or none"),
-		OPT_FLAG("no-derived", &no_derived, "skip derived metrics (E-H, user_moved, ...)"),
+		OPT_STRING("test", "T", &sel.test, "welch (default, on logs) or mwu (exact Mann-Whitney)"),
+		OPT_DOUBLE("threshold", "P", &sel.threshold, "smallest change that matters, percent (default 1)"),
+		OPT_DOUBLE("alpha", "A", &sel.alpha, "significance level for BH q-values (default 0.05)"),
+		OPT_LIST("better", "M=DIR", &sel.better, "override a metric's direction: higher, lower or none"),
+		OPT_FLAG("no-derived", &sel.no_derived, "skip derived metrics (E-H, user_moved, ...)"),
 		OPT_STRING("format", "F", &format, "text (default), md, csv or json"),
 		OPT_END,
 	};
 	const struct opt export_opts[] = {
 		OPT_STRING("what", "W", &what, "samples, summary or compare (default samples)"),
-		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
-		OPT_STRING("bench", "B", &bench, "only benchmark B"),
+		OPT_STRING("db", "PATH", &sel.db, "the store (default ./kbench.db or $KBENCH_DB)"),
+		OPT_STRING("bench", "B", &sel.bench, "only benchmark B"),
 		OPT_STRING("format", "F", &format, "csv (default) or json"),
-		OPT_LIST("metric", "M,...", &metrics, "compare: only these metrics"),
-		OPT_LIST("config", "K=V,...", &configs, "compare: only configs with K=V"),
-		OPT_LIST("variants", "V,...", &variants, "compare: only these variants"),
-		OPT_STRING("baseline", "V", &baseline, "compare: baseline (default the first variant)"),
-		OPT_STRING("change", "CONV", &change, "compare: raw, speed or better"),
-		OPT_STRING("test", "T", &test, "compare: welch or mwu"),
-		OPT_DOUBLE("threshold", "P", &threshold, "compare: threshold percent (default 1)"),
-		OPT_DOUBLE("alpha", "A", &alpha, "compare: alpha (default 0.05)"),
-		OPT_LIST("better", "M=DIR", &better, "compare: override a metric's direction"),
-		OPT_FLAG("no-derived", &no_derived, "compare: skip derived metrics"),
+		OPT_LIST("metric", "M,...", &sel.metric, "compare: only these metrics"),
+		OPT_LIST("config", "K=V,...", &sel.config, "compare: only configs with K=V"),
+		OPT_LIST("variants", "V,...", &sel.variants, "compare: only these variants"),
+		OPT_STRING("baseline", "V", &sel.baseline, "compare: baseline (default the first variant)"),
+		OPT_STRING("change", "CONV", &sel.change, "compare: raw, speed or better"),
+		OPT_STRING("test", "T", &sel.test, "compare: welch or mwu"),
+		OPT_DOUBLE("threshold", "P", &sel.threshold, "compare: threshold percent (default 1)"),
+		OPT_DOUBLE("alpha", "A", &sel.alpha, "compare: alpha (default 0.05)"),
+		OPT_LIST("better", "M=DIR", &sel.better, "compare: override a metric's direction"),
+		OPT_FLAG("no-derived", &sel.no_derived, "compare: skip derived metrics"),
 		OPT_END,
 	};
 	const struct cmd_usage u_compare = { "compare",
@@ -103,11 +70,7 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 		"Writes stored samples, published summaries or a comparison as CSV or JSON.",
 		export_opts };
 	const char **args = NULL;
-	size_t nargs = 0, i;
-	char **mv = NULL, **cv = NULL, **vv = NULL, **bv = NULL;
-	size_t nm = 0, nc = 0, nv = 0, nb = 0;
-	struct an_kv *kv = NULL;
-	struct an_better *bt = NULL;
+	size_t nargs = 0;
 	struct an_query q;
 	struct an_table t;
 	struct render_table_opts ro;
@@ -116,6 +79,11 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 	int rc, status = EXIT_USAGE;
 
 	(void)fixed_what;
+	cli_select_init(&sel);
+	sel.change = "raw";
+	sel.test = "welch";
+	sel.threshold = 1.0;
+	sel.alpha = 0.05;
 	rc = opt_parse(is_export ? &u_export : &u_compare, argc, argv, &args, &nargs);
 	if (rc) {
 		status = rc > 0 ? EXIT_OK : EXIT_USAGE;
@@ -147,15 +115,15 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 		fprintf(stderr, "kbench export: --format must be csv or json\n");
 		goto out;
 	}
-	if (an_convention_parse(change, &q.conv) < 0) {
+	if (an_convention_parse(sel.change, &q.conv) < 0) {
 		fprintf(stderr, "kbench %s: --change must be raw, speed or better\n", verb);
 		goto out;
 	}
-	if (an_test_parse(test, &q.test) < 0) {
+	if (an_test_parse(sel.test, &q.test) < 0) {
 		fprintf(stderr, "kbench %s: --test must be welch or mwu\n", verb);
 		goto out;
 	}
-	if (!(threshold >= 0) || !(alpha > 0 && alpha < 1)) {
+	if (!(sel.threshold >= 0) || !(sel.alpha > 0 && sel.alpha < 1)) {
 		fprintf(stderr, "kbench %s: --threshold must be >= 0 and --alpha in (0, 1)\n", verb);
 		goto out;
 	}
@@ -177,54 +145,25 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 			verb);
 		goto out;
 	}
-	split_list(&metrics, &mv, &nm);
-	split_list(&configs, &cv, &nc);
-	split_list(&variants, &vv, &nv);
-	split_list(&better, &bv, &nb);
-	kv = xcalloc(nc + 1, sizeof(*kv));
-	for (i = 0; i < nc; i++) {
-		char *eq = strchr(cv[i], '=');
-		if (!eq || eq == cv[i]) {
-			fprintf(stderr, "kbench %s: --config wants K=V, not '%s'\n", verb, cv[i]);
-			goto out;
-		}
-		*eq = '\0';
-		kv[i].key = cv[i];
-		kv[i].value = eq + 1;
+	/* Unlike chart and report, an empty --bench or --baseline is kept. */
+	q.bench = sel.bench;
+	q.baseline = sel.baseline;
+	q.threshold = sel.threshold;
+	q.alpha = sel.alpha;
+	q.no_derived = sel.no_derived;
+	if (cli_select_lists(&sel, &q, &err) < 0) {
+		cli_report(verb, &err);
+		goto out;
 	}
-	bt = xcalloc(nb + 1, sizeof(*bt));
-	for (i = 0; i < nb; i++) {
-		char *eq = strchr(bv[i], '=');
-		if (!eq || eq == bv[i] || an_direction_parse(eq + 1, &bt[i].dir) < 0) {
-			fprintf(stderr, "kbench %s: --better wants METRIC=higher|lower|none, not '%s'\n",
-				verb, bv[i]);
-			goto out;
-		}
-		*eq = '\0';
-		bt[i].metric = bv[i];
-	}
-	q.bench = bench;
-	q.metrics = (const char *const *)mv;
-	q.nmetrics = nm;
-	q.config = kv;
-	q.nconfig = nc;
-	q.variants = (const char *const *)vv;
-	q.nvariants = nv;
-	q.baseline = baseline;
-	q.threshold = threshold;
-	q.alpha = alpha;
-	q.better = bt;
-	q.nbetter = nb;
-	q.no_derived = no_derived;
 
-	if (db_open_existing(&db, cli_db_path(dbpath), &err) < 0) {
+	if (db_open_existing(&db, cli_db_path(sel.db), &err) < 0) {
 		cli_report(verb, &err);
 		goto out;
 	}
 	if (is_export && strcmp(what, "compare") != 0) {
 		struct db_qdata d;
 
-		if (db_query_load(db, bench, &d, &err) < 0) {
+		if (db_query_load(db, sel.bench, &d, &err) < 0) {
 			cli_report(verb, &err);
 			goto out;
 		}
@@ -256,16 +195,7 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 out:
 	if (db)
 		db_close(db);
-	free(kv);
-	free(bt);
-	free_list(mv, nm);
-	free_list(cv, nc);
-	free_list(vv, nv);
-	free_list(bv, nb);
-	strlist_release(&metrics);
-	strlist_release(&configs);
-	strlist_release(&variants);
-	strlist_release(&better);
+	cli_select_release(&sel);
 	free(args);
 	return status;
 }

@@ -10,6 +10,7 @@
 #include "../db/db.h"
 #include "../render/chart.h"
 #include "../render/regress.h"
+#include "select.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -100,38 +101,24 @@ int cmd_history(int argc, char **argv)
 		fprintf(stderr, "kbench history: --pvalue must lie in (0, 1], --threshold >= 0, --window >= 1\n");
 		goto done;
 	}
+	kv = xcalloc(configs.n + 1, sizeof(*kv));
 	for (i = 0; i < configs.n; i++) {
-		char *eq;
-
 		cf = xrealloc(cf, (ncf + 1) * sizeof(*cf));
 		cf[ncf++] = xstrdup(configs.v[i]);
-		eq = strchr(cf[ncf - 1], '=');
-		if (!eq || eq == cf[ncf - 1]) {
+		if (cli_kv_parse(cf[i], &kv[i]) < 0) {
 			fprintf(stderr, "kbench history: --config wants K=V, not '%s'\n", configs.v[i]);
 			goto done;
 		}
 	}
-	kv = xcalloc(ncf + 1, sizeof(*kv));
-	for (i = 0; i < ncf; i++) {
-		char *eq = strchr(cf[i], '=');
-		*eq = '\0';
-		kv[i].key = cf[i];
-		kv[i].value = eq + 1;
-	}
 	bt = xcalloc(better.n + 1, sizeof(*bt));
 	for (i = 0; i < better.n; i++) {
-		char *eq;
-
 		bv = xrealloc(bv, (nbt + 1) * sizeof(*bv));
 		bv[nbt++] = xstrdup(better.v[i]);
-		eq = strchr(bv[i], '=');
-		if (!eq || eq == bv[i] || an_direction_parse(eq + 1, &bt[i].dir) < 0) {
+		if (cli_better_parse(bv[i], &bt[i]) < 0) {
 			fprintf(stderr, "kbench history: --better wants METRIC=lower|higher|none, not '%s'\n",
 				better.v[i]);
 			goto done;
 		}
-		*eq = '\0';
-		bt[i].metric = bv[i];
 	}
 	ho.metric = metric;
 	ho.bench = bench;
@@ -179,12 +166,8 @@ done:
 	free(args);
 	free(kv);
 	free(bt);
-	for (i = 0; i < ncf; i++)
-		free(cf[i]);
-	free(cf);
-	for (i = 0; i < nbt; i++)
-		free(bv[i]);
-	free(bv);
+	cli_strings_free(cf, ncf);
+	cli_strings_free(bv, nbt);
 	strlist_release(&configs);
 	strlist_release(&better);
 	return status;

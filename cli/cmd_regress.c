@@ -9,44 +9,12 @@
 #include "../core/util.h"
 #include "../db/db.h"
 #include "../render/regress.h"
+#include "select.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Every value of a repeatable option, split on commas, into a growing
- * array of copies. */
-static void split_commas(const struct strlist *l, char ***out, size_t *n)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++) {
-		const char *p = l->v[i];
-
-		while (*p) {
-			const char *e = strchr(p, ',');
-			size_t len = e ? (size_t)(e - p) : strlen(p);
-
-			if (len) {
-				*out = xrealloc(*out, (*n + 1) * sizeof(**out));
-				(*out)[(*n)++] = xstrndup(p, len);
-			}
-			p += len;
-			if (*p == ',')
-				p++;
-		}
-	}
-}
-
-static void free_strings(char **v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
 
 int cmd_regress(int argc, char **argv)
 {
@@ -150,34 +118,27 @@ int cmd_regress(int argc, char **argv)
 		fprintf(stderr, "kbench regress: --no-placement and --no-performance leave nothing to check\n");
 		goto done;
 	}
-	split_commas(&cand, &cv, &ncv);
-	split_commas(&metrics, &mv, &nmv);
-	split_commas(&better, &bv, &nbv);
+	cli_split_commas(&cand, &cv, &ncv);
+	cli_split_commas(&metrics, &mv, &nmv);
+	cli_split_commas(&better, &bv, &nbv);
 	for (i = 0; i < configs.n; i++) {
 		cf = xrealloc(cf, (ncf + 1) * sizeof(*cf));
 		cf[ncf++] = xstrdup(configs.v[i]);
 	}
 	kv = xcalloc(ncf + 1, sizeof(*kv));
 	for (i = 0; i < ncf; i++) {
-		char *eq = strchr(cf[i], '=');
-		if (!eq || eq == cf[i]) {
+		if (cli_kv_parse(cf[i], &kv[i]) < 0) {
 			fprintf(stderr, "kbench regress: --config wants K=V, not '%s'\n", cf[i]);
 			goto done;
 		}
-		*eq = '\0';
-		kv[i].key = cf[i];
-		kv[i].value = eq + 1;
 	}
 	bt = xcalloc(nbv + 1, sizeof(*bt));
 	for (i = 0; i < nbv; i++) {
-		char *eq = strchr(bv[i], '=');
-		if (!eq || eq == bv[i] || an_direction_parse(eq + 1, &bt[i].dir) < 0) {
+		if (cli_better_parse(bv[i], &bt[i]) < 0) {
 			fprintf(stderr, "kbench regress: --better wants METRIC=lower|higher|none, not '%s'\n",
 				bv[i]);
 			goto done;
 		}
-		*eq = '\0';
-		bt[i].metric = bv[i];
 	}
 	ro.q.bench = bench;
 	ro.q.metrics = (const char *const *)mv;
@@ -240,10 +201,10 @@ done:
 	free(args);
 	free(kv);
 	free(bt);
-	free_strings(cv, ncv);
-	free_strings(mv, nmv);
-	free_strings(cf, ncf);
-	free_strings(bv, nbv);
+	cli_strings_free(cv, ncv);
+	cli_strings_free(mv, nmv);
+	cli_strings_free(cf, ncf);
+	cli_strings_free(bv, nbv);
 	strlist_release(&cand);
 	strlist_release(&metrics);
 	strlist_release(&configs);

@@ -30,62 +30,99 @@ void cli_short_output(int argc, char **argv)
 	}
 }
 
-/* Split every value of l on commas into *out (pointers into s->split). */
-static void split_list(struct cli_select *s, const struct strlist *l,
-		       const char ***out, size_t *n)
+void cli_split_commas(const struct strlist *l, char ***out, size_t *n)
 {
-	size_t i, cap = 0;
+	size_t i;
 
-	*out = NULL;
-	*n = 0;
 	for (i = 0; i < l->n; i++) {
-		char *copy = xstrdup(l->v[i]), *p = copy, *comma;
+		const char *p = l->v[i];
 
-		xgrow(&s->split, &s->splitcap, s->nsplit + 1, sizeof(*s->split));
-		s->split[s->nsplit++] = copy;
-		for (;;) {
-			comma = strchr(p, ',');
-			if (comma)
-				*comma = '\0';
-			if (*p) {
-				xgrow(out, &cap, *n + 1, sizeof(**out));
-				(*out)[(*n)++] = p;
+		while (*p) {
+			const char *e = strchr(p, ',');
+			size_t len = e ? (size_t)(e - p) : strlen(p);
+
+			if (len) {
+				*out = xrealloc(*out, (*n + 1) * sizeof(**out));
+				(*out)[(*n)++] = xstrndup(p, len);
 			}
-			if (!comma)
-				break;
-			p = comma + 1;
+			p += len;
+			if (*p == ',')
+				p++;
 		}
 	}
 }
 
-int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *err)
+void cli_strings_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+int cli_kv_parse(char *str, struct an_kv *kv)
+{
+	char *eq = strchr(str, '=');
+
+	if (!eq || eq == str)
+		return -1;
+	*eq = '\0';
+	kv->key = str;
+	kv->value = eq + 1;
+	return 0;
+}
+
+int cli_better_parse(char *str, struct an_better *b)
+{
+	char *eq = strchr(str, '=');
+
+	if (!eq || eq == str || an_direction_parse(eq + 1, &b->dir) < 0)
+		return -1;
+	*eq = '\0';
+	b->metric = str;
+	return 0;
+}
+
+/* Split every value of l on commas into *out; the copies are owned by
+ * s->split, the array *out by the caller. */
+static void split_list(struct cli_select *s, const struct strlist *l,
+		       const char ***out, size_t *n)
+{
+	char **v = NULL;
+	size_t i;
+
+	*n = 0;
+	cli_split_commas(l, &v, n);
+	if (*n)
+		xgrow(&s->split, &s->splitcap, s->nsplit + *n, sizeof(*s->split));
+	for (i = 0; i < *n; i++)
+		s->split[s->nsplit++] = v[i];
+	*out = (const char **)v;
+}
+
+int cli_select_lists(struct cli_select *s, struct an_query *q, struct kb_err *err)
 {
 	const char **cv, **bv;
 	size_t i, ncv, nbv;
 
-	q->bench = s->bench && *s->bench ? s->bench : NULL;
 	split_list(s, &s->metric, &s->metric_v, &s->nmetric_v);
 	split_list(s, &s->variants, &s->variant_v, &s->nvariant_v);
 	q->metrics = s->metric_v;
 	q->nmetrics = s->nmetric_v;
 	q->variants = s->variant_v;
 	q->nvariants = s->nvariant_v;
-	q->baseline = s->baseline && *s->baseline ? s->baseline : NULL;
 
 	split_list(s, &s->config, &cv, &ncv);
 	if (ncv) {
 		s->kv = xcalloc(ncv, sizeof(*s->kv));
 		for (i = 0; i < ncv; i++) {
-			char *eq = strchr(cv[i], '=');
-
-			if (!eq || eq == cv[i]) {
+			/* cv[i] is our own copy */
+			if (cli_kv_parse((char *)cv[i], &s->kv[i]) < 0) {
 				kb_err_set(err, "", 0, "--config wants K=V, not '%s'", cv[i]);
 				free(cv);
 				return -1;
 			}
-			*eq = '\0';            /* cv[i] is our own copy */
-			s->kv[i].key = cv[i];
-			s->kv[i].value = eq + 1;
 			s->nkv++;
 		}
 		q->config = s->kv;
@@ -96,22 +133,27 @@ int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *er
 	if (nbv) {
 		s->bt = xcalloc(nbv, sizeof(*s->bt));
 		for (i = 0; i < nbv; i++) {
-			char *eq = strchr(bv[i], '=');
-
-			if (!eq || eq == bv[i] || an_direction_parse(eq + 1, &s->bt[i].dir) < 0) {
+			if (cli_better_parse((char *)bv[i], &s->bt[i]) < 0) {
 				kb_err_set(err, "", 0, "--better wants METRIC=higher|lower|none, not '%s'",
 					   bv[i]);
 				free(bv);
 				return -1;
 			}
-			*eq = '\0';
-			s->bt[i].metric = bv[i];
 			s->nbt++;
 		}
 		q->better = s->bt;
 		q->nbetter = s->nbt;
 	}
 	free(bv);
+	return 0;
+}
+
+int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *err)
+{
+	q->bench = s->bench && *s->bench ? s->bench : NULL;
+	q->baseline = s->baseline && *s->baseline ? s->baseline : NULL;
+	if (cli_select_lists(s, q, err) < 0)
+		return -1;
 	q->no_derived = s->no_derived;
 	if (s->change && an_convention_parse(s->change, &q->conv) < 0)
 		return kb_err_set(err, "", 0, "--change is raw, speed or better, not '%s'", s->change);

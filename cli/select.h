@@ -57,9 +57,23 @@ struct cli_select {
 	OPT_FLAG("no-derived", &(s)->no_derived, "skip derived metrics (E-H, user_moved, ...)")
 
 void cli_select_init(struct cli_select *s);
+/* Every value of l split on commas, empty pieces dropped, appended to
+ * *out (*n entries) as copies; free them with cli_strings_free(). */
+void cli_split_commas(const struct strlist *l, char ***out, size_t *n);
+void cli_strings_free(char **v, size_t n);
+/* "K=V" in str into kv (the '=' becomes '\0'; kv points into str).
+ * Returns -1, str untouched, when there is no '=' or the key is empty. */
+int cli_kv_parse(char *str, struct an_kv *kv);
+/* "METRIC=DIR" in str into b, as cli_kv_parse(); -1 also for a DIR
+ * other than higher, lower or none. */
+int cli_better_parse(char *str, struct an_better *b);
 /* opt.h knows long options only: rewrite a bare "-o" in argv to
  * "--output" (before "--"), so `-o FILE` works as the synopsis says. */
 void cli_short_output(int argc, char **argv);
+/* The list half of cli_select_query(): --metric, --variants, --config and
+ * --better into q.  Returns 0, or -1 with err set for a bad --config or
+ * --better.  Call it once. */
+int cli_select_lists(struct cli_select *s, struct an_query *q, struct kb_err *err);
 /* Fill q (an_query_init() first) from the options.  Returns 0, or -1
  * with err set for a bad --config, --better, --change, --test,
  * --threshold or --alpha. */
