@@ -1,53 +1,8 @@
 /* test_autonuma.c - autonuma-benchmark parser: lkp fixture and seed 002. */
 #include "unit.h"
-#include "../../ingest/ingest.h"
+#include "fixture.h"
 
 #include <stdlib.h>
-
-struct an_fixture {
-	struct ingest_doc doc;
-	struct rec_batch batch;
-	struct ingest_result res;
-	struct kb_err err;
-	int rc;
-};
-
-static void an_load(struct an_fixture *f, const char *rel, const char *text,
-		    const struct ingest_opts *opts)
-{
-	char path[2048];
-	char *data = NULL;
-	size_t len;
-
-	memset(f, 0, sizeof(*f));
-	rec_batch_init(&f->batch);
-	if (rel) {
-		snprintf(path, sizeof(path), "%s/%s", unit_shared_dir(), rel);
-		data = unit_read_file(path, &len);
-		CHECK(data != NULL);
-		if (!data) {
-			f->rc = -99;
-			return;
-		}
-	} else {
-		snprintf(path, sizeof(path), "inline");
-		len = strlen(text);
-	}
-	f->rc = ingest_doc_load(&f->doc, path, data ? data : text, len, &f->err);
-	if (f->rc == 0)
-		f->rc = ingest_parse_doc(&f->doc, opts, NULL, &f->batch, &f->res, &f->err);
-	if (f->rc != 0 && rel)
-		unit_fail(__FILE__, __LINE__, "%s: %s:%ld: %s", rel, f->err.file, f->err.line, f->err.msg);
-	free(data);
-}
-
-static void an_free(struct an_fixture *f)
-{
-	if (f->rc != -99)
-		ingest_doc_release(&f->doc);
-	rec_batch_release(&f->batch);
-	ingest_result_release(&f->res);
-}
 
 static const char *an_sum_config(const struct rec_summary *s, const char *key)
 {
@@ -61,14 +16,14 @@ static const char *an_sum_config(const struct rec_summary *s, const char *key)
 
 TEST(autonuma_lkp_means_match_yaml)
 {
-	struct an_fixture f;
+	struct unit_doc f;
 	char path[2048], *yaml, *line;
 	size_t len, i, tests = 0;
 
 	snprintf(path, sizeof(path), "%s/corpus/lkp/autonuma-benchmark/01.yaml", unit_shared_dir());
 	yaml = unit_read_file(path, &len);
 	CHECK(yaml != NULL);
-	an_load(&f, "corpus/lkp/autonuma-benchmark/01", NULL, NULL);
+	unit_doc_load(&f, "corpus/lkp/autonuma-benchmark/01", NULL, NULL);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nsummaries, 0);
 	CHECK_INT(f.batch.nruns % 12, 0);
@@ -104,7 +59,7 @@ TEST(autonuma_lkp_means_match_yaml)
 	for (i = 0; i < f.batch.nruns; i++)
 		CHECK_STR(f.batch.runs[i]->benchmark, "autonuma");
 	free(yaml);
-	an_free(&f);
+	unit_doc_free(&f);
 }
 
 static const struct rec_summary *an_find(const struct rec_batch *b, const char *variant,
@@ -133,10 +88,10 @@ TEST(autonuma_seed002_tables_and_time_lines)
 		{ "3.9.0-mainline_v39+() + mel's patches", "numa02", 47.21, 60.58, 53.43 },
 	};
 	static const double elapsed[] = { 1784.16, 1763.95, 32.72, 53.96 };
-	struct an_fixture f;
+	struct unit_doc f;
 	size_t i, runs = 0;
 
-	an_load(&f, "seeds/002_c5c123cd839d7edc.txt", NULL, NULL);
+	unit_doc_load(&f, "seeds/002_c5c123cd839d7edc.txt", NULL, NULL);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nsummaries, 4);
 	for (i = 0; i < 4; i++) {
@@ -164,15 +119,15 @@ TEST(autonuma_seed002_tables_and_time_lines)
 		runs++;
 	}
 	CHECK_INT(runs, 4);
-	an_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(autonuma_runs_option_overrides_hint)
 {
-	struct an_fixture f;
+	struct unit_doc f;
 	struct ingest_opts opts = { NULL, 3 };
 
-	an_load(&f, NULL, "Ran 5 iterations\n\nTestcase: Min Max Avg Stddev\n"
+	unit_doc_load(&f, NULL, "Ran 5 iterations\n\nTestcase: Min Max Avg Stddev\n"
 		"numa01: 1.0 3.0 2.0 0.5\n", &opts);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nsummaries, 1);
@@ -180,23 +135,23 @@ TEST(autonuma_runs_option_overrides_hint)
 		CHECK_INT(f.batch.summaries[0]->n, 3);
 		CHECK_NEAR(f.batch.summaries[0]->sd, 0.5, 1e-12);
 	}
-	an_free(&f);
+	unit_doc_free(&f);
 
-	an_load(&f, NULL, "Testcase: Min Max Avg\nnuma01: 1.0 3.0 2.0\n", NULL);
+	unit_doc_load(&f, NULL, "Testcase: Min Max Avg\nnuma01: 1.0 3.0 2.0\n", NULL);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nsummaries ? f.batch.summaries[0]->n : -1, 0);
-	an_free(&f);
+	unit_doc_free(&f);
 }
 
 static void an_expect_error(const char *text, long line)
 {
-	struct an_fixture f;
+	struct unit_doc f;
 
-	an_load(&f, NULL, text, NULL);
+	unit_doc_load(&f, NULL, text, NULL);
 	CHECK_INT(f.rc, -1);
 	CHECK_INT(f.err.line, line);
 	CHECK(strstr(f.err.msg, "autonuma") != NULL);
-	an_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(autonuma_bad_input_fails_with_line)
@@ -210,10 +165,10 @@ TEST(autonuma_bad_input_fails_with_line)
 
 TEST(autonuma_noise_not_claimed)
 {
-	struct an_fixture f;
+	struct unit_doc f;
 
-	an_load(&f, NULL, "rm -f numa01 numa02\ngcc numa01.prep.c -o numa01\n"
+	unit_doc_load(&f, NULL, "rm -f numa01 numa02\ngcc numa01.prep.c -o numa01\n"
 		"Hyper-Threading IS enabled.\nnuma01\n\n313.17\n", NULL);
 	CHECK_INT(f.rc, INGEST_NOTHING);
-	an_free(&f);
+	unit_doc_free(&f);
 }

@@ -1,53 +1,8 @@
 /* test_gnutime.c - GNU time parser against lkp's expectations, mmtests and seed 002. */
 #include "unit.h"
-#include "../../ingest/ingest.h"
+#include "fixture.h"
 
 #include <stdlib.h>
-
-struct tm_fixture {
-	struct ingest_doc doc;
-	struct rec_batch batch;
-	struct ingest_result res;
-	struct kb_err err;
-	int rc;
-};
-
-static void tm_load(struct tm_fixture *f, const char *rel, const char *text,
-		    const struct ingest_opts *opts)
-{
-	char path[2048];
-	char *data = NULL;
-	size_t len;
-
-	memset(f, 0, sizeof(*f));
-	rec_batch_init(&f->batch);
-	if (rel) {
-		snprintf(path, sizeof(path), "%s/%s", unit_shared_dir(), rel);
-		data = unit_read_file(path, &len);
-		CHECK(data != NULL);
-		if (!data) {
-			f->rc = -99;
-			return;
-		}
-	} else {
-		snprintf(path, sizeof(path), "inline");
-		len = strlen(text);
-	}
-	f->rc = ingest_doc_load(&f->doc, path, data ? data : text, len, &f->err);
-	if (f->rc == 0)
-		f->rc = ingest_parse_doc(&f->doc, opts, NULL, &f->batch, &f->res, &f->err);
-	if (f->rc != 0 && rel)
-		unit_fail(__FILE__, __LINE__, "%s: %s:%ld: %s", rel, f->err.file, f->err.line, f->err.msg);
-	free(data);
-}
-
-static void tm_free(struct tm_fixture *f)
-{
-	if (f->rc != -99)
-		ingest_doc_release(&f->doc);
-	rec_batch_release(&f->batch);
-	ingest_result_release(&f->res);
-}
 
 /* Value of metric in run r; NAN when absent. */
 static double tm_sample(const struct rec_run *r, const char *metric)
@@ -103,7 +58,7 @@ static const char *const tm_map[][2] = {
 static void tm_check_lkp(const char *name, int percent_missing, int failed)
 {
 	char rel[256], path[2048];
-	struct tm_fixture f;
+	struct unit_doc f;
 	const struct rec_run *r;
 	char *yaml;
 	size_t len, k;
@@ -112,7 +67,7 @@ static void tm_check_lkp(const char *name, int percent_missing, int failed)
 	snprintf(path, sizeof(path), "%s/%s.yaml", unit_shared_dir(), rel);
 	yaml = unit_read_file(path, &len);
 	CHECK(yaml != NULL);
-	tm_load(&f, rel, NULL, NULL);
+	unit_doc_load(&f, rel, NULL, NULL);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nruns, 1);
 	r = f.batch.nruns ? f.batch.runs[0] : NULL;
@@ -130,7 +85,7 @@ static void tm_check_lkp(const char *name, int percent_missing, int failed)
 		}
 	}
 	free(yaml);
-	tm_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(gnutime_lkp_verbose_01_to_04)
@@ -143,9 +98,9 @@ TEST(gnutime_lkp_verbose_01_to_04)
 
 TEST(gnutime_lkp_02_failed_run_message)
 {
-	struct tm_fixture f;
+	struct unit_doc f;
 
-	tm_load(&f, "corpus/lkp/generated/time/02", NULL, NULL);
+	unit_doc_load(&f, "corpus/lkp/generated/time/02", NULL, NULL);
 	CHECK_INT(f.batch.nruns, 1);
 	if (f.batch.nruns) {
 		CHECK(f.batch.runs[0]->failed);
@@ -153,15 +108,15 @@ TEST(gnutime_lkp_02_failed_run_message)
 		CHECK_NEAR(tm_sample(f.batch.runs[0], "exit_status"), 2, 0);
 		CHECK_STR(rec_run_config_get(f.batch.runs[0], "command"), "sh -c sleep 0.3; exit 2");
 	}
-	tm_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(gnutime_mmtests_default_format)
 {
-	struct tm_fixture f;
+	struct unit_doc f;
 	const struct rec_run *r;
 
-	tm_load(&f, "corpus/mmtests/prashantph-mmtests_CI/log.ltccip8.2020-06-03_1400/"
+	unit_doc_load(&f, "corpus/mmtests/prashantph-mmtests_CI/log.ltccip8.2020-06-03_1400/"
 		"hackbench-process-pipes/iter-0/hackbench-process-pipes/logs/time-1-1", NULL, NULL);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nruns, 1);
@@ -177,23 +132,23 @@ TEST(gnutime_mmtests_default_format)
 	CHECK_NEAR(tm_sample(r, "fs_outputs"), 128, 0);
 	CHECK(!tm_has(r, "exit_status"));
 	CHECK(r && !r->failed);
-	tm_free(&f);
+	unit_doc_free(&f);
 
-	tm_load(&f, "corpus/mmtests/prashantph-mmtests_CI/log.ltccip8.2020-06-03_1400/"
+	unit_doc_load(&f, "corpus/mmtests/prashantph-mmtests_CI/log.ltccip8.2020-06-03_1400/"
 		"forkintensive/iter-0/hackbench-thread-sockets/logs/time-172-3", NULL, NULL);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nruns, 1);
 	CHECK_INT(f.batch.nruns ? f.batch.runs[0]->nsamples : 0, 10);
-	tm_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(gnutime_seed002_preset_lines_are_autonuma_runs)
 {
-	struct tm_fixture f;
+	struct unit_doc f;
 	const struct rec_run *r = NULL;
 	size_t i, n = 0;
 
-	tm_load(&f, "seeds/002_c5c123cd839d7edc.txt", NULL, NULL);
+	unit_doc_load(&f, "seeds/002_c5c123cd839d7edc.txt", NULL, NULL);
 	CHECK_INT(f.rc, 0);
 	for (i = 0; i < f.batch.nruns; i++) {
 		if (strcmp(f.batch.runs[i]->benchmark, "autonuma") != 0 ||
@@ -216,16 +171,16 @@ TEST(gnutime_seed002_preset_lines_are_autonuma_runs)
 		CHECK_STR(r->variant, "3.9.0-mainline_v39+()");
 		CHECK_INT(r->variant_origin, REC_ORIGIN_CONTEXT);
 	}
-	tm_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(gnutime_time_format_option)
 {
-	struct tm_fixture f;
+	struct unit_doc f;
 	struct ingest_opts opts = { "%E %U %S %P %M %x", 0 };
 	const struct rec_run *r;
 
-	tm_load(&f, NULL, "run log\n\nnuma01_THREAD_ALLOC 1:01.50 10.5 2.25 95% 1024 0\n", &opts);
+	unit_doc_load(&f, NULL, "run log\n\nnuma01_THREAD_ALLOC 1:01.50 10.5 2.25 95% 1024 0\n", &opts);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nruns, 1);
 	r = f.batch.nruns ? f.batch.runs[0] : NULL;
@@ -237,31 +192,31 @@ TEST(gnutime_time_format_option)
 	CHECK_NEAR(tm_sample(r, "percent_cpu"), 95, 0);
 	CHECK_NEAR(tm_sample(r, "max_rss_kb"), 1024, 0);
 	CHECK_NEAR(tm_sample(r, "exit_status"), 0, 0);
-	tm_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(gnutime_posix_and_status_lines)
 {
-	struct tm_fixture f;
+	struct unit_doc f;
 	const struct rec_run *r;
 
-	tm_load(&f, NULL, "Command terminated by signal 9\nreal 1.00\nuser 0.50\nsys 0.10\n", NULL);
+	unit_doc_load(&f, NULL, "Command terminated by signal 9\nreal 1.00\nuser 0.50\nsys 0.10\n", NULL);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nruns, 1);
 	r = f.batch.nruns ? f.batch.runs[0] : NULL;
 	CHECK(r && r->failed && strstr(r->error, "signal 9"));
 	CHECK_NEAR(tm_sample(r, "elapsed"), 1.0, 1e-12);
 	CHECK_NEAR(tm_sample(r, "sys"), 0.1, 1e-12);
-	tm_free(&f);
+	unit_doc_free(&f);
 
-	tm_load(&f, NULL, "\nreal\t0m1.250s\nuser\t0m0.500s\nsys\t1m0.010s\n", NULL);
+	unit_doc_load(&f, NULL, "\nreal\t0m1.250s\nuser\t0m0.500s\nsys\t1m0.010s\n", NULL);
 	CHECK_INT(f.rc, 0);
 	r = f.batch.nruns ? f.batch.runs[0] : NULL;
 	CHECK_NEAR(tm_sample(r, "elapsed"), 1.25, 1e-12);
 	CHECK_NEAR(tm_sample(r, "sys"), 60.01, 1e-12);
-	tm_free(&f);
+	unit_doc_free(&f);
 
-	tm_load(&f, NULL, "Command exited with non-zero status 1\n"
+	unit_doc_load(&f, NULL, "Command exited with non-zero status 1\n"
 		"0.01user 0.00system 0:00.01elapsed ?%CPU (0avgtext+0avgdata 1536maxresident)k\n"
 		"0inputs+0outputs (0major+73minor)pagefaults 0swaps\n", NULL);
 	CHECK_INT(f.rc, 0);
@@ -270,18 +225,18 @@ TEST(gnutime_posix_and_status_lines)
 	CHECK_NEAR(tm_sample(r, "exit_status"), 1, 0);
 	CHECK(!tm_has(r, "percent_cpu"));
 	CHECK_NEAR(tm_sample(r, "minor_faults"), 73, 0);
-	tm_free(&f);
+	unit_doc_free(&f);
 }
 
 static void tm_expect_error(const char *text, const struct ingest_opts *opts, long line)
 {
-	struct tm_fixture f;
+	struct unit_doc f;
 
-	tm_load(&f, NULL, text, opts);
+	unit_doc_load(&f, NULL, text, opts);
 	CHECK_INT(f.rc, -1);
 	CHECK_INT(f.err.line, line);
 	CHECK(strstr(f.err.msg, "time") != NULL);
-	tm_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(gnutime_bad_input_fails_with_line)
@@ -310,10 +265,10 @@ TEST(gnutime_bad_input_fails_with_line)
 
 TEST(gnutime_prose_not_claimed)
 {
-	struct tm_fixture f;
+	struct unit_doc f;
 
-	tm_load(&f, NULL, "Exit status: 0\nreal 1.00\nThe numa01 run took 12 s\nnuma01\n", NULL);
+	unit_doc_load(&f, NULL, "Exit status: 0\nreal 1.00\nThe numa01 run took 12 s\nnuma01\n", NULL);
 	CHECK_INT(f.rc, INGEST_NOTHING);
 	CHECK_INT(f.batch.nruns, 0);
-	tm_free(&f);
+	unit_doc_free(&f);
 }

@@ -1,6 +1,7 @@
 /* test_hackbench.c - hackbench parser and the mmtests layout, against lkp's
  * expectations and the mmtests corpus. */
 #include "unit.h"
+#include "fixture.h"
 #include "../../core/num.h"
 #include "../../ingest/ingest.h"
 #include "../../ingest/layout.h"
@@ -10,27 +11,18 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-struct hb_fixture {
-	struct ingest_doc doc;
-	struct rec_batch batch;
-	struct ingest_result res;
-	struct kb_err err;
-	int rc;
-	int loaded;
-};
-
 /* Import a file (absolute path) or inline text with all parsers. */
-static void hb_load(struct hb_fixture *f, const char *path, const char *text)
+static void hb_load(struct unit_doc *f, const char *path, const char *text)
 {
 	char *data = NULL;
 	size_t len;
 
-	memset(f, 0, sizeof(*f));
-	rec_batch_init(&f->batch);
 	if (path) {
 		data = unit_read_file(path, &len);
 		CHECK(data != NULL);
 		if (!data) {
+			memset(f, 0, sizeof(*f));
+			rec_batch_init(&f->batch);
 			f->rc = -2;
 			return;
 		}
@@ -38,21 +30,9 @@ static void hb_load(struct hb_fixture *f, const char *path, const char *text)
 		path = "inline";
 		len = strlen(text);
 	}
-	f->loaded = 1;
-	f->rc = ingest_doc_load(&f->doc, path, data ? data : text, len, &f->err);
-	if (f->rc == 0)
-		f->rc = ingest_parse_doc(&f->doc, NULL, NULL, &f->batch, &f->res, &f->err);
-	if (f->rc != 0)
+	if (unit_doc_parse(f, path, data ? data : text, len, NULL, NULL) != 0)
 		unit_fail(__FILE__, __LINE__, "%s:%ld: %s", f->err.file, f->err.line, f->err.msg);
 	free(data);
-}
-
-static void hb_free(struct hb_fixture *f)
-{
-	if (f->loaded)
-		ingest_doc_release(&f->doc);
-	rec_batch_release(&f->batch);
-	ingest_result_release(&f->res);
 }
 
 static void shared_path(char *out, size_t n, const char *rel)
@@ -153,7 +133,7 @@ static void check_lkp(const char *yaml, const struct hb_times *t, const char *su
 
 TEST(hackbench_lkp_single_instance)
 {
-	struct hb_fixture f;
+	struct unit_doc f;
 	char path[2048];
 	char *yaml;
 	struct hb_times t;
@@ -191,12 +171,12 @@ TEST(hackbench_lkp_single_instance)
 	if (yaml && t.n)
 		check_lkp(yaml, &t, "", 1);
 	free(yaml);
-	hb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(hackbench_lkp_multi_instance)
 {
-	struct hb_fixture f;
+	struct unit_doc f;
 	char path[2048];
 	char *yaml;
 	struct hb_times all, i1, i2;
@@ -231,12 +211,12 @@ TEST(hackbench_lkp_multi_instance)
 		check_lkp(yaml, &all, "", 1);
 	}
 	free(yaml);
-	hb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(hackbench_perf_messaging_fixture)
 {
-	struct hb_fixture f;
+	struct unit_doc f;
 	char path[2048];
 
 	shared_path(path, sizeof(path), "corpus/lkp/perf-bench-sched-messaging/01");
@@ -252,12 +232,12 @@ TEST(hackbench_perf_messaging_fixture)
 		CHECK_STR(cfg(r, "tasks"), "400");
 		CHECK_STR(cfg(r, "mode"), "process");
 	}
-	hb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(hackbench_rt_tests_threaded_blocks)
 {
-	struct hb_fixture f;
+	struct unit_doc f;
 
 	hb_load(&f, NULL,
 		"Running in threaded mode with 10 groups using 40 file descriptors each (== 400 tasks)\n"
@@ -279,12 +259,12 @@ TEST(hackbench_rt_tests_threaded_blocks)
 		CHECK_STR(cfg(f.batch.runs[1], "mode"), "process");
 		CHECK_NEAR(f.batch.runs[1]->samples[0].value, 0.912, 1e-12);
 	}
-	hb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(hackbench_quoted_collapsed_mail)
 {
-	struct hb_fixture f;
+	struct unit_doc f;
 
 	hb_load(&f, NULL,
 		"Here is what I got:\n"
@@ -303,12 +283,12 @@ TEST(hackbench_quoted_collapsed_mail)
 		CHECK_STR(cfg(r, "datasize"), "512");
 		CHECK_NEAR(r->samples[0].value, 0.5, 1e-12);
 	}
-	hb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(hackbench_old_forms)
 {
-	struct hb_fixture f;
+	struct unit_doc f;
 
 	hb_load(&f, NULL,
 		"Time: 5.54\n"
@@ -318,7 +298,7 @@ TEST(hackbench_old_forms)
 		CHECK_STR(cfg(f.batch.runs[0], "impl"), "legacy");
 		CHECK_NEAR(f.batch.runs[1]->samples[0].value, 5.61, 1e-12);
 	}
-	hb_free(&f);
+	unit_doc_free(&f);
 
 	hb_load(&f, NULL,
 		"hackbench 10 process 1000\n"
@@ -336,12 +316,12 @@ TEST(hackbench_old_forms)
 		CHECK_STR(cfg(r, "datasize"), "100");
 		CHECK_STR(cfg(r, "impl"), "legacy");
 	}
-	hb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(hackbench_perf_simple_format)
 {
-	struct hb_fixture f;
+	struct unit_doc f;
 
 	hb_load(&f, NULL,
 		"# perf bench sched messaging -t -g 5 -l 50 --format=simple\n"
@@ -356,12 +336,12 @@ TEST(hackbench_perf_simple_format)
 		CHECK_STR(cfg(r, "loops"), "50");
 		CHECK_STR(cfg(r, "mode"), "thread");
 	}
-	hb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(hackbench_failures_are_failed_runs)
 {
-	struct hb_fixture f;
+	struct unit_doc f;
 	size_t i;
 
 	hb_load(&f, NULL,
@@ -391,7 +371,7 @@ TEST(hackbench_failures_are_failed_runs)
 	}
 	for (i = 0; i < f.batch.nruns; i++)
 		CHECK(!f.batch.runs[i]->failed || f.batch.runs[i]->nsamples == 0);
-	hb_free(&f);
+	unit_doc_free(&f);
 
 	hb_load(&f, NULL, "Signal 2 caught, longjmp'ing out!\n");
 	CHECK_INT(f.batch.nruns, 1);
@@ -399,12 +379,12 @@ TEST(hackbench_failures_are_failed_runs)
 		CHECK_INT(f.batch.runs[0]->failed, 1);
 		CHECK_INT(f.batch.runs[0]->nsamples, 0);
 	}
-	hb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(hackbench_cut_iteration_is_failed)
 {
-	struct hb_fixture f;
+	struct unit_doc f;
 
 	hb_load(&f, NULL,
 		"Instance: 1\n"
@@ -426,7 +406,7 @@ TEST(hackbench_cut_iteration_is_failed)
 		CHECK_STR(cfg(r, "ipc"), "pipe");
 		CHECK_STR(cfg(r, "mode"), "thread");
 	}
-	hb_free(&f);
+	unit_doc_free(&f);
 }
 
 static size_t claim_text(const char *text, int *score)
@@ -526,7 +506,7 @@ struct walk_count {
 static void check_mmtests_file(const char *path, struct walk_count *w)
 {
 	struct layout_mmtests li;
-	struct hb_fixture f;
+	struct unit_doc f;
 	size_t len, i;
 	char *data;
 
@@ -558,7 +538,7 @@ static void check_mmtests_file(const char *path, struct walk_count *w)
 		CHECK_STR(cfg(r, "impl"), "perf");
 		CHECK_INT(cfg_long(r, "tasks"), li.param * 40);
 	}
-	hb_free(&f);
+	unit_doc_free(&f);
 }
 
 static void walk(const char *dir, struct walk_count *w)
@@ -600,7 +580,7 @@ TEST(hackbench_mmtests_tree)
 
 TEST(hackbench_mmtests_one_file)
 {
-	struct hb_fixture f;
+	struct unit_doc f;
 	char path[2048];
 
 	shared_path(path, sizeof(path),
@@ -616,7 +596,7 @@ TEST(hackbench_mmtests_one_file)
 		CHECK_STR(cfg(r, "ipc"), "pipe");
 		CHECK_STR(cfg(r, "mode"), "process");
 	}
-	hb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(layout_apply_precedence)
@@ -648,7 +628,7 @@ TEST(layout_apply_precedence)
 
 TEST(hackbench_nested_quoted_printable_mail)
 {
-	struct hb_fixture f;
+	struct unit_doc f;
 
 	hb_load(&f, NULL,
 		"Content-Transfer-Encoding: quoted-printable\n"
@@ -668,7 +648,7 @@ TEST(hackbench_nested_quoted_printable_mail)
 		CHECK_STR(cfg(r, "loops"), "2000");
 		CHECK_NEAR(r->samples[0].value, 0.25, 1e-12);
 	}
-	hb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(hackbench_broken_number_rejects_file)

@@ -1,54 +1,8 @@
 /* test_kernbench.c - kernbench parser against lkp's expectations and the corpus. */
 #include "unit.h"
-#include "../../ingest/ingest.h"
+#include "fixture.h"
 
 #include <stdlib.h>
-
-struct kb_fixture {
-	struct ingest_doc doc;
-	struct rec_batch batch;
-	struct ingest_result res;
-	struct kb_err err;
-	int rc;
-};
-
-/* Import text (a corpus file when path is set) the way a user would: all parsers. */
-static void kb_load(struct kb_fixture *f, const char *rel, const char *text,
-		    const struct ingest_opts *opts)
-{
-	char path[2048];
-	char *data = NULL;
-	size_t len;
-
-	memset(f, 0, sizeof(*f));
-	rec_batch_init(&f->batch);
-	if (rel) {
-		snprintf(path, sizeof(path), "%s/%s", unit_shared_dir(), rel);
-		data = unit_read_file(path, &len);
-		CHECK(data != NULL);
-		if (!data) {
-			f->rc = -99;
-			return;
-		}
-	} else {
-		snprintf(path, sizeof(path), "inline");
-		len = strlen(text);
-	}
-	f->rc = ingest_doc_load(&f->doc, path, data ? data : text, len, &f->err);
-	if (f->rc == 0)
-		f->rc = ingest_parse_doc(&f->doc, opts, NULL, &f->batch, &f->res, &f->err);
-	if (f->rc != 0 && rel)
-		unit_fail(__FILE__, __LINE__, "%s: %s:%ld: %s", rel, f->err.file, f->err.line, f->err.msg);
-	free(data);
-}
-
-static void kb_free(struct kb_fixture *f)
-{
-	if (f->rc != -99)
-		ingest_doc_release(&f->doc);
-	rec_batch_release(&f->batch);
-	ingest_result_release(&f->res);
-}
 
 static const struct rec_summary *kb_sum(const struct rec_batch *b, size_t nth, const char *metric)
 {
@@ -116,12 +70,12 @@ static char *kb_read_shared(const char *rel)
 
 TEST(kernbench_lkp_01_summary_matches_yaml)
 {
-	struct kb_fixture f;
+	struct unit_doc f;
 	char *yaml = kb_read_shared("corpus/lkp/kernbench/01.yaml");
 	char key[64];
 	size_t k;
 
-	kb_load(&f, "corpus/lkp/kernbench/01", NULL, NULL);
+	unit_doc_load(&f, "corpus/lkp/kernbench/01", NULL, NULL);
 	CHECK_INT(f.rc, 0);
 	CHECK(yaml != NULL);
 	CHECK_INT(f.batch.nruns, 0);
@@ -143,16 +97,16 @@ TEST(kernbench_lkp_01_summary_matches_yaml)
 		CHECK_STR(kb_sum(&f.batch, 0, "percent_cpu")->unit, "%");
 	}
 	free(yaml);
-	kb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(kernbench_lkp_02_single_run_is_samples)
 {
-	struct kb_fixture f;
+	struct unit_doc f;
 	char *yaml = kb_read_shared("corpus/lkp/kernbench/02.yaml");
 	size_t k;
 
-	kb_load(&f, "corpus/lkp/kernbench/02", NULL, NULL);
+	unit_doc_load(&f, "corpus/lkp/kernbench/02", NULL, NULL);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nsummaries, 0);
 	CHECK_INT(f.batch.nruns, 1);
@@ -166,15 +120,15 @@ TEST(kernbench_lkp_02_single_run_is_samples)
 			CHECK_NEAR(kb_sample(r, kb_metric_names[k]), kb_yaml(yaml, kb_lkp_keys[k]), 1e-6);
 	}
 	free(yaml);
-	kb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(kernbench_sci_notation_and_kernel_lines)
 {
-	struct kb_fixture f;
+	struct unit_doc f;
 	const struct rec_summary *s;
 
-	kb_load(&f, "corpus/kernbench/linuxmm_20121109_srivatsa_kernbench_sci_notation.txt", NULL, NULL);
+	unit_doc_load(&f, "corpus/kernbench/linuxmm_20121109_srivatsa_kernbench_sci_notation.txt", NULL, NULL);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nsummaries, 12);
 	s = kb_sum(&f.batch, 0, "sleeps");
@@ -191,15 +145,15 @@ TEST(kernbench_sci_notation_and_kernel_lines)
 		CHECK_NEAR(s->mean, 2149600, 1e-12);
 		CHECK_STR(s->variant, "3.7.0-rc3-sorted-buddy-default");
 	}
-	kb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(kernbench_runs_option_gives_n)
 {
-	struct kb_fixture f;
+	struct unit_doc f;
 	struct ingest_opts opts = { NULL, 3 };
 
-	kb_load(&f, "corpus/kernbench/linuxmm_20170823_tycho_kernbench_log_halfload_j2_3runs.txt",
+	unit_doc_load(&f, "corpus/kernbench/linuxmm_20170823_tycho_kernbench_log_halfload_j2_3runs.txt",
 		NULL, &opts);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nsummaries, 24);
@@ -208,15 +162,15 @@ TEST(kernbench_runs_option_gives_n)
 	CHECK_STR(kb_sum_config(kb_sum(&f.batch, 0, "elapsed"), "load"), "half");
 	CHECK_STR(kb_sum_config(kb_sum(&f.batch, 1, "elapsed"), "load"), "optimal");
 	CHECK_NEAR(kb_sum(&f.batch, 2, "elapsed")->mean, 86.57, 1e-12);
-	kb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(kernbench_vsched_log_runs_variant_and_orphans)
 {
-	struct kb_fixture f;
+	struct unit_doc f;
 	size_t i, optimal128 = 0;
 
-	kb_load(&f, "corpus/kernbench/vsched_kernel__kernbench.log", NULL, NULL);
+	unit_doc_load(&f, "corpus/kernbench/vsched_kernel__kernbench.log", NULL, NULL);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nsummaries, 0);
 	CHECK_INT(f.batch.nruns, 84);   /* one per "Average" block */
@@ -236,15 +190,15 @@ TEST(kernbench_vsched_log_runs_variant_and_orphans)
 		CHECK_NEAR(kb_sample(f.batch.runs[0], "context_switches"), 8976594, 1e-12);
 		CHECK_INT(f.batch.runs[0]->line, 7);
 	}
-	kb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(kernbench_console_counts_runs)
 {
-	struct kb_fixture f;
+	struct unit_doc f;
 	const struct rec_summary *s;
 
-	kb_load(&f, "corpus/kernbench/lkml_20060418_vivier_kernbench_console_2.6.16_two_runs.txt",
+	unit_doc_load(&f, "corpus/kernbench/lkml_20060418_vivier_kernbench_console_2.6.16_two_runs.txt",
 		NULL, NULL);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nsummaries, 36);
@@ -257,21 +211,21 @@ TEST(kernbench_console_counts_runs)
 		CHECK_STR(kb_sum_config(s, "load"), "maximal");
 		CHECK(kb_sum_config(s, "jobs") == NULL);
 	}
-	kb_free(&f);
-	kb_load(&f, "corpus/kernbench/linuxmm_20101130_balbir_kernbench_console_optimal_only_stddev0.txt",
+	unit_doc_free(&f);
+	unit_doc_load(&f, "corpus/kernbench/linuxmm_20101130_balbir_kernbench_console_optimal_only_stddev0.txt",
 		NULL, NULL);
 	CHECK_INT(f.rc, 0);
 	s = kb_sum(&f.batch, 1, "percent_cpu");
 	CHECK(s && s->sd == 0 && s->mean == 178 && s->n == 5);
-	kb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(kernbench_old_v020_means)
 {
-	struct kb_fixture f;
+	struct unit_doc f;
 	const struct rec_summary *s;
 
-	kb_load(&f, "corpus/kernbench/lkml_20040219_kernbench-0.20_announce_sample_old_format.txt",
+	unit_doc_load(&f, "corpus/kernbench/lkml_20040219_kernbench-0.20_announce_sample_old_format.txt",
 		NULL, NULL);
 	CHECK_INT(f.rc, 0);
 	CHECK_INT(f.batch.nruns, 0);
@@ -283,7 +237,7 @@ TEST(kernbench_old_v020_means)
 	CHECK_NEAR(s ? s->mean : NAN, 40406, 1e-12);
 	CHECK_STR(kb_sum_config(s, "load"), "optimal");
 	CHECK_STR(kb_sum_config(kb_sum(&f.batch, 3, "sleeps"), "load"), "maximal");
-	kb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(kernbench_every_corpus_file_imports)
@@ -303,10 +257,10 @@ TEST(kernbench_every_corpus_file_imports)
 	size_t i;
 
 	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		struct kb_fixture f;
+		struct unit_doc f;
 		size_t k, total = 0;
 
-		kb_load(&f, files[i], NULL, NULL);
+		unit_doc_load(&f, files[i], NULL, NULL);
 		if (f.rc != 0)
 			unit_fail(__FILE__, __LINE__, "%s: %s:%ld: %s", files[i], f.err.file, f.err.line,
 				  f.err.msg);
@@ -318,15 +272,15 @@ TEST(kernbench_every_corpus_file_imports)
 			total += f.batch.runs[k]->nsamples;
 		}
 		CHECK_INT(total, 6 * f.batch.nruns);
-		kb_free(&f);
+		unit_doc_free(&f);
 	}
 }
 
 TEST(kernbench_prarit_variants_from_uname)
 {
-	struct kb_fixture f;
+	struct unit_doc f;
 
-	kb_load(&f, "corpus/kernbench/linuxmm_20090812_prarit_kernbench_log_3kernels_sci_notation.txt",
+	unit_doc_load(&f, "corpus/kernbench/linuxmm_20090812_prarit_kernbench_log_3kernels_sci_notation.txt",
 		NULL, NULL);
 	CHECK_INT(f.rc, 0);
 	CHECK_STR(kb_sum(&f.batch, 2, "elapsed")->variant, "2.6.31-rc5-git2-resources");
@@ -334,18 +288,18 @@ TEST(kernbench_prarit_variants_from_uname)
 	CHECK_STR(kb_sum(&f.batch, 8, "elapsed")->variant, "2.6.31-rc5-git2-mem-patch");
 	CHECK_NEAR(kb_sum(&f.batch, 1, "context_switches")->mean, 2864670, 1e-12);
 	CHECK_STR(kb_sum_config(kb_sum(&f.batch, 1, "elapsed"), "jobs"), "256");
-	kb_free(&f);
+	unit_doc_free(&f);
 }
 
 static void kb_expect_error(const char *text, long line)
 {
-	struct kb_fixture f;
+	struct unit_doc f;
 
-	kb_load(&f, NULL, text, NULL);
+	unit_doc_load(&f, NULL, text, NULL);
 	CHECK_INT(f.rc, -1);
 	CHECK_INT(f.err.line, line);
 	CHECK(strstr(f.err.msg, "kernbench") != NULL);
-	kb_free(&f);
+	unit_doc_free(&f);
 }
 
 TEST(kernbench_bad_input_fails_with_line)
@@ -378,11 +332,11 @@ TEST(kernbench_bad_input_fails_with_line)
 
 TEST(kernbench_prose_not_claimed)
 {
-	struct kb_fixture f;
+	struct unit_doc f;
 
-	kb_load(&f, NULL, "Average load was high today.\nElapsed Time is what matters\n"
+	unit_doc_load(&f, NULL, "Average load was high today.\nElapsed Time is what matters\n"
 		"Tue Aug 11 13:45:14 EDT 2009\n2.6.31\n", NULL);
 	CHECK_INT(f.rc, INGEST_NOTHING);
 	CHECK_INT(f.batch.nsummaries + f.batch.nruns, 0);
-	kb_free(&f);
+	unit_doc_free(&f);
 }

@@ -1,31 +1,12 @@
 /* Unit tests for ingest/sumtable.c: published summary tables (seeds 000,
  * 001, 003) stored as summaries. */
 #include "unit.h"
-#include "../../ingest/ingest.h"
+#include "fixture.h"
 #include "../../ingest/parsers.h"
 
 #include <stdlib.h>
 
-struct parsed {
-	struct ingest_doc doc;
-	struct rec_batch batch;
-	struct ingest_result res;
-	struct kb_err err;
-	int rc;
-};
-
-/* Load text and parse it with every parser (only == NULL) or one. */
-static void parse_text(struct parsed *p, const char *name, const char *text, size_t len,
-		       const struct ingest_parser *only)
-{
-	memset(p, 0, sizeof(*p));
-	rec_batch_init(&p->batch);
-	p->rc = ingest_doc_load(&p->doc, name, text, len, &p->err);
-	if (p->rc == 0)
-		p->rc = ingest_parse_doc(&p->doc, NULL, only, &p->batch, &p->res, &p->err);
-}
-
-static int parse_seed(struct parsed *p, const char *prefix)
+static int parse_seed(struct unit_doc *p, const char *prefix)
 {
 	char path[4096];
 	char *text;
@@ -40,19 +21,12 @@ static int parse_seed(struct parsed *p, const char *prefix)
 		p->rc = -1;
 		return -1;
 	}
-	parse_text(p, path, text, len, NULL);
+	unit_doc_parse(p, path, text, len, NULL, NULL);
 	free(text);
 	if (p->rc != 0)
 		unit_fail(__FILE__, __LINE__, "%s: %s:%ld: %s", prefix, p->err.file, p->err.line,
 			  p->err.msg);
 	return p->rc;
-}
-
-static void parsed_release(struct parsed *p)
-{
-	ingest_result_release(&p->res);
-	rec_batch_release(&p->batch);
-	ingest_doc_release(&p->doc);
 }
 
 static const char *config_get(const struct rec_summary *s, const char *key)
@@ -67,7 +41,7 @@ static const char *config_get(const struct rec_summary *s, const char *key)
 
 /* The summary for variant/benchmark/metric whose config is exactly key=value
  * (no config at all when key is NULL); NULL when there is none. */
-static const struct rec_summary *find(const struct parsed *p, const char *variant,
+static const struct rec_summary *find(const struct unit_doc *p, const char *variant,
 				      const char *bench, const char *metric,
 				      const char *key, const char *value)
 {
@@ -86,7 +60,7 @@ static const struct rec_summary *find(const struct parsed *p, const char *varian
 	return NULL;
 }
 
-static size_t count(const struct parsed *p, const char *bench)
+static size_t count(const struct unit_doc *p, const char *bench)
 {
 	size_t i, n = 0;
 
@@ -109,7 +83,7 @@ static size_t count(const struct parsed *p, const char *bench)
 
 TEST(sumtable_seed000_hackbench)
 {
-	struct parsed p;
+	struct unit_doc p;
 	static const char *const vars[] = { "A", "B", "C", "D", "E" };
 	static const char *const groups[] = { "10", "25", "50", "100" };
 	size_t v, g;
@@ -132,12 +106,12 @@ TEST(sumtable_seed000_hackbench)
 		CHECK_SUM(&p, "A", "hackbench", "time", "groups", "25", 15.28, 0.03, 4);
 		CHECK_SUM(&p, "E", "hackbench", "time", "groups", "50", 6.20, 0.34, 4);
 	}
-	parsed_release(&p);
+	unit_doc_free(&p);
 }
 
 TEST(sumtable_seed000_numatest_blank_cells)
 {
-	struct parsed p;
+	struct unit_doc p;
 
 	if (parse_seed(&p, "000_009ccda627cb3777.txt") == 0) {
 		/* 5 tables x 5 rows x 4 metrics, less the blank TotSysTime cells. */
@@ -160,12 +134,12 @@ TEST(sumtable_seed000_numatest_blank_cells)
 			}
 		}
 	}
-	parsed_release(&p);
+	unit_doc_free(&p);
 }
 
 TEST(sumtable_seed000_kernbench)
 {
-	struct parsed p;
+	struct unit_doc p;
 
 	if (parse_seed(&p, "000_009ccda627cb3777.txt") == 0) {
 		CHECK_INT(count(&p, "kernbench"), 15);
@@ -174,12 +148,12 @@ TEST(sumtable_seed000_kernbench)
 		CHECK_SUM(&p, "A", "kernbench", "system", NULL, NULL, 49.31, 0.14, 5);
 		CHECK_SUM(&p, "E", "kernbench", "system", NULL, NULL, 52.81, 0.19, 5);
 	}
-	parsed_release(&p);
+	unit_doc_free(&p);
 }
 
 TEST(sumtable_seed001_matrix)
 {
-	struct parsed p;
+	struct unit_doc p;
 	static const char *const vars[] = { "A", "B", "C", "D", "E", "F" };
 	static const double u8[] = { 30.47, 31.39, 31.65, 30.76, 28.67, 30.08 };
 	size_t v;
@@ -201,12 +175,12 @@ TEST(sumtable_seed001_matrix)
 		/* U and TU: 60 cells less 4 "-"; E and H: 60 less 4 "-" and one "(-)". */
 		CHECK_INT(count(&p, "numa_test"), 60 - 4 + 60 - 5);
 	}
-	parsed_release(&p);
+	unit_doc_free(&p);
 }
 
 TEST(sumtable_seed003_kernels)
 {
-	struct parsed p;
+	struct unit_doc p;
 
 	if (parse_seed(&p, "003_7caa478a1fca98f9.txt") == 0) {
 		CHECK_INT(count(&p, "kernbench"), 12);
@@ -221,7 +195,7 @@ TEST(sumtable_seed003_kernels)
 		CHECK_SUM(&p, "stock59-stats", "numa_test", "total_sys", "tasks", "64", 15.70, NAN, 0);
 		CHECK_SUM(&p, "testD7-59", "numa_test", "total_user", "tasks", "32", 1816.80, NAN, 0);
 	}
-	parsed_release(&p);
+	unit_doc_free(&p);
 }
 
 static const char quoted_table[] =
@@ -237,9 +211,9 @@ static const char quoted_table[] =
 /* (N=8, not N=32: a lone "=32" at a line end reads as quoted-printable.) */
 TEST(sumtable_quoted_collapsed)
 {
-	struct parsed p;
+	struct unit_doc p;
 
-	parse_text(&p, "quoted", quoted_table, sizeof(quoted_table) - 1, &sumtable_parser);
+	unit_doc_parse(&p, "quoted", quoted_table, sizeof(quoted_table) - 1, NULL, &sumtable_parser);
 	CHECK_INT(p.rc, 0);
 	if (p.rc == 0) {
 		CHECK_INT(p.batch.nsummaries, 3 + 4 + 2);
@@ -255,7 +229,7 @@ TEST(sumtable_quoted_collapsed)
 			CHECK(p.res.segs[1].parser == NULL);
 		}
 	}
-	parsed_release(&p);
+	unit_doc_free(&p);
 }
 
 static const char garbled[] =
@@ -267,13 +241,13 @@ static const char garbled[] =
 
 TEST(sumtable_garbled_row_fails_with_line)
 {
-	struct parsed p;
+	struct unit_doc p;
 
-	parse_text(&p, "garbled", garbled, sizeof(garbled) - 1, NULL);
+	unit_doc_parse(&p, "garbled", garbled, sizeof(garbled) - 1, NULL, NULL);
 	CHECK_INT(p.rc, -1);
 	CHECK_INT(p.err.line, 5);
 	CHECK(strstr(p.err.msg, "5 values") != NULL);
-	parsed_release(&p);
+	unit_doc_free(&p);
 }
 
 static const char garbled_runs[] =
@@ -283,12 +257,12 @@ static const char garbled_runs[] =
 
 TEST(sumtable_too_many_columns_fails)
 {
-	struct parsed p;
+	struct unit_doc p;
 
-	parse_text(&p, "garbled_runs", garbled_runs, sizeof(garbled_runs) - 1, NULL);
+	unit_doc_parse(&p, "garbled_runs", garbled_runs, sizeof(garbled_runs) - 1, NULL, NULL);
 	CHECK_INT(p.rc, -1);
 	CHECK_INT(p.err.line, 3);
-	parsed_release(&p);
+	unit_doc_free(&p);
 
 	/* A matrix row with more values than variants. */
 	{
@@ -296,10 +270,10 @@ TEST(sumtable_too_many_columns_fails)
 			"Scheduler: A B C\n"
 			"N=4 U 28.12 30.77 33.00\n"
 			"TU 112.55 123.13 132.08 99.1\n";
-		parse_text(&p, "garbled_matrix", m, sizeof(m) - 1, NULL);
+		unit_doc_parse(&p, "garbled_matrix", m, sizeof(m) - 1, NULL, NULL);
 		CHECK_INT(p.rc, -1);
 		CHECK_INT(p.err.line, 3);
-		parsed_release(&p);
+		unit_doc_free(&p);
 	}
 }
 
@@ -336,9 +310,9 @@ TEST(sumtable_cell_forms)
 		"  Elapsed  User  System  CPU  CtxSwitches\n"
 		"  2.6.9  93.5s  (1300.2)  49.3s(0.2)  1260%  1.8781e+06\n"
 		"  2.6.10  n/a  (-)  -  --\n";
-	struct parsed p;
+	struct unit_doc p;
 
-	parse_text(&p, "forms", t, sizeof(t) - 1, &sumtable_parser);
+	unit_doc_parse(&p, "forms", t, sizeof(t) - 1, NULL, &sumtable_parser);
 	CHECK_INT(p.rc, 0);
 	if (p.rc == 0) {
 		CHECK_INT(p.batch.nsummaries, 5);
@@ -349,7 +323,7 @@ TEST(sumtable_cell_forms)
 		CHECK_SUM(&p, "2.6.9", "kernbench", "percent_cpu", NULL, NULL, 1260, NAN, 3);
 		CHECK_SUM(&p, "2.6.9", "kernbench", "ctxswitches", NULL, NULL, 1.8781e6, NAN, 3);
 	}
-	parsed_release(&p);
+	unit_doc_free(&p);
 }
 
 TEST(sumtable_label_heading_and_units)
@@ -359,9 +333,9 @@ TEST(sumtable_label_heading_and_units)
 		"Kernel      AvgUser(s)  Elapsed(s)  Runs\n"
 		"2.5.59      52.97(0.5)  57.19       3\n"
 		"2.5.59-D7   52.84                   3\n";
-	struct parsed p;
+	struct unit_doc p;
 
-	parse_text(&p, "units", t, sizeof(t) - 1, &sumtable_parser);
+	unit_doc_parse(&p, "units", t, sizeof(t) - 1, NULL, &sumtable_parser);
 	CHECK_INT(p.rc, 0);
 	if (p.rc == 0) {
 		CHECK_INT(p.batch.nsummaries, 3);
@@ -370,5 +344,5 @@ TEST(sumtable_label_heading_and_units)
 		CHECK_SUM(&p, "2.5.59-D7", "numa_test", "avg_user", "tasks", "16", 52.84, NAN, 3);
 		CHECK(find(&p, "2.5.59-D7", "numa_test", "elapsed", "tasks", "16") == NULL);
 	}
-	parsed_release(&p);
+	unit_doc_free(&p);
 }

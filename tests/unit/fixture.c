@@ -1,0 +1,52 @@
+/* fixture.c - the shared parse fixture (fixture.h). */
+#include "fixture.h"
+#include "unit.h"
+
+#include <stdlib.h>
+
+int unit_doc_parse(struct unit_doc *f, const char *name, const char *text, size_t len,
+		   const struct ingest_opts *opts, const struct ingest_parser *only)
+{
+	memset(f, 0, sizeof(*f));
+	rec_batch_init(&f->batch);
+	f->loaded = 1;
+	f->rc = ingest_doc_load(&f->doc, name, text, len, &f->err);
+	if (f->rc == 0)
+		f->rc = ingest_parse_doc(&f->doc, opts, only, &f->batch, &f->res, &f->err);
+	return f->rc;
+}
+
+void unit_doc_load_at(const char *file, int line, struct unit_doc *f, const char *rel,
+		      const char *text, const struct ingest_opts *opts)
+{
+	char path[2048];
+	char *data = NULL;
+	size_t len;
+
+	if (rel) {
+		snprintf(path, sizeof(path), "%s/%s", unit_shared_dir(), rel);
+		data = unit_read_file(path, &len);
+		if (!data) {
+			unit_fail(file, line, "CHECK(data != NULL)");
+			memset(f, 0, sizeof(*f));
+			rec_batch_init(&f->batch);
+			f->rc = -99;
+			return;
+		}
+	} else {
+		snprintf(path, sizeof(path), "inline");
+		len = strlen(text);
+	}
+	unit_doc_parse(f, path, data ? data : text, len, opts, NULL);
+	if (f->rc != 0 && rel)
+		unit_fail(file, line, "%s: %s:%ld: %s", rel, f->err.file, f->err.line, f->err.msg);
+	free(data);
+}
+
+void unit_doc_free(struct unit_doc *f)
+{
+	if (f->loaded)
+		ingest_doc_release(&f->doc);
+	rec_batch_release(&f->batch);
+	ingest_result_release(&f->res);
+}

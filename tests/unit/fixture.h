@@ -1,0 +1,38 @@
+/*
+ * fixture.h - the parse fixture the parser tests share: load a document
+ * (a file under ../shared or inline text), run ingest_parse_doc() on it
+ * and keep what came out.
+ *
+ *   struct unit_doc f;
+ *   unit_doc_load(&f, "lkp/time/...", NULL, NULL);   corpus file, all parsers
+ *   unit_doc_load(&f, NULL, "text", &opts);          inline text
+ *   ...CHECK on f.rc, f.batch, f.res...
+ *   unit_doc_free(&f);
+ */
+#ifndef KB_UNIT_FIXTURE_H
+#define KB_UNIT_FIXTURE_H
+
+#include "../../ingest/ingest.h"
+
+struct unit_doc {
+	struct ingest_doc doc;
+	struct rec_batch batch;
+	struct ingest_result res;
+	struct kb_err err;
+	int rc;
+	int loaded;             /* doc was loaded (or tried): release it */
+};
+
+/* Parse len bytes of text, named name, with opts and every parser (only
+ * NULL) or one.  Fills f from scratch; returns f->rc: 0, or -1 with f->err. */
+int unit_doc_parse(struct unit_doc *f, const char *name, const char *text, size_t len,
+		   const struct ingest_opts *opts, const struct ingest_parser *only);
+/* rel (a path under unit_shared_dir()) when set, else text named "inline",
+ * parsed with every parser.  A file that cannot be read or parsed fails
+ * the test at file:line (f->rc -99 when unreadable). */
+void unit_doc_load_at(const char *file, int line, struct unit_doc *f, const char *rel,
+		      const char *text, const struct ingest_opts *opts);
+#define unit_doc_load(f, rel, text, opts) unit_doc_load_at(__FILE__, __LINE__, f, rel, text, opts)
+void unit_doc_free(struct unit_doc *f);
+
+#endif
