@@ -5,6 +5,7 @@
  * whole table.
  */
 #include "compare.h"
+#include "version.h"
 #include "../core/buf.h"
 #include "../core/util.h"
 #include "../db/query.h"
@@ -151,27 +152,10 @@ static int natural_cmp(const char *a, const char *b)
 {
 	while (*a && *b) {
 		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
-			const char *ea, *eb;
-			size_t la, lb;
-			int c;
+			int c = an_digits_cmp(&a, &b);
 
-			while (*a == '0' && isdigit((unsigned char)a[1]))
-				a++;
-			while (*b == '0' && isdigit((unsigned char)b[1]))
-				b++;
-			for (ea = a; isdigit((unsigned char)*ea); ea++)
-				;
-			for (eb = b; isdigit((unsigned char)*eb); eb++)
-				;
-			la = (size_t)(ea - a);
-			lb = (size_t)(eb - b);
-			if (la != lb)
-				return la < lb ? -1 : 1;
-			c = strncmp(a, b, la);
 			if (c)
 				return c;
-			a = ea;
-			b = eb;
 			continue;
 		}
 		if (*a != *b)

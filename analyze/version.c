@@ -27,6 +27,32 @@ static int is_prerelease(const char *s)
 	return 0;
 }
 
+int an_digits_cmp(const char **a, const char **b)
+{
+	const char *pa = *a, *pb = *b, *ea, *eb;
+	size_t la, lb;
+	int c;
+
+	while (*pa == '0' && isdigit((unsigned char)pa[1]))
+		pa++;
+	while (*pb == '0' && isdigit((unsigned char)pb[1]))
+		pb++;
+	for (ea = pa; isdigit((unsigned char)*ea); ea++)
+		;
+	for (eb = pb; isdigit((unsigned char)*eb); eb++)
+		;
+	la = (size_t)(ea - pa);
+	lb = (size_t)(eb - pb);
+	if (la != lb)
+		return la < lb ? -1 : 1;
+	c = strncmp(pa, pb, la);
+	if (c)
+		return c;
+	*a = ea;
+	*b = eb;
+	return 0;
+}
+
 /* Only ".0" pieces (3.10 vs 3.10.0.0) left? */
 static int only_zeros(const char *s)
 {
@@ -67,27 +93,10 @@ int an_version_cmp(const char *a, const char *b)
 			continue;
 		}
 		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
-			const char *ea = a, *eb = b;
-			size_t la, lb;
-			int c;
+			int c = an_digits_cmp(&a, &b);
 
-			while (*a == '0' && isdigit((unsigned char)a[1]))
-				a++;
-			while (*b == '0' && isdigit((unsigned char)b[1]))
-				b++;
-			for (ea = a; isdigit((unsigned char)*ea); ea++)
-				;
-			for (eb = b; isdigit((unsigned char)*eb); eb++)
-				;
-			la = (size_t)(ea - a);
-			lb = (size_t)(eb - b);
-			if (la != lb)
-				return la < lb ? -1 : 1;
-			c = strncmp(a, b, la);
 			if (c)
 				return c < 0 ? -1 : 1;
-			a = ea;
-			b = eb;
 			continue;
 		}
 		if (isdigit((unsigned char)*a) != isdigit((unsigned char)*b)) {

@@ -17,6 +17,11 @@
 /* <0, 0, >0 like strcmp. */
 int an_version_cmp(const char *a, const char *b);
 
+/* The runs of digits at *a and *b (both must start with one) compared as
+ * numbers, leading zeros ignored: <0, 0 or >0 (a strncmp() result when
+ * the runs are the same length).  On 0 both pointers move past the runs. */
+int an_digits_cmp(const char **a, const char **b);
+
 /* Find a kernel version inside s ("3.9.0-mainline_v39+()" -> "3.9.0-mainline_v39+()",
  * "linux-5.4.0-rc2" -> "5.4.0-rc2", "v6.1" -> "6.1"): the first run that starts
  * with digits '.' digits, up to the next blank.  Copies it into out (size n)
