@@ -98,3 +98,15 @@ const char *str_find(const char *s, size_t len, const char *needle)
 		return NULL;
 	return memmem(s, len, needle, n);
 }
+
+int str_all_digits(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len == 0)
+		return 0;
+	for (i = 0; i < len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}

@@ -31,5 +31,7 @@ const char *str_skip_ws(const char *s, const char *end);
 size_t str_rtrim_len(const char *s, size_t len);
 /* Find needle in s[0..len); NULL when absent. */
 const char *str_find(const char *s, size_t len, const char *needle);
+/* True when s[0..len) is one or more ASCII digits and nothing else. */
+int str_all_digits(const char *s, size_t len);
 
 #endif

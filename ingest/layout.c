@@ -18,6 +18,7 @@
  */
 #include "layout.h"
 #include "../core/num.h"
+#include "../core/util.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -34,24 +35,12 @@ static const struct {
 	{ "time", 1, 2 },       /* time-<groups>-<iteration>, time-<workers> */
 };
 
-static int all_digits(const char *s, size_t len)
-{
-	size_t i;
-
-	if (len == 0)
-		return 0;
-	for (i = 0; i < len; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-	return 1;
-}
-
 /* "iter-<N>" */
 static int iter_dir(const char *s, int *n)
 {
 	long v;
 
-	if (strncmp(s, "iter-", 5) != 0 || !all_digits(s + 5, strlen(s + 5)) ||
+	if (strncmp(s, "iter-", 5) != 0 || !str_all_digits(s + 5, strlen(s + 5)) ||
 	    num_parse_long(s + 5, strlen(s + 5), &v) < 0 || v > 1000000)
 		return 0;
 	if (n)
@@ -273,7 +262,7 @@ int layout_lkp_parse(const char *path, struct layout_lkp *li)
 		return -1;
 	/* comp[0] file, [1] run number, [2] commit, [3] compiler, [4] kconfig,
 	 * [5] rootfs, [6] host, [7] params, [8] testcase */
-	if (!all_digits(comp[1], strlen(comp[1])) || strlen(comp[1]) > 6 ||
+	if (!str_all_digits(comp[1], strlen(comp[1])) || strlen(comp[1]) > 6 ||
 	    num_parse_long(comp[1], strlen(comp[1]), &run) < 0)
 		return -1;
 	for (i = 2; i < 9; i++)

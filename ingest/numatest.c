@@ -57,18 +57,6 @@ enum {
 	FT_AVG = 1, FT_ELAPSED = 2, FT_TUSER = 4, FT_TSYS = 8,
 };
 
-static int all_digits(const char *s, size_t len)
-{
-	size_t i;
-
-	if (len == 0)
-		return 0;
-	for (i = 0; i < len; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return 0;
-	return 1;
-}
-
 static int prefix_is(const char *s, const char *end, const char *word)
 {
 	size_t n = strlen(word);
@@ -116,7 +104,7 @@ static enum nt_kind line_kind(const struct ingest_line *l, int *key)
 		if (ntok < 3 || !ingest_tok_is(&tok[0], "Job"))
 			return NT_OTHER;
 		if (tok[1].len > 4 && memcmp(tok[1].s, "node", 4) == 0 &&
-		    all_digits(tok[1].s + 4, tok[1].len - 4))
+		    str_all_digits(tok[1].s + 4, tok[1].len - 4))
 			return NT_HEADER;
 		if (ingest_tok_is(&tok[1], "0") && ingest_tok_is(&tok[2], "1"))
 			return NT_DISP_HEADER;
@@ -145,7 +133,7 @@ static enum nt_kind line_kind(const struct ingest_line *l, int *key)
 		 * row, possibly a broken one the parser will reject. */
 		double v;
 		ntok = ingest_split(s, (size_t)(end - s), tok, 2);
-		if (ntok < 2 || !all_digits(tok[0].s, tok[0].len))
+		if (ntok < 2 || !str_all_digits(tok[0].s, tok[0].len))
 			return NT_OTHER;
 		if (memchr(s, '|', (size_t)(end - s)) || num_parse(tok[1].s, tok[1].len, &v) == 0)
 			return NT_ROW;
@@ -307,9 +295,9 @@ static int header_nodes(const struct ingest_ctx *ctx, const struct ingest_line *
 	ingest_split(l->s, len, tok, ntok);
 	for (i = 1; i < ntok; i++) {
 		const struct ingest_tok *t = &tok[i];
-		if (disp ? !all_digits(t->s, t->len)
+		if (disp ? !str_all_digits(t->s, t->len)
 			 : !(t->len > 4 && memcmp(t->s, "node", 4) == 0 &&
-			     all_digits(t->s + 4, t->len - 4)))
+			     str_all_digits(t->s + 4, t->len - 4)))
 			break;
 		nodes++;
 	}
