@@ -2,11 +2,11 @@
  * regress.c - findings as text, JSON and JUnit XML (see regress.h).
  */
 #include "regress.h"
+#include "json.h"
 
 #include "../core/buf.h"
 #include "../core/util.h"
 
-#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,11 +124,6 @@ static int text(FILE *f, const struct an_regress *r, const struct render_regress
 	return ferror(f) ? -1 : 0;
 }
 
-static json_t *jnum(double x)
-{
-	return isnan(x) || isinf(x) ? json_null() : json_real(x);
-}
-
 static json_t *finding_json(const struct an_finding *fd)
 {
 	json_t *o = json_object(), *flags = json_array(), *runs = json_array(),
@@ -145,16 +140,16 @@ static json_t *finding_json(const struct an_finding *fd)
 	json_object_set_new(o, "better", json_string(an_direction_name(fd->dir)));
 	json_object_set_new(o, "variant", json_string(fd->variant));
 	json_object_set_new(o, "baseline", json_string(fd->baseline));
-	json_object_set_new(o, "base_value", jnum(fd->base_value));
-	json_object_set_new(o, "value", jnum(fd->value));
+	json_object_set_new(o, "base_value", render_jnum(fd->base_value));
+	json_object_set_new(o, "value", render_jnum(fd->value));
 	json_object_set_new(o, "base_n", json_integer((json_int_t)fd->base_n));
 	json_object_set_new(o, "n", json_integer((json_int_t)fd->n));
-	json_object_set_new(o, "change_pct", jnum(fd->change_pct));
-	json_object_set_new(o, "change_ci_low", jnum(fd->ci_low));
-	json_object_set_new(o, "change_ci_high", jnum(fd->ci_high));
-	json_object_set_new(o, "p", jnum(fd->p));
-	json_object_set_new(o, "q", jnum(fd->q));
-	json_object_set_new(o, "runs_needed", jnum(fd->runs_needed));
+	json_object_set_new(o, "change_pct", render_jnum(fd->change_pct));
+	json_object_set_new(o, "change_ci_low", render_jnum(fd->ci_low));
+	json_object_set_new(o, "change_ci_high", render_jnum(fd->ci_high));
+	json_object_set_new(o, "p", render_jnum(fd->p));
+	json_object_set_new(o, "q", render_jnum(fd->q));
+	json_object_set_new(o, "runs_needed", render_jnum(fd->runs_needed));
 	nf = an_flag_names(fd->flags, fl, sizeof(fl) / sizeof(fl[0]));
 	for (k = 0; k < nf && k < sizeof(fl) / sizeof(fl[0]); k++)
 		json_array_append_new(flags, json_string(fl[k]));
@@ -172,7 +167,6 @@ static int json(FILE *f, const struct an_regress *r, struct kb_err *err)
 {
 	json_t *root = json_object(), *arr = json_array(), *sum = json_object();
 	size_t i;
-	int rc;
 
 	json_object_set_new(root, "kbench", json_string("regress"));
 	json_object_set_new(root, "version", json_integer(1));
@@ -184,8 +178,8 @@ static int json(FILE *f, const struct an_regress *r, struct kb_err *err)
 	json_object_set_new(sum, "same", json_integer((json_int_t)r->nsame));
 	json_object_set_new(root, "summary", sum);
 	json_object_set_new(root, "test", json_string(an_test_name(r->opts.test)));
-	json_object_set_new(root, "alpha", jnum(r->opts.alpha));
-	json_object_set_new(root, "threshold", jnum(r->opts.delta));
+	json_object_set_new(root, "alpha", render_jnum(r->opts.alpha));
+	json_object_set_new(root, "threshold", render_jnum(r->opts.delta));
 	json_object_set_new(root, "change", json_string(an_convention_name(r->opts.conv)));
 	for (i = 0; i < r->nfindings; i++) {
 		enum an_verdict v = r->findings[i].verdict;
@@ -194,12 +188,7 @@ static int json(FILE *f, const struct an_regress *r, struct kb_err *err)
 			json_array_append_new(arr, finding_json(&r->findings[i]));
 	}
 	json_object_set_new(root, "findings", arr);
-	rc = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
-	json_decref(root);
-	fputc('\n', f);
-	if (rc < 0 || ferror(f))
-		return kb_err_set(err, "", 0, "write error");
-	return 0;
+	return render_json_write(f, root, err);
 }
 
 void render_xml_escape(FILE *f, const char *s)

@@ -3,21 +3,16 @@
  * history chart (see regress.h).
  */
 #include "regress.h"
+#include "json.h"
 
 #include "../analyze/history.h"
 #include "../core/buf.h"
 #include "../core/util.h"
 #include "chart.h"
 
-#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-static json_t *jnum(double x)
-{
-	return isnan(x) || isinf(x) ? json_null() : json_real(x);
-}
 
 static void change_text(char *out, size_t n, const struct an_hchange *c)
 {
@@ -82,14 +77,13 @@ static int json(FILE *f, const struct an_history *h, struct kb_err *err)
 {
 	json_t *root = json_object(), *series = json_array();
 	size_t s, i;
-	int rc;
 
 	json_object_set_new(root, "kbench", json_string("history"));
 	json_object_set_new(root, "version", json_integer(1));
 	json_object_set_new(root, "metric", h->nseries ? json_string(h->series[0].metric) : json_null());
 	json_object_set_new(root, "order", json_string(an_order_name(h->opts.order)));
-	json_object_set_new(root, "pvalue", jnum(h->opts.pvalue));
-	json_object_set_new(root, "threshold", jnum(h->opts.threshold));
+	json_object_set_new(root, "pvalue", render_jnum(h->opts.pvalue));
+	json_object_set_new(root, "threshold", render_jnum(h->opts.threshold));
 	json_object_set_new(root, "window", json_integer((json_int_t)h->opts.window));
 	for (s = 0; s < h->nseries; s++) {
 		const struct an_hseries *se = &h->series[s];
@@ -108,8 +102,8 @@ static int json(FILE *f, const struct an_history *h, struct kb_err *err)
 			json_object_set_new(po, "version", json_string(p->version));
 			json_object_set_new(po, "n", json_integer((json_int_t)p->n));
 			json_object_set_new(po, "runs", json_integer((json_int_t)p->nruns));
-			json_object_set_new(po, "median", jnum(p->median));
-			json_object_set_new(po, "mean", jnum(p->mean));
+			json_object_set_new(po, "median", render_jnum(p->median));
+			json_object_set_new(po, "mean", render_jnum(p->mean));
 			json_array_append_new(pts, po);
 		}
 		for (i = 0; i < se->nchanges; i++) {
@@ -118,10 +112,10 @@ static int json(FILE *f, const struct an_history *h, struct kb_err *err)
 
 			json_object_set_new(co, "index", json_integer((json_int_t)c->index));
 			json_object_set_new(co, "variant", json_string(se->points[c->index].variant));
-			json_object_set_new(co, "before_median", jnum(c->before_median));
-			json_object_set_new(co, "after_median", jnum(c->after_median));
-			json_object_set_new(co, "change_pct", jnum(c->change_pct));
-			json_object_set_new(co, "p", c->p == 0 ? json_real(0) : jnum(c->p));
+			json_object_set_new(co, "before_median", render_jnum(c->before_median));
+			json_object_set_new(co, "after_median", render_jnum(c->after_median));
+			json_object_set_new(co, "change_pct", render_jnum(c->change_pct));
+			json_object_set_new(co, "p", c->p == 0 ? json_real(0) : render_jnum(c->p));
 			json_object_set_new(co, "verdict", json_string(an_verdict_name(c->verdict)));
 			json_object_set_new(co, "n_before", json_integer((json_int_t)c->n_before));
 			json_object_set_new(co, "n_after", json_integer((json_int_t)c->n_after));
@@ -132,12 +126,7 @@ static int json(FILE *f, const struct an_history *h, struct kb_err *err)
 		json_array_append_new(series, o);
 	}
 	json_object_set_new(root, "series", series);
-	rc = json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
-	json_decref(root);
-	fputc('\n', f);
-	if (rc < 0 || ferror(f))
-		return kb_err_set(err, "", 0, "write error");
-	return 0;
+	return render_json_write(f, root, err);
 }
 
 int render_history(FILE *f, const struct an_history *h, enum render_regress_fmt fmt,

@@ -296,17 +296,6 @@ const char *report_mark_text(char mark)
 	return p && mark ? mark_texts[p - report_marks] : "";
 }
 
-void report_format_value(struct buf *out, const struct an_cell *c, int dec)
-{
-	if (c->origin == AN_ORIGIN_NONE || isnan(c->d.mean)) {
-		buf_puts(out, "-");
-		return;
-	}
-	buf_printf(out, "%.*f", dec, c->d.mean);
-	if (!isnan(c->d.sd) && c->d.n >= 2)
-		buf_printf(out, "(%s%.*f)", (c->flags & AN_F_SD_ESTIMATED) ? "~" : "", dec, c->d.sd);
-}
-
 void report_format_change(struct buf *out, const struct an_cell *c)
 {
 	if (!c->has_change || isnan(c->chg.change))

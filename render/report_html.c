@@ -7,6 +7,7 @@
 #include "report_int.h"
 #include "chart.h"
 #include "html.h"
+#include "table.h"
 #include "../analyze/regress.h"
 #include "../core/buf.h"
 #include "../core/util.h"
@@ -164,9 +165,9 @@ static void item_row(struct buf *o, const struct report_item *it)
 	buf_puts(o, " vs ");
 	esc(o, t->variants[t->baseline].name);
 	buf_puts(o, "</td><td class=\"num\">");
-	report_format_value(&b, &it->row->cells[t->baseline], dec);
+	render_format_value(&b, &it->row->cells[t->baseline], dec);
 	buf_puts(&b, " \xE2\x86\x92 ");
-	report_format_value(&b, it->cell, dec);
+	render_format_value(&b, it->cell, dec);
 	esc(o, buf_str(&b));
 	buf_reset(&b);
 	buf_printf(o, "</td><td class=\"num %s\">", vclass(it->cell->chg.verdict));
@@ -343,7 +344,7 @@ static void value_cell(struct buf *o, const struct an_cell *c, int dec, unsigned
 	struct buf b = BUF_INIT;
 	char m = report_value_mark(c->flags);
 
-	report_format_value(&b, c, dec);
+	render_format_value(&b, c, dec);
 	buf_printf(o, "<td class=\"num%s\"", is_base ? " base" : "");
 	if (c->origin == AN_ORIGIN_SAMPLES)
 		buf_printf(o, " title=\"n=%zu runs=%zu\"", c->d.n, c->nruns);

@@ -46,8 +46,6 @@ void report_methods(struct buf *out, const struct report *r);
 void report_format_change(struct buf *out, const struct an_cell *c);
 /* "[-5.1, +19.8]" interval of the change, or "" when there is none. */
 void report_format_ci(struct buf *out, const struct an_cell *c);
-/* "mean(sd)" with dec decimals, "-" when empty. */
-void report_format_value(struct buf *out, const struct an_cell *c, int dec);
 /* Verdict word: worse, better, changed, same, inconclusive, "" for none. */
 const char *report_verdict_word(enum an_verdict v);
 

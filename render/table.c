@@ -7,12 +7,12 @@
  *    10  5.54(0.10)    5.37(0.06)  -3.1 ?    1.31(0.08) -76.4% +
  */
 #include "table.h"
+#include "json.h"
 #include "../core/buf.h"
 #include "../core/util.h"
 #include "../db/query.h"
 
 #include <csv.h>
-#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,7 +135,7 @@ static int row_decimals(const struct an_table *t, const struct an_row *row)
 	return 2;
 }
 
-static void format_value(struct buf *b, const struct an_cell *c, int dec)
+void render_format_value(struct buf *b, const struct an_cell *c, int dec)
 {
 	if (c->origin == AN_ORIGIN_NONE || isnan(c->d.mean)) {
 		buf_puts(b, "-");
@@ -320,7 +320,7 @@ static void grid_build(struct grid *g, const struct an_table *t, const struct pi
 			l = p->variant_cols ? i : v;
 			c = p->variant_cols ? v : i;
 			gc = gat(g, l, c);
-			format_value(&vb, cell, dec);
+			render_format_value(&vb, cell, dec);
 			format_change(&cb, t, cell);
 			gc->value = buf_detach(&vb);
 			gc->change = cb.data ? buf_detach(&cb) : xstrdup("");
@@ -751,11 +751,6 @@ static const char *cell_verdict(const struct an_cell *c)
 	return an_verdict_name(c->chg.verdict);
 }
 
-static json_t *jnum(double x)
-{
-	return isnan(x) || isinf(x) ? json_null() : json_real(x);
-}
-
 static json_t *jstr(const char *s)
 {
 	return s ? json_string(s) : json_null();
@@ -777,25 +772,25 @@ static json_t *cell_json(const struct an_table *t, const struct an_row *row, siz
 	json_object_set_new(o, "variant", json_string(t->variants[v].name));
 	json_object_set_new(o, "n", c->origin == AN_ORIGIN_NONE || !c->d.n ? json_null()
 									   : json_integer((json_int_t)c->d.n));
-	json_object_set_new(o, "mean", jnum(c->d.mean));
-	json_object_set_new(o, "sd", jnum(c->d.sd));
-	json_object_set_new(o, "median", jnum(c->d.median));
-	json_object_set_new(o, "min", jnum(c->d.min));
-	json_object_set_new(o, "max", jnum(c->d.max));
-	json_object_set_new(o, "cv_pct", jnum(c->d.cv));
-	json_object_set_new(o, "ci_low", jnum(c->d.ci_low));
-	json_object_set_new(o, "ci_high", jnum(c->d.ci_high));
-	json_object_set_new(o, "change_pct", jnum(g ? g->change : NAN));
-	json_object_set_new(o, "change_ci_low", jnum(g ? g->ci_low : NAN));
-	json_object_set_new(o, "change_ci_high", jnum(g ? g->ci_high : NAN));
-	json_object_set_new(o, "p", jnum(g ? g->p : NAN));
-	json_object_set_new(o, "q", jnum(g ? g->q : NAN));
+	json_object_set_new(o, "mean", render_jnum(c->d.mean));
+	json_object_set_new(o, "sd", render_jnum(c->d.sd));
+	json_object_set_new(o, "median", render_jnum(c->d.median));
+	json_object_set_new(o, "min", render_jnum(c->d.min));
+	json_object_set_new(o, "max", render_jnum(c->d.max));
+	json_object_set_new(o, "cv_pct", render_jnum(c->d.cv));
+	json_object_set_new(o, "ci_low", render_jnum(c->d.ci_low));
+	json_object_set_new(o, "ci_high", render_jnum(c->d.ci_high));
+	json_object_set_new(o, "change_pct", render_jnum(g ? g->change : NAN));
+	json_object_set_new(o, "change_ci_low", render_jnum(g ? g->ci_low : NAN));
+	json_object_set_new(o, "change_ci_high", render_jnum(g ? g->ci_high : NAN));
+	json_object_set_new(o, "p", render_jnum(g ? g->p : NAN));
+	json_object_set_new(o, "q", render_jnum(g ? g->q : NAN));
 	json_object_set_new(o, "verdict", jstr(cell_verdict(c)));
 	for (i = 0; i < nf && i < ARRAY_SIZE(names); i++)
 		json_array_append_new(flags, json_string(names[i]));
 	json_object_set_new(o, "flags", flags);
 	json_object_set_new(o, "origin", json_string(an_origin_name(c->origin)));
-	json_object_set_new(o, "runs_needed", jnum(g ? g->runs_needed : NAN));
+	json_object_set_new(o, "runs_needed", render_jnum(g ? g->runs_needed : NAN));
 	json_object_set_new(o, "note", jstr(c->note));
 	return o;
 }
@@ -990,7 +985,7 @@ int render_samples(FILE *f, const struct db_qdata *q, enum render_fmt fmt, struc
 		json_object_set_new(o, "status", json_string(r->ok ? "ok" : "failed"));
 		json_object_set_new(o, "job", s->job < 0 ? json_null() : json_integer(s->job));
 		json_object_set_new(o, "metric", json_string(s->metric));
-		json_object_set_new(o, "value", jnum(s->value));
+		json_object_set_new(o, "value", render_jnum(s->value));
 		json_object_set_new(o, "unit", json_string(s->unit ? s->unit : ""));
 		json_array_append_new(recs, o);
 	}
@@ -1015,11 +1010,11 @@ int render_summaries(FILE *f, const struct db_qdata *q, enum render_fmt fmt,
 		json_object_set_new(o, "benchmark", json_string(s->benchmark));
 		json_object_set_new(o, "config", json_string(s->config));
 		json_object_set_new(o, "metric", json_string(s->metric));
-		json_object_set_new(o, "mean", jnum(s->mean));
-		json_object_set_new(o, "sd", jnum(s->sd));
+		json_object_set_new(o, "mean", render_jnum(s->mean));
+		json_object_set_new(o, "sd", render_jnum(s->sd));
 		json_object_set_new(o, "n", s->n > 0 ? json_integer(s->n) : json_null());
-		json_object_set_new(o, "min", jnum(s->min));
-		json_object_set_new(o, "max", jnum(s->max));
+		json_object_set_new(o, "min", render_jnum(s->min));
+		json_object_set_new(o, "max", render_jnum(s->max));
 		json_object_set_new(o, "unit", json_string(s->unit ? s->unit : ""));
 		json_object_set_new(o, "flags", json_string(s->flags ? s->flags : ""));
 		json_array_append_new(recs, o);

@@ -36,6 +36,10 @@ struct render_table_opts {
 void render_table_opts_init(struct render_table_opts *o);
 int render_fmt_parse(const char *s, enum render_fmt *f);	/* text|md|csv|json */
 int render_dim_parse(const char *s, enum render_dim *d);	/* config|metric|variant */
+/* "mean(sd)" of c with dec decimals ("~" before an estimated sd), "-" when
+ * the cell is empty; appended to out. */
+struct buf;
+void render_format_value(struct buf *out, const struct an_cell *c, int dec);
 
 /* Verdict mark of the text table: '+' better, '-' worse, '~' changed,
  * '=' same, '?' inconclusive, ' ' none. */
