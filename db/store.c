@@ -260,26 +260,42 @@ static int store_placements(struct db *db, long long run_id, const struct rec_jo
 	return step_done(db, st, err);
 }
 
+/* Statement slot for a row of source_id, variant vname (made with desc when
+ * new) and machine_id: ?1, ?2 and ?3 (left NULL for no machine) bound.
+ * NULL with err on failure. */
+static sqlite3_stmt *stmt_owned(struct store_state *s, int slot, long long source_id,
+				long long machine_id, const char *vname, const char *desc,
+				struct kb_err *err)
+{
+	long long vid = variant_id(s, vname, desc, err);
+	sqlite3_stmt *st;
+
+	if (vid < 0)
+		return NULL;
+	st = stmt(s->db, slot, err);
+	if (!st)
+		return NULL;
+	db_bind_int(st, 1, source_id);
+	db_bind_int(st, 2, vid);
+	if (machine_id > 0)
+		db_bind_int(st, 3, machine_id);
+	return st;
+}
+
 static int store_run(struct store_state *s, long long source_id, long long machine_id,
 		     struct rec_run *r, struct db_import_result *res, struct kb_err *err)
 {
 	struct db *db = s->db;
 	const char *vname = pick_variant(s->imp, r->variant);
-	long long vid = variant_id(s, vname, s->imp->variant ? NULL : r->variant_desc, err);
 	sqlite3_stmt *st;
 	long long run_id;
 	size_t i;
 	int k;
 
-	if (vid < 0)
-		return -1;
-	st = stmt(db, S_INS_RUN, err);
+	st = stmt_owned(s, S_INS_RUN, source_id, machine_id, vname,
+			s->imp->variant ? NULL : r->variant_desc, err);
 	if (!st)
 		return -1;
-	db_bind_int(st, 1, source_id);
-	db_bind_int(st, 2, vid);
-	if (machine_id > 0)
-		db_bind_int(st, 3, machine_id);
 	db_bind_text(st, 4, r->benchmark);
 	db_bind_text(st, 5, r->config_str);
 	db_bind_int(st, 6, r->iteration > 0 ? r->iteration : next_iteration(s, vname, r));
@@ -353,19 +369,12 @@ static int store_summary(struct store_state *s, long long source_id, long long m
 			 struct kb_err *err)
 {
 	struct db *db = s->db;
-	const char *vname = pick_variant(s->imp, sm->variant);
-	long long vid = variant_id(s, vname, s->imp->variant ? NULL : sm->variant_desc, err);
 	sqlite3_stmt *st;
 
-	if (vid < 0)
-		return -1;
-	st = stmt(db, S_INS_SUMMARY, err);
+	st = stmt_owned(s, S_INS_SUMMARY, source_id, machine_id, pick_variant(s->imp, sm->variant),
+			s->imp->variant ? NULL : sm->variant_desc, err);
 	if (!st)
 		return -1;
-	db_bind_int(st, 1, source_id);
-	db_bind_int(st, 2, vid);
-	if (machine_id > 0)
-		db_bind_int(st, 3, machine_id);
 	db_bind_text(st, 4, sm->benchmark);
 	db_bind_text(st, 5, sm->config_str ? sm->config_str : "");
 	db_bind_text(st, 6, sm->metric);
