@@ -50,3 +50,28 @@ void unit_doc_free(struct unit_doc *f)
 	rec_batch_release(&f->batch);
 	ingest_result_release(&f->res);
 }
+
+double unit_sample(const struct rec_run *r, const char *metric)
+{
+	size_t i;
+
+	for (i = 0; i < r->nsamples; i++)
+		if (strcmp(r->samples[i].metric, metric) == 0)
+			return r->samples[i].value;
+	return NAN;
+}
+
+double unit_yaml(const char *yaml, const char *key)
+{
+	size_t klen = strlen(key);
+	const char *p = yaml;
+
+	while (p && *p) {
+		if (strncmp(p, key, klen) == 0 && p[klen] == ':')
+			return strtod(p + klen + 1, NULL);
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return NAN;
+}

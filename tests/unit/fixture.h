@@ -35,4 +35,9 @@ void unit_doc_load_at(const char *file, int line, struct unit_doc *f, const char
 #define unit_doc_load(f, rel, text, opts) unit_doc_load_at(__FILE__, __LINE__, f, rel, text, opts)
 void unit_doc_free(struct unit_doc *f);
 
+/* Value of metric in run r (the first sample of that name); NAN when absent. */
+double unit_sample(const struct rec_run *r, const char *metric);
+/* Value of "key: value" in an lkp .yaml text (strtod); NAN when absent. */
+double unit_yaml(const char *yaml, const char *key);
+
 #endif

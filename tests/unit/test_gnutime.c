@@ -7,32 +7,12 @@
 /* Value of metric in run r; NAN when absent. */
 static double tm_sample(const struct rec_run *r, const char *metric)
 {
-	size_t i;
-
-	for (i = 0; r && i < r->nsamples; i++)
-		if (strcmp(r->samples[i].metric, metric) == 0)
-			return r->samples[i].value;
-	return NAN;
+	return r ? unit_sample(r, metric) : NAN;
 }
 
 static int tm_has(const struct rec_run *r, const char *metric)
 {
 	return !isnan(tm_sample(r, metric));
-}
-
-static double tm_yaml(const char *yaml, const char *key)
-{
-	size_t klen = strlen(key);
-	const char *p = yaml;
-
-	while (p && *p) {
-		if (strncmp(p, key, klen) == 0 && p[klen] == ':')
-			return strtod(p + klen + 1, NULL);
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	return NAN;
 }
 
 /* lkp key -> our metric (tests/README lists the keys we drop). */
@@ -81,7 +61,7 @@ static void tm_check_lkp(const char *name, int percent_missing, int failed)
 				CHECK(!tm_has(r, "percent_cpu"));   /* lkp says 0 for "?%" */
 				continue;
 			}
-			CHECK_NEAR(tm_sample(r, tm_map[k][1]), tm_yaml(yaml, tm_map[k][0]), 1e-9);
+			CHECK_NEAR(tm_sample(r, tm_map[k][1]), unit_yaml(yaml, tm_map[k][0]), 1e-9);
 		}
 	}
 	free(yaml);

@@ -25,16 +25,6 @@ static const char *kb_sum_config(const struct rec_summary *s, const char *key)
 	return NULL;
 }
 
-static double kb_sample(const struct rec_run *r, const char *metric)
-{
-	size_t i;
-
-	for (i = 0; i < r->nsamples; i++)
-		if (strcmp(r->samples[i].metric, metric) == 0)
-			return r->samples[i].value;
-	return NAN;
-}
-
 /* lkp expected keys, in our metric order. */
 static const char *const kb_lkp_keys[] = {
 	"elapsed_time", "user_time", "system_time", "percent_cpu", "context_switches", "sleeps",
@@ -42,22 +32,6 @@ static const char *const kb_lkp_keys[] = {
 static const char *const kb_metric_names[] = {
 	"elapsed", "user", "system", "percent_cpu", "context_switches", "sleeps",
 };
-
-/* Value of "key: value" in an lkp .yaml; NAN when absent. */
-static double kb_yaml(const char *yaml, const char *key)
-{
-	size_t klen = strlen(key);
-	const char *p = yaml;
-
-	while (p && *p) {
-		if (strncmp(p, key, klen) == 0 && p[klen] == ':')
-			return strtod(p + klen + 1, NULL);
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	return NAN;
-}
 
 static char *kb_read_shared(const char *rel)
 {
@@ -86,8 +60,8 @@ TEST(kernbench_lkp_01_summary_matches_yaml)
 		if (!s)
 			continue;
 		snprintf(key, sizeof(key), "%s_stddev", kb_lkp_keys[k]);
-		CHECK_NEAR(s->mean, kb_yaml(yaml, kb_lkp_keys[k]), 1e-6);
-		CHECK_NEAR(s->sd, kb_yaml(yaml, key), 1e-6);
+		CHECK_NEAR(s->mean, unit_yaml(yaml, kb_lkp_keys[k]), 1e-6);
+		CHECK_NEAR(s->sd, unit_yaml(yaml, key), 1e-6);
 		CHECK_INT(s->n, 5);      /* five "run number" lines */
 		CHECK_STR(kb_sum_config(s, "load"), "optimal");
 		CHECK_STR(kb_sum_config(s, "jobs"), "8");
@@ -117,7 +91,7 @@ TEST(kernbench_lkp_02_single_run_is_samples)
 		CHECK_STR(rec_run_config_get(r, "jobs"), "144");
 		CHECK_INT(r->nsamples, 6);
 		for (k = 0; k < 6; k++)
-			CHECK_NEAR(kb_sample(r, kb_metric_names[k]), kb_yaml(yaml, kb_lkp_keys[k]), 1e-6);
+			CHECK_NEAR(unit_sample(r, kb_metric_names[k]), unit_yaml(yaml, kb_lkp_keys[k]), 1e-6);
 	}
 	free(yaml);
 	unit_doc_free(&f);
@@ -186,8 +160,8 @@ TEST(kernbench_vsched_log_runs_variant_and_orphans)
 	CHECK(optimal128 > 0);
 	if (f.batch.nruns) {
 		/* First block follows three date/uname pairs, two of them orphans. */
-		CHECK_NEAR(kb_sample(f.batch.runs[0], "elapsed"), 2197.6, 1e-12);
-		CHECK_NEAR(kb_sample(f.batch.runs[0], "context_switches"), 8976594, 1e-12);
+		CHECK_NEAR(unit_sample(f.batch.runs[0], "elapsed"), 2197.6, 1e-12);
+		CHECK_NEAR(unit_sample(f.batch.runs[0], "context_switches"), 8976594, 1e-12);
 		CHECK_INT(f.batch.runs[0]->line, 7);
 	}
 	unit_doc_free(&f);

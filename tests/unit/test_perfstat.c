@@ -6,6 +6,7 @@
 
 #include "../../core/err.h"
 #include "../../ingest/ingest.h"
+#include "fixture.h"
 #include "../../ingest/parsers.h"
 #include "../../core/num.h"
 
@@ -59,17 +60,6 @@ static void parsed_release(struct parsed *p)
 	ingest_result_release(&p->res);
 	ingest_doc_release(&p->doc);
 	free(p->data);
-}
-
-/* Value of metric in run r; NAN when absent. */
-static double sample(const struct rec_run *r, const char *metric)
-{
-	size_t i;
-
-	for (i = 0; i < r->nsamples; i++)
-		if (strcmp(r->samples[i].metric, metric) == 0)
-			return r->samples[i].value;
-	return NAN;
 }
 
 static const struct rec_sample *sample_rec(const struct rec_run *r, const char *metric)
@@ -161,11 +151,11 @@ TEST(perfstat_seed002_blocks)
 			 want[i].bench);
 		CHECK_STR(rec_run_config_get(r, "cmd"), cmd);
 		CHECK_INT(r->nsamples, 5);
-		CHECK(sample(r, "cs") == want[i].cs);
-		CHECK(sample(r, "migrations") == want[i].migrations);
-		CHECK(sample(r, "faults") == want[i].faults);
-		CHECK(sample(r, "migrate:mm_migrate_pages") == want[i].pages);
-		CHECK(sample(r, "elapsed") == want[i].elapsed);
+		CHECK(unit_sample(r, "cs") == want[i].cs);
+		CHECK(unit_sample(r, "migrations") == want[i].migrations);
+		CHECK(unit_sample(r, "faults") == want[i].faults);
+		CHECK(unit_sample(r, "migrate:mm_migrate_pages") == want[i].pages);
+		CHECK(unit_sample(r, "elapsed") == want[i].elapsed);
 		CHECK_STR(sample_rec(r, "elapsed")->unit, "s");
 		CHECK_STR(sample_rec(r, "cs")->unit, "");
 	}
@@ -266,7 +256,7 @@ static void check_lkp_perfstat(const char *name)
 			CHECK(r != NULL);
 			if (r) {
 				CHECK_INT(r->iteration, interval);
-				CHECK_NEAR(sample(r, "time"), t, 1e-12);
+				CHECK_NEAR(unit_sample(r, "time"), t, 1e-12);
 			}
 			dt = t - prev_t;
 			continue;
@@ -308,8 +298,8 @@ TEST(perfstat_lkp_partial_interval_and_cmd)
 	if (r) {
 		CHECK_INT(r->iteration, 4);
 		CHECK_STR(rec_run_config_get(r, "cmd"), "system-wide");
-		CHECK(sample(r, "major-faults") == 2);
-		CHECK(sample(r, "cpu-clock") == 88252.13);
+		CHECK(unit_sample(r, "major-faults") == 2);
+		CHECK(unit_sample(r, "cpu-clock") == 88252.13);
 		CHECK_STR(sample_rec(r, "cpu-clock")->unit, "msec");
 	}
 	parsed_release(&p);
@@ -389,17 +379,17 @@ static void check_counters(const char *what, const char *text, int with_seconds)
 		parsed_release(&p);
 		return;
 	}
-	CHECK(sample(r, "task-clock") == 341.09);
+	CHECK(unit_sample(r, "task-clock") == 341.09);
 	CHECK_STR(sample_rec(r, "task-clock") ? sample_rec(r, "task-clock")->unit : NULL, "msec");
-	CHECK(sample(r, "context-switches") == 554289);
-	CHECK(sample(r, "cpu-migrations") == 26727);
-	CHECK(sample(r, "page-faults") == 1982054);
+	CHECK(unit_sample(r, "context-switches") == 554289);
+	CHECK(unit_sample(r, "cpu-migrations") == 26727);
+	CHECK(unit_sample(r, "page-faults") == 1982054);
 	CHECK(sample_rec(r, "cycles") == NULL);        /* <not supported>: missing */
 	if (with_seconds) {
 		CHECK_STR(rec_run_config_get(r, "cmd"), "./hackbench 10");
-		CHECK(sample(r, "elapsed") == 0.348358079);
-		CHECK(sample(r, "user") == 0.004038);
-		CHECK(sample(r, "sys") == 0.344);
+		CHECK(unit_sample(r, "elapsed") == 0.348358079);
+		CHECK(unit_sample(r, "user") == 0.004038);
+		CHECK(unit_sample(r, "sys") == 0.344);
 		CHECK_INT(r->nsamples, 7);
 	} else {
 		CHECK_INT(r->nsamples, 4);
@@ -440,8 +430,8 @@ TEST(perfstat_repeat_summary)
 	r = nth_run(&p.batch, "perf-stat", 0);
 	CHECK(r != NULL);
 	if (r) {
-		CHECK(sample(r, "context-switches") == 5543);
-		CHECK(sample(r, "elapsed") == 0.18183);
+		CHECK(unit_sample(r, "context-switches") == 5543);
+		CHECK(unit_sample(r, "elapsed") == 0.18183);
 		CHECK(sample_rec(r, "cycles") == NULL);
 	}
 	CHECK_INT(count_summaries(&p.batch, NULL), 4);
@@ -502,13 +492,13 @@ TEST(perfstat_csv_per_node_intervals)
 	if (r) {
 		CHECK_STR(rec_run_config_get(r, "node"), "1");
 		CHECK_INT(r->iteration, 1);
-		CHECK(sample(r, "cs") == 2345);
+		CHECK(unit_sample(r, "cs") == 2345);
 	}
 	r = nth_run(&p.batch, "perf-stat", 3);
 	if (r) {
 		CHECK_INT(r->iteration, 2);
 		CHECK(sample_rec(r, "cs") == NULL);
-		CHECK(sample(r, "time") == 2.000123456);
+		CHECK(unit_sample(r, "time") == 2.000123456);
 	}
 	parsed_release(&p);
 }
@@ -532,7 +522,7 @@ TEST(perfstat_interleaved_hackbench)
 	CHECK_INT(count_runs(&p.batch, "hackbench"), 1);
 	r = nth_run(&p.batch, "perf-stat", 1);
 	if (r) {
-		CHECK(sample(r, "context-switches") == 3301);
+		CHECK(unit_sample(r, "context-switches") == 3301);
 		CHECK_INT(r->iteration, 2);
 	}
 	r = nth_run(&p.batch, "perf-stat", 2);
@@ -540,7 +530,7 @@ TEST(perfstat_interleaved_hackbench)
 		CHECK_INT(r->iteration, 3);        /* the partial last interval */
 	r = nth_run(&p.batch, "hackbench", 0);
 	if (r) {
-		CHECK(sample(r, "time") == 0.454);
+		CHECK(unit_sample(r, "time") == 0.454);
 		CHECK_STR(rec_run_config_get(r, "groups"), "10");
 		CHECK_STR(rec_run_config_get(r, "mode"), "process");
 	}
@@ -627,13 +617,13 @@ TEST(perfstat_per_socket_quoted_mail)
 	if (r) {
 		CHECK_STR(rec_run_config_get(r, "socket"), "1");
 		CHECK_STR(rec_run_config_get(r, "cmd"), "system-wide");
-		CHECK(sample(r, "cpu-clock") == 1200.0);
-		CHECK(sample(r, "context-switches") == 3000);
+		CHECK(unit_sample(r, "cpu-clock") == 1200.0);
+		CHECK(unit_sample(r, "context-switches") == 3000);
 	}
 	r = nth_run(&p.batch, "perf-stat", 2);      /* elapsed: not per socket */
 	if (r) {
 		CHECK(rec_run_config_get(r, "socket") == NULL);
-		CHECK(sample(r, "elapsed") == 0.308712345);
+		CHECK(unit_sample(r, "elapsed") == 0.308712345);
 	}
 	parsed_release(&p);
 }
@@ -663,14 +653,14 @@ TEST(perfstat_colon_separator_and_old_layout)
 	r = nth_run(&p.batch, "perf-stat", 0);
 	if (r) {
 		CHECK_STR(rec_run_config_get(r, "cmd"), "./numa01");
-		CHECK(sample(r, "migrate:mm_migrate_pages") == 5819);
-		CHECK(sample(r, "cs") == 554289);
+		CHECK(unit_sample(r, "migrate:mm_migrate_pages") == 5819);
+		CHECK(unit_sample(r, "cs") == 554289);
 	}
 	r = nth_run(&p.batch, "perf-stat", 1);
 	if (r) {
-		CHECK(sample(r, "task-clock") == 1704.224301);
+		CHECK(unit_sample(r, "task-clock") == 1704.224301);
 		CHECK_STR(sample_rec(r, "task-clock") ? sample_rec(r, "task-clock")->unit : NULL, "msec");
-		CHECK(sample(r, "context-switches") == 2359);
+		CHECK(unit_sample(r, "context-switches") == 2359);
 		CHECK(sample_rec(r, "cycles") == NULL);
 	}
 	parsed_release(&p);

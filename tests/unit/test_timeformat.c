@@ -1,7 +1,7 @@
 /* test_timeformat.c - GNU time -f lines named by --time-format: which
  * lines are claimed with and without the option, and what they become. */
 #include "unit.h"
-#include "../../ingest/ingest.h"
+#include "fixture.h"
 
 struct tf_fixture {
 	struct ingest_doc doc;
@@ -27,16 +27,6 @@ static void tf_free(struct tf_fixture *f)
 	rec_batch_release(&f->batch);
 }
 
-static double tf_sample(const struct rec_run *r, const char *metric)
-{
-	size_t i;
-
-	for (i = 0; i < r->nsamples; i++)
-		if (strcmp(r->samples[i].metric, metric) == 0)
-			return r->samples[i].value;
-	return NAN;
-}
-
 TEST(timeformat_word_names_the_test)
 {
 	struct tf_fixture f;
@@ -48,9 +38,9 @@ TEST(timeformat_word_names_the_test)
 		const struct rec_run *r = f.batch.runs[0];
 		CHECK_STR(r->benchmark, "time");
 		CHECK_STR(rec_run_config_get(r, "test"), "build");
-		CHECK_NEAR(tf_sample(r, "elapsed"), 12.5, 1e-12);
-		CHECK_NEAR(tf_sample(r, "sys"), 1.25, 1e-12);
-		CHECK_NEAR(tf_sample(r, "user"), 40.0, 1e-12);
+		CHECK_NEAR(unit_sample(r, "elapsed"), 12.5, 1e-12);
+		CHECK_NEAR(unit_sample(r, "sys"), 1.25, 1e-12);
+		CHECK_NEAR(unit_sample(r, "user"), 40.0, 1e-12);
 	}
 	tf_free(&f);
 }
@@ -65,7 +55,7 @@ TEST(timeformat_autonuma_name_is_autonuma)
 	if (f.batch.nruns == 1) {
 		CHECK_STR(f.batch.runs[0]->benchmark, "autonuma");
 		CHECK_STR(rec_run_config_get(f.batch.runs[0], "test"), "numa02_SMT");
-		CHECK_NEAR(tf_sample(f.batch.runs[0], "sys"), 51.25, 1e-12);
+		CHECK_NEAR(unit_sample(f.batch.runs[0], "sys"), 51.25, 1e-12);
 	}
 	tf_free(&f);
 }
@@ -80,11 +70,11 @@ TEST(timeformat_bare_values_and_clock)
 	if (f.batch.nruns == 2) {
 		CHECK_STR(f.batch.runs[0]->benchmark, "time");
 		CHECK(rec_run_config_get(f.batch.runs[0], "test") == NULL);
-		CHECK_NEAR(tf_sample(f.batch.runs[0], "elapsed"), 5.44, 1e-12);
-		CHECK_NEAR(tf_sample(f.batch.runs[0], "percent_cpu"), 7351, 1e-12);
+		CHECK_NEAR(unit_sample(f.batch.runs[0], "elapsed"), 5.44, 1e-12);
+		CHECK_NEAR(unit_sample(f.batch.runs[0], "percent_cpu"), 7351, 1e-12);
 		CHECK_INT(f.batch.runs[0]->failed, 1);
-		CHECK_NEAR(tf_sample(f.batch.runs[1], "elapsed"), 3723.45, 1e-12);
-		CHECK(isnan(tf_sample(f.batch.runs[1], "percent_cpu")));
+		CHECK_NEAR(unit_sample(f.batch.runs[1], "elapsed"), 3723.45, 1e-12);
+		CHECK(isnan(unit_sample(f.batch.runs[1], "percent_cpu")));
 		CHECK_INT(f.batch.runs[1]->failed, 0);
 	}
 	tf_free(&f);
