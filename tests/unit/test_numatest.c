@@ -3,29 +3,20 @@
 
 #include <stdlib.h>
 
-#include "../../ingest/ingest.h"
+#include "fixture.h"
 #include "../../ingest/parsers.h"
 
 struct nt_fixture {
 	char *data;
-	struct ingest_doc doc;
-	struct rec_batch batch;
-	struct ingest_result res;
-	struct kb_err err;
-	int rc;
+	struct unit_doc d;
 };
 
 /* Import text (not a file) with all parsers, or only numa_test. */
 static int nt_load_text(struct nt_fixture *f, const char *name, const char *text, size_t len,
 			int only)
 {
-	memset(f, 0, sizeof(*f));
-	rec_batch_init(&f->batch);
-	if (ingest_doc_load(&f->doc, name, text, len, &f->err) < 0)
-		return f->rc = -1;
-	f->rc = ingest_parse_doc(&f->doc, NULL, only ? &numatest_parser : NULL, &f->batch,
-				 &f->res, &f->err);
-	return f->rc;
+	f->data = NULL;
+	return unit_doc_parse(&f->d, name, text, len, NULL, only ? &numatest_parser : NULL);
 }
 
 static int nt_load(struct nt_fixture *f, const char *rel, int only)
@@ -38,22 +29,20 @@ static int nt_load(struct nt_fixture *f, const char *rel, int only)
 	data = unit_read_file(path, &len);
 	if (!data) {
 		memset(f, 0, sizeof(*f));
-		rec_batch_init(&f->batch);
+		rec_batch_init(&f->d.batch);
 		unit_fail(__FILE__, __LINE__, "cannot read %s", path);
-		return f->rc = -1;
+		return f->d.rc = -1;
 	}
 	nt_load_text(f, rel, data, len, only);
 	f->data = data;
-	if (f->rc < 0)
-		unit_fail(__FILE__, __LINE__, "%s:%ld: %s", f->err.file, f->err.line, f->err.msg);
-	return f->rc;
+	if (f->d.rc < 0)
+		unit_fail(__FILE__, __LINE__, "%s:%ld: %s", f->d.err.file, f->d.err.line, f->d.err.msg);
+	return f->d.rc;
 }
 
 static void nt_release(struct nt_fixture *f)
 {
-	ingest_result_release(&f->res);
-	ingest_doc_release(&f->doc);
-	rec_batch_release(&f->batch);
+	unit_doc_free(&f->d);
 	free(f->data);
 }
 
@@ -62,10 +51,10 @@ static size_t nt_runs(const struct nt_fixture *f, struct rec_run **runs, size_t 
 {
 	size_t i, n = 0;
 
-	for (i = 0; i < f->batch.nruns; i++)
-		if (strcmp(f->batch.runs[i]->benchmark, "numa_test") == 0) {
+	for (i = 0; i < f->d.batch.nruns; i++)
+		if (strcmp(f->d.batch.runs[i]->benchmark, "numa_test") == 0) {
 			if (n < max)
-				runs[n] = f->batch.runs[i];
+				runs[n] = f->d.batch.runs[i];
 			n++;
 		}
 	return n;
@@ -194,8 +183,8 @@ TEST(numatest_seed001_eighteen_runs)
 
 	/* The segment of each run carries the legend in force: A..F, and
 	 * covers the block only (no prose). */
-	for (k = 0; k < f.res.nsegs; k++) {
-		const struct ingest_seg *s = &f.res.segs[k];
+	for (k = 0; k < f.d.res.nsegs; k++) {
+		const struct ingest_seg *s = &f.d.res.segs[k];
 		if (s->parser != &numatest_parser)
 			continue;
 		CHECK_INT(s->runs, 1);
@@ -203,17 +192,17 @@ TEST(numatest_seed001_eighteen_runs)
 			char v[2] = { names[nseg / 3], 0 };
 			CHECK_STR(s->variant, v);
 		}
-		CHECK(strncmp(f.doc.lines[s->first].s, "Running 'hackbench", 18) == 0);
-		CHECK(strstr(f.doc.lines[s->end - 1].s, "TotalSysTime") != NULL);
+		CHECK(strncmp(f.d.doc.lines[s->first].s, "Running 'hackbench", 18) == 0);
+		CHECK(strstr(f.d.doc.lines[s->end - 1].s, "TotalSysTime") != NULL);
 		nseg++;
 	}
 	CHECK_INT(nseg, 18);
 	for (k = 0; k < 6; k++) {
 		size_t v;
 		int found = 0;
-		for (v = 0; v < f.batch.nvariants; v++)
-			if (f.batch.variants[v].name[0] == names[k] && !f.batch.variants[v].name[1] &&
-			    f.batch.variants[v].description && f.batch.variants[v].description[0])
+		for (v = 0; v < f.d.batch.nvariants; v++)
+			if (f.d.batch.variants[v].name[0] == names[k] && !f.d.batch.variants[v].name[1] &&
+			    f.d.batch.variants[v].description && f.d.batch.variants[v].description[0])
 				found = 1;
 		CHECK(found);
 	}
@@ -326,9 +315,9 @@ TEST(numatest_corpus_qp_equals_decoded)
 
 	nt_load(&qp, "corpus/numatest/lkml_20021009_hohnbaum_numa_test.41_rev1_attachment_N4-N24.qp.txt", 0);
 	nt_load(&dec, "corpus/numatest/lkml_20021009_hohnbaum_numa_test.41_rev1_attachment_N4-N24.decoded.txt", 0);
-	if (qp.rc < 0 || dec.rc < 0)
+	if (qp.d.rc < 0 || dec.d.rc < 0)
 		goto out;
-	CHECK(qp.doc.was_qp);
+	CHECK(qp.d.doc.was_qp);
 	CHECK_INT(nt_runs(&qp, rq, 8), 5);
 	CHECK_INT(nt_runs(&dec, rd, 8), 5);
 	if (nt_runs(&qp, rq, 8) != 5 || nt_runs(&dec, rd, 8) != 5)
@@ -378,20 +367,20 @@ TEST(numatest_two_and_eight_nodes)
 		nt_check_job(runs[0], 1, p1, 2, 0, 1, 1, 20.0);
 		CHECK_NEAR(nt_metric(runs[0], "elapsed_minus_hackbench"), 28.5, 1e-9);
 	} else {
-		unit_fail(__FILE__, __LINE__, "two-node table: %s", f.err.msg);
+		unit_fail(__FILE__, __LINE__, "two-node table: %s", f.d.err.msg);
 	}
 	nt_release(&f);
 
 	if (nt_load_text(&f, "eight.txt", eight, sizeof(eight) - 1, 1) == 0 && nt_runs(&f, runs, 4) == 1) {
 		CHECK_STR(rec_run_config_get(runs[0], "tasks"), "2");
 		nt_check_job(runs[0], 1, p8, 8, 6, 7, 1, 31.25);
-		CHECK_INT(f.res.nsegs, 3);
-		if (f.res.nsegs == 3) {
-			CHECK_INT(f.res.segs[1].first, 2);
-			CHECK_INT(f.res.segs[1].end, 6);
+		CHECK_INT(f.d.res.nsegs, 3);
+		if (f.d.res.nsegs == 3) {
+			CHECK_INT(f.d.res.segs[1].first, 2);
+			CHECK_INT(f.d.res.segs[1].end, 6);
 		}
 	} else {
-		unit_fail(__FILE__, __LINE__, "eight-node table: %s", f.err.msg);
+		unit_fail(__FILE__, __LINE__, "eight-node table: %s", f.d.err.msg);
 	}
 	nt_release(&f);
 }
@@ -448,37 +437,37 @@ TEST(numatest_truncated_tables_fail_with_line)
 	if (!text)
 		return;
 	CHECK_INT(nt_load_text(&f, "cut.txt", text, len, 0), -1);
-	CHECK_INT(f.err.line, (long)exec + 5);     /* job 2's row */
-	CHECK(strstr(f.err.msg, "truncated") != NULL);
+	CHECK_INT(f.d.err.line, (long)exec + 5);     /* job 2's row */
+	CHECK(strstr(f.d.err.msg, "truncated") != NULL);
 	nt_release(&f);
 	free(text);
 
 	/* Job 2's row cut in half. */
 	text = nt_edit_seed003(&exec, 4, 0, "  2    58.4    0.0", &len);
 	CHECK_INT(nt_load_text(&f, "half.txt", text, len, 0), -1);
-	CHECK_INT(f.err.line, (long)exec + 5);
+	CHECK_INT(f.d.err.line, (long)exec + 5);
 	nt_release(&f);
 	free(text);
 
 	/* Job 2 has one node value too few. */
 	text = nt_edit_seed003(&exec, 4, 0, "  2    58.4    0.0   41.6 |    0     0    |  41.18", &len);
 	CHECK_INT(nt_load_text(&f, "short.txt", text, len, 0), -1);
-	CHECK_INT(f.err.line, (long)exec + 5);
-	CHECK(strstr(f.err.msg, "header lists 4 nodes") != NULL);
+	CHECK_INT(f.d.err.line, (long)exec + 5);
+	CHECK(strstr(f.d.err.msg, "header lists 4 nodes") != NULL);
 	nt_release(&f);
 	free(text);
 
 	/* A footer with no rows. */
 	text = nt_edit_seed003(&exec, 0, 0, NULL, &len);
 	CHECK_INT(nt_load_text(&f, "norows.txt", text, len, 0), -1);
-	CHECK_INT(f.err.line, (long)exec + 4);     /* AverageUserTime */
+	CHECK_INT(f.d.err.line, (long)exec + 4);     /* AverageUserTime */
 	nt_release(&f);
 	free(text);
 
 	/* Executing, hackbench and header, then the post ends. */
 	text = nt_edit_seed003(&exec, 0, 1, NULL, &len);
 	CHECK_INT(nt_load_text(&f, "header.txt", text, len, 0), -1);
-	CHECK_INT(f.err.line, (long)exec + 3);     /* the header */
+	CHECK_INT(f.d.err.line, (long)exec + 3);     /* the header */
 	nt_release(&f);
 	free(text);
 }
@@ -497,7 +486,7 @@ TEST(numatest_prose_not_claimed)
 	struct nt_fixture f;
 
 	CHECK_INT(nt_load_text(&f, "prose.txt", prose, sizeof(prose) - 1, 1), -1);
-	CHECK_INT(f.batch.nruns, 0);
+	CHECK_INT(f.d.batch.nruns, 0);
 	nt_release(&f);
 }
 
@@ -515,8 +504,8 @@ TEST(numatest_readme_is_prose)
 	if (!data)
 		return;
 	CHECK_INT(nt_load_text(&f, "README.txt", data, len, 1), -1);
-	CHECK(strstr(f.err.msg, "no numa_test output") != NULL);
-	CHECK_INT(f.batch.nruns, 0);
+	CHECK(strstr(f.d.err.msg, "no numa_test output") != NULL);
+	CHECK_INT(f.d.batch.nruns, 0);
 	nt_release(&f);
 	free(data);
 }

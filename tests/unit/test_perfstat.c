@@ -11,25 +11,14 @@
 #include "../../core/num.h"
 
 struct parsed {
-	struct ingest_doc doc;
-	struct rec_batch batch;
-	struct ingest_result res;
-	struct kb_err err;
+	struct unit_doc d;
 	char *data;
-	int rc;
 };
 
 /* p->data (if any) is kept. */
 static void parse_text(struct parsed *p, const char *path, const char *text, size_t len)
 {
-	char *data = p->data;
-
-	memset(p, 0, sizeof(*p));
-	p->data = data;
-	rec_batch_init(&p->batch);
-	p->rc = ingest_doc_load(&p->doc, path, text, len, &p->err);
-	if (p->rc == 0)
-		p->rc = ingest_parse_doc(&p->doc, NULL, NULL, &p->batch, &p->res, &p->err);
+	unit_doc_parse(&p->d, path, text, len, NULL, NULL);
 }
 
 static __attribute__((unused)) void parse_str(struct parsed *p, const char *text)
@@ -56,9 +45,7 @@ static int parse_file(struct parsed *p, const char *rel)
 
 static void parsed_release(struct parsed *p)
 {
-	rec_batch_release(&p->batch);
-	ingest_result_release(&p->res);
-	ingest_doc_release(&p->doc);
+	unit_doc_free(&p->d);
 	free(p->data);
 }
 
@@ -117,8 +104,8 @@ static void show_err(const struct parsed *p)
 {
 	char msg[2100];
 
-	if (p->rc != 0) {
-		kb_err_format(&p->err, msg, sizeof(msg));
+	if (p->d.rc != 0) {
+		kb_err_format(&p->d.err, msg, sizeof(msg));
 		unit_fail(__FILE__, __LINE__, "parse failed: %s", msg);
 	}
 }
@@ -142,9 +129,9 @@ TEST(perfstat_seed002_blocks)
 	if (parse_file(&p, "seeds/002_c5c123cd839d7edc.txt") < 0)
 		return;
 	show_err(&p);
-	CHECK_INT(count_runs(&p.batch, "perf-stat"), 4);
-	for (i = 0; i < 4 && i < count_runs(&p.batch, "perf-stat"); i++) {
-		const struct rec_run *r = nth_run(&p.batch, "perf-stat", i);
+	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 4);
+	for (i = 0; i < 4 && i < count_runs(&p.d.batch, "perf-stat"); i++) {
+		const struct rec_run *r = nth_run(&p.d.batch, "perf-stat", i);
 		char cmd[256];
 
 		snprintf(cmd, sizeof(cmd), "/usr/bin/time -f %%e %%S %%U %%c %%w -o start_bench.out -a %s",
@@ -159,7 +146,7 @@ TEST(perfstat_seed002_blocks)
 		CHECK_STR(sample_rec(r, "elapsed")->unit, "s");
 		CHECK_STR(sample_rec(r, "cs")->unit, "");
 	}
-	CHECK_INT(count_summaries(&p.batch, NULL), 0);
+	CHECK_INT(count_summaries(&p.d.batch, NULL), 0);
 	parsed_release(&p);
 }
 
@@ -252,7 +239,7 @@ static void check_lkp_perfstat(const char *name)
 			t = want;
 			interval++;
 			nyaml_intervals++;
-			r = nth_run(&p.batch, "perf-stat", interval - 1);
+			r = nth_run(&p.d.batch, "perf-stat", interval - 1);
 			CHECK(r != NULL);
 			if (r) {
 				CHECK_INT(r->iteration, interval);
@@ -273,7 +260,7 @@ static void check_lkp_perfstat(const char *name)
 		checked++;
 	}
 	/* lkp drops the partial last interval; we keep it. */
-	CHECK_INT(count_runs(&p.batch, "perf-stat"), nyaml_intervals + 1);
+	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), nyaml_intervals + 1);
 	CHECK(checked >= 13 * nyaml_intervals);
 	free(yaml);
 	parsed_release(&p);
@@ -293,8 +280,8 @@ TEST(perfstat_lkp_partial_interval_and_cmd)
 	if (parse_file(&p, "corpus/lkp/perf-stat/4") < 0)
 		return;
 	show_err(&p);
-	CHECK_INT(count_runs(&p.batch, "perf-stat"), 4);
-	r = nth_run(&p.batch, "perf-stat", 3);
+	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 4);
+	r = nth_run(&p.d.batch, "perf-stat", 3);
 	if (r) {
 		CHECK_INT(r->iteration, 4);
 		CHECK_STR(rec_run_config_get(r, "cmd"), "system-wide");
@@ -372,8 +359,8 @@ static void check_counters(const char *what, const char *text, int with_seconds)
 
 	parse_str(&p, text);
 	show_err(&p);
-	CHECK_INT(count_runs(&p.batch, "perf-stat"), 1);
-	r = nth_run(&p.batch, "perf-stat", 0);
+	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 1);
+	r = nth_run(&p.d.batch, "perf-stat", 0);
 	if (!r) {
 		unit_fail(__FILE__, __LINE__, "%s: no run", what);
 		parsed_release(&p);
@@ -427,15 +414,15 @@ TEST(perfstat_repeat_summary)
 
 	parse_str(&p, text);
 	show_err(&p);
-	r = nth_run(&p.batch, "perf-stat", 0);
+	r = nth_run(&p.d.batch, "perf-stat", 0);
 	CHECK(r != NULL);
 	if (r) {
 		CHECK(unit_sample(r, "context-switches") == 5543);
 		CHECK(unit_sample(r, "elapsed") == 0.18183);
 		CHECK(sample_rec(r, "cycles") == NULL);
 	}
-	CHECK_INT(count_summaries(&p.batch, NULL), 4);
-	s = summary_of(&p.batch, "context-switches");
+	CHECK_INT(count_summaries(&p.d.batch, NULL), 4);
+	s = summary_of(&p.d.batch, "context-switches");
 	CHECK(s != NULL);
 	if (s) {
 		CHECK_INT(s->n, 5);
@@ -444,7 +431,7 @@ TEST(perfstat_repeat_summary)
 		CHECK_NEAR(s->sd, 0.0315 * 5543 * sqrt(5.0), 1e-9);
 		CHECK_STR(s->config[0].key, "cmd");
 	}
-	s = summary_of(&p.batch, "elapsed");
+	s = summary_of(&p.d.batch, "elapsed");
 	CHECK(s != NULL);
 	if (s) {
 		CHECK_INT(s->n, 5);
@@ -465,7 +452,7 @@ TEST(perfstat_csv_repeat_with_cmdline)
 
 	parse_str(&p, text);
 	show_err(&p);
-	s = summary_of(&p.batch, "context-switches");
+	s = summary_of(&p.d.batch, "context-switches");
 	CHECK(s != NULL);
 	if (s) {
 		CHECK_INT(s->n, 5);
@@ -487,14 +474,14 @@ TEST(perfstat_csv_per_node_intervals)
 
 	parse_str(&p, text);
 	show_err(&p);
-	CHECK_INT(count_runs(&p.batch, "perf-stat"), 4);
-	r = nth_run(&p.batch, "perf-stat", 1);
+	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 4);
+	r = nth_run(&p.d.batch, "perf-stat", 1);
 	if (r) {
 		CHECK_STR(rec_run_config_get(r, "node"), "1");
 		CHECK_INT(r->iteration, 1);
 		CHECK(unit_sample(r, "cs") == 2345);
 	}
-	r = nth_run(&p.batch, "perf-stat", 3);
+	r = nth_run(&p.d.batch, "perf-stat", 3);
 	if (r) {
 		CHECK_INT(r->iteration, 2);
 		CHECK(sample_rec(r, "cs") == NULL);
@@ -518,17 +505,17 @@ TEST(perfstat_interleaved_hackbench)
 
 	parse_str(&p, text);
 	show_err(&p);
-	CHECK_INT(count_runs(&p.batch, "perf-stat"), 3);
-	CHECK_INT(count_runs(&p.batch, "hackbench"), 1);
-	r = nth_run(&p.batch, "perf-stat", 1);
+	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 3);
+	CHECK_INT(count_runs(&p.d.batch, "hackbench"), 1);
+	r = nth_run(&p.d.batch, "perf-stat", 1);
 	if (r) {
 		CHECK(unit_sample(r, "context-switches") == 3301);
 		CHECK_INT(r->iteration, 2);
 	}
-	r = nth_run(&p.batch, "perf-stat", 2);
+	r = nth_run(&p.d.batch, "perf-stat", 2);
 	if (r)
 		CHECK_INT(r->iteration, 3);        /* the partial last interval */
-	r = nth_run(&p.batch, "hackbench", 0);
+	r = nth_run(&p.d.batch, "hackbench", 0);
 	if (r) {
 		CHECK(unit_sample(r, "time") == 0.454);
 		CHECK_STR(rec_run_config_get(r, "groups"), "10");
@@ -544,10 +531,10 @@ static void check_fails(const char *text, long line, const char *msg_part)
 	struct parsed p;
 
 	parse_str(&p, text);
-	CHECK(p.rc < 0);
-	CHECK_INT(p.err.line, line);
-	if (!strstr(p.err.msg, msg_part))
-		unit_fail(__FILE__, __LINE__, "message '%s' lacks '%s'", p.err.msg, msg_part);
+	CHECK(p.d.rc < 0);
+	CHECK_INT(p.d.err.line, line);
+	if (!strstr(p.d.err.msg, msg_part))
+		unit_fail(__FILE__, __LINE__, "message '%s' lacks '%s'", p.d.err.msg, msg_part);
 	parsed_release(&p);
 }
 
@@ -612,15 +599,15 @@ TEST(perfstat_per_socket_quoted_mail)
 
 	parse_str(&p, text);
 	show_err(&p);
-	CHECK_INT(count_runs(&p.batch, "perf-stat"), 3);
-	r = nth_run(&p.batch, "perf-stat", 1);
+	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 3);
+	r = nth_run(&p.d.batch, "perf-stat", 1);
 	if (r) {
 		CHECK_STR(rec_run_config_get(r, "socket"), "1");
 		CHECK_STR(rec_run_config_get(r, "cmd"), "system-wide");
 		CHECK(unit_sample(r, "cpu-clock") == 1200.0);
 		CHECK(unit_sample(r, "context-switches") == 3000);
 	}
-	r = nth_run(&p.batch, "perf-stat", 2);      /* elapsed: not per socket */
+	r = nth_run(&p.d.batch, "perf-stat", 2);      /* elapsed: not per socket */
 	if (r) {
 		CHECK(rec_run_config_get(r, "socket") == NULL);
 		CHECK(unit_sample(r, "elapsed") == 0.308712345);
@@ -649,14 +636,14 @@ TEST(perfstat_colon_separator_and_old_layout)
 
 	parse_str(&p, text);
 	show_err(&p);
-	CHECK_INT(count_runs(&p.batch, "perf-stat"), 2);
-	r = nth_run(&p.batch, "perf-stat", 0);
+	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 2);
+	r = nth_run(&p.d.batch, "perf-stat", 0);
 	if (r) {
 		CHECK_STR(rec_run_config_get(r, "cmd"), "./numa01");
 		CHECK(unit_sample(r, "migrate:mm_migrate_pages") == 5819);
 		CHECK(unit_sample(r, "cs") == 554289);
 	}
-	r = nth_run(&p.batch, "perf-stat", 1);
+	r = nth_run(&p.d.batch, "perf-stat", 1);
 	if (r) {
 		CHECK(unit_sample(r, "task-clock") == 1704.224301);
 		CHECK_STR(sample_rec(r, "task-clock") ? sample_rec(r, "task-clock")->unit : NULL, "msec");
