@@ -31,7 +31,7 @@ enum import_layout {
 
 struct import_opts {
 	const char *db;
-	const char *variant, *machine, *kernel, *format, *time_format, *layout_name;
+	const char *variant, *variant_prefix, *machine, *kernel, *format, *time_format, *layout_name;
 	struct strlist set;
 	int dry_run, replace, list_formats, explain;
 	enum import_layout layout;
@@ -138,6 +138,26 @@ static void apply_set(struct rec_batch *b, const struct strlist *set)
 		for (i = 0; i < b->nsummaries; i++)
 			rec_summary_config(b, b->summaries[i], key, eq + 1);
 	}
+}
+
+/*
+ * --variant-prefix: the names a post gives its variants ("A".."E") are
+ * only unique within that post, so put the user's prefix before every
+ * name the text gave (runs, summaries and legends alike).
+ */
+static void apply_prefix(struct rec_batch *b, const char *prefix)
+{
+	size_t i;
+
+	for (i = 0; i < b->nruns; i++)
+		if (b->runs[i]->variant)
+			b->runs[i]->variant = arena_printf(&b->arena, "%s%s", prefix, b->runs[i]->variant);
+	for (i = 0; i < b->nsummaries; i++)
+		if (b->summaries[i]->variant)
+			b->summaries[i]->variant = arena_printf(&b->arena, "%s%s", prefix,
+								b->summaries[i]->variant);
+	for (i = 0; i < b->nvariants; i++)
+		b->variants[i].name = arena_printf(&b->arena, "%s%s", prefix, b->variants[i].name);
 }
 
 /* Comma list of the parsers that claimed segments. */
@@ -289,9 +309,18 @@ static int import_one(struct db *db, const struct import_opts *o, const char *pa
 		layout_apply(path, &batch);
 	}
 	apply_set(&batch, &o->set);
+	if (o->variant_prefix)
+		apply_prefix(&batch, o->variant_prefix);
 	rec_batch_finish(&batch);
 	formats_used(&res, &fmt);
 	parent = parent_name(path);
+	if (o->variant_prefix) {
+		char *p = xmalloc(strlen(o->variant_prefix) + strlen(parent) + 1);
+		strcpy(p, o->variant_prefix);
+		strcat(p, parent);
+		free(parent);
+		parent = p;
+	}
 	memset(&imp, 0, sizeof(imp));
 	imp.path = display;
 	imp.sha256 = sha;
@@ -451,6 +480,7 @@ int cmd_import(int argc, char **argv)
 	const struct opt opts[] = {
 		OPT_STRING("db", "PATH", &o.db, "the store (default ./kbench.db or $KBENCH_DB)"),
 		OPT_STRING("variant", "NAME", &o.variant, "name the variant of every run (wins over the text)"),
+		OPT_STRING("variant-prefix", "P", &o.variant_prefix, "put P before every variant name the text gives (A -> PA)"),
 		OPT_STRING("machine", "NAME", &o.machine, "name the machine the runs come from"),
 		OPT_STRING("kernel", "RELEASE", &o.kernel, "record the kernel release of the variant"),
 		OPT_LIST("set", "KEY=VALUE", &o.set, "add KEY=VALUE to every run's config (runs=N: n of summaries)"),

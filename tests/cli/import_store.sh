@@ -64,3 +64,12 @@ for p in $pids; do wait "$p" && ok=$((ok + 1)); done
 check_eq "four concurrent imports all succeed" "$ok" "4"
 check_eq "every run of the four is stored (18+4+8+5)" "$(sql "select count(*) from run")" "35"
 check_eq "four sources" "$(sql "select count(*) from source")" "4"
+
+# --variant-prefix keeps two posts' A..E apart.
+export KBENCH_DB="$TMP/prefix.db"
+check_status "seed 000 with a prefix" 0 "$KB" import --variant-prefix 'p0:' "$SAMPLES/seeds/000_009ccda627cb3777.txt"
+check_status "seed 001 with another" 0 "$KB" import --variant-prefix 'p1:' "$SEED1"
+check_eq "eleven variants, each post's own" "$(sql "select group_concat(name, ' ') from (select name from variant order by name)")" \
+	"p0:A p0:B p0:C p0:D p0:E p1:A p1:B p1:C p1:D p1:E p1:F"
+check_grep "legends describe the prefixed names" 'vanilla O\(1\) scheduler' <(sql "select description from variant where name = 'p0:A'")
+check_eq "p1:A holds seed 001's raw runs" "$(sql "select count(*) from runs_v where variant = 'p1:A'")" "3"
