@@ -230,41 +230,6 @@ void report_summary_release(struct report_summary *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static int is_integral(double x)
-{
-	return !isnan(x) && fabs(x) < 1e15 && x == floor(x);
-}
-
-int report_row_decimals(const struct an_table *t, const struct an_row *row)
-{
-	double m = 0;
-	int integral = 1, any = 0;
-	size_t v, i;
-
-	for (v = 0; v < t->nvariants; v++) {
-		const struct an_cell *c = &row->cells[v];
-
-		if (c->origin == AN_ORIGIN_NONE || isnan(c->d.mean))
-			continue;
-		any = 1;
-		m = fmax(m, fabs(c->d.mean));
-		if (c->origin == AN_ORIGIN_SUMMARY)
-			integral &= is_integral(c->d.mean);
-		else
-			for (i = 0; i < c->nvalues; i++)
-				integral &= isnan(c->values[i]) || is_integral(c->values[i]);
-	}
-	if (!any)
-		return 2;
-	if ((integral && m >= 10) || m >= 1e6)
-		return 0;
-	if (m >= 1e5)
-		return 1;
-	if (m > 0 && m < 0.1)
-		return (int)ceil(-log10(m)) + 2;
-	return 2;
-}
-
 const char report_marks[] = "Nbone";
 
 static const char *const mark_texts[] = {

@@ -151,7 +151,7 @@ static int put_charts(struct ctx *x, const struct report_charts *cs)
 static void item_row(struct buf *o, const struct report_item *it)
 {
 	const struct an_table *t = &it->sec->table;
-	int dec = report_row_decimals(t, it->row);
+	int dec = render_row_decimals(t, it->row);
 	struct buf b = BUF_INIT;
 
 	buf_puts(o, "<tr><td>");
@@ -447,7 +447,7 @@ static void metric_table(struct buf *o, const struct an_table *t, const char *me
 
 		if (strcmp(row->metric, metric))
 			continue;
-		dec = report_row_decimals(t, row);
+		dec = render_row_decimals(t, row);
 		buf_puts(o, "<tr><td>");
 		esc(o, *row->config ? row->config : "-");
 		buf_puts(o, "</td>");

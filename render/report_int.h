@@ -29,7 +29,6 @@ void report_summary_release(struct report_summary *s);
 
 /* Decimals for the values of one row (two as the mails print, fewer for
  * large or integral numbers, more for tiny ones). */
-int report_row_decimals(const struct an_table *t, const struct an_row *row);
 
 /* Mark after a value (N very noisy, b bimodal, o outliers, n noisy,
  * e sd estimated), ' ' when none; and its meaning. */

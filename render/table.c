@@ -102,7 +102,7 @@ static int is_integral(double x)
 
 /* Decimals for one table row: the seed mails' two, fewer for huge
  * numbers and integer counters, more for tiny ones. */
-static int row_decimals(const struct an_table *t, const struct an_row *row)
+int render_row_decimals(const struct an_table *t, const struct an_row *row)
 {
 	double m = 0;
 	int integral = 1, any = 0;
@@ -110,23 +110,22 @@ static int row_decimals(const struct an_table *t, const struct an_row *row)
 
 	for (v = 0; v < t->nvariants; v++) {
 		const struct an_cell *c = &row->cells[v];
-		if (c->origin == AN_ORIGIN_NONE)
+
+		/* A cell with no mean prints as missing and says nothing
+		 * about how the others should be printed. */
+		if (c->origin == AN_ORIGIN_NONE || isnan(c->d.mean))
 			continue;
 		any = 1;
-		if (!isnan(c->d.mean))
-			m = fmax(m, fabs(c->d.mean));
-		if (c->origin == AN_ORIGIN_SUMMARY) {
+		m = fmax(m, fabs(c->d.mean));
+		if (c->origin == AN_ORIGIN_SUMMARY)
 			integral &= is_integral(c->d.mean);
-		} else {
+		else
 			for (i = 0; i < c->nvalues; i++)
-				integral &= is_integral(c->values[i]) || isnan(c->values[i]);
-		}
+				integral &= isnan(c->values[i]) || is_integral(c->values[i]);
 	}
 	if (!any)
 		return 2;
-	if (integral && m >= 10)
-		return 0;
-	if (m >= 1e6)
+	if ((integral && m >= 10) || m >= 1e6)
 		return 0;
 	if (m >= 1e5)
 		return 1;
@@ -310,7 +309,7 @@ static void grid_build(struct grid *g, const struct an_table *t, const struct pi
 	}
 	for (i = 0; i < b->n; i++) {
 		const struct an_row *row = &t->rows[b->rows[i]];
-		int dec = row_decimals(t, row);
+		int dec = render_row_decimals(t, row);
 
 		for (v = 0; v < t->nvariants; v++) {
 			const struct an_cell *cell = &row->cells[v];

@@ -40,6 +40,10 @@ int render_dim_parse(const char *s, enum render_dim *d);	/* config|metric|varian
  * the cell is empty; appended to out. */
 struct buf;
 void render_format_value(struct buf *out, const struct an_cell *c, int dec);
+/* Decimals to print a row's values with: as many as its largest mean
+ * needs (0 for whole numbers of 10 and more); cells without a mean do
+ * not count. */
+int render_row_decimals(const struct an_table *t, const struct an_row *row);
 
 /* Verdict mark of the text table: '+' better, '-' worse, '~' changed,
  * '=' same, '?' inconclusive, ' ' none. */
