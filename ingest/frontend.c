@@ -69,8 +69,18 @@ static int check_bytes(const char *path, const char *data, size_t len, long firs
 {
 	const unsigned char *p = (const unsigned char *)data, *end = p + len;
 	const unsigned char *line_start = p;
+	const unsigned char *nul = memchr(p, 0, len);
 	long line = first_line;
 
+	/* A NUL anywhere means binary (an image, a core file): say so, rather
+	 * than complaining about the first byte that is not UTF-8. */
+	if (nul) {
+		const unsigned char *q;
+		for (q = p; q < nul; q++)
+			if (*q == '\n')
+				line++;
+		return kb_err_set(err, path, line, "binary data (NUL byte): not a text file");
+	}
 	while (p < end) {
 		size_t n;
 		if (*p == '\n') {
@@ -83,8 +93,6 @@ static int check_bytes(const char *path, const char *data, size_t len, long firs
 			return kb_err_set(err, path, line,
 					  "line longer than %d bytes (not a benchmark log)",
 					  INGEST_MAX_LINE);
-		if (*p == 0)
-			return kb_err_set(err, path, line, "binary data (NUL byte): not a text file");
 		if (*p < 0x80) {
 			p++;
 			continue;
