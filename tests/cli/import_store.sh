@@ -73,3 +73,15 @@ check_eq "eleven variants, each post's own" "$(sql "select group_concat(name, ' 
 	"p0:A p0:B p0:C p0:D p0:E p1:A p1:B p1:C p1:D p1:E p1:F"
 check_grep "legends describe the prefixed names" 'vanilla O\(1\) scheduler' <(sql "select description from variant where name = 'p0:A'")
 check_eq "p1:A holds seed 001's raw runs" "$(sql "select count(*) from runs_v where variant = 'p1:A'")" "3"
+
+# Standard input, --dry-run and --explain store nothing; stdin imports.
+export KBENCH_DB="$TMP/stdin.db"
+check_status "--dry-run of seed 004" 0 "$KB" import --dry-run "$SAMPLES/seeds/004_6cdb76245787edd0.txt"
+check_grep "--dry-run says what it would import" 'would import numa_test, 1 runs' "$TMP/.out"
+check_eq "--dry-run stores no run" "$(sql "select count(*) from run")" "0"
+check_status "--explain of seed 004" 0 "$KB" import --explain "$SAMPLES/seeds/004_6cdb76245787edd0.txt"
+check_grep "--explain names the numa_test segment" 'lines [0-9]+-[0-9]+: numa_test' "$TMP/.out"
+check_eq "--explain stores nothing" "$(sql "select count(*) from source")" "0"
+check_status "import from standard input" 0 sh -c "\"$KB\" import --variant piped - < \"$SAMPLES/lkp/hackbench/hackbench\""
+check_eq "stdin: 8 hackbench runs under the given variant" "$(sql "select count(*) from runs_v where variant = 'piped'")" "8"
+check_eq "stdin: the source is named -" "$(sql "select path from source")" "-"
