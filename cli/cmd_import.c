@@ -224,9 +224,8 @@ static void source_identity(const struct import_opts *o, const char *path,
 	struct layout_mmtests li;
 	struct layout_lkp lk;
 	struct sha256 s;
-	unsigned char d[32];
 	char key[4200];
-	int i, n = 0;
+	int n = 0;
 
 	sha256_init(&s);
 	if (data->len)
@@ -242,9 +241,7 @@ static void source_identity(const struct import_opts *o, const char *path,
 			     li.run, li.suite_iter, li.bench_dir, li.file);
 	if (n > 0)
 		sha256_update(&s, key, (size_t)n < sizeof(key) ? (size_t)n : sizeof(key) - 1);
-	sha256_final(&s, d);
-	for (i = 0; i < 32; i++)
-		snprintf(sha + 2 * i, 3, "%02x", d[i]);
+	sha256_final_hex(&s, sha);
 }
 
 /* walked: found while walking a directory, where a file with no

@@ -193,15 +193,21 @@ void sha256_final(struct sha256 *s, unsigned char digest[32])
 	}
 }
 
-void sha256_hex(const void *data, size_t len, char out[65])
+void sha256_final_hex(struct sha256 *s, char out[65])
 {
-	struct sha256 s;
 	unsigned char d[32];
 	int i;
 
-	sha256_init(&s);
-	sha256_update(&s, data, len);
-	sha256_final(&s, d);
+	sha256_final(s, d);
 	for (i = 0; i < 32; i++)
 		snprintf(out + 2 * i, 3, "%02x", d[i]);
+}
+
+void sha256_hex(const void *data, size_t len, char out[65])
+{
+	struct sha256 s;
+
+	sha256_init(&s);
+	sha256_update(&s, data, len);
+	sha256_final_hex(&s, out);
 }

@@ -19,6 +19,8 @@ void sha256_init(struct sha256 *s);
 void sha256_update(struct sha256 *s, const void *data, size_t len);
 void sha256_final(struct sha256 *s, unsigned char digest[32]);
 /* Hex digest of data[0..len) into out (65 bytes). */
+/* Finish s and write its digest as lower-case hex into out (65 bytes). */
+void sha256_final_hex(struct sha256 *s, char out[65]);
 void sha256_hex(const void *data, size_t len, char out[65]);
 
 #endif
