@@ -33,6 +33,7 @@ struct import_opts {
 	const char *db;
 	const char *variant, *variant_prefix, *machine, *kernel, *format, *time_format, *layout_name;
 	struct strlist set;
+	long runs;                  /* from --set runs=N, 0 when not given */
 	int dry_run, replace, list_formats, explain;
 	enum import_layout layout;
 };
@@ -252,7 +253,7 @@ static int import_one(struct db *db, const struct import_opts *o, const char *pa
 	struct buf data = BUF_INIT, fmt = BUF_INIT;
 	struct ingest_doc doc;
 	struct ingest_result res = { NULL, 0, 0 };
-	struct ingest_opts iopts = { o->time_format, 0 };
+	struct ingest_opts iopts = { o->time_format, o->runs };
 	struct rec_batch batch;
 	struct kb_err err;
 	struct db_import imp;
@@ -261,7 +262,6 @@ static int import_one(struct db *db, const struct import_opts *o, const char *pa
 	char sha[65], *parent, *host = NULL;
 	const char *machine = o->machine;
 	const char *display = strcmp(path, "-") == 0 ? "-" : path;
-	size_t k;
 	int rc = -1;
 
 	kb_err_clear(&err);
@@ -269,9 +269,6 @@ static int import_one(struct db *db, const struct import_opts *o, const char *pa
 	memset(&doc, 0, sizeof(doc));
 	arena_init(&doc.arena);
 	t->files++;
-	for (k = 0; k < o->set.n; k++)
-		if (str_starts(o->set.v[k], "runs="))
-			num_parse_long(o->set.v[k] + 5, strlen(o->set.v[k] + 5), &iopts.runs);
 	if (o->format)
 		only = ingest_parser_find(o->format);
 	if (read_source(path, &data, &err) < 0)
@@ -549,6 +546,8 @@ int cmd_import(int argc, char **argv)
 			rc = EXIT_USAGE;
 			goto done;
 		}
+		if (str_starts(o.set.v[i], "runs="))
+			num_parse_long(eq + 1, strlen(eq + 1), &o.runs);
 	}
 	kb_err_clear(&err);
 	if (!o.explain && db_open(&db, cli_db_path(o.db), &err) < 0) {

@@ -85,3 +85,9 @@ check_eq "--explain stores nothing" "$(sql "select count(*) from source")" "0"
 check_status "import from standard input" 0 sh -c "\"$KB\" import --variant piped - < \"$SAMPLES/lkp/hackbench/hackbench\""
 check_eq "stdin: 8 hackbench runs under the given variant" "$(sql "select count(*) from runs_v where variant = 'piped'")" "8"
 check_eq "stdin: the source is named -" "$(sql "select path from source")" "-"
+
+# --set runs=N gives the n of kernbench's mean(sd) summaries (it wins over
+# the 5 "run number" lines of the console log).
+export KBENCH_DB="$TMP/runs.db"
+check_status "kernbench with --set runs=7" 0 "$KB" import --set runs=7 "$SHARED/corpus/lkp/kernbench/01"
+check_eq "every summary has n = 7" "$(sql "select group_concat(distinct n) from summary_v")" "7"
