@@ -111,6 +111,18 @@ static const struct rec_variant *legend(const struct rec_batch *b, const char *n
 	return NULL;
 }
 
+/* Give variant id its description unless it has one already. */
+static int describe_variant(struct db *db, long long id, const char *desc, struct kb_err *err)
+{
+	sqlite3_stmt *st = stmt(db, S_SET_VDESC, err);
+
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, id);
+	db_bind_text(st, 2, desc);
+	return step_done(db, st, err);
+}
+
 static long long variant_id(struct store_state *s, const char *name, const char *desc,
 			    struct kb_err *err)
 {
@@ -128,15 +140,8 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 	lg = legend(s->b, name);
 	if (!desc && lg)
 		desc = lg->description;
-	if (desc) {
-		st = stmt(s->db, S_SET_VDESC, err);
-		if (!st)
-			return -1;
-		db_bind_int(st, 1, id);
-		db_bind_text(st, 2, desc);
-		if (step_done(s->db, st, err) < 0)
-			return -1;
-	}
+	if (desc && describe_variant(s->db, id, desc, err) < 0)
+		return -1;
 	if (s->imp->kernel || (lg && lg->kernel)) {
 		st = stmt(s->db, S_SET_VKERNEL, err);
 		if (!st)
@@ -459,16 +464,9 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 			if (!g)
 				return -1;
 			db_bind_text(g, 1, v->name);
-			if (sqlite3_step(g) == SQLITE_ROW) {
-				long long id = sqlite3_column_int64(g, 0);
-				sqlite3_stmt *u = stmt(db, S_SET_VDESC, err);
-				if (!u)
-					return -1;
-				db_bind_int(u, 1, id);
-				db_bind_text(u, 2, v->description);
-				if (step_done(db, u, err) < 0)
-					return -1;
-			}
+			if (sqlite3_step(g) == SQLITE_ROW &&
+			    describe_variant(db, sqlite3_column_int64(g, 0), v->description, err) < 0)
+				return -1;
 		}
 	}
 	return 0;
