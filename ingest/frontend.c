@@ -17,6 +17,7 @@
 #include "../core/rx.h"
 #include "../core/util.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,33 +63,42 @@ static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
 	return n;
 }
 
-/* Check bytes for NUL, invalid UTF-8 and over-long lines.  Line numbers
- * count '\n' from first_line. */
-static int check_bytes(const char *path, const char *data, size_t len, long first_line,
-		       struct kb_err *err)
+/* A word of eight bytes, read without alignment assumptions. */
+static uint64_t load8(const char *p)
 {
-	const unsigned char *p = (const unsigned char *)data, *end = p + len;
-	const unsigned char *line_start = p;
-	const unsigned char *nul = memchr(p, 0, len);
-	long line = first_line;
+	uint64_t w;
 
-	/* A NUL anywhere means binary (an image, a core file): say so, rather
-	 * than complaining about the first byte that is not UTF-8. */
-	if (nul) {
-		const unsigned char *q;
-		for (q = p; q < nul; q++)
-			if (*q == '\n')
-				line++;
-		return kb_err_set(err, path, line, "binary data (NUL byte): not a text file");
-	}
+	memcpy(&w, p, sizeof(w));
+	return w;
+}
+
+#define ONES8 0x0101010101010101ull
+#define HIGH8 0x8080808080808080ull
+
+/* True when s[0..len) is plain ASCII (no byte has its high bit set). */
+static int all_ascii(const char *s, size_t len)
+{
+	uint64_t acc = 0;
+	size_t i = 0;
+
+	for (; i + 32 <= len; i += 32)
+		acc |= load8(s + i) | load8(s + i + 8) | load8(s + i + 16) | load8(s + i + 24);
+	for (; i + 8 <= len; i += 8)
+		acc |= load8(s + i);
+	for (; i < len; i++)
+		acc |= (unsigned char)s[i];
+	return !(acc & HIGH8);
+}
+
+/* The careful check of one line p[0..len) (no '\n' in it) that
+ * check_bytes() falls back to when the line is not short plain ASCII. */
+static int check_line(const char *path, const unsigned char *p, size_t len, long line,
+		      struct kb_err *err)
+{
+	const unsigned char *line_start = p, *end = p + len;
+
 	while (p < end) {
 		size_t n;
-		if (*p == '\n') {
-			line++;
-			p++;
-			line_start = p;
-			continue;
-		}
 		if ((size_t)(p - line_start) > INGEST_MAX_LINE)
 			return kb_err_set(err, path, line,
 					  "line longer than %d bytes (not a benchmark log)",
@@ -106,19 +116,52 @@ static int check_bytes(const char *path, const char *data, size_t len, long firs
 	return 0;
 }
 
+/* Check bytes for NUL, invalid UTF-8 and over-long lines.  Line numbers
+ * count '\n' from first_line.  Lines of plain ASCII no longer than the
+ * limit (nearly all of them) are passed a word at a time. */
+static int check_bytes(const char *path, const char *data, size_t len, long first_line,
+		       struct kb_err *err)
+{
+	const char *p = data, *end = data + len;
+	const char *nul = memchr(p, 0, len);
+	long line = first_line;
+
+	/* A NUL anywhere means binary (an image, a core file): say so, rather
+	 * than complaining about the first byte that is not UTF-8. */
+	if (nul) {
+		const char *q;
+		for (q = p; q < nul; q++)
+			if (*q == '\n')
+				line++;
+		return kb_err_set(err, path, line, "binary data (NUL byte): not a text file");
+	}
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)((nl ? nl : end) - p);
+
+		if ((n > INGEST_MAX_LINE + 1 || !all_ascii(p, n)) &&
+		    check_line(path, (const unsigned char *)p, n, line, err) < 0)
+			return -1;
+		if (!nl)
+			break;
+		line++;
+		p = nl + 1;
+	}
+	return 0;
+}
+
 /* Quoted-printable is undone only when the text is consistent with it:
  * a Content-Transfer-Encoding header, or encoded line ends (=20, soft
  * breaks) and every '=' followed by two hex digits or a line end. */
 static int looks_qp(const char *data, size_t len)
 {
-	size_t i;
+	const char *eq, *end = data + len;
 	int evidence = 0;
 
 	if (str_find(data, len, "Content-Transfer-Encoding: quoted-printable"))
 		return 1;
-	for (i = 0; i < len; i++) {
-		if (data[i] != '=')
-			continue;
+	for (eq = memchr(data, '=', len); eq; eq = memchr(eq + 1, '=', (size_t)(end - eq - 1))) {
+		size_t i = (size_t)(eq - data);
 		if (i + 1 < len && (data[i + 1] == '\n' || data[i + 1] == '\r')) {
 			evidence = 1;
 			continue;
@@ -140,17 +183,14 @@ static int looks_qp(const char *data, size_t len)
 	return evidence;
 }
 
-struct raw_line {
-	struct buf text;
-	long lineno;
-};
-
 /* Strip mail quoting: leading blanks then any run of '>' and blanks, when
  * the line starts with '>'. */
-static const char *strip_quote(const char *s, const char *end, int *quoted)
+static char *strip_quote(char *s, const char *end, int *quoted)
 {
-	const char *p = str_skip_ws(s, end);
+	char *p = s;
 
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
 	if (p >= end || *p != '>')
 		return s;
 	while (p < end && (*p == '>' || *p == ' ' || *p == '\t'))
@@ -159,11 +199,36 @@ static const char *strip_quote(const char *s, const char *end, int *quoted)
 	return p;
 }
 
-static void add_line(struct ingest_doc *doc, size_t *cap, const char *s, size_t len, long lineno)
+/* Blank out (to ' ') the tabs, CRs, form and vertical feeds of s[0..len).
+ * They are all below 0x0e, and text rarely has any, so eight bytes at a
+ * time are let through when none of them is a control byte. */
+static void blank_controls(char *s, size_t len)
+{
+	size_t i = 0, k;
+
+	for (;;) {
+		for (; i + 8 <= len; i += 8) {
+			uint64_t w = load8(s + i);
+			if ((w - ONES8 * 0x0e) & ~w & HIGH8)
+				break;
+		}
+		for (k = 0; k < 8 && i < len; k++, i++)
+			if (s[i] == '\t' || s[i] == '\r' || s[i] == '\f' || s[i] == '\v')
+				s[i] = ' ';
+		if (i >= len)
+			return;
+	}
+}
+
+/*
+ * Make s[0..len) a document line, in place: trailing blanks trimmed, mail
+ * quoting stripped, controls blanked.  s[len] must be writable: the line
+ * is NUL-terminated at or before it.
+ */
+static void add_line(struct ingest_doc *doc, size_t *cap, char *s, size_t len, long lineno)
 {
 	struct ingest_line *l;
-	const char *end = s + len;
-	char *out, *o;
+	char *end;
 	int quoted = 0;
 
 	len = str_rtrim_len(s, len);
@@ -171,19 +236,52 @@ static void add_line(struct ingest_doc *doc, size_t *cap, const char *s, size_t 
 	s = strip_quote(s, end, &quoted);
 	if (quoted)
 		doc->was_quoted = 1;
-	o = out = arena_alloc(&doc->arena, (size_t)(end - s) + 1);
-	for (; s < end; s++) {
-		if (*s == '\t' || *s == '\r' || *s == '\f' || *s == '\v')
-			*o++ = ' ';
-		else
-			*o++ = *s;
-	}
-	*o = '\0';
+	blank_controls(s, (size_t)(end - s));
+	*end = '\0';
 	xgrow(&doc->lines, cap, doc->nlines + 1, sizeof(*doc->lines));
 	l = &doc->lines[doc->nlines++];
-	l->s = out;
-	l->len = (size_t)(o - out);
+	l->s = s;
+	l->len = (size_t)(end - s);
 	l->lineno = lineno;
+}
+
+/* Decode quoted-printable data[0..len) into logical lines; a soft break
+ * joins physical lines and the logical line keeps the first one's number.
+ * Decoding only shrinks, so the text goes to one buffer of len + 1 bytes
+ * that the lines are then cut from in place. */
+static void load_qp(struct ingest_doc *doc, size_t *cap, const char *data, size_t len)
+{
+	char *out = arena_alloc(&doc->arena, len + 1);
+	size_t i, o = 0, cur = 0;
+	long lineno = 1, cur_line = 1;
+
+	for (i = 0; i < len; i++) {
+		char c = data[i];
+		if (c == '=' && i + 1 < len && (data[i + 1] == '\n' ||
+		    (data[i + 1] == '\r' && i + 2 < len && data[i + 2] == '\n'))) {
+			i += data[i + 1] == '\r' ? 2 : 1;
+			lineno++;
+			continue;
+		}
+		if (c == '=' && i + 2 < len && hexval((unsigned char)data[i + 1]) >= 0 &&
+		    hexval((unsigned char)data[i + 2]) >= 0) {
+			out[o++] = (char)(hexval((unsigned char)data[i + 1]) * 16 +
+					  hexval((unsigned char)data[i + 2]));
+			i += 2;
+			continue;
+		}
+		if (c == '\n') {
+			/* out[o] is free: the line ends there */
+			add_line(doc, cap, out + cur, o - cur, cur_line);
+			cur = ++o;
+			lineno++;
+			cur_line = lineno;
+			continue;
+		}
+		out[o++] = c;
+	}
+	if (o > cur)
+		add_line(doc, cap, out + cur, o - cur, cur_line);
 }
 
 int ingest_doc_load(struct ingest_doc *doc, const char *path, const char *data,
@@ -207,57 +305,31 @@ int ingest_doc_load(struct ingest_doc *doc, const char *path, const char *data,
 		return kb_err_set(err, path, 1, "empty file (only white space)");
 
 	if (looks_qp(data, len)) {
-		/* Decode into logical lines; a soft break joins physical lines
-		 * and the logical line keeps the first one's number. */
-		struct buf cur = BUF_INIT;
-		long cur_line = 1;
 		doc->was_qp = 1;
-		for (i = 0; i < len; i++) {
-			char c = data[i];
-			if (c == '=' && i + 1 < len && (data[i + 1] == '\n' ||
-			    (data[i + 1] == '\r' && i + 2 < len && data[i + 2] == '\n'))) {
-				i += data[i + 1] == '\r' ? 2 : 1;
-				lineno++;
-				continue;
-			}
-			if (c == '=' && i + 2 < len && hexval((unsigned char)data[i + 1]) >= 0 &&
-			    hexval((unsigned char)data[i + 2]) >= 0) {
-				buf_putc(&cur, (char)(hexval((unsigned char)data[i + 1]) * 16 +
-						      hexval((unsigned char)data[i + 2])));
-				i += 2;
-				continue;
-			}
-			if (c == '\n') {
-				add_line(doc, &cap, buf_str(&cur), cur.len, cur_line);
-				buf_reset(&cur);
-				lineno++;
-				cur_line = lineno;
-				continue;
-			}
-			buf_putc(&cur, c);
-		}
-		if (cur.len)
-			add_line(doc, &cap, buf_str(&cur), cur.len, cur_line);
+		load_qp(doc, &cap, data, len);
 		/* Decoded bytes must be text too. */
 		for (i = 0; i < doc->nlines; i++) {
 			const struct ingest_line *l = &doc->lines[i];
 			if (memchr(l->s, '\0', l->len) ||
 			    check_bytes(path, l->s, l->len, l->lineno, err) < 0) {
-				buf_release(&cur);
 				if (!err->msg[0])
 					kb_err_set(err, path, l->lineno, "binary data after quoted-printable decoding");
 				return -1;
 			}
 		}
-		buf_release(&cur);
 		return 0;
 	}
 
 	{
-		const char *p = data, *end = data + len;
+		/* One copy of the text; each line is cut from it in place, its
+		 * '\n' (or the extra byte at the end) taking the NUL. */
+		char *text = arena_alloc(&doc->arena, len + 1);
+		char *p = text, *end = text + len;
+
+		memcpy(text, data, len);
 		while (p < end) {
-			const char *nl = memchr(p, '\n', (size_t)(end - p));
-			const char *le = nl ? nl : end;
+			char *nl = memchr(p, '\n', (size_t)(end - p));
+			char *le = nl ? nl : end;
 			add_line(doc, &cap, p, (size_t)(le - p), lineno++);
 			p = nl ? nl + 1 : end;
 		}
