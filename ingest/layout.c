@@ -166,6 +166,19 @@ static int is_dir(const char *path)
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* Can the entry de be a directory?  d_type answers without a stat()
+ * for most entries: one stat per file made detection cost as much as the
+ * import's own stat of each file.  Symbolic links and file systems that
+ * do not fill d_type are asked through stat(), which follows links. */
+static int maybe_dir(const struct dirent *de, const char *path)
+{
+	if (de->d_type == DT_DIR)
+		return 1;
+	if (de->d_type == DT_UNKNOWN || de->d_type == DT_LNK)
+		return is_dir(path);
+	return 0;
+}
+
 /* Does dir hold an iter-<N> directory (dir is a run directory)?  With
  * depth > 0, also look one level further down (dir is a log directory). */
 static int holds_iter(const char *dir, int depth)
@@ -173,6 +186,7 @@ static int holds_iter(const char *dir, int depth)
 	char sub[4096];
 	struct dirent *de;
 	DIR *d = opendir(dir);
+	size_t dlen = strlen(dir), nlen;
 	int found = 0;
 
 	if (!d)
@@ -180,11 +194,17 @@ static int holds_iter(const char *dir, int depth)
 	while (!found && (de = readdir(d)) != NULL) {
 		if (de->d_name[0] == '.')
 			continue;
-		if ((size_t)snprintf(sub, sizeof(sub), "%s/%s", dir, de->d_name) >= sizeof(sub))
+		/* dir/name, when it fits */
+		nlen = strlen(de->d_name);
+		if (dlen + 1 + nlen >= sizeof(sub))
 			continue;
+		memcpy(sub, dir, dlen);
+		sub[dlen] = '/';
+		memcpy(sub + dlen + 1, de->d_name, nlen + 1);
 		if (iter_dir(de->d_name, NULL))
 			found = is_dir(sub);
-		else if (depth > 0 && is_dir(sub))
+		else if (depth > 0 && maybe_dir(de, sub))
+			/* a directory stat() could not see cannot be opened either */
 			found = holds_iter(sub, depth - 1);
 	}
 	closedir(d);
