@@ -73,30 +73,31 @@ int str_ieq(const char *a, const char *b)
 	return strcasecmp(a, b) == 0;
 }
 
-const char *str_skip_ws(const char *s, const char *end)
-{
-	while (s < end && (*s == ' ' || *s == '\t'))
-		s++;
-	return s;
-}
-
-size_t str_rtrim_len(const char *s, size_t len)
-{
-	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' ||
-		       s[len - 1] == '\r' || s[len - 1] == '\n'))
-		len--;
-	return len;
-}
+/* Haystacks shorter than this (lines, mostly) are searched by jumping
+ * between occurrences of the needle's first byte: memmem() prepares a
+ * shift table on every call, which costs more than a short line does. */
+#define STR_FIND_SHORT 512
 
 const char *str_find(const char *s, size_t len, const char *needle)
 {
 	size_t n = strlen(needle);
+	const char *p, *last;
 
 	if (n == 0)
 		return s;
 	if (n > len)
 		return NULL;
-	return memmem(s, len, needle, n);
+	if (len >= STR_FIND_SHORT)
+		return memmem(s, len, needle, n);
+	last = s + (len - n);       /* last place a match can start */
+	for (p = s; p <= last; p++) {
+		p = memchr(p, needle[0], (size_t)(last - p) + 1);
+		if (!p)
+			return NULL;
+		if (memcmp(p + 1, needle + 1, n - 1) == 0)
+			return p;
+	}
+	return NULL;
 }
 
 int str_all_digits(const char *s, size_t len)

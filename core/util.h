@@ -25,10 +25,24 @@ void xgrow(void *pp, size_t *cap, size_t need, size_t elem);
 int str_starts(const char *s, const char *prefix);
 /* Case-insensitive equality. */
 int str_ieq(const char *a, const char *b);
-/* Pointer to the first non-blank character of s[0..len) or s+len. */
-const char *str_skip_ws(const char *s, const char *end);
+/* Pointer to the first non-blank character of s[0..end) or end.  (Inline:
+ * the parsers call it for nearly every token of every line.) */
+static inline const char *str_skip_ws(const char *s, const char *end)
+{
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	return s;
+}
+
 /* Length of s[0..len) without trailing blanks (space, tab, CR, LF). */
-size_t str_rtrim_len(const char *s, size_t len);
+static inline size_t str_rtrim_len(const char *s, size_t len)
+{
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' ||
+		       s[len - 1] == '\r' || s[len - 1] == '\n'))
+		len--;
+	return len;
+}
+
 /* Find needle in s[0..len); NULL when absent. */
 const char *str_find(const char *s, size_t len, const char *needle);
 /* True when s[0..len) is one or more ASCII digits and nothing else. */

@@ -1,0 +1,58 @@
+/* core/util.c string helpers: str_find takes two roads (short haystacks
+ * by first byte, long ones through memmem); both must find the first
+ * occurrence. */
+#include "unit.h"
+#include "../../core/util.h"
+
+#include <stdlib.h>
+
+static long find_at(const char *s, size_t len, const char *needle)
+{
+	const char *p = str_find(s, len, needle);
+	return p ? (long)(p - s) : -1;
+}
+
+TEST(util_str_find_short)
+{
+	const char *s = "Running 'hackbench 20' in the background: hackbench";
+
+	CHECK_INT(find_at(s, strlen(s), "hackbench"), 9);
+	CHECK_INT(find_at(s, strlen(s), "Running"), 0);
+	CHECK_INT(find_at(s, strlen(s), "ground:"), 34);
+	CHECK_INT(find_at(s, strlen(s), "hackbenck"), -1);
+	CHECK_INT(find_at(s, strlen(s), ""), 0);
+	CHECK_INT(find_at(s, 8, "hackbench"), -1);      /* beyond len */
+	CHECK_INT(find_at(s, 17, "hackbench"), -1);     /* cut short by len */
+	CHECK_INT(find_at(s, 18, "hackbench"), 9);      /* ends exactly at len */
+	CHECK_INT(find_at("aaab", 4, "ab"), 2);
+	CHECK_INT(find_at("a", 1, "a"), 0);
+	CHECK_INT(find_at("ab", 2, "abc"), -1);
+	CHECK_INT(find_at("x\0hackbench", 11, "hackbench"), 2);
+}
+
+TEST(util_str_find_long)
+{
+	size_t len = 5000, i;
+	char *s = malloc(len);
+
+	for (i = 0; i < len; i++)
+		s[i] = (char)('a' + i % 7);
+	memcpy(s + 4000, "Usage:", 6);
+	memcpy(s + 4500, "Usage:", 6);
+	CHECK_INT(find_at(s, len, "Usage:"), 4000);
+	CHECK_INT(find_at(s, 4005, "Usage:"), -1);
+	CHECK_INT(find_at(s, len, "Usage;"), -1);
+	/* the same search on the short road */
+	CHECK_INT(find_at(s + 3900, 200, "Usage:"), 100);
+	free(s);
+}
+
+TEST(util_str_skip_ws_rtrim)
+{
+	const char *s = " \t x \t\r\n";
+
+	CHECK_INT(str_skip_ws(s, s + strlen(s)) - s, 3);
+	CHECK_INT(str_skip_ws(s, s + 2) - s, 2);
+	CHECK_INT(str_rtrim_len(s, strlen(s)), 4);
+	CHECK_INT(str_rtrim_len(" \t", 2), 0);
+}
