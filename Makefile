@@ -62,7 +62,7 @@ deps:
 check:
 	@scripts/install-deps --check
 	@$(MAKE) --no-print-directory -j2 check-build
-	@tests/run
+	@CHK=$(BUILD)/chk tests/run
 
 check-build: $(BUILD)/chk/kbench $(BUILD)/chk/unit $(BUILD)/chk/pnginfo
 

@@ -247,6 +247,15 @@ static void source_identity(const struct import_opts *o, const char *path,
 
 /* walked: found while walking a directory, where a file with no
  * benchmark output (a README, a monitor log) is skipped, not an error. */
+/* Files reported as imported whose transaction group SQLite rolled back. */
+static void lost_files(struct import_totals *t, size_t n)
+{
+	fprintf(stderr, "kbench import: the %zu file%s before this error %s not stored after all "
+		"(SQLite rolled back their transaction); import them again\n",
+		n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
+	t->failed += n;
+}
+
 static int import_one(struct db *db, const struct import_opts *o, const char *path,
 		      int walked, struct import_totals *t)
 {
@@ -257,7 +266,7 @@ static int import_one(struct db *db, const struct import_opts *o, const char *pa
 	struct rec_batch batch;
 	struct kb_err err;
 	struct db_import imp;
-	struct db_import_result out;
+	struct db_import_result out = { 0 };
 	const struct ingest_parser *only = NULL;
 	char sha[65], *parent, *host = NULL;
 	const char *machine = o->machine;
@@ -328,8 +337,12 @@ static int import_one(struct db *db, const struct import_opts *o, const char *pa
 	imp.dry_run = o->dry_run;
 	rc = db_store_batch(db, &imp, &batch, &out, &err);
 	free(parent);
-	if (rc < 0)
+	if (rc < 0) {
+		/* Name the source file, not the database. */
+		snprintf(err.file, sizeof(err.file), "%s", display);
+		err.line = 0;
 		goto out;
+	}
 	if (out.already) {
 		t->already++;
 		printf("%s: already imported%s%s, nothing changed (use --replace to import again)\n",
@@ -354,6 +367,8 @@ out:
 		if (!err.file[0])
 			snprintf(err.file, sizeof(err.file), "%s", display);
 		cli_report("import", &err);
+		if (out.lost)
+			lost_files(t, out.lost);
 	}
 	ingest_result_release(&res);
 	ingest_doc_release(&doc);
@@ -561,6 +576,13 @@ int cmd_import(int argc, char **argv)
 			import_dir(db, &o, args[i], tree_below(&o, args[i], LAYOUT_NONE), &t);
 		else
 			import_one(db, &o, args[i], 0, &t);
+	}
+	if (db) {
+		size_t lost = 0;
+		if (db_store_flush(db, &lost, &err) < 0) {
+			cli_report("import", &err);
+			lost_files(&t, lost);
+		}
 	}
 	if (t.files > 1 && !o.explain)
 		printf("%zu files: %zu runs, %zu samples, %zu summaries; %zu already imported, "

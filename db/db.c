@@ -151,6 +151,7 @@ void db_close(struct db *db)
 
 	if (!db)
 		return;
+	db_store_flush(db, NULL, NULL);
 	for (i = 0; i < sizeof(db->cache) / sizeof(db->cache[0]); i++)
 		if (db->cache[i])
 			sqlite3_finalize(db->cache[i]);

@@ -46,11 +46,22 @@ struct db_import_result {
 	char already_path[1024];
 	long long source_id;
 	size_t runs, failed_runs, samples, summaries, jobs;
+	size_t lost;                /* on failure: files stored before this one that
+				     * SQLite's rollback of the whole group took away */
 };
 
-/* Store a finished batch in one transaction (all or nothing). */
+/* Store a finished batch: all of it or nothing.  Consecutive batches
+ * share one SQLite transaction for up to DB_GROUP_SECONDS, each inside
+ * its own savepoint, so a file that fails leaves no trace and the files
+ * before it stay; db_store_flush() commits the group.  (One commit per
+ * file made WAL writes a large part of importing many small files.) */
 int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch *b,
 		   struct db_import_result *res, struct kb_err *err);
+#define DB_GROUP_SECONDS 0.25
+
+/* Commit the files db_store_batch() has grouped.  On failure *lost is
+ * how many files were not stored.  db_close() also commits them. */
+int db_store_flush(struct db *db, size_t *lost, struct kb_err *err);
 
 /* Queries for listing ------------------------------------------------------ */
 

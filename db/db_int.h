@@ -13,6 +13,10 @@ struct db {
 	sqlite3 *h;
 	char *path;
 	sqlite3_stmt *cache[32];    /* prepared once, see db_cached() */
+	/* db_store_batch() groups files into one transaction: */
+	int grouped;                /* a group transaction is open */
+	size_t pending;             /* files stored in it so far */
+	double group_start;         /* when it began (monotonic seconds) */
 };
 
 /* A statement prepared on first use and kept until db_close(); reset and

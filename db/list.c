@@ -57,7 +57,8 @@ int db_list(struct db *db, struct db_list *out, struct kb_err *err)
 		"SELECT benchmark, sum(runs), sum(failed), sum(samples), sum(summaries),"
 		" count(DISTINCT variant_id) FROM ("
 		"  SELECT r.benchmark AS benchmark, 1 AS runs, r.status = 'failed' AS failed,"
-		"   (SELECT count(*) FROM sample s WHERE s.run_id = r.id) AS samples,"
+		"   (SELECT count(*) FROM sample s WHERE s.run_id = r.id)"
+		"   + (SELECT count(user_time) FROM job j WHERE j.run_id = r.id) AS samples,"
 		"   0 AS summaries, r.variant_id AS variant_id FROM run r"
 		"  UNION ALL"
 		"  SELECT benchmark, 0, 0, 0, 1, variant_id FROM summary"
@@ -165,8 +166,8 @@ int db_get_run(struct db *db, long long id, struct db_run *out, struct kb_err *e
 	if (!found)
 		return kb_err_set(err, NULL, 0, "no run %lld in the database", id);
 
-	st = db_prepare(db, "SELECT metric, value, unit, job FROM sample WHERE run_id = ?1"
-			" ORDER BY job IS NOT NULL, job, id", err);
+	st = db_prepare(db, "SELECT metric, value, unit, job FROM sample_all WHERE run_id = ?1"
+			" ORDER BY job IS NOT NULL, job, id IS NULL, id", err);
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, id);

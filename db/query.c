@@ -124,9 +124,10 @@ static int load_runs(struct db *db, const char *bench, struct db_qdata *q,
 	qsort(ix, q->nruns, sizeof(*ix), cmp_run_index);
 
 	st = db_prepare(db,
-		"SELECT s.run_id, s.metric, s.unit, s.value, s.job FROM sample s"
+		"SELECT s.run_id, s.metric, s.unit, s.value, s.job FROM sample_all s"
 		" JOIN run r ON r.id = s.run_id"
-		" WHERE ?1 IS NULL OR r.benchmark = ?1 ORDER BY s.run_id, s.id", err);
+		" WHERE ?1 IS NULL OR r.benchmark = ?1"
+		" ORDER BY s.run_id, s.id IS NULL, s.id, s.job", err);
 	if (!st)
 		goto out;
 	db_bind_text(st, 1, bench);

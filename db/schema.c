@@ -148,6 +148,42 @@ static const char *const migrations[] = {
 "         s.min AS min, s.max AS max, s.unit AS unit\n"
 "  FROM summary s JOIN source src ON src.id = s.source_id\n"
 "  JOIN variant v ON v.id = s.variant_id LEFT JOIN machine m ON m.id = s.machine_id;\n",
+/* 2: compact numa_test rows.  A job's per-node percentages move into the
+ * job row as a JSON array (job.pct), and a job's user time is no longer
+ * repeated as a per-job 'user' sample: the views and the query functions
+ * present both as before.  A numa_test file stored about six rows per
+ * job line; now one. */
+"ALTER TABLE job ADD COLUMN pct TEXT;  -- JSON array: percent of time on node 0, 1, ...\n"
+"UPDATE job SET pct = (SELECT json_group_array(p.pct) FROM\n"
+"    (SELECT pct FROM placement p WHERE p.run_id = job.run_id AND p.job = job.job ORDER BY p.node) p)\n"
+"  WHERE EXISTS (SELECT 1 FROM placement p WHERE p.run_id = job.run_id AND p.job = job.job);\n"
+"DELETE FROM sample WHERE job IS NOT NULL AND metric = 'user' AND unit = 's'\n"
+"  AND EXISTS (SELECT 1 FROM job j WHERE j.run_id = sample.run_id AND j.job = sample.job\n"
+"              AND j.user_time = sample.value);\n"
+"DROP VIEW placement_v;\n"
+"DROP TABLE placement;\n"
+"-- One row per job and node, as the placement table had them.\n"
+"CREATE VIEW placement AS\n"
+"  SELECT j.run_id AS run_id, j.job AS job, e.key AS node, CAST(e.value AS REAL) AS pct\n"
+"  FROM job j, json_each(j.pct) e WHERE e.type IN ('integer', 'real');\n"
+"CREATE VIEW placement_v AS\n"
+"  SELECT j.run_id AS run_id, v.name AS variant, r.config AS config, j.job AS job,\n"
+"         e.key AS node, CAST(e.value AS REAL) AS pct, j.initial_node AS initial_node,\n"
+"         j.main_node AS main_node\n"
+"  FROM job j JOIN json_each(j.pct) e JOIN run r ON r.id = j.run_id\n"
+"  JOIN variant v ON v.id = r.variant_id WHERE e.type IN ('integer', 'real');\n"
+"-- Run-level samples and the per-job user times, as one table of numbers.\n"
+"CREATE VIEW sample_all AS\n"
+"  SELECT id, run_id, metric, value, unit, job FROM sample\n"
+"  UNION ALL\n"
+"  SELECT NULL, run_id, 'user', user_time, 's', job FROM job WHERE user_time IS NOT NULL;\n"
+"DROP VIEW samples_v;\n"
+"CREATE VIEW samples_v AS\n"
+"  SELECT s.run_id AS run_id, src.path AS source, v.name AS variant, m.name AS machine,\n"
+"         r.benchmark AS benchmark, r.config AS config, r.iteration AS iteration,\n"
+"         s.job AS job, s.metric AS metric, s.value AS value, s.unit AS unit\n"
+"  FROM sample_all s JOIN run r ON r.id = s.run_id JOIN source src ON src.id = r.source_id\n"
+"  JOIN variant v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id;\n",
 };
 
 int db_schema_version(void)

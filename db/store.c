@@ -5,22 +5,21 @@
  * nothing unless the caller asks to replace them.
  */
 #include "db_int.h"
+#include "../core/buf.h"
+#include "../core/num.h"
 #include "../core/util.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum {
 	S_FIND_SOURCE, S_DEL_SOURCE, S_INS_SOURCE, S_INS_VARIANT, S_GET_VARIANT,
 	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_INS_RUN,
-	S_INS_SAMPLE, S_INS_JOB, S_INS_PLACEMENT, S_INS_SUMMARY,
-	S_HAS_METRIC, S_INS_METRIC,
-	S_INS_PLACEMENTS,     /* + n - 2: the n rows of a job with 2 <= n <= PLACEMENTS_MAX nodes */
+	S_INS_SAMPLE, S_INS_JOB, S_INS_SUMMARY, S_HAS_METRIC, S_INS_METRIC,
 };
-
-#define PLACEMENTS_MAX 8
 
 static const char *const sql[] = {
 	[S_FIND_SOURCE] = "SELECT id, path FROM source WHERE sha256 = ?1",
@@ -37,9 +36,8 @@ static const char *const sql[] = {
 	[S_INS_RUN] = "INSERT INTO run (source_id, variant_id, machine_id, benchmark, config, "
 		      "iteration, status, error, line) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
 	[S_INS_SAMPLE] = "INSERT INTO sample (run_id, metric, value, unit, job) VALUES (?1, ?2, ?3, ?4, ?5)",
-	[S_INS_JOB] = "INSERT INTO job (run_id, job, initial_node, main_node, moved, user_time, marked) "
-		      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-	[S_INS_PLACEMENT] = "INSERT INTO placement (run_id, job, node, pct) VALUES (?1, ?2, ?3, ?4)",
+	[S_INS_JOB] = "INSERT INTO job (run_id, job, initial_node, main_node, moved, user_time, marked, pct) "
+		      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
 	[S_INS_SUMMARY] = "INSERT INTO summary (source_id, variant_id, machine_id, benchmark, config, "
 			  "metric, mean, sd, n, min, max, unit, flags, line) "
 			  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
@@ -99,6 +97,7 @@ struct store_state {
 	size_t nkeys, keys_cap;
 	struct { const char *bench, *metric; } noted[64];   /* see note_metric() */
 	size_t nnoted;
+	struct buf json;        /* placement_json() */
 };
 
 static const struct rec_variant *legend(const struct rec_batch *b, const char *name)
@@ -237,32 +236,72 @@ static int note_metric(struct store_state *s, const char *bench, const char *met
 	return 0;
 }
 
-/* A job's placement rows in one multi-row INSERT: one statement per job
- * instead of one per node (most of the rows of a numa_test file). */
-static int store_placements(struct db *db, long long run_id, const struct rec_job *j,
-			    struct kb_err *err)
+/* Append v to the JSON text in out: the shortest decimal that reads back
+ * as v (percentages are printed with one or two decimals, so try those
+ * first), or null for NaN. */
+static void json_number(struct buf *out, double v)
 {
-	sqlite3_stmt *st = db->cache[S_INS_PLACEMENTS + j->nnodes - 2];
+	char tmp[32];
+	int d, scale;
+
+	if (!isfinite(v)) {
+		buf_puts(out, "null");
+		return;
+	}
+	for (d = 0, scale = 1; d < 3 && fabs(v) < 1e12; d++, scale *= 10) {
+		double k = nearbyint(v * scale);
+		if (k / scale == v) {
+			long long a = llabs((long long)k);
+			buf_printf(out, "%s%lld.%0*lld", k < 0 ? "-" : "", a / scale,
+				   d ? d : 1, d ? a % scale : 0);
+			return;
+		}
+	}
+	num_format(v, tmp);
+	buf_puts(out, tmp);
+}
+
+/* The JSON array of a job's per-node percentages, or NULL for none. */
+static const char *placement_json(struct buf *out, const struct rec_job *j)
+{
 	int k;
 
-	if (st) {
-		sqlite3_reset(st);
-	} else {
-		char sql[64 + PLACEMENTS_MAX * 24];
-		size_t len = (size_t)snprintf(sql, sizeof(sql),
-					      "INSERT INTO placement (run_id, job, node, pct) VALUES ");
-		for (k = 0; k < j->nnodes; k++)
-			len += (size_t)snprintf(sql + len, sizeof(sql) - len, "%s(?1, ?2, %d, ?%d)",
-						k ? ", " : "", k, k + 3);
-		st = db_cached(db, S_INS_PLACEMENTS + j->nnodes - 2, sql, err);
-		if (!st)
-			return -1;
+	if (j->nnodes <= 0)
+		return NULL;
+	buf_reset(out);
+	buf_putc(out, '[');
+	for (k = 0; k < j->nnodes; k++) {
+		if (k)
+			buf_putc(out, ',');
+		json_number(out, j->pct[k]);
 	}
-	db_bind_int(st, 1, run_id);
-	db_bind_int(st, 2, j->job);
-	for (k = 0; k < j->nnodes; k++)
-		db_bind_double(st, k + 3, j->pct[k]);
-	return step_done(db, st, err);
+	buf_putc(out, ']');
+	return buf_str(out);
+}
+
+/* The job of r numbered job, or NULL. */
+static const struct rec_job *find_job(const struct rec_run *r, int job)
+{
+	size_t i;
+
+	if (job >= 1 && (size_t)job <= r->njobs && r->jobs[job - 1].job == job)
+		return &r->jobs[job - 1];
+	for (i = 0; i < r->njobs; i++)
+		if (r->jobs[i].job == job)
+			return &r->jobs[i];
+	return NULL;
+}
+
+/* A per-job 'user' sample that repeats its job row's user time: the job
+ * row stores it, and the views and queries show it as a sample. */
+static int in_job_row(const struct rec_run *r, const struct rec_sample *sm)
+{
+	const struct rec_job *j;
+
+	if (sm->job <= 0 || strcmp(sm->metric, "user") != 0 || strcmp(sm->unit, "s") != 0)
+		return 0;
+	j = find_job(r, sm->job);
+	return j && j->user == sm->value;
 }
 
 /* Statement slot for a row of source_id, variant vname (made with desc when
@@ -295,7 +334,6 @@ static int store_run(struct store_state *s, long long source_id, long long machi
 	sqlite3_stmt *st;
 	long long run_id;
 	size_t i;
-	int k;
 
 	st = stmt_owned(s, S_INS_RUN, source_id, machine_id, vname,
 			s->imp->variant ? NULL : r->variant_desc, err);
@@ -318,6 +356,9 @@ static int store_run(struct store_state *s, long long source_id, long long machi
 		const struct rec_sample *sm = &r->samples[i];
 		if (!isfinite(sm->value))
 			continue;
+		res->samples++;
+		if (in_job_row(r, sm))
+			continue;
 		st = stmt(db, S_INS_SAMPLE, err);
 		if (!st)
 			return -1;
@@ -331,7 +372,6 @@ static int store_run(struct store_state *s, long long source_id, long long machi
 			return -1;
 		if (note_metric(s, r->benchmark, sm->metric, sm->unit, err) < 0)
 			return -1;
-		res->samples++;
 	}
 	for (i = 0; i < r->njobs; i++) {
 		const struct rec_job *j = &r->jobs[i];
@@ -345,25 +385,9 @@ static int store_run(struct store_state *s, long long source_id, long long machi
 		db_bind_int(st, 5, j->moved);
 		db_bind_double(st, 6, j->user);
 		db_bind_int(st, 7, j->marked);
+		db_bind_text(st, 8, placement_json(&s->json, j));
 		if (step_done(db, st, err) < 0)
 			return -1;
-		if (j->nnodes >= 2 && j->nnodes <= PLACEMENTS_MAX) {
-			if (store_placements(db, run_id, j, err) < 0)
-				return -1;
-			res->jobs++;
-			continue;
-		}
-		for (k = 0; k < j->nnodes; k++) {
-			st = stmt(db, S_INS_PLACEMENT, err);
-			if (!st)
-				return -1;
-			db_bind_int(st, 1, run_id);
-			db_bind_int(st, 2, j->job);
-			db_bind_int(st, 3, k);
-			db_bind_double(st, 4, j->pct[k]);
-			if (step_done(db, st, err) < 0)
-				return -1;
-		}
 		res->jobs++;
 	}
 	return 0;
@@ -472,6 +496,33 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 	return 0;
 }
 
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
+{
+	size_t n = db->pending;
+
+	if (lost)
+		*lost = 0;
+	if (!db->grouped)
+		return 0;
+	db->grouped = 0;
+	db->pending = 0;
+	if (db_exec(db, "COMMIT", err) < 0) {
+		db_exec(db, "ROLLBACK", NULL);
+		if (lost)
+			*lost = n;
+		return -1;
+	}
+	return 0;
+}
+
 int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch *b,
 		   struct db_import_result *res, struct kb_err *err)
 {
@@ -483,18 +534,39 @@ int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch 
 	s.db = db;
 	s.imp = imp;
 	s.b = b;
-	if (db_exec(db, "BEGIN IMMEDIATE", err) < 0)
-		return -1;
-	rc = store_all(&s, res, err);
+	if (!db->grouped) {
+		if (db_exec(db, "BEGIN IMMEDIATE", err) < 0)
+			return -1;
+		db->grouped = 1;
+		db->pending = 0;
+		db->group_start = now_seconds();
+	}
+	if (db_exec(db, "SAVEPOINT batch", err) < 0)
+		rc = -1;
+	else
+		rc = store_all(&s, res, err);
 	free(s.v);
 	free(s.keys);
+	buf_release(&s.json);
+	if (sqlite3_get_autocommit(db->h)) {
+		/* SQLite rolled the whole group back (I/O error, disk full). */
+		res->lost = db->pending;
+		db->grouped = 0;
+		db->pending = 0;
+		return rc < 0 ? rc : db_fail(db, err, "cannot store");
+	}
 	if (rc < 0 || res->already || imp->dry_run) {
-		db_exec(db, "ROLLBACK", NULL);
-		return rc;
+		db_exec(db, "ROLLBACK TO batch", NULL);
+		db_exec(db, "RELEASE batch", NULL);
+	} else if (db_exec(db, "RELEASE batch", err) < 0) {
+		db_exec(db, "ROLLBACK TO batch", NULL);
+		db_exec(db, "RELEASE batch", NULL);
+		rc = -1;
+	} else {
+		db->pending++;
 	}
-	if (db_exec(db, "COMMIT", err) < 0) {
-		db_exec(db, "ROLLBACK", NULL);
+	if (rc == 0 && now_seconds() - db->group_start >= DB_GROUP_SECONDS &&
+	    db_store_flush(db, &res->lost, err) < 0)
 		return -1;
-	}
-	return 0;
+	return rc;
 }

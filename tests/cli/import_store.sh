@@ -91,3 +91,58 @@ check_eq "stdin: the source is named -" "$(sql "select path from source")" "-"
 export KBENCH_DB="$TMP/runs.db"
 check_status "kernbench with --set runs=7" 0 "$KB" import --set runs=7 "$SHARED/corpus/lkp/kernbench/01"
 check_eq "every summary has n = 7" "$(sql "select group_concat(distinct n) from summary_v")" "7"
+
+# The files of one import share a transaction, each inside its own
+# savepoint: a file that fails while being stored leaves no trace and the
+# files around it stay.
+mkdir -p "$TMP/group"
+cp "$SAMPLES/seeds/004_6cdb76245787edd0.txt" "$TMP/group/a.txt"
+cp "$SHARED/corpus/lkp/kernbench/01" "$TMP/group/b.log"
+cp "$SAMPLES/lkp/hackbench/hackbench" "$TMP/group/c.log"
+export KBENCH_DB="$TMP/group.db"
+check_status "a database to refuse kernbench runs" 0 "$KB" import "$SAMPLES/lkp/hackbench/hackbench-multi-instance"
+sql "CREATE TRIGGER no_kernbench BEFORE INSERT ON summary WHEN NEW.benchmark = 'kernbench'
+     BEGIN SELECT RAISE(ABORT, 'kernbench refused by the test'); END"
+before=$(sql "select count(*) from source")
+check_status "a file refused by the store exits 2" 2 "$KB" import "$TMP/group"
+check_grep "... and is named with the store's message" "b.log: cannot store: kernbench refused by the test" "$TMP/.out"
+check_eq "... the files before and after it are stored" \
+	"$(sql "select group_concat(path, ' ') from (select replace(path, '$TMP/group/', '') as path from source where id > $before order by id)")" "a.txt c.log"
+check_eq "... nothing of the refused file" "$(sql "select count(*) from summary where benchmark = 'kernbench'")" "0"
+check_eq "... the summary line counts it as failed" "$(grep -c '3 files: .* 1 failed' "$TMP/.out")" "1"
+
+# When SQLite itself rolls the whole transaction back (an I/O error, a
+# full disk; here a trigger's RAISE(ROLLBACK)), the files stored before
+# the error in that transaction are reported as not stored, not lost quietly.
+export KBENCH_DB="$TMP/rollback.db"
+check_status "a database whose hackbench runs roll everything back" 0 "$KB" import "$SAMPLES/lkp/hackbench/hackbench-multi-instance"
+sql "CREATE TRIGGER no_hackbench BEFORE INSERT ON run WHEN NEW.benchmark = 'hackbench'
+     BEGIN SELECT RAISE(ROLLBACK, 'hackbench rolled back by the test'); END"
+before=$(counts)
+check_status "a whole-transaction rollback exits 2" 2 "$KB" import "$TMP/group/a.txt" "$TMP/group/c.log"
+check_grep "... names the file that failed" "c.log: cannot store: hackbench rolled back by the test" "$TMP/.out"
+check_grep "... and says the earlier file was not stored" "the 1 file before this error was not stored after all" "$TMP/.out"
+check_grep "... and counts both as failed" "2 files: .* 2 failed" "$TMP/.out"
+check_eq "... the database is as it was" "$(counts)" "$before"
+check_status "importing them again works once the trigger is gone" 0 sh -c \
+	"sqlite3 \"$KBENCH_DB\" 'DROP TRIGGER no_hackbench' && \"$KB\" import \"$TMP/group/a.txt\" \"$TMP/group/c.log\""
+
+# A database written by an older kbench (schema version 1: a placement
+# table, per-job user samples) migrates on open and reads as before.
+export KBENCH_DB="$TMP/v1.db"
+sqlite3 "$KBENCH_DB" < tests/data/kbench-v1.sql
+check_status "a version-1 database opens" 0 "$KB" ls
+check_eq "... and is migrated to the current version" "$(sql "pragma user_version")" "2"
+export KBENCH_DB="$TMP/v2.db"
+(cd "$SAMPLES/.." && "$KB" import samples/seeds/004_6cdb76245787edd0.txt samples/lkp/hackbench/hackbench >/dev/null)
+q_place="select variant, config, job, node, pct, initial_node, main_node from placement_v order by run_id, job, node"
+q_samples="select source, variant, benchmark, config, iteration, job, metric, value, unit from samples_v order by run_id, job, metric"
+fresh_place=$(sql "$q_place") fresh_samples=$(sql "$q_samples")
+export KBENCH_DB="$TMP/v1.db"
+check_eq "... its placement_v equals a fresh import's" "$(sql "$q_place")" "$fresh_place"
+check_eq "... its samples_v too (per-job user times included)" "$(sql "$q_samples")" "$fresh_samples"
+check_eq "... placement holds 4 nodes x 4 jobs of seed 004" "$(sql "select count(*) from placement")" "16"
+check_eq "... job 2 ran on node 3 only" "$(sql "select group_concat(pct, '/') from (select pct from placement where job = 2 order by node)")" "0.0/0.0/0.0/100.0"
+check_eq "... the per-job user samples are in samples_v" "$(sql "select count(*) from samples_v where job is not null and metric = 'user'")" "4"
+check_status "kbench show reprints its job table" 0 "$KB" show 1
+check_grep "... with the mail's numbers" "^ +2 +0\.0 +0\.0 +0\.0 +100\.0 " "$TMP/.out"
