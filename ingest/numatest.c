@@ -65,6 +65,27 @@ static int prefix_is(const char *s, const char *end, const char *word)
 
 static struct rx rx_exec = RX("^\\s*Executing\\s+(\\d+)\\s+times?\\s*:");
 
+/* The first max blank-separated tokens of s[0..len): returns how many
+ * were found (at most max).  Unlike ingest_split() it stops there rather
+ * than counting the rest of a long job row. */
+static size_t split_first(const char *s, size_t len, struct ingest_tok *tok, size_t max)
+{
+	const char *p = s, *end = s + len;
+	size_t n = 0;
+
+	while (n < max) {
+		p = str_skip_ws(p, end);
+		if (p >= end)
+			break;
+		tok[n].s = p;
+		while (p < end && *p != ' ' && *p != '\t')
+			p++;
+		tok[n].len = (size_t)(p - tok[n].s);
+		n++;
+	}
+	return n;
+}
+
 /* What a line is, judged from its first characters (cheap).  For footer
  * lines *key gets the footer bit. */
 static enum nt_kind line_kind(const struct ingest_line *l, int *key)
@@ -100,7 +121,7 @@ static enum nt_kind line_kind(const struct ingest_line *l, int *key)
 	case '%':
 		return str_find(s, (size_t)(end - s), "Time on Node") ? NT_DISP_TITLE : NT_OTHER;
 	case 'J':
-		ntok = ingest_split(s, (size_t)(end - s), tok, 3);
+		ntok = split_first(s, (size_t)(end - s), tok, 3);
 		if (ntok < 3 || !ingest_tok_is(&tok[0], "Job"))
 			return NT_OTHER;
 		if (tok[1].len > 4 && memcmp(tok[1].s, "node", 4) == 0 &&
@@ -132,7 +153,7 @@ static enum nt_kind line_kind(const struct ingest_line *l, int *key)
 		/* A job number followed by a '|' column or a percentage: a
 		 * row, possibly a broken one the parser will reject. */
 		double v;
-		ntok = ingest_split(s, (size_t)(end - s), tok, 2);
+		ntok = split_first(s, (size_t)(end - s), tok, 2);
 		if (ntok < 2 || !str_all_digits(tok[0].s, tok[0].len))
 			return NT_OTHER;
 		if (memchr(s, '|', (size_t)(end - s)) || num_parse(tok[1].s, tok[1].len, &v) == 0)
