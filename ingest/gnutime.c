@@ -116,6 +116,26 @@ static struct rx word_rx = RX("^[A-Za-z_][A-Za-z0-9_./+-]*$");
  * "?" / "?%" (what time prints when it cannot tell). */
 static struct rx value_rx = RX("^(?:[-+]?(?:[0-9]+(?::[0-9]+)*(?:\\.[0-9]*)?|\\.[0-9]+)%?|\\?%?)$");
 
+/* What a pattern's \s matches (PCRE2 without UCP). */
+static int rx_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+/* The first token of l as a pattern sees it (after ^\s*, up to the next
+ * \s): the cheap test that spares most prose lines the patterns. */
+static const char *first_token(const struct ingest_line *l, size_t *len)
+{
+	const char *p = l->s, *end = l->s + l->len, *t;
+
+	while (p < end && rx_space(*p))
+		p++;
+	for (t = p; t < end && !rx_space(*t); t++)
+		;
+	*len = (size_t)(t - p);
+	return p;
+}
+
 static int line_matches(struct rx *rx, const struct ingest_line *l)
 {
 	struct rx_cap cap[1];
@@ -129,8 +149,13 @@ static int tv_field(const struct ingest_line *l, const char **value)
 	const char *p = str_skip_ws(l->s, l->s + l->len);
 	size_t left = (size_t)(l->s + l->len - p), k;
 
+	if (!left || !memchr(p, ':', left))
+		return -1;
 	for (k = 0; k < TV_NFIELDS; k++) {
-		size_t n = strlen(tv_fields[k].label);
+		size_t n;
+		if (tv_fields[k].label[0] != *p)
+			continue;
+		n = strlen(tv_fields[k].label);
 		if (left > n && memcmp(p, tv_fields[k].label, n) == 0 && p[n] == ':') {
 			if (value)
 				*value = p + n + 1;
@@ -143,7 +168,13 @@ static int tv_field(const struct ingest_line *l, const char **value)
 static int posix_word(const struct ingest_line *l, const char *word)
 {
 	struct rx_cap cap[3];
-	return rx_match(&posix_rx, l->s, l->len, cap, 3) == 3 && cap[1].len == strlen(word) &&
+	size_t tlen, n = strlen(word);
+	const char *t = first_token(l, &tlen);
+
+	/* the pattern wants the word, then blanks: so the first token is it */
+	if (tlen != n || memcmp(t, word, n) != 0)
+		return 0;
+	return rx_match(&posix_rx, l->s, l->len, cap, 3) == 3 && cap[1].len == n &&
 	       memcmp(cap[1].s, word, cap[1].len) == 0;
 }
 
@@ -189,7 +220,8 @@ static int format_line(const struct ingest_opts *opts, const struct ingest_line 
 static size_t report_len(const struct ingest_opts *opts, const struct ingest_line *lines,
 			 size_t at, size_t n, int *score)
 {
-	size_t i = at;
+	size_t i = at, tlen;
+	const char *t;
 
 	if (i >= n)
 		return 0;
@@ -201,7 +233,11 @@ static size_t report_len(const struct ingest_opts *opts, const struct ingest_lin
 		*score = 90;
 		return i - at;
 	}
-	if (line_matches(&default1_loose, &lines[i])) {
+	/* default1_loose starts "\S+user\s" and custom_rx "numa0": tell
+	 * from the first token whether to try them. */
+	t = first_token(&lines[i], &tlen);
+	if (tlen > 4 && memcmp(t + tlen - 4, "user", 4) == 0 &&
+	    line_matches(&default1_loose, &lines[i])) {
 		*score = 90;
 		return i + 1 < n && line_matches(&default2_loose, &lines[i + 1]) ? 2 : 1;
 	}
@@ -209,7 +245,8 @@ static size_t report_len(const struct ingest_opts *opts, const struct ingest_lin
 		*score = 80;
 		return i + 2 < n && posix_word(&lines[i + 2], "sys") ? 3 : 2;
 	}
-	if (line_matches(&custom_rx, &lines[i]) || format_line(opts, &lines[i], NULL)) {
+	if ((tlen > 5 && memcmp(t, "numa0", 5) == 0 && line_matches(&custom_rx, &lines[i])) ||
+	    format_line(opts, &lines[i], NULL)) {
 		*score = 60;
 		return 1;
 	}
