@@ -208,13 +208,14 @@ static int cmd_start(const struct ingest_tok *tok, size_t ntok, int *perf)
 	return (int)i;
 }
 
-static int is_cmd(const struct ingest_line *l)
+/* has_hb: whether l contains "hackbench" (the caller has looked). */
+static int is_cmd(const struct ingest_line *l, int has_hb)
 {
 	struct ingest_tok tok[HB_MAXTOK];
 	size_t ntok;
 	int perf;
 
-	if (!str_find(l->s, l->len, "hackbench") && !str_find(l->s, l->len, "messaging"))
+	if (!has_hb && !str_find(l->s, l->len, "messaging"))
 		return 0;
 	ntok = ingest_split(l->s, l->len, tok, HB_MAXTOK);
 	if (ntok == 0 || ntok > HB_MAXTOK)
@@ -237,6 +238,7 @@ static enum hb_kind classify(const struct ingest_line *l, struct hb_scan *sc, in
 	const char *p = str_skip_ws(l->s, l->s + l->len);
 	size_t rest = (size_t)(l->s + l->len - p);
 	struct rx_cap cap[2];
+	int has_hb;
 
 	if (rest == 0)
 		return HB_BLANK;
@@ -308,14 +310,16 @@ static enum hb_kind classify(const struct ingest_line *l, struct hb_scan *sc, in
 		}
 		break;
 	}
-	if (str_find(p, rest, "hackbench") || str_find(p, rest, "Usage:")) {
+	/* p only skips blanks, so "hackbench" is in p exactly when in l */
+	has_hb = str_find(p, rest, "hackbench") != NULL;
+	if (has_hb || str_find(p, rest, "Usage:")) {
 		if (rx_hit(&rx_badopt, l) ||
 		    rx_hit(&rx_usage, l)) {
 			sc->usage_open = 1;
 			return HB_FAIL;
 		}
 	}
-	if (is_cmd(l)) {
+	if (is_cmd(l, has_hb)) {
 		sc->usage_open = 0;
 		return HB_CMD;
 	}
