@@ -150,11 +150,26 @@ static int tok_ieq(const struct ingest_tok *t, const char *word)
 	return t->len == n && strncasecmp(t->s, word, n) == 0;
 }
 
+/* The first character of l that a pattern's \s does not match (PCRE2
+ * without UCP: blank, tab, LF, VT, FF, CR), or 0: the patterns below all
+ * start "^\s*", so it tells cheaply which of them can match. */
+static char lead_char(const struct ingest_line *l)
+{
+	const char *p = l->s, *end = l->s + l->len;
+
+	while (p < end && (*p == ' ' || (*p >= '\t' && *p <= '\r')))
+		p++;
+	return p < end ? *p : 0;
+}
+
 static int is_rule(const struct ingest_line *l)
 {
 	static struct rx rule = RX("^\\s*[-=_]{5,}\\s*$");
 	struct rx_cap cap[1];
+	char c = lead_char(l);
 
+	if (c != '-' && c != '=' && c != '_')
+		return 0;
 	return rx_match(&rule, l->s, l->len, cap, 1) > 0;
 }
 
@@ -268,8 +283,16 @@ static int scan_title(const struct ingest_line *l, struct table *t)
 				     "(?:\\((.*)\\))?\\s*$");
 	static struct rx over = RXI("\\baverages?\\s+(?:of|over)\\s+(\\d+)\\b");
 	struct rx_cap cap[5];
-	int got = rx_match(&title, l->s, l->len, cap, 5);
+	unsigned char c = (unsigned char)lead_char(l);
+	int got;
 
+	/* The pattern is caseless, and in UTF mode that lets "K" and "s"
+	 * match the Kelvin sign and the long s too: leave those (all bytes
+	 * past ASCII) to the pattern. */
+	c |= 0x20;
+	if (c != 'h' && c != 'n' && c != 's' && c != 'k' && c < 0x80)
+		return 0;
+	got = rx_match(&title, l->s, l->len, cap, 5);
 	if (got <= 0)
 		return 0;
 	t->bench = bench_named(cap[1].s, cap[1].len);
@@ -371,8 +394,13 @@ static int scan_column_header(const struct ingest_line *l, struct table *t)
 static int scan_matrix_header(const struct ingest_line *l, struct table *t)
 {
 	struct ingest_tok tok[MAX_TOKS + 1];
-	size_t n = ingest_split(l->s, l->len, tok, ARRAY_SIZE(tok)), i;
+	const char *p = str_skip_ws(l->s, l->s + l->len);
+	size_t n, i;
 
+	/* Most lines fail on the first letter; split only those that may not. */
+	if (p == l->s + l->len || !strchr("SsKk", *p))
+		return 0;
+	n = ingest_split(l->s, l->len, tok, ARRAY_SIZE(tok));
 	if (n < 2 || n > ARRAY_SIZE(tok) ||
 	    !(tok_ieq(&tok[0], "Scheduler:") || tok_ieq(&tok[0], "Schedulers:") ||
 	      tok_ieq(&tok[0], "Kernel:") || tok_ieq(&tok[0], "Kernels:")))
@@ -424,8 +452,15 @@ static size_t sumtable_claim(const struct ingest_opts *opts, const struct ingest
 	struct table t;
 	struct row r;
 	size_t i;
+	char c;
 
 	*score = 0;
+	/* A table starts with a title (a benchmark name), a rule or a
+	 * matrix header ("Scheduler:", "Kernel:"): refuse other lines before
+	 * scan_head clears its tables. */
+	c = lead_char(&lines[0]);
+	if (!c || ((unsigned char)c < 0x80 && !strchr("hHnNsSkK-=_", c)))
+		return 0;
 	if (n < 2 || !scan_head(lines, n, &t))
 		return 0;
 	for (i = t.first_row; i < n && scan_row(t.kind, &lines[i], &r) == 0; i++)
