@@ -212,10 +212,21 @@ static int cmd_start(const struct ingest_tok *tok, size_t ntok, int *perf)
 static int is_cmd(const struct ingest_line *l, int has_hb)
 {
 	struct ingest_tok tok[HB_MAXTOK];
+	const char *p = str_skip_ws(l->s, l->s + l->len), *e;
 	size_t ntok;
 	int perf;
 
 	if (!has_hb && !str_find(l->s, l->len, "messaging"))
+		return 0;
+	/* cmd_start refuses a line whose first token is neither a prefix nor
+	 * the program: look at that token before splitting the whole line
+	 * (numa_test posts quote "Running 'hackbench 20' ..." per block). */
+	for (e = p; e < l->s + l->len && *e != ' ' && *e != '\t'; e++)
+		;
+	tok[0].s = p;
+	tok[0].len = (size_t)(e - p);
+	if (!tok_is_base(&tok[0], "hackbench") && !tok_is_base(&tok[0], "perf") &&
+	    !tok_is_prefix(&tok[0]))
 		return 0;
 	ntok = ingest_split(l->s, l->len, tok, HB_MAXTOK);
 	if (ntok == 0 || ntok > HB_MAXTOK)
