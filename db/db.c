@@ -47,6 +47,14 @@ void db_bind_text(sqlite3_stmt *st, int i, const char *s)
 		sqlite3_bind_null(st, i);
 }
 
+void db_bind_static(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(st, i);
+}
+
 void db_bind_int(sqlite3_stmt *st, int i, long long v)
 {
 	sqlite3_bind_int64(st, i, v);
@@ -73,11 +81,19 @@ double db_col_double(sqlite3_stmt *st, int i)
 	return sqlite3_column_double(st, i);
 }
 
+static int sqlite_configured;
+
 static int open_common(struct db **out, const char *path, int flags, struct kb_err *err)
 {
 	struct db *db = xcalloc(1, sizeof(*db));
 
 	db->path = xstrdup(path);
+	/* No global memory statistics: they take a mutex on every allocation.
+	 * Only possible before SQLite initialises (the first open). */
+	if (!sqlite_configured) {
+		sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+		sqlite_configured = 1;
+	}
 	/* One thread per connection: no SQLite mutexes on every call. */
 	if (sqlite3_open_v2(path, &db->h, flags | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
 		kb_err_set(err, path, 0, "cannot open database: %s",
@@ -152,9 +168,13 @@ void db_close(struct db *db)
 	if (!db)
 		return;
 	db_store_flush(db, NULL, NULL);
+	db_store_release(db);
 	for (i = 0; i < sizeof(db->cache) / sizeof(db->cache[0]); i++)
 		if (db->cache[i])
 			sqlite3_finalize(db->cache[i]);
+	for (i = 0; i < sizeof(db->rows) / sizeof(db->rows[0][0]); i++)
+		if (db->rows[i / DB_ROWS_MAX][i % DB_ROWS_MAX])
+			sqlite3_finalize(db->rows[i / DB_ROWS_MAX][i % DB_ROWS_MAX]);
 	if (db->h)
 		sqlite3_close_v2(db->h);
 	free(db->path);

@@ -35,8 +35,6 @@ struct db_import {
 	const char *variant;        /* --variant: wins over everything */
 	const char *variant_fallback;   /* parent directory name */
 	const char *kernel;         /* --kernel */
-	const struct rec_kv *set;   /* --set KEY=VALUE, added to every run's config */
-	size_t nset;
 	int replace;                /* --replace: drop the earlier import of these bytes */
 	int dry_run;                /* do everything, then roll back */
 };
@@ -46,21 +44,26 @@ struct db_import_result {
 	char already_path[1024];
 	long long source_id;
 	size_t runs, failed_runs, samples, summaries, jobs;
-	size_t lost;                /* on failure: files stored before this one that
-				     * SQLite's rollback of the whole group took away */
+	size_t lost;                /* files stored earlier that could not be kept */
 };
 
 /* Store a finished batch: all of it or nothing.  Consecutive batches
- * share one SQLite transaction for up to DB_GROUP_SECONDS, each inside
- * its own savepoint, so a file that fails leaves no trace and the files
- * before it stay; db_store_flush() commits the group.  (One commit per
- * file made WAL writes a large part of importing many small files.) */
+ * share one SQLite transaction for up to DB_GROUP_SECONDS or
+ * DB_GROUP_BYTES of source, and the store keeps each one's records (it
+ * takes them: b is left empty) until the transaction commits: if a file
+ * fails halfway, the transaction is rolled back and the kept files are
+ * stored again, so nothing of the failed file stays and the others do.
+ * (One commit per file made WAL writes a large part of importing many
+ * small files.)  On failure res->lost counts kept files that could not
+ * be stored again.  With imp->dry_run the batch is stored in its own
+ * transaction and rolled back. */
 int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch *b,
 		   struct db_import_result *res, struct kb_err *err);
 #define DB_GROUP_SECONDS 0.25
+#define DB_GROUP_BYTES (256LL << 10)
 
-/* Commit the files db_store_batch() has grouped.  On failure *lost is
- * how many files were not stored.  db_close() also commits them. */
+/* Commit the group.  On failure *lost is how many files were not stored.
+ * db_close() commits too. */
 int db_store_flush(struct db *db, size_t *lost, struct kb_err *err);
 
 /* Queries for listing ------------------------------------------------------ */

@@ -9,14 +9,17 @@
 
 #include "db.h"
 
+#define DB_ROWS_MAX 16
+
 struct db {
 	sqlite3 *h;
 	char *path;
 	sqlite3_stmt *cache[32];    /* prepared once, see db_cached() */
+	/* store.c's multi-row INSERTs: rows[table][n - 1] inserts n rows. */
+	sqlite3_stmt *rows[2][DB_ROWS_MAX];
 	/* db_store_batch() groups files into one transaction: */
 	int grouped;                /* a group transaction is open */
-	size_t pending;             /* files stored in it so far */
-	double group_start;         /* when it began (monotonic seconds) */
+	struct group *group;        /* what it stored, kept until it commits */
 };
 
 /* A statement prepared on first use and kept until db_close(); reset and
@@ -31,12 +34,18 @@ int db_exec(struct db *db, const char *sql, struct kb_err *err);
 int db_fail(struct db *db, struct kb_err *err, const char *what);
 
 void db_bind_text(sqlite3_stmt *st, int i, const char *s);    /* NULL binds NULL */
+/* Bind text that stays valid, unchanged, until the statement is next
+ * reset (no copy); NULL binds NULL. */
+void db_bind_static(sqlite3_stmt *st, int i, const char *s);
 void db_bind_int(sqlite3_stmt *st, int i, long long v);
 void db_bind_double(sqlite3_stmt *st, int i, double v);       /* NaN binds NULL */
 /* Column as a malloc'd string (NULL for SQL NULL). */
 char *db_col_text(sqlite3_stmt *st, int i);
 /* Column as double; SQL NULL gives NAN. */
 double db_col_double(sqlite3_stmt *st, int i);
+
+/* Free what db_store_batch() keeps (store.c); db_close() calls it. */
+void db_store_release(struct db *db);
 
 /* Schema (schema.c). */
 int db_migrate(struct db *db, struct kb_err *err);

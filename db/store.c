@@ -10,6 +10,7 @@
 #include "../core/util.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 enum {
 	S_FIND_SOURCE, S_DEL_SOURCE, S_INS_SOURCE, S_INS_VARIANT, S_GET_VARIANT,
 	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_INS_RUN,
-	S_INS_SAMPLE, S_INS_JOB, S_INS_SUMMARY, S_HAS_METRIC, S_INS_METRIC,
+	S_INS_SUMMARY, S_HAS_METRIC, S_INS_METRIC,
 };
 
 static const char *const sql[] = {
@@ -35,9 +36,6 @@ static const char *const sql[] = {
 	[S_GET_MACHINE] = "SELECT id FROM machine WHERE name = ?1",
 	[S_INS_RUN] = "INSERT INTO run (source_id, variant_id, machine_id, benchmark, config, "
 		      "iteration, status, error, line) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-	[S_INS_SAMPLE] = "INSERT INTO sample (run_id, metric, value, unit, job) VALUES (?1, ?2, ?3, ?4, ?5)",
-	[S_INS_JOB] = "INSERT INTO job (run_id, job, initial_node, main_node, moved, user_time, marked, pct) "
-		      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
 	[S_INS_SUMMARY] = "INSERT INTO summary (source_id, variant_id, machine_id, benchmark, config, "
 			  "metric, mean, sd, n, min, max, unit, flags, line) "
 			  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
@@ -251,9 +249,28 @@ static void json_number(struct buf *out, double v)
 	for (d = 0, scale = 1; d < 3 && fabs(v) < 1e12; d++, scale *= 10) {
 		double k = nearbyint(v * scale);
 		if (k / scale == v) {
-			long long a = llabs((long long)k);
-			buf_printf(out, "%s%lld.%0*lld", k < 0 ? "-" : "", a / scale,
-				   d ? d : 1, d ? a % scale : 0);
+			/* |k|'s digits, least significant first, at least d + 1 of
+			 * them; the point goes d digits from the right. */
+			unsigned long long a = (unsigned long long)llabs((long long)k);
+			char digits[24], *p = tmp;
+			int n = 0, x;
+			do {
+				digits[n++] = (char)('0' + a % 10);
+				a /= 10;
+			} while (a);
+			while (n < d + 1)
+				digits[n++] = '0';
+			if (k < 0)
+				*p++ = '-';
+			for (x = n - 1; x >= d; x--)
+				*p++ = digits[x];
+			*p++ = '.';
+			if (d == 0)
+				*p++ = '0';
+			for (x = d - 1; x >= 0; x--)
+				*p++ = digits[x];
+			*p = '\0';
+			buf_puts(out, tmp);
 			return;
 		}
 	}
@@ -261,14 +278,16 @@ static void json_number(struct buf *out, double v)
 	buf_puts(out, tmp);
 }
 
-/* The JSON array of a job's per-node percentages, or NULL for none. */
-static const char *placement_json(struct buf *out, const struct rec_job *j)
+/* Append the JSON array of a job's per-node percentages to out, NUL
+ * ended; returns where it starts, or SIZE_MAX (nothing added) for a job
+ * without placement. */
+static size_t placement_json(struct buf *out, const struct rec_job *j)
 {
+	size_t at = out->len;
 	int k;
 
 	if (j->nnodes <= 0)
-		return NULL;
-	buf_reset(out);
+		return SIZE_MAX;
 	buf_putc(out, '[');
 	for (k = 0; k < j->nnodes; k++) {
 		if (k)
@@ -276,7 +295,8 @@ static const char *placement_json(struct buf *out, const struct rec_job *j)
 		json_number(out, j->pct[k]);
 	}
 	buf_putc(out, ']');
-	return buf_str(out);
+	buf_putc(out, '\0');
+	return at;
 }
 
 /* The job of r numbered job, or NULL. */
@@ -326,6 +346,124 @@ static sqlite3_stmt *stmt_owned(struct store_state *s, int slot, long long sourc
 	return st;
 }
 
+/* Multi-row INSERTs: a run's samples and jobs go DB_ROWS_MAX rows per
+ * statement, which saves SQLite's per-statement work (opening cursors,
+ * the foreign-key parent lookup's setup, halting) on most rows. */
+enum { ROWS_SAMPLE, ROWS_JOB };
+
+static const struct {
+	const char *head;
+	int ncols;
+} rows_sql[] = {
+	[ROWS_SAMPLE] = { "INSERT INTO sample (run_id, metric, value, unit, job) VALUES ", 5 },
+	[ROWS_JOB] = { "INSERT INTO job (run_id, job, initial_node, main_node, moved, user_time, "
+		       "marked, pct) VALUES ", 8 },
+};
+
+/* The statement inserting n rows (1 <= n <= DB_ROWS_MAX) into table, reset;
+ * its parameters are numbered row by row.  The caller binds every one. */
+static sqlite3_stmt *rows_stmt(struct db *db, int table, int n, struct kb_err *err)
+{
+	sqlite3_stmt **slot = &db->rows[table][n - 1];
+	struct buf sql = BUF_INIT;
+	int r, c;
+
+	if (*slot) {
+		sqlite3_reset(*slot);
+		return *slot;
+	}
+	buf_puts(&sql, rows_sql[table].head);
+	for (r = 0; r < n; r++) {
+		buf_puts(&sql, r ? ", (" : "(");
+		for (c = 0; c < rows_sql[table].ncols; c++)
+			buf_puts(&sql, c ? ", ?" : "?");
+		buf_putc(&sql, ')');
+	}
+	*slot = db_prepare(db, buf_str(&sql), err);
+	buf_release(&sql);
+	return *slot;
+}
+
+/* Store the samples of r that need a row (finite, not a job row's user
+ * time); count every finite one. */
+static int store_samples(struct store_state *s, long long run_id, const struct rec_run *r,
+			 struct db_import_result *res, struct kb_err *err)
+{
+	const struct rec_sample *pick[DB_ROWS_MAX];
+	size_t i = 0;
+	int n, k;
+
+	while (i < r->nsamples) {
+		sqlite3_stmt *st;
+		for (n = 0; n < DB_ROWS_MAX && i < r->nsamples; i++) {
+			const struct rec_sample *sm = &r->samples[i];
+			if (!isfinite(sm->value))
+				continue;
+			res->samples++;
+			if (!in_job_row(r, sm))
+				pick[n++] = sm;
+		}
+		if (n == 0)
+			continue;
+		st = rows_stmt(s->db, ROWS_SAMPLE, n, err);
+		if (!st)
+			return -1;
+		for (k = 0; k < n; k++) {
+			int p = k * 5;
+			db_bind_int(st, p + 1, run_id);
+			db_bind_static(st, p + 2, pick[k]->metric);
+			sqlite3_bind_double(st, p + 3, pick[k]->value);
+			db_bind_static(st, p + 4, pick[k]->unit);
+			if (pick[k]->job > 0)
+				db_bind_int(st, p + 5, pick[k]->job);
+			else
+				sqlite3_bind_null(st, p + 5);
+		}
+		if (step_done(s->db, st, err) < 0)
+			return -1;
+		for (k = 0; k < n; k++)
+			if (note_metric(s, r->benchmark, pick[k]->metric, pick[k]->unit, err) < 0)
+				return -1;
+	}
+	return 0;
+}
+
+/* Store the job rows of r. */
+static int store_jobs(struct store_state *s, long long run_id, const struct rec_run *r,
+		      struct db_import_result *res, struct kb_err *err)
+{
+	size_t at[DB_ROWS_MAX], i;
+	int n, k;
+
+	for (i = 0; i < r->njobs; i += (size_t)n) {
+		sqlite3_stmt *st;
+		n = r->njobs - i < DB_ROWS_MAX ? (int)(r->njobs - i) : DB_ROWS_MAX;
+		/* Every job's JSON text first: the buffer may move while it grows. */
+		buf_reset(&s->json);
+		for (k = 0; k < n; k++)
+			at[k] = placement_json(&s->json, &r->jobs[i + (size_t)k]);
+		st = rows_stmt(s->db, ROWS_JOB, n, err);
+		if (!st)
+			return -1;
+		for (k = 0; k < n; k++) {
+			const struct rec_job *j = &r->jobs[i + (size_t)k];
+			int p = k * 8;
+			db_bind_int(st, p + 1, run_id);
+			db_bind_int(st, p + 2, j->job);
+			db_bind_int(st, p + 3, j->initial_node);
+			db_bind_int(st, p + 4, j->main_node);
+			db_bind_int(st, p + 5, j->moved);
+			db_bind_double(st, p + 6, j->user);
+			db_bind_int(st, p + 7, j->marked);
+			db_bind_static(st, p + 8, at[k] == SIZE_MAX ? NULL : s->json.data + at[k]);
+		}
+		if (step_done(s->db, st, err) < 0)
+			return -1;
+		res->jobs += (size_t)n;
+	}
+	return 0;
+}
+
 static int store_run(struct store_state *s, long long source_id, long long machine_id,
 		     struct rec_run *r, struct db_import_result *res, struct kb_err *err)
 {
@@ -333,17 +471,16 @@ static int store_run(struct store_state *s, long long source_id, long long machi
 	const char *vname = pick_variant(s->imp, r->variant);
 	sqlite3_stmt *st;
 	long long run_id;
-	size_t i;
 
 	st = stmt_owned(s, S_INS_RUN, source_id, machine_id, vname,
 			s->imp->variant ? NULL : r->variant_desc, err);
 	if (!st)
 		return -1;
-	db_bind_text(st, 4, r->benchmark);
-	db_bind_text(st, 5, r->config_str);
+	db_bind_static(st, 4, r->benchmark);
+	db_bind_static(st, 5, r->config_str);
 	db_bind_int(st, 6, r->iteration > 0 ? r->iteration : next_iteration(s, vname, r));
-	db_bind_text(st, 7, r->failed ? "failed" : "ok");
-	db_bind_text(st, 8, r->failed ? r->error : NULL);
+	db_bind_static(st, 7, r->failed ? "failed" : "ok");
+	db_bind_static(st, 8, r->failed ? r->error : NULL);
 	db_bind_int(st, 9, r->line);
 	if (step_done(db, st, err) < 0)
 		return -1;
@@ -352,45 +489,9 @@ static int store_run(struct store_state *s, long long source_id, long long machi
 	if (r->failed)
 		res->failed_runs++;
 
-	for (i = 0; i < r->nsamples; i++) {
-		const struct rec_sample *sm = &r->samples[i];
-		if (!isfinite(sm->value))
-			continue;
-		res->samples++;
-		if (in_job_row(r, sm))
-			continue;
-		st = stmt(db, S_INS_SAMPLE, err);
-		if (!st)
-			return -1;
-		db_bind_int(st, 1, run_id);
-		db_bind_text(st, 2, sm->metric);
-		db_bind_double(st, 3, sm->value);
-		db_bind_text(st, 4, sm->unit);
-		if (sm->job > 0)
-			db_bind_int(st, 5, sm->job);
-		if (step_done(db, st, err) < 0)
-			return -1;
-		if (note_metric(s, r->benchmark, sm->metric, sm->unit, err) < 0)
-			return -1;
-	}
-	for (i = 0; i < r->njobs; i++) {
-		const struct rec_job *j = &r->jobs[i];
-		st = stmt(db, S_INS_JOB, err);
-		if (!st)
-			return -1;
-		db_bind_int(st, 1, run_id);
-		db_bind_int(st, 2, j->job);
-		db_bind_int(st, 3, j->initial_node);
-		db_bind_int(st, 4, j->main_node);
-		db_bind_int(st, 5, j->moved);
-		db_bind_double(st, 6, j->user);
-		db_bind_int(st, 7, j->marked);
-		db_bind_text(st, 8, placement_json(&s->json, j));
-		if (step_done(db, st, err) < 0)
-			return -1;
-		res->jobs++;
-	}
-	return 0;
+	if (store_samples(s, run_id, r, res, err) < 0)
+		return -1;
+	return store_jobs(s, run_id, r, res, err);
 }
 
 static int store_summary(struct store_state *s, long long source_id, long long machine_id,
@@ -404,17 +505,17 @@ static int store_summary(struct store_state *s, long long source_id, long long m
 			s->imp->variant ? NULL : sm->variant_desc, err);
 	if (!st)
 		return -1;
-	db_bind_text(st, 4, sm->benchmark);
-	db_bind_text(st, 5, sm->config_str ? sm->config_str : "");
-	db_bind_text(st, 6, sm->metric);
+	db_bind_static(st, 4, sm->benchmark);
+	db_bind_static(st, 5, sm->config_str ? sm->config_str : "");
+	db_bind_static(st, 6, sm->metric);
 	db_bind_double(st, 7, sm->mean);
 	db_bind_double(st, 8, sm->sd);
 	if (sm->n > 0)
 		db_bind_int(st, 9, sm->n);
 	db_bind_double(st, 10, sm->min);
 	db_bind_double(st, 11, sm->max);
-	db_bind_text(st, 12, sm->unit);
-	db_bind_text(st, 13, sm->flags ? sm->flags : "");
+	db_bind_static(st, 12, sm->unit);
+	db_bind_static(st, 13, sm->flags ? sm->flags : "");
 	db_bind_int(st, 14, sm->line);
 	if (step_done(db, st, err) < 0)
 		return -1;
@@ -504,27 +605,72 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
-{
-	size_t n = db->pending;
+/*
+ * Grouping.  Files share one transaction without savepoints (a savepoint
+ * per file made SQLite copy every page it touched into a sub-journal,
+ * about a third of the import's time).  The group keeps each stored
+ * file's records until it commits; when a file fails halfway, the whole
+ * transaction is rolled back and the files before it are stored again
+ * from what was kept, so each file still imports completely or not at
+ * all.
+ */
+struct kept {
+	struct db_import imp;
+	char *str[7];           /* the imp strings, owned */
+	struct rec_batch b;
+};
 
-	if (lost)
-		*lost = 0;
-	if (!db->grouped)
-		return 0;
-	db->grouped = 0;
-	db->pending = 0;
-	if (db_exec(db, "COMMIT", err) < 0) {
-		db_exec(db, "ROLLBACK", NULL);
-		if (lost)
-			*lost = n;
-		return -1;
-	}
-	return 0;
+struct group {
+	struct kept *k;
+	size_t n, cap;
+	long long bytes;        /* source bytes kept */
+	double start;
+};
+
+static char *own(char **slot, const char *s)
+{
+	*slot = s ? xstrdup(s) : NULL;
+	return *slot;
 }
 
-int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch *b,
-		   struct db_import_result *res, struct kb_err *err)
+/* Keep a stored file's records (moved out of b) until the group commits. */
+static void keep(struct group *g, const struct db_import *imp, struct rec_batch *b)
+{
+	struct kept *k;
+
+	xgrow(&g->k, &g->cap, g->n + 1, sizeof(*g->k));
+	k = &g->k[g->n++];
+	memset(k, 0, sizeof(*k));
+	k->imp = *imp;
+	k->imp.path = own(&k->str[0], imp->path);
+	k->imp.sha256 = own(&k->str[1], imp->sha256);
+	k->imp.format = own(&k->str[2], imp->format);
+	k->imp.machine = own(&k->str[3], imp->machine);
+	k->imp.variant = own(&k->str[4], imp->variant);
+	k->imp.variant_fallback = own(&k->str[5], imp->variant_fallback);
+	k->imp.kernel = own(&k->str[6], imp->kernel);
+	k->b = *b;
+	rec_batch_init(b);
+	g->bytes += imp->size;
+}
+
+static void drop_kept(struct group *g)
+{
+	size_t i;
+	int s;
+
+	for (i = 0; i < g->n; i++) {
+		for (s = 0; s < 7; s++)
+			free(g->k[i].str[s]);
+		rec_batch_release(&g->k[i].b);
+	}
+	g->n = 0;
+	g->bytes = 0;
+}
+
+/* Store one batch in the open transaction. */
+static int store_one(struct db *db, const struct db_import *imp, struct rec_batch *b,
+		     struct db_import_result *res, struct kb_err *err)
 {
 	struct store_state s;
 	int rc;
@@ -534,39 +680,116 @@ int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch 
 	s.db = db;
 	s.imp = imp;
 	s.b = b;
-	if (!db->grouped) {
-		if (db_exec(db, "BEGIN IMMEDIATE", err) < 0)
-			return -1;
-		db->grouped = 1;
-		db->pending = 0;
-		db->group_start = now_seconds();
-	}
-	if (db_exec(db, "SAVEPOINT batch", err) < 0)
-		rc = -1;
-	else
-		rc = store_all(&s, res, err);
+	rc = store_all(&s, res, err);
 	free(s.v);
 	free(s.keys);
 	buf_release(&s.json);
-	if (sqlite3_get_autocommit(db->h)) {
-		/* SQLite rolled the whole group back (I/O error, disk full). */
-		res->lost = db->pending;
-		db->grouped = 0;
-		db->pending = 0;
-		return rc < 0 ? rc : db_fail(db, err, "cannot store");
-	}
-	if (rc < 0 || res->already || imp->dry_run) {
-		db_exec(db, "ROLLBACK TO batch", NULL);
-		db_exec(db, "RELEASE batch", NULL);
-	} else if (db_exec(db, "RELEASE batch", err) < 0) {
-		db_exec(db, "ROLLBACK TO batch", NULL);
-		db_exec(db, "RELEASE batch", NULL);
-		rc = -1;
-	} else {
-		db->pending++;
-	}
-	if (rc == 0 && now_seconds() - db->group_start >= DB_GROUP_SECONDS &&
-	    db_store_flush(db, &res->lost, err) < 0)
-		return -1;
 	return rc;
+}
+
+static int begin(struct db *db, struct kb_err *err)
+{
+	if (db_exec(db, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	db->grouped = 1;
+	db->group->start = now_seconds();
+	return 0;
+}
+
+/* After a failure: roll back and store the kept files again.  Returns how
+ * many of them could not be stored again (they are dropped). */
+static size_t replay(struct db *db)
+{
+	struct group *g = db->group;
+	struct db_import_result res;
+	struct kb_err err;
+	size_t i, lost = 0;
+
+	if (!sqlite3_get_autocommit(db->h))
+		db_exec(db, "ROLLBACK", NULL);
+	db->grouped = 0;
+	for (i = 0; i < g->n; i++) {
+		if (!db->grouped && begin(db, NULL) < 0)
+			break;
+		if (store_one(db, &g->k[i].imp, &g->k[i].b, &res, &err) < 0) {
+			/* Stored once, refused now (I/O error, disk full): give up on
+			 * the ones before it too, as they share the transaction. */
+			if (!sqlite3_get_autocommit(db->h))
+				db_exec(db, "ROLLBACK", NULL);
+			db->grouped = 0;
+			lost = i + 1;
+		}
+	}
+	lost += g->n - i;
+	if (db->grouped && db_exec(db, "COMMIT", NULL) < 0) {
+		db_exec(db, "ROLLBACK", NULL);
+		lost = g->n;
+	}
+	db->grouped = 0;
+	drop_kept(g);
+	return lost;
+}
+
+int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
+{
+	size_t n = db->group ? db->group->n : 0;
+
+	if (lost)
+		*lost = 0;
+	if (!db->grouped)
+		return 0;
+	db->grouped = 0;
+	if (db_exec(db, "COMMIT", err) < 0) {
+		db_exec(db, "ROLLBACK", NULL);
+		if (lost)
+			*lost = n;
+		drop_kept(db->group);
+		return -1;
+	}
+	drop_kept(db->group);
+	return 0;
+}
+
+void db_store_release(struct db *db)
+{
+	if (!db->group)
+		return;
+	drop_kept(db->group);
+	free(db->group->k);
+	free(db->group);
+	db->group = NULL;
+}
+
+int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch *b,
+		   struct db_import_result *res, struct kb_err *err)
+{
+	int rc;
+
+	if (imp->dry_run) {
+		/* Its own transaction, always rolled back. */
+		if (db_store_flush(db, &res->lost, err) < 0)
+			return -1;
+		if (db_exec(db, "BEGIN IMMEDIATE", err) < 0)
+			return -1;
+		rc = store_one(db, imp, b, res, err);
+		db_exec(db, "ROLLBACK", NULL);
+		return rc;
+	}
+	if (!db->group)
+		db->group = xcalloc(1, sizeof(*db->group));
+	if (!db->grouped && begin(db, err) < 0) {
+		memset(res, 0, sizeof(*res));
+		return -1;
+	}
+	rc = store_one(db, imp, b, res, err);
+	if (rc < 0) {
+		res->lost = replay(db);
+		return -1;
+	}
+	if (!res->already)
+		keep(db->group, imp, b);
+	if (now_seconds() - db->group->start >= DB_GROUP_SECONDS ||
+	    db->group->bytes >= DB_GROUP_BYTES)
+		return db_store_flush(db, &res->lost, err);
+	return 0;
 }

@@ -100,3 +100,59 @@ TEST(db_placement_seed003)
 	unlink(path);
 	rmdir(dir);
 }
+
+/* A job's percentages go into job.pct as JSON text and come back as the
+ * same doubles: the short forms (one or two decimals, whole numbers) and
+ * the general one. */
+TEST(db_placement_pct_exact)
+{
+	static const double pct[] = { 58.4, 0.0, 100.0, 0.05, -0.5, 33.333333333333336,
+				      1e-7, 12345678901234.5, 41.6 };
+	const int nn = (int)(sizeof(pct) / sizeof(pct[0]));
+	char dir[] = "/tmp/kbench-unit-XXXXXX", path[256];
+	struct db *db = NULL;
+	struct db_placement p;
+	struct db_import imp;
+	struct db_import_result res;
+	struct rec_batch b;
+	struct rec_run *r;
+	struct kb_err err;
+	int k;
+
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/t.db", dir);
+	kb_err_clear(&err);
+	CHECK(db_open(&db, path, &err) == 0);
+	rec_batch_init(&b);
+	r = rec_run_new(&b, "numa_test", 1);
+	rec_run_config(&b, r, "tasks", "2");
+	rec_job_add(&b, r, 1, 0, 2, 1, 30.19, pct, nn);
+	rec_job_add(&b, r, 2, 0, 0, 0, 29.5, pct, 2);
+	rec_batch_finish(&b);
+	memset(&imp, 0, sizeof(imp));
+	imp.path = "pct";
+	imp.sha256 = "0000000000000000000000000000000000000000000000000000000000000001";
+	imp.format = "test";
+	imp.variant = "v";
+	CHECK(db_store_batch(db, &imp, &b, &res, &err) == 0);
+	CHECK_INT(res.jobs, 2);
+	CHECK(db_store_flush(db, NULL, &err) == 0);
+	CHECK(db_placement_load(db, NULL, NULL, &p, &err) == 0);
+	CHECK_INT(p.nruns, 1);
+	if (p.nruns == 1 && p.runs[0].njobs == 2) {
+		CHECK_INT(p.runs[0].nnodes, nn);
+		for (k = 0; k < nn; k++)
+			CHECK(p.runs[0].jobs[0].pct[k] == pct[k]);
+		CHECK(p.runs[0].jobs[1].pct[0] == 58.4);
+		CHECK(isnan(p.runs[0].jobs[1].pct[2]));
+	}
+	db_placement_release(&p);
+	rec_batch_release(&b);
+	db_close(db);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/t.db-wal", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/t.db-shm", dir);
+	unlink(path);
+	rmdir(dir);
+}
