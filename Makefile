@@ -16,7 +16,7 @@ PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 WARN = -Wall -Wextra -Wstrict-prototypes -Wvla -Wno-unused-parameter
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(PKG_CFLAGS) -D_GNU_SOURCE
-LIBS = $(PKG_LIBS) -lcsv -lm
+LIBS = $(PKG_LIBS) -lcsv -lm -pthread
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 
 MODULES = core ingest db analyze render cli

@@ -1,6 +1,6 @@
 /*
  * cmd_import.c - `kbench import`: files, directories (recursive) and
- * stdin into the store, one transaction per source file.
+ * stdin into the store, each source file all or nothing.
  */
 #include "cli.h"
 #include "../core/buf.h"
@@ -15,6 +15,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,8 +246,6 @@ static void source_identity(const struct import_opts *o, const char *path,
 	sha256_final_hex(&s, sha);
 }
 
-/* walked: found while walking a directory, where a file with no
- * benchmark output (a README, a monitor log) is skipped, not an error. */
 /* Files reported as imported whose transaction group SQLite rolled back. */
 static void lost_files(struct import_totals *t, size_t n)
 {
@@ -256,101 +255,168 @@ static void lost_files(struct import_totals *t, size_t n)
 	t->failed += n;
 }
 
-static int import_one(struct db *db, const struct import_opts *o, const char *path,
-		      int walked, struct import_totals *t)
+/*
+ * Importing is two stages.  prepare() reads, hashes and parses one file
+ * into an item; finish() stores the item and prints what happened.  With
+ * a database, a reader thread prepares the files in order while the main
+ * thread stores them (SQLite and stdout stay on the main thread; ingest
+ * runs on the reader thread only), so parsing overlaps storing on a
+ * second core.  Items arrive in the order of the paths, so the output is
+ * the same as one at a time.
+ */
+enum item_kind {
+	ITEM_READY,             /* parsed: store it */
+	ITEM_FAILED,            /* err says why */
+	ITEM_SKIPPED,           /* walked file with no benchmark output */
+	ITEM_EXPLAINED,         /* --explain: printed already, nothing to store */
+};
+
+struct item {
+	enum item_kind kind;
+	struct item *next;
+	char *path;             /* as displayed */
+	int is_dir;             /* a directory that could not be read */
+	size_t bytes;           /* of the source, for the reader's memory budget */
+	struct kb_err err;
+	struct rec_batch batch;
+	struct db_import imp;
+	char sha[65];
+	char *parent, *host;
+	struct buf fmt;
+};
+
+static void item_free(struct item *it)
 {
-	struct buf data = BUF_INIT, fmt = BUF_INIT;
+	rec_batch_release(&it->batch);
+	buf_release(&it->fmt);
+	free(it->parent);
+	free(it->host);
+	free(it->path);
+	free(it);
+}
+
+/* walked: found while walking a directory, where a file with no
+ * benchmark output (a README, a monitor log) is skipped, not an error. */
+static struct item *prepare(const struct import_opts *o, const char *path, int walked)
+{
+	struct item *it = xcalloc(1, sizeof(*it));
+	struct buf data = BUF_INIT;
 	struct ingest_doc doc;
 	struct ingest_result res = { NULL, 0, 0 };
 	struct ingest_opts iopts = { o->time_format, o->runs };
-	struct rec_batch batch;
-	struct kb_err err;
-	struct db_import imp;
-	struct db_import_result out = { 0 };
 	const struct ingest_parser *only = NULL;
-	char sha[65], *parent, *host = NULL;
 	const char *machine = o->machine;
-	const char *display = strcmp(path, "-") == 0 ? "-" : path;
-	int rc = -1;
+	int rc;
 
-	kb_err_clear(&err);
-	rec_batch_init(&batch);
+	it->path = xstrdup(strcmp(path, "-") == 0 ? "-" : path);
+	it->kind = ITEM_FAILED;
+	kb_err_clear(&it->err);
+	rec_batch_init(&it->batch);
+	buf_init(&it->fmt);
 	memset(&doc, 0, sizeof(doc));
 	arena_init(&doc.arena);
-	t->files++;
 	if (o->format)
 		only = ingest_parser_find(o->format);
-	if (read_source(path, &data, &err) < 0)
+	if (read_source(path, &data, &it->err) < 0)
 		goto out;
-	source_identity(o, path, &data, sha);
-	if (ingest_doc_load(&doc, display, data.data ? data.data : "", data.len, &err) < 0)
+	it->bytes = data.len;
+	source_identity(o, path, &data, it->sha);
+	if (ingest_doc_load(&doc, it->path, data.data ? data.data : "", data.len, &it->err) < 0)
 		goto out;
-	rc = ingest_parse_doc(&doc, &iopts, only, &batch, &res, &err);
+	rc = ingest_parse_doc(&doc, &iopts, only, &it->batch, &res, &it->err);
 	if (rc == INGEST_NOTHING && walked) {
-		printf("%s: skipped, no benchmark output recognised\n", display);
-		t->skipped++;
-		t->files--;
-		rc = 0;
+		it->kind = ITEM_SKIPPED;
 		goto out;
 	}
-	if (rc < 0) {
-		rc = -1;
+	if (rc < 0)
 		goto out;
-	}
-	rc = -1;
 	if (o->explain) {
 		explain(&doc, &res);
-		rc = 0;
+		it->kind = ITEM_EXPLAINED;
 		goto out;
 	}
 	if (o->layout == LAYOUT_LKP) {
 		struct layout_lkp lk;
-		layout_lkp_apply(path, &batch);
+		layout_lkp_apply(path, &it->batch);
 		if (!machine && layout_lkp_parse(path, &lk) == 0)
-			machine = host = xstrdup(lk.host);
+			machine = it->host = xstrdup(lk.host);
 	} else if (o->layout != LAYOUT_NONE) {
-		layout_apply(path, &batch);
+		layout_apply(path, &it->batch);
 	}
-	apply_set(&batch, &o->set);
+	apply_set(&it->batch, &o->set);
 	if (o->variant_prefix)
-		apply_prefix(&batch, o->variant_prefix);
-	rec_batch_finish(&batch);
-	formats_used(&res, &fmt);
-	parent = parent_name(path);
+		apply_prefix(&it->batch, o->variant_prefix);
+	rec_batch_finish(&it->batch);
+	formats_used(&res, &it->fmt);
+	it->parent = parent_name(path);
 	if (o->variant_prefix) {
-		char *p = xmalloc(strlen(o->variant_prefix) + strlen(parent) + 1);
+		char *p = xmalloc(strlen(o->variant_prefix) + strlen(it->parent) + 1);
 		strcpy(p, o->variant_prefix);
-		strcat(p, parent);
-		free(parent);
-		parent = p;
+		strcat(p, it->parent);
+		free(it->parent);
+		it->parent = p;
 	}
-	memset(&imp, 0, sizeof(imp));
-	imp.path = display;
-	imp.sha256 = sha;
-	imp.size = (long long)data.len;
-	imp.format = buf_str(&fmt);
-	imp.machine = machine;
-	imp.variant = o->variant;
-	imp.variant_fallback = parent;
-	imp.kernel = o->kernel;
-	imp.replace = o->replace;
-	imp.dry_run = o->dry_run;
-	rc = db_store_batch(db, &imp, &batch, &out, &err);
-	free(parent);
-	if (rc < 0) {
-		/* Name the source file, not the database. */
-		snprintf(err.file, sizeof(err.file), "%s", display);
-		err.line = 0;
-		goto out;
-	}
-	if (out.already) {
-		t->already++;
-		printf("%s: already imported%s%s, nothing changed (use --replace to import again)\n",
-		       display, strcmp(out.already_path, display) ? " as " : "",
-		       strcmp(out.already_path, display) ? out.already_path : "");
-	} else {
-		printf("%s: %s%s, %zu runs", display, o->dry_run ? "would import " : "",
-		       buf_str(&fmt), out.runs);
+	it->imp.path = it->path;
+	it->imp.sha256 = it->sha;
+	it->imp.size = (long long)data.len;
+	it->imp.format = buf_str(&it->fmt);
+	it->imp.machine = machine;
+	it->imp.variant = o->variant;
+	it->imp.variant_fallback = it->parent;
+	it->imp.kernel = o->kernel;
+	it->imp.replace = o->replace;
+	it->imp.dry_run = o->dry_run;
+	it->kind = ITEM_READY;
+out:
+	if (it->kind == ITEM_FAILED && !it->err.file[0])
+		snprintf(it->err.file, sizeof(it->err.file), "%s", it->path);
+	ingest_result_release(&res);
+	ingest_doc_release(&doc);
+	buf_release(&data);
+	return it;
+}
+
+/* Store a prepared item (db is NULL with --explain), print the outcome
+ * and count it; frees the item. */
+static void finish(struct db *db, const struct import_opts *o, struct item *it,
+		   struct import_totals *t)
+{
+	struct db_import_result out = { 0 };
+
+	switch (it->kind) {
+	case ITEM_SKIPPED:
+		printf("%s: skipped, no benchmark output recognised\n", it->path);
+		t->skipped++;
+		break;
+	case ITEM_EXPLAINED:
+		t->files++;
+		break;
+	case ITEM_FAILED:
+		t->files += !it->is_dir;
+		t->failed++;
+		cli_report("import", &it->err);
+		break;
+	case ITEM_READY:
+		t->files++;
+		if (db_store_batch(db, &it->imp, &it->batch, &out, &it->err) < 0) {
+			/* Name the source file, not the database. */
+			snprintf(it->err.file, sizeof(it->err.file), "%s", it->path);
+			it->err.line = 0;
+			t->failed++;
+			cli_report("import", &it->err);
+			if (out.lost)
+				lost_files(t, out.lost);
+			break;
+		}
+		if (out.already) {
+			t->already++;
+			printf("%s: already imported%s%s, nothing changed (use --replace to import again)\n",
+			       it->path, strcmp(out.already_path, it->path) ? " as " : "",
+			       strcmp(out.already_path, it->path) ? out.already_path : "");
+			break;
+		}
+		printf("%s: %s%s, %zu runs", it->path, o->dry_run ? "would import " : "",
+		       buf_str(&it->fmt), out.runs);
 		if (out.failed_runs)
 			printf(" (%zu failed)", out.failed_runs);
 		printf(", %zu samples", out.samples);
@@ -360,23 +426,90 @@ static int import_one(struct db *db, const struct import_opts *o, const char *pa
 		t->runs += out.runs;
 		t->samples += out.samples;
 		t->summaries += out.summaries;
+		break;
 	}
-out:
-	if (rc < 0) {
-		t->failed++;
-		if (!err.file[0])
-			snprintf(err.file, sizeof(err.file), "%s", display);
-		cli_report("import", &err);
-		if (out.lost)
-			lost_files(t, out.lost);
+	item_free(it);
+}
+
+/* The queue between the reader thread and the storing thread.  The reader
+ * waits while the items it has handed over hold PIPE_BYTES of source or
+ * PIPE_ITEMS items, so memory does not grow with the number of files
+ * (a large file's records are stored before the next large file is read). */
+#define PIPE_BYTES ((size_t)2 << 20)
+#define PIPE_ITEMS 256
+
+struct pipe {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct item *head, *tail;
+	size_t items, bytes;    /* handed over and not yet finished */
+	int done;               /* the reader has no more items */
+	/* Without a reader thread (--explain), items are finished at once. */
+	int threaded;
+	struct db *db;
+	const struct import_opts *o;
+	struct import_totals *t;
+	const char **args;
+	size_t nargs;
+};
+
+/* Wait until the storing side has room for one more item.  Called before
+ * reading a file too, so two large files are never in memory at once. */
+static void pipe_wait_room(struct pipe *p)
+{
+	if (!p->threaded)
+		return;
+	pthread_mutex_lock(&p->lock);
+	while (p->items >= PIPE_ITEMS || (p->items > 0 && p->bytes >= PIPE_BYTES))
+		pthread_cond_wait(&p->cond, &p->lock);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void pipe_put(struct pipe *p, struct item *it)
+{
+	if (!p->threaded) {
+		finish(p->db, p->o, it, p->t);
+		return;
 	}
-	ingest_result_release(&res);
-	ingest_doc_release(&doc);
-	rec_batch_release(&batch);
-	buf_release(&data);
-	buf_release(&fmt);
-	free(host);
-	return rc;
+	pipe_wait_room(p);
+	pthread_mutex_lock(&p->lock);
+	if (p->tail)
+		p->tail->next = it;
+	else
+		p->head = it;
+	p->tail = it;
+	p->items++;
+	p->bytes += it->bytes;
+	pthread_cond_broadcast(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* Finish items until the reader is done. */
+static void pipe_drain(struct pipe *p)
+{
+	for (;;) {
+		struct item *it;
+		size_t bytes;
+		pthread_mutex_lock(&p->lock);
+		while (!p->head && !p->done)
+			pthread_cond_wait(&p->cond, &p->lock);
+		it = p->head;
+		if (it) {
+			p->head = it->next;
+			if (!p->head)
+				p->tail = NULL;
+		}
+		pthread_mutex_unlock(&p->lock);
+		if (!it)
+			return;
+		bytes = it->bytes;
+		finish(p->db, p->o, it, p->t);
+		pthread_mutex_lock(&p->lock);
+		p->items--;
+		p->bytes -= bytes;
+		pthread_cond_broadcast(&p->cond);
+		pthread_mutex_unlock(&p->lock);
+	}
 }
 
 /* The tree kind of dir, given the kind of its parent (LAYOUT_NONE: not
@@ -410,11 +543,10 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Import every regular file below dir, in name order, skipping hidden
+/* Prepare every regular file below dir, in name order, skipping hidden
  * entries.  Inside a result tree (mmtests, detected or named with
  * --layout; lkp, named) only its result files are read. */
-static void import_dir(struct db *db, const struct import_opts *o, const char *dir,
-		       enum import_layout tree, struct import_totals *t)
+static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -422,10 +554,14 @@ static void import_dir(struct db *db, const struct import_opts *o, const char *d
 	size_t n = 0, cap = 0, i;
 
 	if (!d) {
-		struct kb_err err;
-		kb_err_set(&err, dir, 0, "cannot open directory: %s", strerror(errno));
-		cli_report("import", &err);
-		t->failed++;
+		struct item *it = xcalloc(1, sizeof(*it));
+		it->kind = ITEM_FAILED;
+		it->is_dir = 1;
+		it->path = xstrdup(dir);
+		rec_batch_init(&it->batch);
+		buf_init(&it->fmt);
+		kb_err_set(&it->err, dir, 0, "cannot open directory: %s", strerror(errno));
+		pipe_put(p, it);
 		return;
 	}
 	while ((e = readdir(d)) != NULL) {
@@ -437,19 +573,80 @@ static void import_dir(struct db *db, const struct import_opts *o, const char *d
 	closedir(d);
 	qsort(names, n, sizeof(*names), cmp_str);
 	for (i = 0; i < n; i++) {
-		struct buf p = BUF_INIT;
+		struct buf path = BUF_INIT;
 		struct stat sb;
-		buf_printf(&p, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
-		if (stat(p.data, &sb) == 0) {
+		buf_printf(&path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
+		if (stat(path.data, &sb) == 0) {
 			if (S_ISDIR(sb.st_mode))
-				import_dir(db, o, p.data, tree_below(o, p.data, tree), t);
-			else if (S_ISREG(sb.st_mode) && file_wanted(p.data, tree))
-				import_one(db, o, p.data, 1, t);
+				prepare_dir(p, path.data, tree_below(p->o, path.data, tree));
+			else if (S_ISREG(sb.st_mode) && file_wanted(path.data, tree)) {
+				pipe_wait_room(p);
+				pipe_put(p, prepare(p->o, path.data, 1));
+			}
 		}
-		buf_release(&p);
+		buf_release(&path);
 		free(names[i]);
 	}
 	free(names);
+}
+
+/* Prepare every path of the command line, in order. */
+static void prepare_all(struct pipe *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nargs; i++) {
+		const char *a = p->args[i];
+		struct stat sb;
+		if (strcmp(a, "-") != 0 && stat(a, &sb) == 0 && S_ISDIR(sb.st_mode))
+			prepare_dir(p, a, tree_below(p->o, a, LAYOUT_NONE));
+		else {
+			pipe_wait_room(p);
+			pipe_put(p, prepare(p->o, a, 0));
+		}
+	}
+}
+
+static void *reader_main(void *arg)
+{
+	struct pipe *p = arg;
+
+	prepare_all(p);
+	pthread_mutex_lock(&p->lock);
+	p->done = 1;
+	pthread_cond_broadcast(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+/* Import every path: with a database, read on a second thread. */
+static void import_all(struct db *db, const struct import_opts *o, const char **args,
+		       size_t nargs, struct import_totals *t)
+{
+	struct pipe p;
+	pthread_t reader;
+
+	memset(&p, 0, sizeof(p));
+	p.db = db;
+	p.o = o;
+	p.t = t;
+	p.args = args;
+	p.nargs = nargs;
+	p.threaded = db != NULL;
+	if (p.threaded) {
+		pthread_mutex_init(&p.lock, NULL);
+		pthread_cond_init(&p.cond, NULL);
+		if (pthread_create(&reader, NULL, reader_main, &p) != 0)
+			p.threaded = 0;
+	}
+	if (!p.threaded) {
+		prepare_all(&p);
+		return;
+	}
+	pipe_drain(&p);
+	pthread_join(reader, NULL);
+	pthread_cond_destroy(&p.cond);
+	pthread_mutex_destroy(&p.lock);
 }
 
 /* --time-format: blank-separated "%X" directives, 1 to 32 of them.  (Which
@@ -504,7 +701,7 @@ int cmd_import(int argc, char **argv)
 		OPT_END,
 	};
 	const struct cmd_usage u = { "import", "[options] PATH...   (PATH: file, directory or - for stdin)",
-		"Detects each file's format, stores its runs; one transaction per file.", opts };
+		"Detects each file's format, stores its runs; each file all or nothing.", opts };
 	struct import_totals t;
 	const char **args;
 	size_t nargs, i;
@@ -570,13 +767,7 @@ int cmd_import(int argc, char **argv)
 		rc = EXIT_USAGE;
 		goto done;
 	}
-	for (i = 0; i < nargs; i++) {
-		struct stat sb;
-		if (strcmp(args[i], "-") != 0 && stat(args[i], &sb) == 0 && S_ISDIR(sb.st_mode))
-			import_dir(db, &o, args[i], tree_below(&o, args[i], LAYOUT_NONE), &t);
-		else
-			import_one(db, &o, args[i], 0, &t);
-	}
+	import_all(db, &o, args, nargs, &t);
 	if (db) {
 		size_t lost = 0;
 		if (db_store_flush(db, &lost, &err) < 0) {
