@@ -18,6 +18,8 @@ check_grep "... are recognised as the earlier import" "already imported as .*001
 check_eq "... and change nothing" "$(counts)" "$before"
 check_status "--replace imports again" 0 "$KB" import --replace "$SEED1"
 check_eq "--replace leaves the same row counts" "$(counts | sed 's/source=[0-9]*//')" "$(echo "$before" | sed 's/source=[0-9]*//')"
+check_eq "--replace leaves no row of the old import" "$(sql "select count(*) from run where source_id not in (select id from source)")" "0"
+check_eq "... and no row whose parent is gone" "$(sql "pragma foreign_key_check")" ""
 
 # Bad input: path:line: message, exit 2, nothing stored for the bad file.
 mkdir -p "$TMP/bad"
@@ -124,6 +126,7 @@ check_grep "... names the file that failed" "c.log: cannot store: hackbench roll
 check_grep "... and counts only it as failed" "3 files: .* 1 failed" "$TMP/.out"
 check_eq "... the files before and after it are stored" \
 	"$(sql "select group_concat(path, ' ') from (select replace(path, '$TMP/group/', '') as path from source where id > $before order by id)")" "a.txt b.log"
+check_eq "... every row has its parent" "$(sql "pragma foreign_key_check")" ""
 check_eq "... with all their rows" "$(sql "select count(*) from job"):$(sql "select count(*) from summary where benchmark = 'kernbench'")" "4:6"
 
 # A database written by an older kbench (schema version 1: a placement

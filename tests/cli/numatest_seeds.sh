@@ -70,3 +70,4 @@ check_eq "QP and decoded attachments give the same placement" "$q" "$d"
 check_eq "attachment: tasks 4, 8, 12, 16, 24" "$(sql "select group_concat(config, ' ') from (select distinct config from runs_v where variant = 'qp' order by run_id)")" "tasks=4 tasks=8 tasks=12 tasks=16 tasks=24"
 check_eq "attachment tasks=4 job 3: 100% node 3, user 41.32" \
 	"$(sql "select main_node || ' ' || user_time from job j join runs_v r using (run_id) where r.variant = 'qp' and r.config = 'tasks=4' and j.job = 3")" "3 41.32"
+check_eq "every stored row has its parent (foreign keys)" "$(sql "pragma foreign_key_check")" ""
