@@ -16,7 +16,7 @@ struct db {
 	char *path;
 	sqlite3_stmt *cache[32];    /* prepared once, see db_cached() */
 	/* store.c's multi-row INSERTs: rows[table][n - 1] inserts n rows. */
-	sqlite3_stmt *rows[2][DB_ROWS_MAX];
+	sqlite3_stmt *rows[4][DB_ROWS_MAX];
 	/* db_store_batch() groups files into one transaction: */
 	int grouped;                /* a group transaction is open */
 	struct group *group;        /* what it stored, kept until it commits */

@@ -1,8 +1,9 @@
 /*
- * store.c - writes one parsed source file (a rec_batch) in one
- * transaction: the file imports completely or not at all.  Identical
- * bytes imported before are recognised by their SHA-256 and change
- * nothing unless the caller asks to replace them.
+ * store.c - writes parsed source files (rec_batches): each file imports
+ * completely or not at all, and consecutive files share a transaction
+ * (see "Grouping" below).  Identical bytes imported before are
+ * recognised by their SHA-256 and change nothing unless the caller asks
+ * to replace them.
  */
 #include "db_int.h"
 #include "../core/buf.h"
@@ -19,8 +20,8 @@
 enum {
 	S_FIND_SOURCE, S_DEL_SAMPLES, S_DEL_JOBS, S_DEL_RUNS, S_DEL_SUMMARIES, S_DEL_SOURCE,
 	S_INS_SOURCE, S_INS_VARIANT, S_GET_VARIANT,
-	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_INS_RUN,
-	S_INS_SUMMARY, S_HAS_METRIC, S_INS_METRIC,
+	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_HAS_METRIC, S_INS_METRIC,
+	S_MAX_RUN,
 };
 
 static const char *const sql[] = {
@@ -41,16 +42,12 @@ static const char *const sql[] = {
 			  "AND (kernel IS NULL OR ?3)",
 	[S_INS_MACHINE] = "INSERT OR IGNORE INTO machine (name) VALUES (?1)",
 	[S_GET_MACHINE] = "SELECT id FROM machine WHERE name = ?1",
-	[S_INS_RUN] = "INSERT INTO run (source_id, variant_id, machine_id, benchmark, config, "
-		      "iteration, status, error, line) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-	[S_INS_SUMMARY] = "INSERT INTO summary (source_id, variant_id, machine_id, benchmark, config, "
-			  "metric, mean, sd, n, min, max, unit, flags, line) "
-			  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
 	/* Two key lookups: an IN list or INSERT ... SELECT from the same table
 	 * would make SQLite build ephemeral tables on every call (once per sample). */
 	[S_HAS_METRIC] = "SELECT EXISTS (SELECT 1 FROM metric WHERE benchmark = ?1 AND name = ?2) "
 			  "OR EXISTS (SELECT 1 FROM metric WHERE benchmark = '' AND name = ?2)",
 	[S_INS_METRIC] = "INSERT INTO metric (benchmark, name, unit, better) VALUES (?1, ?2, ?3, ?4)",
+	[S_MAX_RUN] = "SELECT coalesce(max(id), 0) FROM run",
 };
 
 static sqlite3_stmt *stmt(struct db *db, int slot, struct kb_err *err)
@@ -92,18 +89,93 @@ struct vcache {
 	long long id;
 };
 
+/* Rows waiting for their multi-row INSERT (see flush_rows()). */
+struct pending {
+	int n;
+	struct {
+		long long id;           /* run: its id; sample, job: the run's */
+		long long vid;          /* run, summary: variant id */
+		int iteration;          /* run */
+		size_t at;              /* job: its placement JSON in json, or SIZE_MAX */
+		const void *rec;        /* the rec_run, rec_sample, rec_job or rec_summary */
+	} row[DB_ROWS_MAX];
+};
+
 struct store_state {
 	struct db *db;
 	const struct db_import *imp;
 	struct rec_batch *b;
+	long long source_id, machine_id;
 	struct vcache *v;
 	size_t nv, vcap;
 	struct iter_key { const char *variant, *bench, *config; int n; } *keys;
 	size_t nkeys, keys_cap;
-	struct { const char *bench, *metric; } noted[64];   /* see note_metric() */
-	size_t nnoted;
-	struct buf json;        /* placement_json() */
+	struct pending rows[4]; /* by ROWS_* table */
+	struct buf json;        /* placement JSON of the pending jobs */
 };
+
+/* What a group transaction has learnt, forgotten when it ends: variant
+ * ids and metrics known to the catalogue, so most files ask SQLite
+ * neither.  Names are owned copies. */
+struct known {
+	char *a, *b;
+	long long id;
+};
+
+#define KNOWN_MAX 512
+
+/* A file stored in the open group, kept to be stored again (replay()). */
+struct kept {
+	struct db_import imp;
+	char *str[7];           /* the imp strings, owned */
+	struct rec_batch b;
+};
+
+struct group {
+	struct kept *k;
+	size_t n, cap;
+	long long bytes;        /* source bytes kept */
+	double start;
+	long long last_run;     /* highest run id: the store numbers runs itself */
+	struct known *var, *met;        /* variant name -> id; (benchmark, metric) */
+	size_t nvar, nmet, varcap, metcap;
+};
+
+static int known_find(const struct known *k, size_t n, const char *a, const char *b)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(k[i].a, a) == 0 && (!b || strcmp(k[i].b, b) == 0))
+			return (int)i;
+	return -1;
+}
+
+static void known_add(struct known **k, size_t *n, size_t *cap, const char *a, const char *b,
+		      long long id)
+{
+	if (*n >= KNOWN_MAX)
+		return;
+	xgrow(k, cap, *n + 1, sizeof(**k));
+	(*k)[*n].a = xstrdup(a);
+	(*k)[*n].b = b ? xstrdup(b) : NULL;
+	(*k)[*n].id = id;
+	(*n)++;
+}
+
+/* Forget what the group learnt (its transaction ended or was rolled back). */
+static void forget(struct group *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nvar; i++)
+		free(g->var[i].a);
+	for (i = 0; i < g->nmet; i++) {
+		free(g->met[i].a);
+		free(g->met[i].b);
+	}
+	g->nvar = g->nmet = 0;
+}
 
 static const struct rec_variant *legend(const struct rec_batch *b, const char *name)
 {
@@ -135,12 +207,21 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 	long long id;
 	size_t i;
 
+	struct group *g = s->db->group;
+	int at;
+
 	for (i = 0; i < s->nv; i++)
 		if (strcmp(s->v[i].name, name) == 0)
 			return s->v[i].id;
-	id = get_id(s->db, S_INS_VARIANT, S_GET_VARIANT, name, err);
-	if (id < 0)
-		return -1;
+	at = known_find(g->var, g->nvar, name, NULL);
+	if (at >= 0) {
+		id = g->var[at].id;
+	} else {
+		id = get_id(s->db, S_INS_VARIANT, S_GET_VARIANT, name, err);
+		if (id < 0)
+			return -1;
+		known_add(&g->var, &g->nvar, &g->varcap, name, NULL, id);
+	}
 	lg = legend(s->b, name);
 	if (!desc && lg)
 		desc = lg->description;
@@ -194,8 +275,8 @@ static int next_iteration(struct store_state *s, const char *variant, const stru
 
 /* Catalogue a metric unless it is there for this benchmark or for all
  * ('' rows); a new one is 'lower' better when its unit is a time.  The
- * pairs noted in this transaction are remembered, so a file with many
- * samples of a few metrics asks SQLite once per metric. */
+ * pairs seen in this transaction are remembered, so most files ask
+ * SQLite nothing. */
 static int note_metric(struct store_state *s, const char *bench, const char *metric,
 		       const char *unit, struct kb_err *err)
 {
@@ -206,9 +287,10 @@ static int note_metric(struct store_state *s, const char *bench, const char *met
 	size_t i;
 	int have;
 
-	for (i = 0; i < s->nnoted; i++)
-		if (strcmp(s->noted[i].metric, metric) == 0 && strcmp(s->noted[i].bench, bench) == 0)
-			return 0;
+	struct group *g = db->group;
+
+	if (known_find(g->met, g->nmet, bench, metric) >= 0)
+		return 0;
 	st = stmt(db, S_HAS_METRIC, err);
 	if (!st)
 		return -1;
@@ -233,11 +315,7 @@ static int note_metric(struct store_state *s, const char *bench, const char *met
 		if (step_done(db, st, err) < 0)
 			return -1;
 	}
-	if (s->nnoted < sizeof(s->noted) / sizeof(s->noted[0])) {
-		s->noted[s->nnoted].bench = bench;
-		s->noted[s->nnoted].metric = metric;
-		s->nnoted++;
-	}
+	known_add(&g->met, &g->nmet, &g->metcap, bench, metric, 0);
 	return 0;
 }
 
@@ -331,40 +409,23 @@ static int in_job_row(const struct rec_run *r, const struct rec_sample *sm)
 	return j && j->user == sm->value;
 }
 
-/* Statement slot for a row of source_id, variant vname (made with desc when
- * new) and machine_id: ?1, ?2 and ?3 (left NULL for no machine) bound.
- * NULL with err on failure. */
-static sqlite3_stmt *stmt_owned(struct store_state *s, int slot, long long source_id,
-				long long machine_id, const char *vname, const char *desc,
-				struct kb_err *err)
-{
-	long long vid = variant_id(s, vname, desc, err);
-	sqlite3_stmt *st;
-
-	if (vid < 0)
-		return NULL;
-	st = stmt(s->db, slot, err);
-	if (!st)
-		return NULL;
-	db_bind_int(st, 1, source_id);
-	db_bind_int(st, 2, vid);
-	if (machine_id > 0)
-		db_bind_int(st, 3, machine_id);
-	return st;
-}
-
-/* Multi-row INSERTs: a run's samples and jobs go DB_ROWS_MAX rows per
- * statement, which saves SQLite's per-statement work (opening cursors,
- * the foreign-key parent lookup's setup, halting) on most rows. */
-enum { ROWS_SAMPLE, ROWS_JOB };
+/* Multi-row INSERTs: runs, samples, jobs and summaries go DB_ROWS_MAX
+ * rows per statement, across the runs of a file, which saves SQLite's
+ * per-statement work (opening cursors, halting) on most rows.  Runs are
+ * numbered by the store (group->last_run), so their rows can wait too. */
+enum { ROWS_RUN, ROWS_SAMPLE, ROWS_JOB, ROWS_SUMMARY };
 
 static const struct {
 	const char *head;
 	int ncols;
 } rows_sql[] = {
+	[ROWS_RUN] = { "INSERT INTO run (id, source_id, variant_id, machine_id, benchmark, config, "
+		       "iteration, status, error, line) VALUES ", 10 },
 	[ROWS_SAMPLE] = { "INSERT INTO sample (run_id, metric, value, unit, job) VALUES ", 5 },
 	[ROWS_JOB] = { "INSERT INTO job (run_id, job, initial_node, main_node, moved, user_time, "
 		       "marked, pct) VALUES ", 8 },
+	[ROWS_SUMMARY] = { "INSERT INTO summary (source_id, variant_id, machine_id, benchmark, "
+			   "config, metric, mean, sd, n, min, max, unit, flags, line) VALUES ", 14 },
 };
 
 /* The statement inserting n rows (1 <= n <= DB_ROWS_MAX) into table, reset;
@@ -391,141 +452,177 @@ static sqlite3_stmt *rows_stmt(struct db *db, int table, int n, struct kb_err *e
 	return *slot;
 }
 
-/* Store the samples of r that need a row (finite, not a job row's user
- * time); count every finite one. */
-static int store_samples(struct store_state *s, long long run_id, const struct rec_run *r,
-			 struct db_import_result *res, struct kb_err *err)
+static void bind_machine(sqlite3_stmt *st, int i, long long machine_id)
 {
-	const struct rec_sample *pick[DB_ROWS_MAX];
-	size_t i = 0;
-	int n, k;
-
-	while (i < r->nsamples) {
-		sqlite3_stmt *st;
-		for (n = 0; n < DB_ROWS_MAX && i < r->nsamples; i++) {
-			const struct rec_sample *sm = &r->samples[i];
-			if (!isfinite(sm->value))
-				continue;
-			res->samples++;
-			if (!in_job_row(r, sm))
-				pick[n++] = sm;
-		}
-		if (n == 0)
-			continue;
-		st = rows_stmt(s->db, ROWS_SAMPLE, n, err);
-		if (!st)
-			return -1;
-		for (k = 0; k < n; k++) {
-			int p = k * 5;
-			db_bind_int(st, p + 1, run_id);
-			db_bind_static(st, p + 2, pick[k]->metric);
-			sqlite3_bind_double(st, p + 3, pick[k]->value);
-			db_bind_static(st, p + 4, pick[k]->unit);
-			if (pick[k]->job > 0)
-				db_bind_int(st, p + 5, pick[k]->job);
-			else
-				sqlite3_bind_null(st, p + 5);
-		}
-		if (step_done(s->db, st, err) < 0)
-			return -1;
-		for (k = 0; k < n; k++)
-			if (note_metric(s, r->benchmark, pick[k]->metric, pick[k]->unit, err) < 0)
-				return -1;
-	}
-	return 0;
+	if (machine_id > 0)
+		db_bind_int(st, i, machine_id);
+	else
+		sqlite3_bind_null(st, i);
 }
 
-/* Store the job rows of r. */
-static int store_jobs(struct store_state *s, long long run_id, const struct rec_run *r,
-		      struct db_import_result *res, struct kb_err *err)
+/* Bind row k of the pending rows of table at parameter p + 1 onwards. */
+static void bind_row(struct store_state *s, int table, int k, int p, sqlite3_stmt *st)
 {
-	size_t at[DB_ROWS_MAX], i;
-	int n, k;
+	const struct pending *pd = &s->rows[table];
+	long long id = pd->row[k].id, vid = pd->row[k].vid;
 
-	for (i = 0; i < r->njobs; i += (size_t)n) {
-		sqlite3_stmt *st;
-		n = r->njobs - i < DB_ROWS_MAX ? (int)(r->njobs - i) : DB_ROWS_MAX;
-		/* Every job's JSON text first: the buffer may move while it grows. */
-		buf_reset(&s->json);
-		for (k = 0; k < n; k++)
-			at[k] = placement_json(&s->json, &r->jobs[i + (size_t)k]);
-		st = rows_stmt(s->db, ROWS_JOB, n, err);
-		if (!st)
-			return -1;
-		for (k = 0; k < n; k++) {
-			const struct rec_job *j = &r->jobs[i + (size_t)k];
-			int p = k * 8;
-			db_bind_int(st, p + 1, run_id);
-			db_bind_int(st, p + 2, j->job);
-			db_bind_int(st, p + 3, j->initial_node);
-			db_bind_int(st, p + 4, j->main_node);
-			db_bind_int(st, p + 5, j->moved);
-			db_bind_double(st, p + 6, j->user);
-			db_bind_int(st, p + 7, j->marked);
-			db_bind_static(st, p + 8, at[k] == SIZE_MAX ? NULL : s->json.data + at[k]);
-		}
-		if (step_done(s->db, st, err) < 0)
-			return -1;
-		res->jobs += (size_t)n;
+	switch (table) {
+	case ROWS_RUN: {
+		const struct rec_run *r = pd->row[k].rec;
+		db_bind_int(st, p + 1, id);
+		db_bind_int(st, p + 2, s->source_id);
+		db_bind_int(st, p + 3, vid);
+		bind_machine(st, p + 4, s->machine_id);
+		db_bind_static(st, p + 5, r->benchmark);
+		db_bind_static(st, p + 6, r->config_str);
+		db_bind_int(st, p + 7, pd->row[k].iteration);
+		db_bind_static(st, p + 8, r->failed ? "failed" : "ok");
+		db_bind_static(st, p + 9, r->failed ? r->error : NULL);
+		db_bind_int(st, p + 10, r->line);
+		break;
 	}
-	return 0;
+	case ROWS_SAMPLE: {
+		const struct rec_sample *sm = pd->row[k].rec;
+		db_bind_int(st, p + 1, id);
+		db_bind_static(st, p + 2, sm->metric);
+		sqlite3_bind_double(st, p + 3, sm->value);
+		db_bind_static(st, p + 4, sm->unit);
+		if (sm->job > 0)
+			db_bind_int(st, p + 5, sm->job);
+		else
+			sqlite3_bind_null(st, p + 5);
+		break;
+	}
+	case ROWS_JOB: {
+		const struct rec_job *j = pd->row[k].rec;
+		size_t at = pd->row[k].at;
+		db_bind_int(st, p + 1, id);
+		db_bind_int(st, p + 2, j->job);
+		db_bind_int(st, p + 3, j->initial_node);
+		db_bind_int(st, p + 4, j->main_node);
+		db_bind_int(st, p + 5, j->moved);
+		db_bind_double(st, p + 6, j->user);
+		db_bind_int(st, p + 7, j->marked);
+		db_bind_static(st, p + 8, at == SIZE_MAX ? NULL : s->json.data + at);
+		break;
+	}
+	case ROWS_SUMMARY: {
+		const struct rec_summary *sm = pd->row[k].rec;
+		db_bind_int(st, p + 1, s->source_id);
+		db_bind_int(st, p + 2, vid);
+		bind_machine(st, p + 3, s->machine_id);
+		db_bind_static(st, p + 4, sm->benchmark);
+		db_bind_static(st, p + 5, sm->config_str ? sm->config_str : "");
+		db_bind_static(st, p + 6, sm->metric);
+		db_bind_double(st, p + 7, sm->mean);
+		db_bind_double(st, p + 8, sm->sd);
+		if (sm->n > 0)
+			db_bind_int(st, p + 9, sm->n);
+		else
+			sqlite3_bind_null(st, p + 9);
+		db_bind_double(st, p + 10, sm->min);
+		db_bind_double(st, p + 11, sm->max);
+		db_bind_static(st, p + 12, sm->unit);
+		db_bind_static(st, p + 13, sm->flags ? sm->flags : "");
+		db_bind_int(st, p + 14, sm->line);
+		break;
+	}
+	}
 }
 
-static int store_run(struct store_state *s, long long source_id, long long machine_id,
-		     struct rec_run *r, struct db_import_result *res, struct kb_err *err)
+/* Insert the pending rows of table (runs first, so a row's run is stored
+ * before it). */
+static int flush_rows(struct store_state *s, int table, struct kb_err *err)
 {
-	struct db *db = s->db;
-	const char *vname = pick_variant(s->imp, r->variant);
+	struct pending *pd = &s->rows[table];
 	sqlite3_stmt *st;
-	long long run_id;
+	int k;
 
-	st = stmt_owned(s, S_INS_RUN, source_id, machine_id, vname,
-			s->imp->variant ? NULL : r->variant_desc, err);
+	if (pd->n == 0)
+		return 0;
+	if (table != ROWS_RUN && flush_rows(s, ROWS_RUN, err) < 0)
+		return -1;
+	st = rows_stmt(s->db, table, pd->n, err);
 	if (!st)
 		return -1;
-	db_bind_static(st, 4, r->benchmark);
-	db_bind_static(st, 5, r->config_str);
-	db_bind_int(st, 6, r->iteration > 0 ? r->iteration : next_iteration(s, vname, r));
-	db_bind_static(st, 7, r->failed ? "failed" : "ok");
-	db_bind_static(st, 8, r->failed ? r->error : NULL);
-	db_bind_int(st, 9, r->line);
-	if (step_done(db, st, err) < 0)
+	for (k = 0; k < pd->n; k++)
+		bind_row(s, table, k, k * rows_sql[table].ncols, st);
+	if (step_done(s->db, st, err) < 0)
 		return -1;
-	run_id = sqlite3_last_insert_rowid(db->h);
+	pd->n = 0;
+	if (table == ROWS_JOB)
+		buf_reset(&s->json);
+	return 0;
+}
+
+/* A row slot of table, inserting the pending rows first when all are taken. */
+static int add_row(struct store_state *s, int table, long long id, const void *rec,
+		   struct kb_err *err)
+{
+	struct pending *pd = &s->rows[table];
+
+	if (pd->n == DB_ROWS_MAX && flush_rows(s, table, err) < 0)
+		return -1;
+	memset(&pd->row[pd->n], 0, sizeof(pd->row[pd->n]));
+	pd->row[pd->n].id = id;
+	pd->row[pd->n].rec = rec;
+	return pd->n++;
+}
+
+static int store_run(struct store_state *s, struct rec_run *r, struct db_import_result *res,
+		     struct kb_err *err)
+{
+	const char *vname = pick_variant(s->imp, r->variant);
+	long long vid = variant_id(s, vname, s->imp->variant ? NULL : r->variant_desc, err);
+	long long run_id;
+	size_t i;
+	int k;
+
+	if (vid < 0)
+		return -1;
+	run_id = ++s->db->group->last_run;
+	k = add_row(s, ROWS_RUN, run_id, r, err);
+	if (k < 0)
+		return -1;
+	s->rows[ROWS_RUN].row[k].vid = vid;
+	s->rows[ROWS_RUN].row[k].iteration = r->iteration > 0 ? r->iteration : next_iteration(s, vname, r);
 	res->runs++;
 	if (r->failed)
 		res->failed_runs++;
-
-	if (store_samples(s, run_id, r, res, err) < 0)
-		return -1;
-	return store_jobs(s, run_id, r, res, err);
+	for (i = 0; i < r->nsamples; i++) {
+		const struct rec_sample *sm = &r->samples[i];
+		if (!isfinite(sm->value))
+			continue;
+		res->samples++;
+		if (in_job_row(r, sm))
+			continue;
+		if (add_row(s, ROWS_SAMPLE, run_id, sm, err) < 0 ||
+		    note_metric(s, r->benchmark, sm->metric, sm->unit, err) < 0)
+			return -1;
+	}
+	for (i = 0; i < r->njobs; i++) {
+		k = add_row(s, ROWS_JOB, run_id, &r->jobs[i], err);
+		if (k < 0)
+			return -1;
+		s->rows[ROWS_JOB].row[k].at = placement_json(&s->json, &r->jobs[i]);
+		res->jobs++;
+	}
+	return 0;
 }
 
-static int store_summary(struct store_state *s, long long source_id, long long machine_id,
-			 const struct rec_summary *sm, struct db_import_result *res,
-			 struct kb_err *err)
+static int store_summary(struct store_state *s, const struct rec_summary *sm,
+			 struct db_import_result *res, struct kb_err *err)
 {
-	struct db *db = s->db;
-	sqlite3_stmt *st;
+	long long vid = variant_id(s, pick_variant(s->imp, sm->variant),
+				   s->imp->variant ? NULL : sm->variant_desc, err);
+	int k;
 
-	st = stmt_owned(s, S_INS_SUMMARY, source_id, machine_id, pick_variant(s->imp, sm->variant),
-			s->imp->variant ? NULL : sm->variant_desc, err);
-	if (!st)
+	if (vid < 0)
 		return -1;
-	db_bind_static(st, 4, sm->benchmark);
-	db_bind_static(st, 5, sm->config_str ? sm->config_str : "");
-	db_bind_static(st, 6, sm->metric);
-	db_bind_double(st, 7, sm->mean);
-	db_bind_double(st, 8, sm->sd);
-	if (sm->n > 0)
-		db_bind_int(st, 9, sm->n);
-	db_bind_double(st, 10, sm->min);
-	db_bind_double(st, 11, sm->max);
-	db_bind_static(st, 12, sm->unit);
-	db_bind_static(st, 13, sm->flags ? sm->flags : "");
-	db_bind_int(st, 14, sm->line);
-	if (step_done(db, st, err) < 0)
+	k = add_row(s, ROWS_SUMMARY, 0, sm, err);
+	if (k < 0)
 		return -1;
+	s->rows[ROWS_SUMMARY].row[k].vid = vid;
 	if (note_metric(s, sm->benchmark, sm->metric, sm->unit, err) < 0)
 		return -1;
 	res->summaries++;
@@ -580,11 +677,16 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 		if (machine_id < 0)
 			return -1;
 	}
+	s->source_id = source_id;
+	s->machine_id = machine_id;
 	for (i = 0; i < s->b->nruns; i++)
-		if (store_run(s, source_id, machine_id, s->b->runs[i], res, err) < 0)
+		if (store_run(s, s->b->runs[i], res, err) < 0)
 			return -1;
 	for (i = 0; i < s->b->nsummaries; i++)
-		if (store_summary(s, source_id, machine_id, s->b->summaries[i], res, err) < 0)
+		if (store_summary(s, s->b->summaries[i], res, err) < 0)
+			return -1;
+	for (slot = ROWS_RUN; slot <= ROWS_SUMMARY; slot++)
+		if (flush_rows(s, slot, err) < 0)
 			return -1;
 	/* Legends for variants that own no run here still get described. */
 	for (i = 0; i < s->b->nvariants && !imp->variant; i++) {
@@ -624,18 +726,6 @@ static double now_seconds(void)
  * from what was kept, so each file still imports completely or not at
  * all.
  */
-struct kept {
-	struct db_import imp;
-	char *str[7];           /* the imp strings, owned */
-	struct rec_batch b;
-};
-
-struct group {
-	struct kept *k;
-	size_t n, cap;
-	long long bytes;        /* source bytes kept */
-	double start;
-};
 
 static char *own(char **slot, const char *s)
 {
@@ -703,11 +793,27 @@ static int store_one(struct db *db, const struct db_import *imp, struct rec_batc
  * connection; tests check PRAGMA foreign_key_check after imports. */
 static int begin(struct db *db, struct kb_err *err)
 {
+	struct group *g;
+	sqlite3_stmt *st;
+
+	if (!db->group)
+		db->group = xcalloc(1, sizeof(*db->group));
+	g = db->group;
+	forget(g);
 	if (db_exec(db, "PRAGMA foreign_keys = OFF", err) < 0 ||
 	    db_exec(db, "BEGIN IMMEDIATE", err) < 0)
 		return -1;
+	st = stmt(db, S_MAX_RUN, err);
+	if (!st || sqlite3_step(st) != SQLITE_ROW) {
+		if (st)
+			db_fail(db, err, "cannot read the run table");
+		db_exec(db, "ROLLBACK", NULL);
+		return -1;
+	}
+	g->last_run = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
 	db->grouped = 1;
-	db->group->start = now_seconds();
+	g->start = now_seconds();
 	return 0;
 }
 
@@ -770,7 +876,10 @@ void db_store_release(struct db *db)
 	if (!db->group)
 		return;
 	drop_kept(db->group);
+	forget(db->group);
 	free(db->group->k);
+	free(db->group->var);
+	free(db->group->met);
 	free(db->group);
 	db->group = NULL;
 }
@@ -784,14 +893,13 @@ int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch 
 		/* Its own transaction, always rolled back. */
 		if (db_store_flush(db, &res->lost, err) < 0)
 			return -1;
-		if (db_exec(db, "BEGIN IMMEDIATE", err) < 0)
+		if (begin(db, err) < 0)
 			return -1;
 		rc = store_one(db, imp, b, res, err);
 		db_exec(db, "ROLLBACK", NULL);
+		db->grouped = 0;
 		return rc;
 	}
-	if (!db->group)
-		db->group = xcalloc(1, sizeof(*db->group));
 	if (!db->grouped && begin(db, err) < 0) {
 		memset(res, 0, sizeof(*res));
 		return -1;
