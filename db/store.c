@@ -116,13 +116,69 @@ struct store_state {
 
 /* What a group transaction has learnt, forgotten when it ends: variant
  * ids and metrics known to the catalogue, so most files ask SQLite
- * neither.  Names are owned copies. */
+ * neither.  A small hash set of owned (a, b) names; b may be NULL. */
+#define KNOWN_MAX 512
+#define KNOWN_SLOTS 1024        /* a power of two, > 2 * KNOWN_MAX */
+
 struct known {
-	char *a, *b;
-	long long id;
+	struct {
+		char *a, *b;
+		long long id;
+	} k[KNOWN_MAX];
+	size_t n;
+	unsigned short slot[KNOWN_SLOTS];       /* index + 1, 0 = empty */
 };
 
-#define KNOWN_MAX 512
+static unsigned known_hash(const char *a, const char *b)
+{
+	unsigned h = 2166136261u;       /* FNV-1a over a, NUL, b */
+
+	for (; *a; a++)
+		h = (h ^ (unsigned char)*a) * 16777619u;
+	h *= 16777619u;
+	for (; b && *b; b++)
+		h = (h ^ (unsigned char)*b) * 16777619u;
+	return h;
+}
+
+/* The entry for (a, b), or NULL; *at is where it goes when absent. */
+static long long *known_find(struct known *kn, const char *a, const char *b, unsigned *at)
+{
+	unsigned i = known_hash(a, b) & (KNOWN_SLOTS - 1);
+
+	for (; kn->slot[i]; i = (i + 1) & (KNOWN_SLOTS - 1)) {
+		size_t e = (size_t)kn->slot[i] - 1;
+		if (strcmp(kn->k[e].a, a) == 0 &&
+		    (b ? kn->k[e].b && strcmp(kn->k[e].b, b) == 0 : !kn->k[e].b))
+			return &kn->k[e].id;
+	}
+	*at = i;
+	return NULL;
+}
+
+static void known_add(struct known *kn, const char *a, const char *b, long long id)
+{
+	unsigned at;
+
+	if (kn->n >= KNOWN_MAX || known_find(kn, a, b, &at))
+		return;
+	kn->k[kn->n].a = xstrdup(a);
+	kn->k[kn->n].b = b ? xstrdup(b) : NULL;
+	kn->k[kn->n].id = id;
+	kn->slot[at] = (unsigned short)++kn->n;
+}
+
+static void known_forget(struct known *kn)
+{
+	size_t i;
+
+	for (i = 0; i < kn->n; i++) {
+		free(kn->k[i].a);
+		free(kn->k[i].b);
+	}
+	kn->n = 0;
+	memset(kn->slot, 0, sizeof(kn->slot));
+}
 
 /* A file stored in the open group, kept to be stored again (replay()). */
 struct kept {
@@ -137,44 +193,15 @@ struct group {
 	long long bytes;        /* source bytes kept */
 	double start;
 	long long last_run;     /* highest run id: the store numbers runs itself */
-	struct known *var, *met;        /* variant name -> id; (benchmark, metric) */
-	size_t nvar, nmet, varcap, metcap;
+	struct known var;       /* variant name -> id */
+	struct known met;       /* (benchmark, metric) in the catalogue */
 };
-
-static int known_find(const struct known *k, size_t n, const char *a, const char *b)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (strcmp(k[i].a, a) == 0 && (!b || strcmp(k[i].b, b) == 0))
-			return (int)i;
-	return -1;
-}
-
-static void known_add(struct known **k, size_t *n, size_t *cap, const char *a, const char *b,
-		      long long id)
-{
-	if (*n >= KNOWN_MAX)
-		return;
-	xgrow(k, cap, *n + 1, sizeof(**k));
-	(*k)[*n].a = xstrdup(a);
-	(*k)[*n].b = b ? xstrdup(b) : NULL;
-	(*k)[*n].id = id;
-	(*n)++;
-}
 
 /* Forget what the group learnt (its transaction ended or was rolled back). */
 static void forget(struct group *g)
 {
-	size_t i;
-
-	for (i = 0; i < g->nvar; i++)
-		free(g->var[i].a);
-	for (i = 0; i < g->nmet; i++) {
-		free(g->met[i].a);
-		free(g->met[i].b);
-	}
-	g->nvar = g->nmet = 0;
+	known_forget(&g->var);
+	known_forget(&g->met);
 }
 
 static const struct rec_variant *legend(const struct rec_batch *b, const char *name)
@@ -202,25 +229,24 @@ static int describe_variant(struct db *db, long long id, const char *desc, struc
 static long long variant_id(struct store_state *s, const char *name, const char *desc,
 			    struct kb_err *err)
 {
+	struct group *g = s->db->group;
 	const struct rec_variant *lg;
 	sqlite3_stmt *st;
-	long long id;
+	long long id, *known;
+	unsigned at;
 	size_t i;
-
-	struct group *g = s->db->group;
-	int at;
 
 	for (i = 0; i < s->nv; i++)
 		if (strcmp(s->v[i].name, name) == 0)
 			return s->v[i].id;
-	at = known_find(g->var, g->nvar, name, NULL);
-	if (at >= 0) {
-		id = g->var[at].id;
+	known = known_find(&g->var, name, NULL, &at);
+	if (known) {
+		id = *known;
 	} else {
 		id = get_id(s->db, S_INS_VARIANT, S_GET_VARIANT, name, err);
 		if (id < 0)
 			return -1;
-		known_add(&g->var, &g->nvar, &g->varcap, name, NULL, id);
+		known_add(&g->var, name, NULL, id);
 	}
 	lg = legend(s->b, name);
 	if (!desc && lg)
@@ -282,14 +308,14 @@ static int note_metric(struct store_state *s, const char *bench, const char *met
 {
 	static const char *const times[] = { "s", "msec", "ms", "us", "usec", "ns" };
 	struct db *db = s->db;
+	struct group *g = db->group;
 	const char *better = "none";
 	sqlite3_stmt *st;
+	unsigned at;
 	size_t i;
 	int have;
 
-	struct group *g = db->group;
-
-	if (known_find(g->met, g->nmet, bench, metric) >= 0)
+	if (known_find(&g->met, bench, metric, &at))
 		return 0;
 	st = stmt(db, S_HAS_METRIC, err);
 	if (!st)
@@ -315,7 +341,7 @@ static int note_metric(struct store_state *s, const char *bench, const char *met
 		if (step_done(db, st, err) < 0)
 			return -1;
 	}
-	known_add(&g->met, &g->nmet, &g->metcap, bench, metric, 0);
+	known_add(&g->met, bench, metric, 0);
 	return 0;
 }
 
@@ -878,8 +904,6 @@ void db_store_release(struct db *db)
 	drop_kept(db->group);
 	forget(db->group);
 	free(db->group->k);
-	free(db->group->var);
-	free(db->group->met);
 	free(db->group);
 	db->group = NULL;
 }
