@@ -611,6 +611,7 @@ static void *reader_main(void *arg)
 {
 	struct pipe *p = arg;
 
+	pthread_setname_np(pthread_self(), "kbench-read");   /* for top and perf */
 	prepare_all(p);
 	pthread_mutex_lock(&p->lock);
 	p->done = 1;
