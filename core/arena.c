@@ -86,3 +86,22 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 	va_end(ap);
 	return p;
 }
+
+void arena_grow(struct arena *a, void *pp, size_t *cap, size_t need, size_t elem)
+{
+	void **p = pp;
+	size_t c = *cap;
+	void *n;
+
+	if (need <= c)
+		return;
+	if (c < 8)
+		c = 8;
+	while (c < need)
+		c *= 2;
+	n = arena_alloc(a, c * elem);
+	if (*p && *cap)
+		memcpy(n, *p, *cap * elem);
+	*p = n;
+	*cap = c;
+}

@@ -16,15 +16,6 @@ void rec_batch_init(struct rec_batch *b)
 
 void rec_batch_release(struct rec_batch *b)
 {
-	size_t i;
-
-	for (i = 0; i < b->nruns; i++) {
-		free(b->runs[i]->config);
-		free(b->runs[i]->samples);
-		free(b->runs[i]->jobs);
-	}
-	for (i = 0; i < b->nsummaries; i++)
-		free(b->summaries[i]->config);
 	free(b->runs);
 	free(b->summaries);
 	free(b->variants);
@@ -107,7 +98,7 @@ static void kv_set(struct arena *a, struct rec_kv **kv, size_t *n, size_t *cap,
 			return;
 		}
 	}
-	xgrow(kv, cap, *n + 1, sizeof(**kv));
+	arena_grow(a, kv, cap, *n + 1, sizeof(**kv));
 	(*kv)[*n].key = arena_strdup(a, key);
 	(*kv)[*n].value = arena_strdup(a, value);
 	(*n)++;
@@ -167,7 +158,7 @@ void rec_sample_add(struct rec_batch *b, struct rec_run *r, const char *metric,
 {
 	struct rec_sample *s;
 
-	xgrow(&r->samples, &r->samples_cap, r->nsamples + 1, sizeof(*r->samples));
+	arena_grow(&b->arena, &r->samples, &r->samples_cap, r->nsamples + 1, sizeof(*r->samples));
 	s = &r->samples[r->nsamples++];
 	s->metric = arena_strdup(&b->arena, metric);
 	s->value = value;
@@ -181,7 +172,7 @@ struct rec_job *rec_job_add(struct rec_batch *b, struct rec_run *r, int job,
 {
 	struct rec_job *j;
 
-	xgrow(&r->jobs, &r->jobs_cap, r->njobs + 1, sizeof(*r->jobs));
+	arena_grow(&b->arena, &r->jobs, &r->jobs_cap, r->njobs + 1, sizeof(*r->jobs));
 	j = &r->jobs[r->njobs++];
 	j->job = job;
 	j->initial_node = initial_node;
@@ -201,9 +192,6 @@ void rec_run_drop(struct rec_batch *b, struct rec_run *r)
 
 	for (i = 0; i < b->nruns; i++) {
 		if (b->runs[i] == r) {
-			free(r->config);
-			free(r->samples);
-			free(r->jobs);
 			memmove(&b->runs[i], &b->runs[i + 1], (b->nruns - i - 1) * sizeof(*b->runs));
 			b->nruns--;
 			return;

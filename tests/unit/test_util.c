@@ -1,7 +1,8 @@
-/* core/util.c string helpers: str_find takes two roads (short haystacks
+/* core/util.c string helpers and arena_grow: str_find takes two roads (short haystacks
  * by first byte, long ones through memmem); both must find the first
  * occurrence. */
 #include "unit.h"
+#include "../../core/arena.h"
 #include "../../core/util.h"
 
 #include <stdlib.h>
@@ -55,4 +56,26 @@ TEST(util_str_skip_ws_rtrim)
 	CHECK_INT(str_skip_ws(s, s + 2) - s, 2);
 	CHECK_INT(str_rtrim_len(s, strlen(s)), 4);
 	CHECK_INT(str_rtrim_len(" \t", 2), 0);
+}
+
+/* arena_grow keeps what the array held while it moves and doubles. */
+TEST(arena_grow_keeps_contents)
+{
+	struct arena a;
+	int *v = NULL;
+	size_t cap = 0, i, ok = 1;
+
+	arena_init(&a);
+	for (i = 0; i < 5000; i++) {
+		arena_grow(&a, &v, &cap, i + 1, sizeof(*v));
+		v[i] = (int)(i * 7);
+	}
+	CHECK(cap >= 5000 && cap < 10000);
+	for (i = 0; i < 5000; i++)
+		if (v[i] != (int)(i * 7))
+			ok = 0;
+	CHECK(ok);
+	arena_grow(&a, &v, &cap, 10, sizeof(*v));      /* no shrinking, no move */
+	CHECK_INT(v[4999], 4999 * 7);
+	arena_release(&a);
 }
