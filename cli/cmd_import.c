@@ -440,7 +440,9 @@ static void finish(struct db *db, const struct import_opts *o, struct item *it,
 
 struct pipe {
 	pthread_mutex_t lock;
-	pthread_cond_t cond;
+	pthread_cond_t room;    /* the reader waits for the storing side */
+	pthread_cond_t ready;   /* the storing side waits for the reader */
+	int reader_waits, store_waits;  /* signal only a thread that waits */
 	struct item *head, *tail;
 	size_t items, bytes;    /* handed over and not yet finished */
 	int done;               /* the reader has no more items */
@@ -460,8 +462,11 @@ static void pipe_wait_room(struct pipe *p)
 	if (!p->threaded)
 		return;
 	pthread_mutex_lock(&p->lock);
-	while (p->items >= PIPE_ITEMS || (p->items > 0 && p->bytes >= PIPE_BYTES))
-		pthread_cond_wait(&p->cond, &p->lock);
+	while (p->items >= PIPE_ITEMS || (p->items > 0 && p->bytes >= PIPE_BYTES)) {
+		p->reader_waits = 1;
+		pthread_cond_wait(&p->room, &p->lock);
+		p->reader_waits = 0;
+	}
 	pthread_mutex_unlock(&p->lock);
 }
 
@@ -480,19 +485,29 @@ static void pipe_put(struct pipe *p, struct item *it)
 	p->tail = it;
 	p->items++;
 	p->bytes += it->bytes;
-	pthread_cond_broadcast(&p->cond);
+	if (p->store_waits)
+		pthread_cond_signal(&p->ready);
 	pthread_mutex_unlock(&p->lock);
 }
 
-/* Finish items until the reader is done. */
+/* Finish items until the reader is done.  An item counts against the
+ * reader's budget until it is finished. */
 static void pipe_drain(struct pipe *p)
 {
+	size_t finished = 0, bytes = 0;
+
 	for (;;) {
 		struct item *it;
-		size_t bytes;
 		pthread_mutex_lock(&p->lock);
-		while (!p->head && !p->done)
-			pthread_cond_wait(&p->cond, &p->lock);
+		p->items -= finished;
+		p->bytes -= bytes;
+		if (finished && p->reader_waits)
+			pthread_cond_signal(&p->room);
+		while (!p->head && !p->done) {
+			p->store_waits = 1;
+			pthread_cond_wait(&p->ready, &p->lock);
+			p->store_waits = 0;
+		}
 		it = p->head;
 		if (it) {
 			p->head = it->next;
@@ -502,13 +517,9 @@ static void pipe_drain(struct pipe *p)
 		pthread_mutex_unlock(&p->lock);
 		if (!it)
 			return;
+		finished = 1;
 		bytes = it->bytes;
 		finish(p->db, p->o, it, p->t);
-		pthread_mutex_lock(&p->lock);
-		p->items--;
-		p->bytes -= bytes;
-		pthread_cond_broadcast(&p->cond);
-		pthread_mutex_unlock(&p->lock);
 	}
 }
 
@@ -615,7 +626,7 @@ static void *reader_main(void *arg)
 	prepare_all(p);
 	pthread_mutex_lock(&p->lock);
 	p->done = 1;
-	pthread_cond_broadcast(&p->cond);
+	pthread_cond_signal(&p->ready);
 	pthread_mutex_unlock(&p->lock);
 	return NULL;
 }
@@ -636,17 +647,21 @@ static void import_all(struct db *db, const struct import_opts *o, const char **
 	p.threaded = db != NULL;
 	if (p.threaded) {
 		pthread_mutex_init(&p.lock, NULL);
-		pthread_cond_init(&p.cond, NULL);
+		pthread_cond_init(&p.room, NULL);
+		pthread_cond_init(&p.ready, NULL);
 		if (pthread_create(&reader, NULL, reader_main, &p) != 0)
 			p.threaded = 0;
 	}
-	if (!p.threaded) {
+	if (p.threaded) {
+		pipe_drain(&p);
+		pthread_join(reader, NULL);
+	} else {
 		prepare_all(&p);
-		return;
 	}
-	pipe_drain(&p);
-	pthread_join(reader, NULL);
-	pthread_cond_destroy(&p.cond);
+	if (db == NULL)
+		return;
+	pthread_cond_destroy(&p.room);
+	pthread_cond_destroy(&p.ready);
 	pthread_mutex_destroy(&p.lock);
 }
 
