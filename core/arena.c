@@ -90,15 +90,12 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 void arena_grow(struct arena *a, void *pp, size_t *cap, size_t need, size_t elem)
 {
 	void **p = pp;
-	size_t c = *cap;
+	size_t c;
 	void *n;
 
-	if (need <= c)
+	if (need <= *cap)
 		return;
-	if (c < 8)
-		c = 8;
-	while (c < need)
-		c *= 2;
+	c = grow_cap(*cap, need);
 	n = arena_alloc(a, c * elem);
 	if (*p && *cap)
 		memcpy(n, *p, *cap * elem);

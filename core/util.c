@@ -48,17 +48,23 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+size_t grow_cap(size_t cap, size_t need)
+{
+	size_t c = cap < 8 ? 8 : cap;
+
+	while (c < need)
+		c *= 2;
+	return c;
+}
+
 void xgrow(void *pp, size_t *cap, size_t need, size_t elem)
 {
 	void **p = pp;
-	size_t c = *cap;
+	size_t c;
 
-	if (need <= c)
+	if (need <= *cap)
 		return;
-	if (c < 8)
-		c = 8;
-	while (c < need)
-		c *= 2;
+	c = grow_cap(*cap, need);
 	*p = xrealloc(*p, c * elem);
 	*cap = c;
 }

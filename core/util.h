@@ -16,6 +16,9 @@ void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 
+/* The capacity xgrow() and arena_grow() give an array of cap that must
+ * hold need: doubled from at least 8. */
+size_t grow_cap(size_t cap, size_t need);
 /* Grow *p (an array of elem-sized items with capacity *cap) to hold need. */
 void xgrow(void *pp, size_t *cap, size_t need, size_t elem);
 

@@ -2,7 +2,9 @@
 #include "fixture.h"
 #include "unit.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 int unit_doc_parse(struct unit_doc *f, const char *name, const char *text, size_t len,
 		   const struct ingest_opts *opts, const struct ingest_parser *only)
@@ -74,4 +76,25 @@ double unit_yaml(const char *yaml, const char *key)
 			p++;
 	}
 	return NAN;
+}
+
+int unit_tmpdb(char *dir, char *path, size_t pathlen)
+{
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(path, pathlen, "%s/t.db", dir);
+	return 0;
+}
+
+void unit_tmpdb_remove(const char *dir)
+{
+	static const char *const files[] = { "t.db", "t.db-wal", "t.db-shm" };
+	char path[512];
+	size_t i;
+
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, files[i]);
+		unlink(path);
+	}
+	rmdir(dir);
 }

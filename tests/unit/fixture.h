@@ -40,4 +40,10 @@ double unit_sample(const struct rec_run *r, const char *metric);
 /* Value of "key: value" in an lkp .yaml text (strtod); NAN when absent. */
 double unit_yaml(const char *yaml, const char *key);
 
+/* A database in a fresh temporary directory: dir (a "...XXXXXX" template)
+ * is filled in and path set to dir/t.db.  0, or -1 when mkdtemp fails. */
+int unit_tmpdb(char *dir, char *path, size_t pathlen);
+/* Remove that database (with its -wal and -shm files) and the directory. */
+void unit_tmpdb_remove(const char *dir);
+
 #endif

@@ -2,6 +2,7 @@
  * back with the group, the files kept before it are stored again, and a
  * kept file that cannot be stored again is reported as lost. */
 #include "unit.h"
+#include "fixture.h"
 #include "../../db/db_int.h"
 #include "../../ingest/record.h"
 
@@ -72,8 +73,7 @@ TEST(db_group_replay_and_lost)
 	struct db_import_result res;
 	struct kb_err err;
 
-	CHECK(mkdtemp(dir) != NULL);
-	snprintf(path, sizeof(path), "%s/t.db", dir);
+	CHECK(unit_tmpdb(dir, path, sizeof(path)) == 0);
 	kb_err_clear(&err);
 	CHECK(db_open(&db, path, &err) == 0);
 	if (!db)
@@ -104,10 +104,5 @@ TEST(db_group_replay_and_lost)
 	CHECK_INT(count(db, "SELECT count(*) FROM source"), 2);
 	CHECK_INT(count(db, "SELECT count(*) FROM run"), 2);
 	db_close(db);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/t.db-wal", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/t.db-shm", dir);
-	unlink(path);
-	rmdir(dir);
+	unit_tmpdb_remove(dir);
 }

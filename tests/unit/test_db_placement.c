@@ -1,5 +1,6 @@
 /* The store end to end: parse seed 003, store it, read the placement back. */
 #include "unit.h"
+#include "fixture.h"
 #include "../../core/sha256.h"
 #include "../../db/db.h"
 #include "../../db/placement.h"
@@ -64,8 +65,7 @@ TEST(db_placement_seed003)
 	struct db_placement p;
 	struct kb_err err;
 
-	CHECK(mkdtemp(dir) != NULL);
-	snprintf(path, sizeof(path), "%s/t.db", dir);
+	CHECK(unit_tmpdb(dir, path, sizeof(path)) == 0);
 	snprintf(seed, sizeof(seed), "%s/seeds/003_7caa478a1fca98f9.txt", unit_samples_dir());
 	kb_err_clear(&err);
 	CHECK(db_open(&db, path, &err) == 0);
@@ -93,12 +93,7 @@ TEST(db_placement_seed003)
 	CHECK_INT(p.nruns, 2);
 	db_placement_release(&p);
 	db_close(db);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/t.db-wal", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/t.db-shm", dir);
-	unlink(path);
-	rmdir(dir);
+	unit_tmpdb_remove(dir);
 }
 
 /* A job's percentages go into job.pct as JSON text and come back as the
@@ -119,8 +114,7 @@ TEST(db_placement_pct_exact)
 	struct kb_err err;
 	int k;
 
-	CHECK(mkdtemp(dir) != NULL);
-	snprintf(path, sizeof(path), "%s/t.db", dir);
+	CHECK(unit_tmpdb(dir, path, sizeof(path)) == 0);
 	kb_err_clear(&err);
 	CHECK(db_open(&db, path, &err) == 0);
 	rec_batch_init(&b);
@@ -149,10 +143,5 @@ TEST(db_placement_pct_exact)
 	db_placement_release(&p);
 	rec_batch_release(&b);
 	db_close(db);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/t.db-wal", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/t.db-shm", dir);
-	unlink(path);
-	rmdir(dir);
+	unit_tmpdb_remove(dir);
 }
