@@ -164,7 +164,7 @@ size_t an_outliers(const double *x, size_t n)
 /* Bimodality on sorted, NaN-free v[0..n); see an_bimodal(). */
 static int sorted_bimodal(const double *v, size_t n, double *split)
 {
-	double total = 0, best_w = INFINITY, mean_all;
+	double total = 0, best_w = INFINITY, mean_all, sum = 0, sq = 0, all_sum = 0, all_sq = 0;
 	size_t i, k, best_k = 0;
 	double m1, s1, m2, s2, dd;
 
@@ -174,14 +174,25 @@ static int sorted_bimodal(const double *v, size_t n, double *split)
 		total += v[i];
 	mean_all = total / n;
 	/* Two-means in one dimension: the optimal clusters are contiguous in
-	 * sorted order, so trying every cut is exhaustive.  O(n^2) is fine
-	 * for benchmark repetition counts. */
-	for (k = 2; k + 2 <= n; k++) {
-		double w;
+	 * sorted order, so trying every cut is exhaustive.  Running sums of
+	 * the centred values give each cut's within-cluster sum of squares
+	 * (sum x^2 - (sum x)^2 / k on each side) in O(n), so a cell with
+	 * thousands of per-job values costs no more than a sort. */
+	for (i = 0; i < n; i++) {
+		double x = v[i] - mean_all;
+		all_sum += x;
+		all_sq += x * x;
+	}
+	for (k = 1; k + 2 <= n; k++) {
+		double x = v[k - 1] - mean_all, w, left, right;
 
-		mean_sd(v, k, &m1, &s1);
-		mean_sd(v + k, n - k, &m2, &s2);
-		w = s1 * s1 * (k - 1) + s2 * s2 * (n - k - 1);
+		sum += x;
+		sq += x * x;
+		if (k < 2)
+			continue;
+		left = sq - sum * sum / (double)k;
+		right = (all_sq - sq) - (all_sum - sum) * (all_sum - sum) / (double)(n - k);
+		w = (left > 0 ? left : 0) + (right > 0 ? right : 0);
 		if (w < best_w) {
 			best_w = w;
 			best_k = k;

@@ -10,6 +10,7 @@
 #include "../../analyze/stats.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 static struct an_opts opts(enum an_direction dir, enum an_convention conv)
 {
@@ -666,4 +667,58 @@ TEST(stats_bh_changes_redecides)
 	CHECK_NEAR(c[2].q, 0.9, 1e-12);
 	CHECK_INT(c[0].verdict, AN_VERDICT_INCONCLUSIVE);
 	CHECK_NEAR(c[0].runs_needed, 146, 1e-12);	/* 16*9+2 */
+}
+
+/* The best two-cluster cut, tried the slow way: every cut, each side's
+ * sum of squared deviations from its own mean. */
+static double reference_split(const double *sorted, size_t n)
+{
+	double best = INFINITY, split = NAN;
+	size_t k, i;
+
+	for (k = 2; k + 2 <= n; k++) {
+		double m1 = 0, m2 = 0, w = 0;
+		for (i = 0; i < k; i++)
+			m1 += sorted[i] / k;
+		for (i = k; i < n; i++)
+			m2 += sorted[i] / (n - k);
+		for (i = 0; i < n; i++)
+			w += (sorted[i] - (i < k ? m1 : m2)) * (sorted[i] - (i < k ? m1 : m2));
+		if (w < best) {
+			best = w;
+			split = (sorted[k - 1] + sorted[k]) / 2;
+		}
+	}
+	return split;
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Large cells (thousands of per-job user times) take the running-sums
+ * road; it must find the cut the exhaustive search finds. */
+TEST(stats_bimodal_large_cells)
+{
+	static double v[4000];
+	unsigned seed = 12345;
+	size_t n, i;
+	double split;
+
+	for (n = 6; n <= 4000; n = n * 3 + 1) {
+		for (i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			/* a third near 27 s, the rest near 35.5 s */
+			v[i] = (i % 3 ? 35.5 : 27.0) + (double)(seed >> 16 & 1023) / 4096.0;
+		}
+		qsort(v, n, sizeof(v[0]), cmp_dbl);
+		split = NAN;
+		CHECK_INT(an_bimodal(v, n, &split), 1);
+		CHECK_NEAR(split, reference_split(v, n), 1e-12);
+	}
+	for (i = 0; i < 4000; i++)
+		v[i] = 27.0 + (double)i / 400.0;       /* evenly spread: one mode */
+	CHECK_INT(an_bimodal(v, 4000, NULL), 0);
 }
