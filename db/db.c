@@ -169,6 +169,7 @@ void db_close(struct db *db)
 		return;
 	db_store_flush(db, NULL, NULL);
 	db_store_release(db);
+	db_ckpt_stop(db);
 	for (i = 0; i < sizeof(db->cache) / sizeof(db->cache[0]); i++)
 		if (db->cache[i])
 			sqlite3_finalize(db->cache[i]);

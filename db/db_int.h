@@ -20,6 +20,7 @@ struct db {
 	/* db_store_batch() groups files into one transaction: */
 	int grouped;                /* a group transaction is open */
 	struct group *group;        /* what it stored, kept until it commits */
+	struct ckpt *ckpt;          /* the checkpointer thread (checkpoint.c) */
 };
 
 /* A statement prepared on first use and kept until db_close(); reset and
@@ -43,6 +44,11 @@ void db_bind_double(sqlite3_stmt *st, int i, double v);       /* NaN binds NULL 
 char *db_col_text(sqlite3_stmt *st, int i);
 /* Column as double; SQL NULL gives NAN. */
 double db_col_double(sqlite3_stmt *st, int i);
+
+/* The WAL checkpointer thread (checkpoint.c): started by the store for
+ * an import, stopped by db_close() before the connection closes. */
+void db_ckpt_start(struct db *db);
+void db_ckpt_stop(struct db *db);
 
 /* Free what db_store_batch() keeps (store.c); db_close() calls it. */
 void db_store_release(struct db *db);

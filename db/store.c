@@ -822,8 +822,10 @@ static int begin(struct db *db, struct kb_err *err)
 	struct group *g;
 	sqlite3_stmt *st;
 
-	if (!db->group)
+	if (!db->group) {
 		db->group = xcalloc(1, sizeof(*db->group));
+		db_ckpt_start(db);
+	}
 	g = db->group;
 	forget(g);
 	if (db_exec(db, "PRAGMA foreign_keys = OFF", err) < 0 ||
@@ -877,6 +879,22 @@ static size_t replay(struct db *db)
 	return lost;
 }
 
+/* Reset every cached statement.  A SELECT left on a row keeps the
+ * connection's read transaction open after COMMIT, and with it the oldest
+ * WAL frame a checkpoint must keep: the log then grows for the whole
+ * import and is copied back only at close. */
+static void reset_all(struct db *db)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(db->cache) / sizeof(db->cache[0]); i++)
+		if (db->cache[i])
+			sqlite3_reset(db->cache[i]);
+	for (i = 0; i < sizeof(db->rows) / sizeof(db->rows[0][0]); i++)
+		if (db->rows[i / DB_ROWS_MAX][i % DB_ROWS_MAX])
+			sqlite3_reset(db->rows[i / DB_ROWS_MAX][i % DB_ROWS_MAX]);
+}
+
 int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
 {
 	size_t n = db->group ? db->group->n : 0;
@@ -886,6 +904,7 @@ int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
 	if (!db->grouped)
 		return 0;
 	db->grouped = 0;
+	reset_all(db);
 	if (db_exec(db, "COMMIT", err) < 0) {
 		db_exec(db, "ROLLBACK", NULL);
 		if (lost)
