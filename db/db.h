@@ -60,7 +60,7 @@ struct db_import_result {
 int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch *b,
 		   struct db_import_result *res, struct kb_err *err);
 #define DB_GROUP_SECONDS 0.25
-#define DB_GROUP_BYTES (256LL << 10)
+#define DB_GROUP_BYTES (512LL << 10)
 
 /* Commit the group.  On failure *lost is how many files were not stored.
  * db_close() commits too. */
