@@ -161,21 +161,27 @@ sqlite3_stmt *db_cached(struct db *db, int slot, const char *sql, struct kb_err 
 	return st;
 }
 
-void db_close(struct db *db)
+void db_each_stmt(struct db *db, int (*fn)(sqlite3_stmt *))
 {
 	size_t i;
+
+	for (i = 0; i < sizeof(db->cache) / sizeof(db->cache[0]); i++)
+		if (db->cache[i])
+			fn(db->cache[i]);
+	for (i = 0; i < sizeof(db->rows) / sizeof(db->rows[0][0]); i++)
+		if (db->rows[i / DB_ROWS_MAX][i % DB_ROWS_MAX])
+			fn(db->rows[i / DB_ROWS_MAX][i % DB_ROWS_MAX]);
+}
+
+void db_close(struct db *db)
+{
 
 	if (!db)
 		return;
 	db_store_flush(db, NULL, NULL);
 	db_store_release(db);
 	db_ckpt_stop(db);
-	for (i = 0; i < sizeof(db->cache) / sizeof(db->cache[0]); i++)
-		if (db->cache[i])
-			sqlite3_finalize(db->cache[i]);
-	for (i = 0; i < sizeof(db->rows) / sizeof(db->rows[0][0]); i++)
-		if (db->rows[i / DB_ROWS_MAX][i % DB_ROWS_MAX])
-			sqlite3_finalize(db->rows[i / DB_ROWS_MAX][i % DB_ROWS_MAX]);
+	db_each_stmt(db, sqlite3_finalize);
 	if (db->h)
 		sqlite3_close_v2(db->h);
 	free(db->path);

@@ -27,6 +27,8 @@ struct db {
  * with bindings cleared on every call.  slot must be unique per sql. */
 sqlite3_stmt *db_cached(struct db *db, int slot, const char *sql, struct kb_err *err);
 
+/* Call fn (sqlite3_reset, sqlite3_finalize) on every cached statement. */
+void db_each_stmt(struct db *db, int (*fn)(sqlite3_stmt *));
 /* Prepare sql; on failure set err and return NULL. */
 sqlite3_stmt *db_prepare(struct db *db, const char *sql, struct kb_err *err);
 /* Execute statements without results. */

@@ -879,22 +879,6 @@ static size_t replay(struct db *db)
 	return lost;
 }
 
-/* Reset every cached statement.  A SELECT left on a row keeps the
- * connection's read transaction open after COMMIT, and with it the oldest
- * WAL frame a checkpoint must keep: the log then grows for the whole
- * import and is copied back only at close. */
-static void reset_all(struct db *db)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(db->cache) / sizeof(db->cache[0]); i++)
-		if (db->cache[i])
-			sqlite3_reset(db->cache[i]);
-	for (i = 0; i < sizeof(db->rows) / sizeof(db->rows[0][0]); i++)
-		if (db->rows[i / DB_ROWS_MAX][i % DB_ROWS_MAX])
-			sqlite3_reset(db->rows[i / DB_ROWS_MAX][i % DB_ROWS_MAX]);
-}
-
 int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
 {
 	size_t n = db->group ? db->group->n : 0;
@@ -904,7 +888,10 @@ int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
 	if (!db->grouped)
 		return 0;
 	db->grouped = 0;
-	reset_all(db);
+	/* A SELECT left on a row would keep this connection's read
+	 * transaction, and with it the oldest WAL frame a checkpoint must
+	 * keep, past the COMMIT: the log would grow for the whole import. */
+	db_each_stmt(db, sqlite3_reset);
 	if (db_exec(db, "COMMIT", err) < 0) {
 		db_exec(db, "ROLLBACK", NULL);
 		if (lost)
