@@ -436,7 +436,7 @@ static void finish(struct db *db, const struct import_opts *o, struct item *it,
  * PIPE_ITEMS items, so memory does not grow with the number of files
  * (a large file's records are stored before the next large file is read). */
 #define PIPE_BYTES ((size_t)2 << 20)
-#define PIPE_ITEMS 256
+#define PIPE_ITEMS 64
 
 struct pipe {
 	pthread_mutex_t lock;
