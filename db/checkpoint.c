@@ -19,6 +19,10 @@
 #include <string.h>
 
 #define DB_CKPT_PAGES 1000
+/* The log restarts from its beginning only when a checkpoint has copied
+ * all of it before the next write; the thread rarely catches up with a
+ * busy writer, so past this size the writer finishes the copy itself. */
+#define DB_WAL_PAGES_MAX 4096
 
 struct ckpt {
 	pthread_t thread;
@@ -26,6 +30,7 @@ struct ckpt {
 	pthread_cond_t cond;
 	sqlite3 *h;             /* the checkpointer's own connection */
 	int kick, stop;
+	int pages;              /* frames in the log after the last commit (writer's) */
 };
 
 static void *ckpt_main(void *arg)
@@ -57,6 +62,7 @@ static int wal_hook(void *arg, sqlite3 *h, const char *name, int pages)
 
 	(void)h;
 	(void)name;
+	c->pages = pages;
 	if (pages >= DB_CKPT_PAGES) {
 		pthread_mutex_lock(&c->lock);
 		c->kick = 1;
@@ -92,6 +98,17 @@ void db_ckpt_start(struct db *db)
 	/* Replaces SQLite's automatic checkpoints on this connection. */
 	sqlite3_wal_hook(db->h, wal_hook, c);
 	db->ckpt = c;
+}
+
+void db_ckpt_after_commit(struct db *db)
+{
+	struct ckpt *c = db->ckpt;
+
+	if (!c || c->pages < DB_WAL_PAGES_MAX)
+		return;
+	c->pages = 0;
+	/* Busy when the thread is at it: then the next commit tries again. */
+	sqlite3_wal_checkpoint_v2(db->h, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
 }
 
 void db_ckpt_stop(struct db *db)

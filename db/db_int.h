@@ -51,6 +51,8 @@ double db_col_double(sqlite3_stmt *st, int i);
  * an import, stopped by db_close() before the connection closes. */
 void db_ckpt_start(struct db *db);
 void db_ckpt_stop(struct db *db);
+/* After a COMMIT: keep the log from growing without end. */
+void db_ckpt_after_commit(struct db *db);
 
 /* Free what db_store_batch() keeps (store.c); db_close() calls it. */
 void db_store_release(struct db *db);

@@ -900,6 +900,7 @@ int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
 		return -1;
 	}
 	drop_kept(db->group);
+	db_ckpt_after_commit(db);
 	return 0;
 }
 
