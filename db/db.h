@@ -1,6 +1,7 @@
 /*
- * db.h - the SQLite store: schema and migrations, one transaction per
- * source file, and query functions that return plain C structs.
+ * db.h - the SQLite store: schema and migrations, an all-or-nothing
+ * import of each source file, and query functions that return plain C
+ * structs.
  *
  * Values are always bound, never formatted into SQL.  Every function
  * returns 0 on success and -1 with err set on failure; nothing prints.
