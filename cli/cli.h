@@ -27,6 +27,9 @@ const struct cmd *cli_commands(size_t *n);
 const char *cli_db_path(const char *opt);
 /* Print "file:line: message" (or "kbench VERB: message") to stderr. */
 void cli_report(const char *verb, const struct kb_err *e);
+/* The same line, appended to out. */
+struct buf;
+void cli_report_to(struct buf *out, const char *verb, const struct kb_err *e);
 
 int cmd_import(int argc, char **argv);
 int cmd_ls(int argc, char **argv);

@@ -42,9 +42,80 @@ struct import_opts {
 /* Largest text a gzipped source may inflate to. */
 #define IMPORT_MAX_INFLATED ((size_t)1 << 30)
 
+/* A line of output about a file, held until the file's transaction
+ * commits: kbench says "imported" only of what is in the database. */
+struct said {
+	char *text;
+	int err;                /* for stderr */
+	int stored;             /* about a stored file (its counts go to the totals) */
+	size_t runs, samples, summaries;
+};
+
 struct import_totals {
 	size_t files, failed, already, skipped, runs, samples, summaries;
+	struct said *wait;      /* lines waiting for the commit */
+	size_t nwait, waitcap;
 };
+
+static void say(struct import_totals *t, struct buf *line, int stored, size_t runs,
+		size_t samples, size_t summaries)
+{
+	struct said *w;
+
+	xgrow(&t->wait, &t->waitcap, t->nwait + 1, sizeof(*t->wait));
+	w = &t->wait[t->nwait++];
+	w->text = buf_detach(line);
+	w->err = 0;
+	w->stored = stored;
+	w->runs = runs;
+	w->samples = samples;
+	w->summaries = summaries;
+}
+
+/* An error about a file, in order with the other lines. */
+static void say_err(struct import_totals *t, const struct kb_err *e)
+{
+	struct buf line = BUF_INIT;
+
+	cli_report_to(&line, "import", e);
+	say(t, &line, 0, 0, 0, 0);
+	t->wait[t->nwait - 1].err = 1;
+}
+
+/* The waiting lines' files are committed: print them and count them. */
+static void said_commit(struct import_totals *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nwait; i++) {
+		struct said *w = &t->wait[i];
+		if (w->err)
+			fflush(stdout);
+		fputs(w->text, w->err ? stderr : stdout);
+		t->runs += w->runs;
+		t->samples += w->samples;
+		t->summaries += w->summaries;
+		free(w->text);
+	}
+	t->nwait = 0;
+}
+
+/* The first n stored files among the waiting lines were not stored after
+ * all: forget their lines. */
+static void said_lost(struct import_totals *t, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < t->nwait; i++) {
+		if (n > 0 && t->wait[i].stored) {
+			free(t->wait[i].text);
+			n--;
+			continue;
+		}
+		t->wait[k++] = t->wait[i];
+	}
+	t->nwait = k;
+}
 
 static int read_all(FILE *f, struct buf *out)
 {
@@ -249,9 +320,13 @@ static void source_identity(const struct import_opts *o, const char *path,
 /* Files reported as imported whose transaction group SQLite rolled back. */
 static void lost_files(struct import_totals *t, size_t n)
 {
-	fprintf(stderr, "kbench import: the %zu file%s before this error %s not stored after all "
-		"(SQLite rolled back their transaction); import them again\n",
-		n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
+	struct buf line = BUF_INIT;
+
+	buf_printf(&line, "kbench import: the %zu file%s before this error %s not stored after all "
+		   "(SQLite rolled back their transaction); import them again\n",
+		   n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
+	say(t, &line, 0, 0, 0, 0);
+	t->wait[t->nwait - 1].err = 1;
 	t->failed += n;
 }
 
@@ -376,16 +451,19 @@ out:
 	return it;
 }
 
-/* Store a prepared item (db is NULL with --explain), print the outcome
- * and count it; frees the item. */
+/* Store a prepared item (db is NULL with --explain), report the outcome
+ * and count it; frees the item.  A stored file's line waits for its
+ * transaction to commit. */
 static void finish(struct db *db, const struct import_opts *o, struct item *it,
 		   struct import_totals *t)
 {
 	struct db_import_result out = { 0 };
+	struct buf line = BUF_INIT;
 
 	switch (it->kind) {
 	case ITEM_SKIPPED:
-		printf("%s: skipped, no benchmark output recognised\n", it->path);
+		buf_printf(&line, "%s: skipped, no benchmark output recognised\n", it->path);
+		say(t, &line, 0, 0, 0, 0);
 		t->skipped++;
 		break;
 	case ITEM_EXPLAINED:
@@ -394,7 +472,7 @@ static void finish(struct db *db, const struct import_opts *o, struct item *it,
 	case ITEM_FAILED:
 		t->files += !it->is_dir;
 		t->failed++;
-		cli_report("import", &it->err);
+		say_err(t, &it->err);
 		break;
 	case ITEM_READY:
 		t->files++;
@@ -403,31 +481,36 @@ static void finish(struct db *db, const struct import_opts *o, struct item *it,
 			snprintf(it->err.file, sizeof(it->err.file), "%s", it->path);
 			it->err.line = 0;
 			t->failed++;
-			cli_report("import", &it->err);
-			if (out.lost)
+			if (out.lost) {
+				said_lost(t, out.lost);
 				lost_files(t, out.lost);
+			}
+			say_err(t, &it->err);
 			break;
 		}
 		if (out.already) {
 			t->already++;
-			printf("%s: already imported%s%s, nothing changed (use --replace to import again)\n",
-			       it->path, strcmp(out.already_path, it->path) ? " as " : "",
-			       strcmp(out.already_path, it->path) ? out.already_path : "");
+			buf_printf(&line, "%s: already imported%s%s, nothing changed "
+				   "(use --replace to import again)\n", it->path,
+				   strcmp(out.already_path, it->path) ? " as " : "",
+				   strcmp(out.already_path, it->path) ? out.already_path : "");
+			say(t, &line, 0, 0, 0, 0);
 			break;
 		}
-		printf("%s: %s%s, %zu runs", it->path, o->dry_run ? "would import " : "",
-		       buf_str(&it->fmt), out.runs);
+		buf_printf(&line, "%s: %s%s, %zu runs", it->path, o->dry_run ? "would import " : "",
+			   buf_str(&it->fmt), out.runs);
 		if (out.failed_runs)
-			printf(" (%zu failed)", out.failed_runs);
-		printf(", %zu samples", out.samples);
+			buf_printf(&line, " (%zu failed)", out.failed_runs);
+		buf_printf(&line, ", %zu samples", out.samples);
 		if (out.summaries)
-			printf(", %zu summaries", out.summaries);
-		putchar('\n');
-		t->runs += out.runs;
-		t->samples += out.samples;
-		t->summaries += out.summaries;
+			buf_printf(&line, ", %zu summaries", out.summaries);
+		buf_putc(&line, '\n');
+		say(t, &line, !o->dry_run, out.runs, out.samples, out.summaries);
 		break;
 	}
+	if (!db || db_store_pending(db) == 0)
+		said_commit(t);
+	buf_release(&line);
 	item_free(it);
 }
 
@@ -787,10 +870,14 @@ int cmd_import(int argc, char **argv)
 	if (db) {
 		size_t lost = 0;
 		if (db_store_flush(db, &lost, &err) < 0) {
-			cli_report("import", &err);
-			lost_files(&t, lost);
+			said_lost(&t, lost);
+			if (lost)
+				lost_files(&t, lost);
+			say_err(&t, &err);
 		}
 	}
+	said_commit(&t);
+	free(t.wait);
 	if (t.files > 1 && !o.explain)
 		printf("%zu files: %zu runs, %zu samples, %zu summaries; %zu already imported, "
 		       "%zu failed, %zu skipped\n", t.files, t.runs, t.samples, t.summaries,

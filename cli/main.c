@@ -2,6 +2,7 @@
  * main.c - kbench's entry point: one command table, git style.
  */
 #include "cli.h"
+#include "../core/buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,14 +40,23 @@ const char *cli_db_path(const char *opt)
 	return "kbench.db";
 }
 
-void cli_report(const char *verb, const struct kb_err *e)
+void cli_report_to(struct buf *out, const char *verb, const struct kb_err *e)
 {
 	if (e->file[0] && e->line > 0)
-		fprintf(stderr, "%s:%ld: %s\n", e->file, e->line, e->msg);
+		buf_printf(out, "%s:%ld: %s\n", e->file, e->line, e->msg);
 	else if (e->file[0])
-		fprintf(stderr, "%s: %s\n", e->file, e->msg);
+		buf_printf(out, "%s: %s\n", e->file, e->msg);
 	else
-		fprintf(stderr, "kbench %s: %s\n", verb, e->msg);
+		buf_printf(out, "kbench %s: %s\n", verb, e->msg);
+}
+
+void cli_report(const char *verb, const struct kb_err *e)
+{
+	struct buf b = BUF_INIT;
+
+	cli_report_to(&b, verb, e);
+	fputs(buf_str(&b), stderr);
+	buf_release(&b);
 }
 
 static void usage(FILE *f)

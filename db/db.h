@@ -66,6 +66,8 @@ int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch 
 /* Commit the group.  On failure *lost is how many files were not stored.
  * db_close() commits too. */
 int db_store_flush(struct db *db, size_t *lost, struct kb_err *err);
+/* How many stored files wait for the group to commit (0: all committed). */
+size_t db_store_pending(const struct db *db);
 
 /* Queries for listing ------------------------------------------------------ */
 

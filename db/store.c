@@ -904,6 +904,11 @@ int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
 	return 0;
 }
 
+size_t db_store_pending(const struct db *db)
+{
+	return db->grouped && db->group ? db->group->n : 0;
+}
+
 void db_store_release(struct db *db)
 {
 	if (!db->group)

@@ -148,3 +148,25 @@ check_eq "... job 2 ran on node 3 only" "$(sql "select group_concat(pct, '/') fr
 check_eq "... the per-job user samples are in samples_v" "$(sql "select count(*) from samples_v where job is not null and metric = 'user'")" "4"
 check_status "kbench show reprints its job table" 0 "$KB" show 1
 check_grep "... with the mail's numbers" "^ +2 +0\.0 +0\.0 +0\.0 +100\.0 " "$TMP/.out"
+
+# A file is reported as imported only once its transaction has committed:
+# kill an import of 5,000 files once it has named some, and every file
+# the output named is in the database.
+mkdir -p "$TMP/many"
+for i in $(seq 1 5000); do
+	{ cat "$SAMPLES/lkp/hackbench/hackbench"; printf '%*s\n' "$i" ''; } > "$TMP/many/f$i.log"
+done
+export KBENCH_DB="$TMP/killed.db"
+"$KB" import "$TMP/many" > "$TMP/killed.out" 2>&1 &
+pid=$!
+for i in $(seq 1 1000); do
+	[ "$(wc -l < "$TMP/killed.out")" -ge 100 ] && break
+	sleep 0.01
+done
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+grep -o '^[^:]*f[0-9]*\.log: hackbench' "$TMP/killed.out" | sed 's/: hackbench$//' | sort > "$TMP/killed.said"
+sql "select path from source" | sort > "$TMP/killed.stored"
+check_eq "a killed import named only stored files" "$(comm -23 "$TMP/killed.said" "$TMP/killed.stored" | wc -l)" "0"
+check_status "importing the same files again finishes the job" 0 "$KB" import "$TMP/many"
+check_eq "... and every file is stored once" "$(sql "select count(*) from source")" "5000"
