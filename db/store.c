@@ -478,10 +478,11 @@ static sqlite3_stmt *rows_stmt(struct db *db, int table, int n, struct kb_err *e
 	return *slot;
 }
 
-static void bind_machine(sqlite3_stmt *st, int i, long long machine_id)
+/* Bind v, or NULL when it is not positive (no machine, no job, unknown n). */
+static void bind_positive(sqlite3_stmt *st, int i, long long v)
 {
-	if (machine_id > 0)
-		db_bind_int(st, i, machine_id);
+	if (v > 0)
+		db_bind_int(st, i, v);
 	else
 		sqlite3_bind_null(st, i);
 }
@@ -498,7 +499,7 @@ static void bind_row(struct store_state *s, int table, int k, int p, sqlite3_stm
 		db_bind_int(st, p + 1, id);
 		db_bind_int(st, p + 2, s->source_id);
 		db_bind_int(st, p + 3, vid);
-		bind_machine(st, p + 4, s->machine_id);
+		bind_positive(st, p + 4, s->machine_id);
 		db_bind_static(st, p + 5, r->benchmark);
 		db_bind_static(st, p + 6, r->config_str);
 		db_bind_int(st, p + 7, pd->row[k].iteration);
@@ -513,10 +514,7 @@ static void bind_row(struct store_state *s, int table, int k, int p, sqlite3_stm
 		db_bind_static(st, p + 2, sm->metric);
 		sqlite3_bind_double(st, p + 3, sm->value);
 		db_bind_static(st, p + 4, sm->unit);
-		if (sm->job > 0)
-			db_bind_int(st, p + 5, sm->job);
-		else
-			sqlite3_bind_null(st, p + 5);
+		bind_positive(st, p + 5, sm->job);
 		break;
 	}
 	case ROWS_JOB: {
@@ -536,16 +534,13 @@ static void bind_row(struct store_state *s, int table, int k, int p, sqlite3_stm
 		const struct rec_summary *sm = pd->row[k].rec;
 		db_bind_int(st, p + 1, s->source_id);
 		db_bind_int(st, p + 2, vid);
-		bind_machine(st, p + 3, s->machine_id);
+		bind_positive(st, p + 3, s->machine_id);
 		db_bind_static(st, p + 4, sm->benchmark);
 		db_bind_static(st, p + 5, sm->config_str ? sm->config_str : "");
 		db_bind_static(st, p + 6, sm->metric);
 		db_bind_double(st, p + 7, sm->mean);
 		db_bind_double(st, p + 8, sm->sd);
-		if (sm->n > 0)
-			db_bind_int(st, p + 9, sm->n);
-		else
-			sqlite3_bind_null(st, p + 9);
+		bind_positive(st, p + 9, sm->n);
 		db_bind_double(st, p + 10, sm->min);
 		db_bind_double(st, p + 11, sm->max);
 		db_bind_static(st, p + 12, sm->unit);
@@ -845,6 +840,14 @@ static int begin(struct db *db, struct kb_err *err)
 	return 0;
 }
 
+/* End the group transaction, if SQLite has not already, without its writes. */
+static void rollback(struct db *db)
+{
+	if (!sqlite3_get_autocommit(db->h))
+		db_exec(db, "ROLLBACK", NULL);
+	db->grouped = 0;
+}
+
 /* After a failure: roll back and store the kept files again.  Returns how
  * many of them could not be stored again (they are dropped). */
 static size_t replay(struct db *db)
@@ -852,29 +855,23 @@ static size_t replay(struct db *db)
 	struct group *g = db->group;
 	struct db_import_result res;
 	struct kb_err err;
-	size_t i, lost = 0;
+	size_t i, lost = 0, n;
 
-	if (!sqlite3_get_autocommit(db->h))
-		db_exec(db, "ROLLBACK", NULL);
-	db->grouped = 0;
+	rollback(db);
 	for (i = 0; i < g->n; i++) {
 		if (!db->grouped && begin(db, NULL) < 0)
 			break;
 		if (store_one(db, &g->k[i].imp, &g->k[i].b, &res, &err) < 0) {
 			/* Stored once, refused now (I/O error, disk full): give up on
 			 * the ones before it too, as they share the transaction. */
-			if (!sqlite3_get_autocommit(db->h))
-				db_exec(db, "ROLLBACK", NULL);
-			db->grouped = 0;
+			rollback(db);
 			lost = i + 1;
 		}
 	}
 	lost += g->n - i;
-	if (db->grouped && db_exec(db, "COMMIT", NULL) < 0) {
-		db_exec(db, "ROLLBACK", NULL);
-		lost = g->n;
-	}
-	db->grouped = 0;
+	/* Commits like any group (and drops what it kept). */
+	if (db_store_flush(db, &n, NULL) < 0)
+		lost = n;
 	drop_kept(g);
 	return lost;
 }
@@ -893,7 +890,7 @@ int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
 	 * keep, past the COMMIT: the log would grow for the whole import. */
 	db_each_stmt(db, sqlite3_reset);
 	if (db_exec(db, "COMMIT", err) < 0) {
-		db_exec(db, "ROLLBACK", NULL);
+		rollback(db);
 		if (lost)
 			*lost = n;
 		drop_kept(db->group);
@@ -932,8 +929,7 @@ int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch 
 		if (begin(db, err) < 0)
 			return -1;
 		rc = store_one(db, imp, b, res, err);
-		db_exec(db, "ROLLBACK", NULL);
-		db->grouped = 0;
+		rollback(db);
 		return rc;
 	}
 	if (!db->grouped && begin(db, err) < 0) {
