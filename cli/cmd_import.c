@@ -57,29 +57,31 @@ struct import_totals {
 	size_t nwait, waitcap;
 };
 
-static void say(struct import_totals *t, struct buf *line, int stored, size_t runs,
-		size_t samples, size_t summaries)
+/* Queue line (taken from the buffer) for stdout; returns its entry. */
+static struct said *say(struct import_totals *t, struct buf *line)
 {
 	struct said *w;
 
 	xgrow(&t->wait, &t->waitcap, t->nwait + 1, sizeof(*t->wait));
 	w = &t->wait[t->nwait++];
+	memset(w, 0, sizeof(*w));
 	w->text = buf_detach(line);
-	w->err = 0;
-	w->stored = stored;
-	w->runs = runs;
-	w->samples = samples;
-	w->summaries = summaries;
+	return w;
 }
 
-/* An error about a file, in order with the other lines. */
+/* Queue line for stderr, in order with the other lines. */
+static void say_error(struct import_totals *t, struct buf *line)
+{
+	say(t, line)->err = 1;
+}
+
+/* An error about a file. */
 static void say_err(struct import_totals *t, const struct kb_err *e)
 {
 	struct buf line = BUF_INIT;
 
 	cli_report_to(&line, "import", e);
-	say(t, &line, 0, 0, 0, 0);
-	t->wait[t->nwait - 1].err = 1;
+	say_error(t, &line);
 }
 
 /* The waiting lines' files are committed: print them and count them. */
@@ -325,8 +327,7 @@ static void lost_files(struct import_totals *t, size_t n)
 	buf_printf(&line, "kbench import: the %zu file%s before this error %s not stored after all "
 		   "(SQLite rolled back their transaction); import them again\n",
 		   n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
-	say(t, &line, 0, 0, 0, 0);
-	t->wait[t->nwait - 1].err = 1;
+	say_error(t, &line);
 	t->failed += n;
 }
 
@@ -360,6 +361,19 @@ struct item {
 	struct buf fmt;
 };
 
+/* A failed item for path until prepare() says otherwise. */
+static struct item *item_new(const char *path)
+{
+	struct item *it = xcalloc(1, sizeof(*it));
+
+	it->path = xstrdup(path);
+	it->kind = ITEM_FAILED;
+	kb_err_clear(&it->err);
+	rec_batch_init(&it->batch);
+	buf_init(&it->fmt);
+	return it;
+}
+
 static void item_free(struct item *it)
 {
 	rec_batch_release(&it->batch);
@@ -374,7 +388,7 @@ static void item_free(struct item *it)
  * benchmark output (a README, a monitor log) is skipped, not an error. */
 static struct item *prepare(const struct import_opts *o, const char *path, int walked)
 {
-	struct item *it = xcalloc(1, sizeof(*it));
+	struct item *it = item_new(path);
 	struct buf data = BUF_INIT;
 	struct ingest_doc doc;
 	struct ingest_result res = { NULL, 0, 0 };
@@ -383,11 +397,6 @@ static struct item *prepare(const struct import_opts *o, const char *path, int w
 	const char *machine = o->machine;
 	int rc;
 
-	it->path = xstrdup(strcmp(path, "-") == 0 ? "-" : path);
-	it->kind = ITEM_FAILED;
-	kb_err_clear(&it->err);
-	rec_batch_init(&it->batch);
-	buf_init(&it->fmt);
 	memset(&doc, 0, sizeof(doc));
 	arena_init(&doc.arena);
 	if (o->format)
@@ -459,11 +468,12 @@ static void finish(struct db *db, const struct import_opts *o, struct item *it,
 {
 	struct db_import_result out = { 0 };
 	struct buf line = BUF_INIT;
+	struct said *w;
 
 	switch (it->kind) {
 	case ITEM_SKIPPED:
 		buf_printf(&line, "%s: skipped, no benchmark output recognised\n", it->path);
-		say(t, &line, 0, 0, 0, 0);
+		say(t, &line);
 		t->skipped++;
 		break;
 	case ITEM_EXPLAINED:
@@ -494,7 +504,7 @@ static void finish(struct db *db, const struct import_opts *o, struct item *it,
 				   "(use --replace to import again)\n", it->path,
 				   strcmp(out.already_path, it->path) ? " as " : "",
 				   strcmp(out.already_path, it->path) ? out.already_path : "");
-			say(t, &line, 0, 0, 0, 0);
+			say(t, &line);
 			break;
 		}
 		buf_printf(&line, "%s: %s%s, %zu runs", it->path, o->dry_run ? "would import " : "",
@@ -505,7 +515,11 @@ static void finish(struct db *db, const struct import_opts *o, struct item *it,
 		if (out.summaries)
 			buf_printf(&line, ", %zu summaries", out.summaries);
 		buf_putc(&line, '\n');
-		say(t, &line, !o->dry_run, out.runs, out.samples, out.summaries);
+		w = say(t, &line);
+		w->stored = !o->dry_run;
+		w->runs = out.runs;
+		w->samples = out.samples;
+		w->summaries = out.summaries;
 		break;
 	}
 	if (!db || db_store_pending(db) == 0)
@@ -553,13 +567,13 @@ static void pipe_wait_room(struct pipe *p)
 	pthread_mutex_unlock(&p->lock);
 }
 
+/* Hand an item over (the caller waited for room before making it). */
 static void pipe_put(struct pipe *p, struct item *it)
 {
 	if (!p->threaded) {
 		finish(p->db, p->o, it, p->t);
 		return;
 	}
-	pipe_wait_room(p);
 	pthread_mutex_lock(&p->lock);
 	if (p->tail)
 		p->tail->next = it;
@@ -606,6 +620,13 @@ static void pipe_drain(struct pipe *p)
 	}
 }
 
+/* Read and parse path once there is room for it, and hand it over. */
+static void pipe_file(struct pipe *p, const char *path, int walked)
+{
+	pipe_wait_room(p);
+	pipe_put(p, prepare(p->o, path, walked));
+}
+
 /* The tree kind of dir, given the kind of its parent (LAYOUT_NONE: not
  * in a tree yet). */
 static enum import_layout tree_below(const struct import_opts *o, const char *dir,
@@ -648,13 +669,10 @@ static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree
 	size_t n = 0, cap = 0, i;
 
 	if (!d) {
-		struct item *it = xcalloc(1, sizeof(*it));
-		it->kind = ITEM_FAILED;
+		struct item *it = item_new(dir);
 		it->is_dir = 1;
-		it->path = xstrdup(dir);
-		rec_batch_init(&it->batch);
-		buf_init(&it->fmt);
 		kb_err_set(&it->err, dir, 0, "cannot open directory: %s", strerror(errno));
+		pipe_wait_room(p);
 		pipe_put(p, it);
 		return;
 	}
@@ -673,10 +691,8 @@ static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree
 		if (stat(path.data, &sb) == 0) {
 			if (S_ISDIR(sb.st_mode))
 				prepare_dir(p, path.data, tree_below(p->o, path.data, tree));
-			else if (S_ISREG(sb.st_mode) && file_wanted(path.data, tree)) {
-				pipe_wait_room(p);
-				pipe_put(p, prepare(p->o, path.data, 1));
-			}
+			else if (S_ISREG(sb.st_mode) && file_wanted(path.data, tree))
+				pipe_file(p, path.data, 1);
 		}
 		buf_release(&path);
 		free(names[i]);
@@ -694,10 +710,8 @@ static void prepare_all(struct pipe *p)
 		struct stat sb;
 		if (strcmp(a, "-") != 0 && stat(a, &sb) == 0 && S_ISDIR(sb.st_mode))
 			prepare_dir(p, a, tree_below(p->o, a, LAYOUT_NONE));
-		else {
-			pipe_wait_room(p);
-			pipe_put(p, prepare(p->o, a, 0));
-		}
+		else
+			pipe_file(p, a, 0);
 	}
 }
 
