@@ -173,25 +173,26 @@ static int read_source(const char *path, struct buf *out, struct kb_err *err)
 }
 
 /* Name of the directory that holds path ("" for stdin or a bare name). */
-static char *parent_name(const char *path)
+/* A source's own name, for the runs nothing else names: the file name
+ * without its directory and without a .gz and one more extension
+ * ("003_7caa478a1fca98f9.txt" -> "003_7caa478a1fca98f9").  Never the
+ * folder the file sits in: files side by side are not one kernel. */
+static char *source_name(const char *path)
 {
-	char *copy, *dir, *base, *res;
+	const char *base = strrchr(path, '/');
+	size_t len;
+	char *res, *dot;
 
 	if (strcmp(path, "-") == 0)
 		return xstrdup("");
-	copy = xstrdup(path);
-	dir = dirname(copy);
-	if (strcmp(dir, ".") == 0) {
-		char cwd[4096];
-		free(copy);
-		if (!getcwd(cwd, sizeof(cwd)))
-			return xstrdup("");
-		copy = xstrdup(cwd);
-		dir = copy;
-	}
-	base = basename(dir);
-	res = xstrdup(strcmp(base, "/") == 0 ? "" : base);
-	free(copy);
+	base = base ? base + 1 : path;
+	res = xstrdup(base);
+	len = strlen(res);
+	if (len > 3 && strcmp(res + len - 3, ".gz") == 0)
+		res[len -= 3] = '\0';
+	dot = strrchr(res, '.');
+	if (dot && dot != res)
+		*dot = '\0';
 	return res;
 }
 
@@ -256,7 +257,23 @@ static void formats_used(const struct ingest_result *res, struct buf *out)
 	}
 }
 
-static void explain(const struct ingest_doc *doc, const struct ingest_result *res)
+/* The variant segment s's runs (or else summaries) ended up with. */
+static const char *seg_variant(const struct ingest_seg *s, const struct rec_batch *b)
+{
+	const struct rec_segment *sg;
+
+	if (s->rec_seg < 0 || (size_t)s->rec_seg >= b->nsegments)
+		return s->variant;
+	sg = &b->segments[s->rec_seg];
+	if (sg->nruns && sg->run_first < b->nruns && b->runs[sg->run_first]->variant)
+		return b->runs[sg->run_first]->variant;
+	if (sg->nsums && sg->sum_first < b->nsummaries && b->summaries[sg->sum_first]->variant)
+		return b->summaries[sg->sum_first]->variant;
+	return s->variant;
+}
+
+static void explain(const struct ingest_doc *doc, const struct ingest_result *res,
+		    const struct rec_batch *b)
 {
 	size_t i;
 
@@ -269,9 +286,13 @@ static void explain(const struct ingest_doc *doc, const struct ingest_result *re
 		if (s->parser) {
 			printf("  lines %ld-%ld: %s (score %d): %zu runs, %zu samples, %zu summaries",
 			       first, last, s->parser->name, s->score, s->runs, s->samples, s->summaries);
-			if (s->variant)
-				printf(", variant %s", s->variant);
+			if (seg_variant(s, b))
+				printf(", variant %s", seg_variant(s, b));
+			if (s->label)
+				printf(", label '%s'", s->label);
 			putchar('\n');
+			if (s->evidence)
+				printf("      variant %s: %s\n", seg_variant(s, b), s->evidence);
 		} else {
 			size_t k, shown = 0;
 			printf("  lines %ld-%ld: skipped (%zu lines of prose)\n", first, last,
@@ -357,7 +378,7 @@ struct item {
 	struct rec_batch batch;
 	struct db_import imp;
 	char sha[65];
-	char *parent, *host;
+	char *parent, *host, *label;
 	struct buf fmt;
 };
 
@@ -379,6 +400,7 @@ static void item_free(struct item *it)
 	rec_batch_release(&it->batch);
 	buf_release(&it->fmt);
 	free(it->parent);
+	free(it->label);
 	free(it->host);
 	free(it->path);
 	free(it);
@@ -415,7 +437,7 @@ static struct item *prepare(const struct import_opts *o, const char *path, int w
 	if (rc < 0)
 		goto out;
 	if (o->explain) {
-		explain(&doc, &res);
+		explain(&doc, &res, &it->batch);
 		it->kind = ITEM_EXPLAINED;
 		goto out;
 	}
@@ -432,12 +454,14 @@ static struct item *prepare(const struct import_opts *o, const char *path, int w
 		apply_prefix(&it->batch, o->variant_prefix);
 	rec_batch_finish(&it->batch);
 	formats_used(&res, &it->fmt);
-	it->parent = parent_name(path);
+	it->parent = source_name(path);
+	it->label = xstrdup(it->parent);
 	if (o->variant_prefix) {
 		char *p = xmalloc(strlen(o->variant_prefix) + strlen(it->parent) + 1);
 		strcpy(p, o->variant_prefix);
 		strcat(p, it->parent);
 		free(it->parent);
+	free(it->label);
 		it->parent = p;
 	}
 	it->imp.path = it->path;
@@ -447,6 +471,8 @@ static struct item *prepare(const struct import_opts *o, const char *path, int w
 	it->imp.machine = machine;
 	it->imp.variant = o->variant;
 	it->imp.variant_fallback = it->parent;
+	it->imp.scope_label = it->label;
+	it->imp.global_labels = o->variant_prefix != NULL;
 	it->imp.kernel = o->kernel;
 	it->imp.replace = o->replace;
 	it->imp.dry_run = o->dry_run;
@@ -514,6 +540,16 @@ static void finish(struct db *db, const struct import_opts *o, struct item *it,
 		buf_printf(&line, ", %zu samples", out.samples);
 		if (out.summaries)
 			buf_printf(&line, ", %zu summaries", out.summaries);
+		if (out.copied_runs || out.copied_summaries) {
+			buf_printf(&line, "; ");
+			if (out.copied_runs)
+				buf_printf(&line, "%zu runs", out.copied_runs);
+			if (out.copied_runs && out.copied_summaries)
+				buf_printf(&line, " and ");
+			if (out.copied_summaries)
+				buf_printf(&line, "%zu summaries", out.copied_summaries);
+			buf_printf(&line, " already stored from %s", out.copied_from);
+		}
 		buf_putc(&line, '\n');
 		w = say(t, &line);
 		w->stored = !o->dry_run;

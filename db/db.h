@@ -36,6 +36,9 @@ struct db_import {
 	const char *variant;        /* --variant: wins over everything */
 	const char *variant_fallback;   /* parent directory name */
 	const char *kernel;         /* --kernel */
+	const char *scope_label;    /* the source's short name, shown as name@label when
+				     * a variant its text names shares a name */
+	int global_labels;          /* --variant / --variant-prefix: names are the user's */
 	int replace;                /* --replace: drop the earlier import of these bytes */
 	int dry_run;                /* do everything, then roll back */
 };
@@ -46,6 +49,8 @@ struct db_import_result {
 	long long source_id;
 	size_t runs, failed_runs, samples, summaries, jobs;
 	size_t lost;                /* files stored earlier that could not be kept */
+	size_t copied_runs, copied_summaries;   /* already stored from another source */
+	char copied_from[1024];     /* the first such source's path */
 };
 
 /* Store a finished batch: all of it or nothing.  Consecutive batches

@@ -189,6 +189,95 @@ static const char *const migrations[] = {
 "         s.job AS job, s.metric AS metric, s.value AS value, s.unit AS unit\n"
 "  FROM sample_all s JOIN run r ON r.id = s.run_id JOIN source src ON src.id = r.source_id\n"
 "  JOIN variant v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id;\n",
+/* 3: what must stay apart.  A variant name that a post's own text gives
+ * ("A", a table's row label) belongs to that post: variant gains a scope
+ * (the SHA-256 of the source that named it, '' for names a user or a
+ * result tree gives) and (name, scope) is unique.  The views show each
+ * variant by its display name: the name alone, or name@post when two
+ * variants share a name.  Each parsed segment is remembered by the
+ * SHA-256 of its normalised text, so the same output arriving again (a
+ * quoted reply, another encoding, a copied file) is not stored twice;
+ * relabel records every change made by 'kbench relabel'. */
+"DROP VIEW samples_v;\n"
+"DROP VIEW runs_v;\n"
+"DROP VIEW placement_v;\n"
+"DROP VIEW summary_v;\n"
+"CREATE TABLE variant_new (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  name TEXT NOT NULL,               -- what is compared: 'A', '3.9.0-mainline_v39+()'\n"
+"  scope TEXT NOT NULL DEFAULT '',   -- SHA-256 of the post whose text named it; '' global\n"
+"  scope_label TEXT NOT NULL DEFAULT '', -- the post's short name, for display\n"
+"  kernel TEXT,                      -- kernel release when known\n"
+"  description TEXT,                 -- legend text from the post, or the user's\n"
+"  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),\n"
+"  UNIQUE (name, scope)\n"
+");\n"
+"INSERT INTO variant_new (id, name, kernel, description, created_at)\n"
+"  SELECT id, name, kernel, description, created_at FROM variant;\n"
+"DROP TABLE variant;\n"
+"ALTER TABLE variant_new RENAME TO variant;\n"
+"-- Each variant with the name it is shown by: name@post when another\n"
+"-- variant has the same name and this one belongs to a post.\n"
+"CREATE VIEW variant_v AS\n"
+"  SELECT v.id AS id, v.name AS name, v.scope AS scope, v.scope_label AS scope_label,\n"
+"         CASE WHEN v.scope <> '' AND EXISTS (SELECT 1 FROM variant w\n"
+"                                            WHERE w.name = v.name AND w.id <> v.id)\n"
+"              THEN v.name || '@' || v.scope_label ELSE v.name END AS display,\n"
+"         v.kernel AS kernel, v.description AS description\n"
+"  FROM variant v;\n"
+"CREATE VIEW samples_v AS\n"
+"  SELECT s.run_id AS run_id, src.path AS source, v.display AS variant, m.name AS machine,\n"
+"         r.benchmark AS benchmark, r.config AS config, r.iteration AS iteration,\n"
+"         s.job AS job, s.metric AS metric, s.value AS value, s.unit AS unit\n"
+"  FROM sample_all s JOIN run r ON r.id = s.run_id JOIN source src ON src.id = r.source_id\n"
+"  JOIN variant_v v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id;\n"
+"CREATE VIEW runs_v AS\n"
+"  SELECT r.id AS run_id, src.path AS source, v.display AS variant, m.name AS machine,\n"
+"         r.benchmark AS benchmark, r.config AS config, r.iteration AS iteration,\n"
+"         r.status AS status, r.error AS error\n"
+"  FROM run r JOIN source src ON src.id = r.source_id\n"
+"  JOIN variant_v v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id;\n"
+"CREATE VIEW placement_v AS\n"
+"  SELECT j.run_id AS run_id, v.display AS variant, r.config AS config, j.job AS job,\n"
+"         e.key AS node, CAST(e.value AS REAL) AS pct, j.initial_node AS initial_node,\n"
+"         j.main_node AS main_node\n"
+"  FROM job j JOIN json_each(j.pct) e JOIN run r ON r.id = j.run_id\n"
+"  JOIN variant_v v ON v.id = r.variant_id WHERE e.type IN ('integer', 'real');\n"
+"CREATE VIEW summary_v AS\n"
+"  SELECT src.path AS source, v.display AS variant, m.name AS machine, s.benchmark AS benchmark,\n"
+"         s.config AS config, s.metric AS metric, s.mean AS mean, s.sd AS sd, s.n AS n,\n"
+"         s.min AS min, s.max AS max, s.unit AS unit\n"
+"  FROM summary s JOIN source src ON src.id = s.source_id\n"
+"  JOIN variant_v v ON v.id = s.variant_id LEFT JOIN machine m ON m.id = s.machine_id;\n"
+"CREATE INDEX run_variant ON run(variant_id);\n"
+"CREATE INDEX summary_variant ON summary(variant_id);\n"
+"-- One parsed piece of a source, by the SHA-256 of its normalised text\n"
+"-- (mail quoting, quoted-printable, line ends and trailing blanks undone).\n"
+"CREATE TABLE segment (\n"
+"  source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,\n"
+"  first_line INTEGER NOT NULL,\n"
+"  last_line INTEGER NOT NULL,\n"
+"  format TEXT NOT NULL,\n"
+"  hash TEXT NOT NULL,\n"
+"  runs INTEGER NOT NULL DEFAULT 0,  -- runs stored from it (0 when a copy)\n"
+"  summaries INTEGER NOT NULL DEFAULT 0,\n"
+"  copy_of INTEGER                   -- source that first carried it, when this is a copy\n"
+");\n"
+"CREATE INDEX segment_hash ON segment(hash);\n"
+"CREATE INDEX segment_source ON segment(source_id);\n"
+"-- What 'kbench relabel' changed, in order; replayed on --replace.\n"
+"CREATE TABLE relabel (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')),\n"
+"  action TEXT NOT NULL CHECK (action IN ('rename', 'merge', 'move', 'machine')),\n"
+"  detail TEXT NOT NULL,             -- what changed, as 'kbench ls' shows it\n"
+"  source_sha TEXT,                  -- move/machine: the run's source ...\n"
+"  line INTEGER,                     -- ... its first line there ...\n"
+"  benchmark TEXT, config TEXT,      -- ... and what it ran (NULL: every run of the source)\n"
+"  from_name TEXT, from_scope TEXT,  -- rename/merge/move: the variant before\n"
+"  to_name TEXT, to_scope TEXT,      -- ... and after\n"
+"  machine TEXT                      -- machine: the machine set\n"
+");\n",
 };
 
 int db_schema_version(void)
@@ -210,6 +299,11 @@ int db_migrate(struct db *db, struct kb_err *err)
 		return kb_err_set(err, db->path, 0,
 				  "database schema version %d is newer than this kbench (%d)",
 				  version, db_schema_version());
+	/* A migration may rebuild a table that others reference (variant in
+	 * 3): foreign keys are off while migrating (the pragma is a no-op
+	 * inside a transaction, so it is set here). */
+	if (version < db_schema_version() && db_exec(db, "PRAGMA foreign_keys = OFF", err) < 0)
+		return -1;
 	for (i = version; i < db_schema_version(); i++) {
 		char pragma[64];
 		/* BEGIN IMMEDIATE: concurrent first opens wait, then see the
@@ -232,8 +326,9 @@ int db_migrate(struct db *db, struct kb_err *err)
 		if (db_exec(db, migrations[i], err) < 0 || db_exec(db, pragma, err) < 0 ||
 		    db_exec(db, "COMMIT", err) < 0) {
 			db_exec(db, "ROLLBACK", NULL);
+			db_exec(db, "PRAGMA foreign_keys = ON", NULL);
 			return -1;
 		}
 	}
-	return 0;
+	return db_exec(db, "PRAGMA foreign_keys = ON", err);
 }

@@ -21,7 +21,7 @@ enum {
 	S_FIND_SOURCE, S_DEL_SAMPLES, S_DEL_JOBS, S_DEL_RUNS, S_DEL_SUMMARIES, S_DEL_SOURCE,
 	S_INS_SOURCE, S_INS_VARIANT, S_GET_VARIANT,
 	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_HAS_METRIC, S_INS_METRIC,
-	S_MAX_RUN,
+	S_MAX_RUN, S_DEL_SEGMENTS, S_FIND_SEGMENT, S_INS_SEGMENT, S_LABEL_TAKEN,
 };
 
 static const char *const sql[] = {
@@ -34,8 +34,8 @@ static const char *const sql[] = {
 	[S_DEL_SUMMARIES] = "DELETE FROM summary WHERE source_id = ?1",
 	[S_DEL_SOURCE] = "DELETE FROM source WHERE id = ?1",
 	[S_INS_SOURCE] = "INSERT INTO source (path, sha256, size, format) VALUES (?1, ?2, ?3, ?4)",
-	[S_INS_VARIANT] = "INSERT OR IGNORE INTO variant (name) VALUES (?1)",
-	[S_GET_VARIANT] = "SELECT id FROM variant WHERE name = ?1",
+	[S_INS_VARIANT] = "INSERT OR IGNORE INTO variant (name, scope, scope_label) VALUES (?1, ?2, ?3)",
+	[S_GET_VARIANT] = "SELECT id FROM variant WHERE name = ?1 AND scope = ?2",
 	[S_SET_VDESC] = "UPDATE variant SET description = ?2 WHERE id = ?1 "
 			"AND (description IS NULL OR description = '')",
 	[S_SET_VKERNEL] = "UPDATE variant SET kernel = ?2 WHERE id = ?1 "
@@ -48,6 +48,14 @@ static const char *const sql[] = {
 			  "OR EXISTS (SELECT 1 FROM metric WHERE benchmark = '' AND name = ?2)",
 	[S_INS_METRIC] = "INSERT INTO metric (benchmark, name, unit, better) VALUES (?1, ?2, ?3, ?4)",
 	[S_MAX_RUN] = "SELECT coalesce(max(id), 0) FROM run",
+	[S_DEL_SEGMENTS] = "DELETE FROM segment WHERE source_id = ?1",
+	/* The first source that carried a segment of the same text. */
+	[S_FIND_SEGMENT] = "SELECT src.id, src.path FROM segment g JOIN source src ON src.id = g.source_id"
+			   " WHERE g.hash = ?1 AND g.copy_of IS NULL ORDER BY src.id LIMIT 1",
+	[S_INS_SEGMENT] = "INSERT INTO segment (source_id, first_line, last_line, format, hash, runs,"
+			  " summaries, copy_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+	/* Another post already shows its variants as name@label. */
+	[S_LABEL_TAKEN] = "SELECT EXISTS (SELECT 1 FROM variant WHERE scope_label = ?1 AND scope <> ?2)",
 };
 
 static sqlite3_stmt *stmt(struct db *db, int slot, struct kb_err *err)
@@ -95,6 +103,7 @@ struct pending {
 	struct {
 		long long id;           /* run: its id; sample, job: the run's */
 		long long vid;          /* run, summary: variant id */
+		long long mid;          /* run: machine id (0 unknown) */
 		int iteration;          /* run */
 		size_t at;              /* job: its placement JSON in json, or SIZE_MAX */
 		const void *rec;        /* the rec_run, rec_sample, rec_job or rec_summary */
@@ -106,6 +115,11 @@ struct store_state {
 	const struct db_import *imp;
 	struct rec_batch *b;
 	long long source_id, machine_id;
+	const char *scope;      /* '' (names are global) or the source's SHA-256 */
+	char *scope_label;      /* owned */
+	unsigned char *skip_run, *skip_sum;     /* already stored from another source */
+	struct { const char *name; long long id; } *mc;  /* machines of this file */
+	size_t nmc, mccap;
 	struct vcache *v;
 	size_t nv, vcap;
 	struct iter_key { const char *variant, *bench, *config; int n; } *keys;
@@ -183,7 +197,7 @@ static void known_forget(struct known *kn)
 /* A file stored in the open group, kept to be stored again (replay()). */
 struct kept {
 	struct db_import imp;
-	char *str[7];           /* the imp strings, owned */
+	char *str[8];           /* the imp strings, owned */
 	struct rec_batch b;
 };
 
@@ -239,14 +253,28 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 	for (i = 0; i < s->nv; i++)
 		if (strcmp(s->v[i].name, name) == 0)
 			return s->v[i].id;
-	known = known_find(&g->var, name, NULL, &at);
+	known = known_find(&g->var, name, s->scope, &at);
 	if (known) {
 		id = *known;
 	} else {
-		id = get_id(s->db, S_INS_VARIANT, S_GET_VARIANT, name, err);
-		if (id < 0)
+		st = stmt(s->db, S_INS_VARIANT, err);
+		if (!st)
 			return -1;
-		known_add(&g->var, name, NULL, id);
+		db_bind_text(st, 1, name);
+		db_bind_text(st, 2, s->scope);
+		db_bind_text(st, 3, s->scope_label);
+		if (step_done(s->db, st, err) < 0)
+			return -1;
+		st = stmt(s->db, S_GET_VARIANT, err);
+		if (!st)
+			return -1;
+		db_bind_text(st, 1, name);
+		db_bind_text(st, 2, s->scope);
+		if (sqlite3_step(st) != SQLITE_ROW)
+			return db_fail(s->db, err, "cannot find what was just stored");
+		id = sqlite3_column_int64(st, 0);
+		sqlite3_reset(st);
+		known_add(&g->var, name, s->scope, id);
 	}
 	lg = legend(s->b, name);
 	if (!desc && lg)
@@ -279,6 +307,28 @@ static const char *pick_variant(const struct db_import *imp, const char *own)
 	if (imp->variant_fallback && imp->variant_fallback[0])
 		return imp->variant_fallback;
 	return "unknown";
+}
+
+/* The id of the machine a run ran on (0: unknown): --machine, else what
+ * the text or the tree said. */
+static long long run_machine(struct store_state *s, const struct rec_run *r, struct kb_err *err)
+{
+	const char *name = s->imp->machine ? s->imp->machine : r->machine;
+	long long id;
+	size_t i;
+
+	if (!name || !name[0])
+		return 0;
+	for (i = 0; i < s->nmc; i++)
+		if (strcmp(s->mc[i].name, name) == 0)
+			return s->mc[i].id;
+	id = get_id(s->db, S_INS_MACHINE, S_GET_MACHINE, name, err);
+	if (id < 0)
+		return -1;
+	xgrow(&s->mc, &s->mccap, s->nmc + 1, sizeof(*s->mc));
+	s->mc[s->nmc].name = name;
+	s->mc[s->nmc++].id = id;
+	return id;
 }
 
 static int next_iteration(struct store_state *s, const char *variant, const struct rec_run *r)
@@ -499,7 +549,7 @@ static void bind_row(struct store_state *s, int table, int k, int p, sqlite3_stm
 		db_bind_int(st, p + 1, id);
 		db_bind_int(st, p + 2, s->source_id);
 		db_bind_int(st, p + 3, vid);
-		bind_positive(st, p + 4, s->machine_id);
+		bind_positive(st, p + 4, pd->row[k].mid);
 		db_bind_static(st, p + 5, r->benchmark);
 		db_bind_static(st, p + 6, r->config_str);
 		db_bind_int(st, p + 7, pd->row[k].iteration);
@@ -595,17 +645,21 @@ static int store_run(struct store_state *s, struct rec_run *r, struct db_import_
 {
 	const char *vname = pick_variant(s->imp, r->variant);
 	long long vid = variant_id(s, vname, s->imp->variant ? NULL : r->variant_desc, err);
-	long long run_id;
+	long long run_id, mid;
 	size_t i;
 	int k;
 
 	if (vid < 0)
+		return -1;
+	mid = run_machine(s, r, err);
+	if (mid < 0)
 		return -1;
 	run_id = ++s->db->group->last_run;
 	k = add_row(s, ROWS_RUN, run_id, r, err);
 	if (k < 0)
 		return -1;
 	s->rows[ROWS_RUN].row[k].vid = vid;
+	s->rows[ROWS_RUN].row[k].mid = mid;
 	s->rows[ROWS_RUN].row[k].iteration = r->iteration > 0 ? r->iteration : next_iteration(s, vname, r);
 	res->runs++;
 	if (r->failed)
@@ -650,20 +704,172 @@ static int store_summary(struct store_state *s, const struct rec_summary *sm,
 	return 0;
 }
 
+/* How many numbers a segment holds: a copy of a lone "Time: 5.039" may
+ * be a coincidence, a copy of a table or a job block is not. */
+static size_t segment_numbers(const struct rec_batch *b, const struct rec_segment *sg)
+{
+	size_t i, n = sg->nsums;
+
+	for (i = sg->run_first; i < sg->run_first + sg->nruns && i < b->nruns; i++)
+		n += b->runs[i]->nsamples + b->runs[i]->njobs;
+	return n;
+}
+
+/*
+ * The same output seen twice is stored once.  A segment whose normalised
+ * text another source carried before (a reply quoting a post, the same
+ * attachment in another encoding, a copied file), or an earlier segment
+ * of this file carried, is a copy: its runs and summaries are not
+ * stored, and the segment row says which source had it first.  Files of
+ * a result tree are not checked against each other: there the path is
+ * part of the measurement, and two runs may print the same few numbers.
+ */
+static int find_copies(struct store_state *s, long long *copy_of,
+		       struct db_import_result *res, struct kb_err *err)
+{
+	struct rec_batch *b = s->b;
+	size_t k, j, i;
+
+	s->skip_run = xcalloc(b->nruns + 1, 1);
+	s->skip_sum = xcalloc(b->nsummaries + 1, 1);
+	if (b->global_labels)
+		return 0;
+	for (k = 0; k < b->nsegments; k++) {
+		const struct rec_segment *sg = &b->segments[k];
+		sqlite3_stmt *st;
+		int rc;
+
+		if (segment_numbers(b, sg) < 4)
+			continue;
+		for (j = 0; j < k; j++)
+			if (strcmp(b->segments[j].hash, sg->hash) == 0)
+				break;
+		if (j < k) {
+			copy_of[k] = s->source_id;
+			if (!res->copied_from[0])
+				snprintf(res->copied_from, sizeof(res->copied_from), "%s", s->imp->path);
+		} else {
+			st = stmt(s->db, S_FIND_SEGMENT, err);
+			if (!st)
+				return -1;
+			db_bind_text(st, 1, sg->hash);
+			rc = sqlite3_step(st);
+			if (rc == SQLITE_ROW) {
+				const unsigned char *p = sqlite3_column_text(st, 1);
+				copy_of[k] = sqlite3_column_int64(st, 0);
+				if (!res->copied_from[0])
+					snprintf(res->copied_from, sizeof(res->copied_from), "%s",
+						 p ? (const char *)p : "");
+			} else if (rc != SQLITE_DONE) {
+				return db_fail(s->db, err, "cannot look up earlier copies");
+			}
+			sqlite3_reset(st);
+		}
+		if (!copy_of[k])
+			continue;
+		for (i = sg->run_first; i < sg->run_first + sg->nruns && i < b->nruns; i++)
+			s->skip_run[i] = 1;
+		for (i = sg->sum_first; i < sg->sum_first + sg->nsums && i < b->nsummaries; i++)
+			s->skip_sum[i] = 1;
+	}
+	return 0;
+}
+
+static int store_segments(struct store_state *s, const long long *copy_of, struct kb_err *err)
+{
+	const struct rec_batch *b = s->b;
+	size_t k;
+
+	for (k = 0; k < b->nsegments; k++) {
+		const struct rec_segment *sg = &b->segments[k];
+		sqlite3_stmt *st = stmt(s->db, S_INS_SEGMENT, err);
+
+		if (!st)
+			return -1;
+		db_bind_int(st, 1, s->source_id);
+		db_bind_int(st, 2, sg->first_line);
+		db_bind_int(st, 3, sg->last_line);
+		db_bind_text(st, 4, sg->format);
+		db_bind_text(st, 5, sg->hash);
+		db_bind_int(st, 6, copy_of[k] ? 0 : (long long)sg->nruns);
+		db_bind_int(st, 7, copy_of[k] ? 0 : (long long)sg->nsums);
+		bind_positive(st, 8, copy_of[k]);
+		if (step_done(s->db, st, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Scope of the names this file's text gives: '' when they are global
+ * (--variant, --variant-prefix, a result tree), else the source's
+ * SHA-256, shown as name@label; the label is the source's short name,
+ * with a piece of the hash when another post already shows that label. */
+static int set_scope(struct store_state *s, struct kb_err *err)
+{
+	const struct db_import *imp = s->imp;
+	const char *label = imp->scope_label && imp->scope_label[0] ? imp->scope_label : "stdin";
+	sqlite3_stmt *st;
+	int rc, taken;
+
+	s->scope = "";
+	s->scope_label = xstrdup("");
+	if (imp->variant || imp->global_labels || s->b->global_labels)
+		return 0;
+	s->scope = imp->sha256;
+	st = stmt(s->db, S_LABEL_TAKEN, err);
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, label);
+	db_bind_text(st, 2, imp->sha256);
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW)
+		return db_fail(s->db, err, "cannot read the variant table");
+	taken = sqlite3_column_int(st, 0);
+	sqlite3_reset(st);
+	free(s->scope_label);
+	if (taken) {
+		size_t n = strlen(label) + 10;
+		s->scope_label = xmalloc(n);
+		snprintf(s->scope_label, n, "%s~%.7s", label, imp->sha256);
+	} else {
+		s->scope_label = xstrdup(label);
+	}
+	return 0;
+}
+
+/* The machine of the file's published summaries: --machine, else the
+ * one machine its runs name (a post that says where it ran once). */
+static long long summary_machine(struct store_state *s, struct kb_err *err)
+{
+	const char *name = s->imp->machine;
+	size_t i;
+
+	for (i = 0; !name && i < s->b->nruns; i++)
+		if (s->b->runs[i]->machine)
+			name = s->b->runs[i]->machine;
+	for (i = 0; name && i < s->b->nruns; i++)
+		if (s->b->runs[i]->machine && strcmp(s->b->runs[i]->machine, name) != 0)
+			return 0;
+	if (!name)
+		return 0;
+	return get_id(s->db, S_INS_MACHINE, S_GET_MACHINE, name, err);
+}
+
 static int store_all(struct store_state *s, struct db_import_result *res, struct kb_err *err)
 {
 	struct db *db = s->db;
 	const struct db_import *imp = s->imp;
 	sqlite3_stmt *st;
-	long long source_id, machine_id = 0;
+	long long source_id, *copy_of;
 	size_t i;
-	int slot;
+	int slot, rc;
 
 	st = stmt(db, S_FIND_SOURCE, err);
 	if (!st)
 		return -1;
 	db_bind_text(st, 1, imp->sha256);
-	if (sqlite3_step(st) == SQLITE_ROW) {
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
 		long long old = sqlite3_column_int64(st, 0);
 		const unsigned char *p = sqlite3_column_text(st, 1);
 		if (!imp->replace) {
@@ -671,8 +877,10 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 			res->source_id = old;
 			snprintf(res->already_path, sizeof(res->already_path), "%s",
 				 p ? (const char *)p : "");
+			sqlite3_reset(st);
 			return 0;
 		}
+		sqlite3_reset(st);
 		for (slot = S_DEL_SAMPLES; slot <= S_DEL_SOURCE; slot++) {
 			st = stmt(db, slot, err);
 			if (!st)
@@ -681,6 +889,16 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 			if (step_done(db, st, err) < 0)
 				return -1;
 		}
+		st = stmt(db, S_DEL_SEGMENTS, err);
+		if (!st)
+			return -1;
+		db_bind_int(st, 1, old);
+		if (step_done(db, st, err) < 0)
+			return -1;
+	} else if (rc != SQLITE_DONE) {
+		return db_fail(db, err, "cannot look up earlier imports");
+	} else {
+		sqlite3_reset(st);
 	}
 	st = stmt(db, S_INS_SOURCE, err);
 	if (!st)
@@ -693,19 +911,33 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 		return -1;
 	source_id = sqlite3_last_insert_rowid(db->h);
 	res->source_id = source_id;
-	if (imp->machine) {
-		machine_id = get_id(db, S_INS_MACHINE, S_GET_MACHINE, imp->machine, err);
-		if (machine_id < 0)
-			return -1;
-	}
 	s->source_id = source_id;
-	s->machine_id = machine_id;
-	for (i = 0; i < s->b->nruns; i++)
-		if (store_run(s, s->b->runs[i], res, err) < 0)
-			return -1;
-	for (i = 0; i < s->b->nsummaries; i++)
-		if (store_summary(s, s->b->summaries[i], res, err) < 0)
-			return -1;
+	if (set_scope(s, err) < 0)
+		return -1;
+	s->machine_id = summary_machine(s, err);
+	if (s->machine_id < 0)
+		return -1;
+	copy_of = xcalloc(s->b->nsegments + 1, sizeof(*copy_of));
+	rc = find_copies(s, copy_of, res, err);
+	for (i = 0; rc == 0 && i < s->b->nruns; i++) {
+		if (s->skip_run[i]) {
+			res->copied_runs++;
+			continue;
+		}
+		rc = store_run(s, s->b->runs[i], res, err);
+	}
+	for (i = 0; rc == 0 && i < s->b->nsummaries; i++) {
+		if (s->skip_sum[i]) {
+			res->copied_summaries++;
+			continue;
+		}
+		rc = store_summary(s, s->b->summaries[i], res, err);
+	}
+	if (rc == 0)
+		rc = store_segments(s, copy_of, err);
+	free(copy_of);
+	if (rc < 0)
+		return -1;
 	for (slot = ROWS_RUN; slot <= ROWS_SUMMARY; slot++)
 		if (flush_rows(s, slot, err) < 0)
 			return -1;
@@ -722,9 +954,18 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 			if (!g)
 				return -1;
 			db_bind_text(g, 1, v->name);
-			if (sqlite3_step(g) == SQLITE_ROW &&
-			    describe_variant(db, sqlite3_column_int64(g, 0), v->description, err) < 0)
-				return -1;
+			db_bind_text(g, 2, s->scope);
+			rc = sqlite3_step(g);
+			if (rc == SQLITE_ROW) {
+				long long id = sqlite3_column_int64(g, 0);
+				sqlite3_reset(g);
+				if (describe_variant(db, id, v->description, err) < 0)
+					return -1;
+			} else if (rc != SQLITE_DONE) {
+				return db_fail(db, err, "cannot read the variant table");
+			} else {
+				sqlite3_reset(g);
+			}
 		}
 	}
 	return 0;
@@ -770,6 +1011,7 @@ static void keep(struct group *g, const struct db_import *imp, struct rec_batch 
 	k->imp.variant = own(&k->str[4], imp->variant);
 	k->imp.variant_fallback = own(&k->str[5], imp->variant_fallback);
 	k->imp.kernel = own(&k->str[6], imp->kernel);
+	k->imp.scope_label = own(&k->str[7], imp->scope_label);
 	k->b = *b;
 	rec_batch_init(b);
 	g->bytes += imp->size;
@@ -781,7 +1023,7 @@ static void drop_kept(struct group *g)
 	int s;
 
 	for (i = 0; i < g->n; i++) {
-		for (s = 0; s < 7; s++)
+		for (s = 0; s < 8; s++)
 			free(g->k[i].str[s]);
 		rec_batch_release(&g->k[i].b);
 	}
@@ -804,6 +1046,10 @@ static int store_one(struct db *db, const struct db_import *imp, struct rec_batc
 	rc = store_all(&s, res, err);
 	free(s.v);
 	free(s.keys);
+	free(s.mc);
+	free(s.skip_run);
+	free(s.skip_sum);
+	free(s.scope_label);
 	buf_release(&s.json);
 	return rc;
 }

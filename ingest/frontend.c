@@ -12,7 +12,9 @@
  * breaks), CRLF and tabs are undone here, once, for every parser.
  */
 #include "ingest.h"
+#include "attribute.h"
 #include "../core/buf.h"
+#include "../core/sha256.h"
 #include "../core/num.h"
 #include "../core/rx.h"
 #include "../core/util.h"
@@ -390,8 +392,64 @@ struct context {
 	char *variant;
 	char *desc;
 	char *kernel;
+	char *machine;          /* a shell prompt or "Machine:" line named it */
 	long runs;              /* "Ran 5 iterations for each setup" */
 };
+
+/* A machine named in prose: a shell prompt "[focht@azusa ~/affinity]>",
+ * "user@host:~$", or a "Machine:" / "Hostname:" line.  The short host
+ * name (up to the first dot) goes into c->machine. */
+static void read_machine(struct arena *a, struct context *c, const struct ingest_line *l)
+{
+	static struct rx prompt = RX("^\\s*\\[[A-Za-z0-9._-]+@([A-Za-z0-9_-]+)[A-Za-z0-9._-]*[\\s:\\]]");
+	static struct rx shell = RX("^\\s*[A-Za-z0-9._-]+@([A-Za-z0-9_-]+)[A-Za-z0-9._-]*:\\S*[$#]\\s");
+	static struct rx named = RXI("^\\s*(?:machine|host|hostname|system)\\s*:\\s*([A-Za-z0-9_-]+)[A-Za-z0-9._-]*\\s*$");
+	struct rx_cap cap[2];
+
+	if (!memchr(l->s, '@', l->len) && !memchr(l->s, ':', l->len))
+		return;
+	if (rx_match(&prompt, l->s, l->len, cap, 2) == 2 ||
+	    rx_match(&shell, l->s, l->len, cap, 2) == 2 ||
+	    rx_match(&named, l->s, l->len, cap, 2) == 2)
+		c->machine = arena_strndup(a, cap[1].s, cap[1].len);
+}
+
+/* SHA-256 of a segment's normalised text: its format, then each line
+ * with runs of blanks folded to one space and no blanks at either end,
+ * blank lines left out.  The front end has already undone mail quoting,
+ * quoted-printable, line ends and tabs, so a copy of the same output
+ * in another mail or file hashes the same. */
+static void segment_hash(const char *format, const struct ingest_line *lines, size_t n,
+			 char out[65])
+{
+	struct sha256 h;
+	size_t i;
+
+	sha256_init(&h);
+	sha256_update(&h, format, strlen(format));
+	sha256_update(&h, "\n", 1);
+	for (i = 0; i < n; i++) {
+		const char *p = lines[i].s, *end = p + lines[i].len, *run;
+		int any = 0;
+
+		while (p < end) {
+			while (p < end && (*p == ' ' || *p == '\t'))
+				p++;
+			if (p == end)
+				break;
+			if (any)
+				sha256_update(&h, " ", 1);
+			run = p;
+			while (p < end && *p != ' ' && *p != '\t')
+				p++;
+			sha256_update(&h, run, (size_t)(p - run));
+			any = 1;
+		}
+		if (any)
+			sha256_update(&h, "\n", 1);
+	}
+	sha256_final_hex(&h, out);
+}
 
 static void ctx_set(struct arena *a, struct context *c, const char *name, size_t nlen,
 		    const char *desc, size_t dlen)
@@ -463,6 +521,7 @@ static struct ingest_seg *seg_add(struct ingest_result *res, size_t first, size_
 	s->end = end;
 	s->parser = p;
 	s->score = score;
+	s->rec_seg = -1;
 	return s;
 }
 
@@ -473,9 +532,11 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	const struct ingest_parser *const *parsers;
 	size_t nparsers, i = 0, n = doc->nlines, segments = 0;
 	size_t skip_first = (size_t)-1, skip_last = 0;
-	struct context c = { NULL, NULL, NULL, 0 };
+	struct context c = { NULL, NULL, NULL, NULL, 0 };
 	int in_legend = 0;
 	struct ingest_opts defaults = { NULL, 0 };
+	struct ingest_span *spans = NULL;
+	size_t spans_cap = 0, prose_first = 0;
 
 	parsers = ingest_parsers(&nparsers);
 	if (only) {
@@ -529,7 +590,33 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			if (best->parse(&ctx, doc->lines + i, best_len, out, err) < 0) {
 				if (!err->file[0])
 					snprintf(err->file, sizeof(err->file), "%s", doc->path);
+				free(spans);
 				return -1;
+			}
+			{
+				struct rec_segment *sg;
+				size_t r;
+
+				xgrow(&out->segments, &out->segments_cap, out->nsegments + 1,
+				      sizeof(*out->segments));
+				xgrow(&spans, &spans_cap, out->nsegments + 1, sizeof(*spans));
+				spans[out->nsegments].prose_first = prose_first;
+				spans[out->nsegments].first = i;
+				spans[out->nsegments].end = i + best_len;
+				sg = &out->segments[out->nsegments++];
+				memset(sg, 0, sizeof(*sg));
+				sg->first_line = doc->lines[i].lineno;
+				sg->last_line = doc->lines[i + best_len - 1].lineno;
+				sg->format = best->name;
+				segment_hash(best->name, doc->lines + i, best_len, sg->hash);
+				sg->run_first = runs0;
+				sg->nruns = out->nruns - runs0;
+				sg->sum_first = sum0;
+				sg->nsums = out->nsummaries - sum0;
+				for (r = runs0; r < out->nruns && c.machine; r++)
+					if (!out->runs[r]->machine)
+						out->runs[r]->machine = c.machine;
+				prose_first = i + best_len;
 			}
 			/* Runs the text did not name take the variant in force. */
 			if (c.variant) {
@@ -545,6 +632,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			s = seg_add(res, i, i + best_len, best, best_score);
 			if (s) {
 				size_t r;
+				s->rec_seg = (long)out->nsegments - 1;
 				s->runs = out->nruns - runs0;
 				s->summaries = out->nsummaries - sum0;
 				/* the segment's own runs: counting the whole batch per
@@ -561,6 +649,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		}
 		/* Prose: read it for variant context. */
 		read_runs_hint(&c, l);
+		read_machine(&out->arena, &c, l);
 		switch (read_context(out, &c, l)) {
 		case 1:
 			in_legend = 1;
@@ -581,6 +670,19 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		struct ingest_seg *s = seg_add(res, skip_first, skip_last + 1, NULL, 0);
 		if (s)
 			s->variant = c.variant;
+	}
+	if (segments)
+		ingest_attribute(doc, out, spans);
+	free(spans);
+	if (res) {
+		size_t k;
+		for (k = 0; k < res->nsegs; k++) {
+			struct ingest_seg *sg = &res->segs[k];
+			if (sg->parser && sg->rec_seg >= 0 && (size_t)sg->rec_seg < out->nsegments) {
+				sg->evidence = out->segments[sg->rec_seg].evidence;
+				sg->label = out->segments[sg->rec_seg].label;
+			}
+		}
 	}
 	if (segments == 0) {
 		long line = n ? doc->lines[0].lineno : 1;

@@ -93,6 +93,9 @@ struct ingest_seg {
 	int score;
 	size_t runs, samples, summaries;        /* what it produced */
 	const char *variant;        /* context variant in force */
+	long rec_seg;               /* index into the batch's segments, -1 for prose */
+	const char *evidence;       /* how its unnamed runs got their variant, or NULL */
+	const char *label;          /* the label line before it, or NULL */
 };
 
 struct ingest_result {

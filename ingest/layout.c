@@ -239,6 +239,7 @@ void layout_apply(const char *path, struct rec_batch *b)
 
 	if (layout_mmtests_parse(path, &li) < 0)
 		return;
+	b->global_labels = 1;
 	for (i = 0; i < b->nruns; i++) {
 		struct rec_run *r = b->runs[i];
 		const char *mode = rec_run_config_get(r, "mode");
@@ -333,10 +334,13 @@ void layout_lkp_apply(const char *path, struct rec_batch *b)
 
 	if (layout_lkp_parse(path, &li) < 0)
 		return;
+	/* The tree names commits and hosts for the whole lab: not a post's. */
+	b->global_labels = 1;
 	for (i = 0; i < b->nruns; i++) {
 		struct rec_run *r = b->runs[i];
 		rec_run_variant(b, r, li.commit, NULL, REC_ORIGIN_CONTEXT);
 		rec_run_config(b, r, "params", li.params);
+		r->machine = arena_strdup(&b->arena, li.host);
 	}
 	/* kernbench's "Average ... Run" blocks are summaries. */
 	for (i = 0; i < b->nsummaries; i++) {

@@ -19,6 +19,7 @@ void rec_batch_release(struct rec_batch *b)
 	free(b->runs);
 	free(b->summaries);
 	free(b->variants);
+	free(b->segments);
 	arena_release(&b->arena);
 	memset(b, 0, sizeof(*b));
 }

@@ -59,6 +59,7 @@ struct rec_run {
 	const char *variant_desc;
 	const char *kernel;
 	enum rec_origin variant_origin;
+	const char *machine;    /* where it ran, when the text or the tree says; else NULL */
 	int iteration;          /* 0 = number in order of appearance */
 	int failed;
 	const char *error;      /* message for a failed run */
@@ -94,8 +95,28 @@ struct rec_variant {
 	long line;
 };
 
+/* One parsed piece of the source (a segment of the front end), with the
+ * SHA-256 of its normalised text: the same output arriving again in
+ * another file (re-quoted, re-encoded, copied) has the same hash, and
+ * the store keeps only its first copy.  runs[run_first ..) and
+ * summaries[sum_first ..) are what the segment produced. */
+struct rec_segment {
+	long first_line, last_line;     /* in the source */
+	const char *format;             /* parser name */
+	char hash[65];
+	size_t run_first, nruns;
+	size_t sum_first, nsums;
+	const char *evidence;           /* how its runs got their variant, or NULL */
+	const char *label;              /* the label line that introduced it, or NULL */
+};
+
 struct rec_batch {
 	struct arena arena;
+	/* Variant names come from a result tree's paths (mmtests, lkp), not
+	 * from a post's own text: they are global, not the post's. */
+	int global_labels;
+	struct rec_segment *segments;
+	size_t nsegments, segments_cap;
 	struct rec_run **runs;
 	size_t nruns, runs_cap;
 	struct rec_summary **summaries;
