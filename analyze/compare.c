@@ -20,16 +20,20 @@
  * or are static (derived metric names). */
 struct obs {
 	const char *bench, *config, *metric, *unit;
+	const char *machine;	/* machine key, NULL unknown */
 	long long vid;
 	size_t run;		/* index into db_qdata.runs */
 	int job;		/* -1 run level */
 	int derived;
 	double value;
+	size_t jobs;		/* a mean of this many jobs (0: a run-level value) */
+	double jss;		/* ... and their sum of squared deviations */
 };
 
 /* A row key while building. */
 struct rkey {
 	const char *bench, *config, *metric, *unit;
+	const char *machine;
 	int derived;
 	size_t rank;		/* metric display order */
 };
@@ -43,7 +47,22 @@ struct build {
 	size_t nsums, capsums;
 	const char **mnames;	/* metric order of first appearance */
 	size_t nmnames, capmnames;
+	long long *sel;		/* ids of q->variants, resolved once */
+	int across;		/* compare across machines, as asked (see compare.h) */
 };
+
+/* Machine keys compare NULL (unknown) first. */
+static int mcmp(const char *a, const char *b)
+{
+	if (!a || !b)
+		return (a != NULL) - (b != NULL);
+	return strcmp(a, b);
+}
+
+static const char *sum_machine(const struct build *b, const struct db_qsummary *s)
+{
+	return b->across ? NULL : s->machine_key;
+}
 
 void an_query_init(struct an_query *q)
 {
@@ -184,11 +203,14 @@ static size_t metric_rank(const struct build *b, const char *metric, int derived
 	return 200000;
 }
 
-static int key_cmp(const char *ba, const char *ca, size_t ra, const char *ma,
-		   const char *bb, const char *cb, size_t rb, const char *mb)
+static int key_cmp(const char *ba, const char *xa, const char *ca, size_t ra, const char *ma,
+		   const char *bb, const char *xb, const char *cb, size_t rb, const char *mb)
 {
 	int c = strcmp(ba, bb);
 
+	if (c)
+		return c;
+	c = mcmp(xa, xb);
 	if (c)
 		return c;
 	c = natural_cmp(ca, cb);
@@ -204,7 +226,8 @@ static int cmp_obs(const void *pa, const void *pb)
 	const struct obs *a = pa, *b = pb;
 	size_t ra = metric_rank(sort_ctx, a->metric, a->derived);
 	size_t rb = metric_rank(sort_ctx, b->metric, b->derived);
-	int c = key_cmp(a->bench, a->config, ra, a->metric, b->bench, b->config, rb, b->metric);
+	int c = key_cmp(a->bench, a->machine, a->config, ra, a->metric, b->bench, b->machine,
+			b->config, rb, b->metric);
 
 	if (c)
 		return c;
@@ -219,8 +242,8 @@ static int cmp_rkey(const void *pa, const void *pb)
 {
 	const struct rkey *a = pa, *b = pb;
 
-	return key_cmp(a->bench, a->config, a->rank, a->metric, b->bench, b->config, b->rank,
-		       b->metric);
+	return key_cmp(a->bench, a->machine, a->config, a->rank, a->metric, b->bench, b->machine,
+		       b->config, b->rank, b->metric);
 }
 
 /* Selection --------------------------------------------------------------- */
@@ -294,15 +317,31 @@ static int metric_selected(const struct an_query *q, const char *metric, int der
 
 static int variant_selected(const struct build *b, long long vid)
 {
-	size_t i, j;
+	size_t i;
 
 	if (!b->q->nvariants)
 		return 1;
 	for (i = 0; i < b->q->nvariants; i++)
-		for (j = 0; j < b->d.nvariants; j++)
-			if (b->d.variants[j].id == vid &&
-			    strcmp(b->d.variants[j].name, b->q->variants[i]) == 0)
-				return 1;
+		if (b->sel[i] == vid)
+			return 1;
+	return 0;
+}
+
+/* A machine key passes --machine: its name, or "unknown" for a machine
+ * not known (NULL, or a post's "unknown@<post>"). */
+static int machine_selected(const struct an_query *q, const char *key)
+{
+	size_t i;
+
+	if (!q->nmachines)
+		return 1;
+	for (i = 0; i < q->nmachines; i++) {
+		const char *m = q->machines[i];
+		if (key ? strcmp(key, m) == 0 ||
+			  (strcmp(m, "unknown") == 0 && strncmp(key, "unknown@", 8) == 0)
+			: strcmp(m, "unknown") == 0)
+			return 1;
+	}
 	return 0;
 }
 
@@ -317,17 +356,19 @@ static void note_metric(struct build *b, const char *metric)
 	b->mnames[b->nmnames++] = metric;
 }
 
-static void add_obs(struct build *b, size_t run, const char *metric, const char *unit,
-		    int job, int derived, double value)
+static struct obs *add_obs(struct build *b, size_t run, const char *metric, const char *unit,
+			   int job, int derived, double value)
 {
 	const struct db_qrun *r = &b->d.runs[run];
 	struct obs *o;
 
 	if (isnan(value) || !metric_selected(b->q, metric, derived))
-		return;
+		return NULL;
 	xgrow(&b->obs, &b->capobs, b->nobs + 1, sizeof(*b->obs));
 	o = &b->obs[b->nobs++];
+	memset(o, 0, sizeof(*o));
 	o->bench = r->benchmark;
+	o->machine = r->machine_key;
 	o->config = r->config;
 	o->metric = metric;
 	o->unit = unit;
@@ -338,11 +379,45 @@ static void add_obs(struct build *b, size_t run, const char *metric, const char 
 	o->value = value;
 	if (!derived)
 		note_metric(b, metric);
+	return o;
 }
 
 static int run_selected(const struct build *b, const struct db_qrun *r)
 {
-	return r->ok && config_matches(b->q, r->config) && variant_selected(b, r->variant_id);
+	return r->ok && config_matches(b->q, r->config) && variant_selected(b, r->variant_id) &&
+	       machine_selected(b->q, r->machine_key);
+}
+
+/* A per-job metric of one run, while its jobs are read. */
+struct jobacc {
+	const char *metric, *unit;
+	size_t n;
+	double mean, m2;	/* Welford's running mean and squared deviations */
+};
+
+static void jobacc_add(struct jobacc **acc, size_t *n, size_t *cap, const char *metric,
+		       const char *unit, double x)
+{
+	struct jobacc *a = NULL;
+	double d;
+	size_t i;
+
+	if (isnan(x))
+		return;
+	for (i = 0; i < *n; i++)
+		if (strcmp((*acc)[i].metric, metric) == 0)
+			a = &(*acc)[i];
+	if (!a) {
+		xgrow(acc, cap, *n + 1, sizeof(**acc));
+		a = &(*acc)[(*n)++];
+		memset(a, 0, sizeof(*a));
+		a->metric = metric;
+		a->unit = unit;
+	}
+	a->n++;
+	d = x - a->mean;
+	a->mean += d / (double)a->n;
+	a->m2 += d * (x - a->mean);
 }
 
 /* Samples of selected runs, plus derived per-run metrics.  samples and
@@ -353,7 +428,8 @@ static void collect_samples(struct build *b)
 	size_t *s0 = xcalloc(b->d.nruns + 1, sizeof(*s0)), *sn = xcalloc(b->d.nruns + 1, sizeof(*sn));
 	size_t *j0 = xcalloc(b->d.nruns + 1, sizeof(*j0)), *jn = xcalloc(b->d.nruns + 1, sizeof(*jn));
 	struct an_job *jobs = NULL;
-	size_t capj = 0, i, run;
+	struct jobacc *acc = NULL;
+	size_t capj = 0, i, run, nacc = 0, capacc = 0;
 
 	for (i = 0; i < b->d.nsamples; i++) {
 		if (!sn[b->d.samples[i].run]++)
@@ -371,18 +447,29 @@ static void collect_samples(struct build *b)
 
 		if (!run_selected(b, r))
 			continue;
+		nacc = 0;
 		for (i = s0[run]; i < s0[run] + sn[run]; i++) {
 			const struct db_qsample *x = &b->d.samples[i];
 
-			add_obs(b, run, x->metric, x->unit, x->job, 0, x->value);
-			if (x->job >= 0)
+			if (x->job >= 0) {
+				jobacc_add(&acc, &nacc, &capacc, x->metric, x->unit, x->value);
 				continue;
+			}
+			add_obs(b, run, x->metric, x->unit, -1, 0, x->value);
 			if (strcmp(x->metric, "elapsed") == 0)
 				elapsed = x->value;
 			else if (strcmp(x->metric, "hackbench") == 0)
 				hackbench = x->value;
 			else if (strcmp(x->metric, "elapsed_minus_hackbench") == 0)
 				have_emh = 1;
+		}
+		/* A per-job metric enters as the run's mean of its jobs. */
+		for (i = 0; i < nacc; i++) {
+			struct obs *o = add_obs(b, run, acc[i].metric, acc[i].unit, -1, 0, acc[i].mean);
+			if (o) {
+				o->jobs = acc[i].n;
+				o->jss = acc[i].m2;
+			}
 		}
 		if (b->q->no_derived)
 			continue;
@@ -402,6 +489,7 @@ static void collect_samples(struct build *b)
 		}
 	}
 	free(jobs);
+	free(acc);
 	free(s0);
 	free(sn);
 	free(j0);
@@ -416,13 +504,14 @@ static void collect_summaries(struct build *b)
 		const struct db_qsummary *s = &b->d.summaries[i];
 
 		if (!config_matches(b->q, s->config) || !variant_selected(b, s->variant_id) ||
-		    !metric_selected(b->q, s->metric, 0))
+		    !metric_selected(b->q, s->metric, 0) || !machine_selected(b->q, s->machine_key))
 			continue;
 		if (isnan(s->mean))
 			continue;
 		for (k = 0; k < b->nsums; k++) {
 			const struct db_qsummary *o = b->sums[k];
 			if (o->variant_id == s->variant_id && strcmp(o->benchmark, s->benchmark) == 0 &&
+			    mcmp(o->machine_key, s->machine_key) == 0 &&
 			    strcmp(o->config, s->config) == 0 && strcmp(o->metric, s->metric) == 0)
 				break;
 		}
@@ -512,6 +601,12 @@ static void explain(const struct an_table *t, const struct an_row *row, struct a
 	if ((base->origin == AN_ORIGIN_SUMMARY && base->d.n == 0) ||
 	    (c->origin == AN_ORIGIN_SUMMARY && c->d.n == 0)) {
 		cell_note(c, "a published number without n or sd: no test possible");
+	} else if ((base->flags | c->flags) & AN_F_JOBS && (base->d.n < 2 || c->d.n < 2)) {
+		if (base->d.n == 1 && c->d.n == 1)
+			cell_note(c, "1 run per side: the jobs of one run are not replicates");
+		else
+			cell_note(c, "%zu vs %zu runs: too few runs for any test (jobs are not runs)",
+				  base->d.n, c->d.n);
 	} else if (base->d.n < 2 || c->d.n < 2) {
 		cell_note(c, "n = %zu vs %zu: too few values for any test", base->d.n, c->d.n);
 	} else if (g->test == AN_TEST_MWU && !(g->p_min < t->opts.alpha)) {
@@ -549,20 +644,29 @@ static void fill_cell(struct build *b, struct an_row *row, struct an_cell *c,
 				  sum->n, runs, runs == 1 ? "" : "s");
 		}
 	}
+	c->job_sd = NAN;
 	if (n) {
 		long long last_run = -1;
+		double jss = 0;
+		size_t dof = 0;
 
 		c->origin = AN_ORIGIN_SAMPLES;
 		c->values = xmalloc(n * sizeof(*c->values));
 		for (i = 0; i < n; i++) {
 			c->values[i] = o[i].value;
-			if (o[i].job >= 0)
+			if (o[i].jobs) {
 				c->flags |= AN_F_JOBS;
+				c->njobs += o[i].jobs;
+				jss += o[i].jss;
+				dof += o[i].jobs - 1;
+			}
 			if ((long long)o[i].run != last_run) {
 				c->nruns++;
 				last_run = (long long)o[i].run;
 			}
 		}
+		if (dof)
+			c->job_sd = sqrt(jss / (double)dof);
 		c->nvalues = n;
 		an_describe(c->values, n, &c->d);
 		if (sum) {
@@ -592,17 +696,19 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 	for (i = 0; i < b->nobs; i++) {
 		const struct obs *o = &b->obs[i];
 		if (nkeys && strcmp(keys[nkeys - 1].bench, o->bench) == 0 &&
+		    mcmp(keys[nkeys - 1].machine, o->machine) == 0 &&
 		    strcmp(keys[nkeys - 1].config, o->config) == 0 &&
 		    strcmp(keys[nkeys - 1].metric, o->metric) == 0)
 			continue;
 		xgrow(&keys, &capkeys, nkeys + 1, sizeof(*keys));
-		keys[nkeys++] = (struct rkey){ o->bench, o->config, o->metric, o->unit, o->derived,
-					       metric_rank(b, o->metric, o->derived) };
+		keys[nkeys++] = (struct rkey){ o->bench, o->config, o->metric, o->unit, o->machine,
+					       o->derived, metric_rank(b, o->metric, o->derived) };
 	}
 	for (i = 0; i < b->nsums; i++) {
 		const struct db_qsummary *s = b->sums[i];
 		for (k = 0; k < nkeys; k++)
 			if (strcmp(keys[k].bench, s->benchmark) == 0 &&
+			    mcmp(keys[k].machine, sum_machine(b, s)) == 0 &&
 			    strcmp(keys[k].config, s->config) == 0 &&
 			    strcmp(keys[k].metric, s->metric) == 0)
 				break;
@@ -612,8 +718,8 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 			continue;
 		}
 		xgrow(&keys, &capkeys, nkeys + 1, sizeof(*keys));
-		keys[nkeys++] = (struct rkey){ s->benchmark, s->config, s->metric, s->unit, 0,
-					       metric_rank(b, s->metric, 0) };
+		keys[nkeys++] = (struct rkey){ s->benchmark, s->config, s->metric, s->unit,
+					       sum_machine(b, s), 0, metric_rank(b, s->metric, 0) };
 	}
 	if (nkeys)
 		qsort(keys, nkeys, sizeof(*keys), cmp_rkey);
@@ -627,6 +733,14 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 		size_t v;
 
 		row->benchmark = xstrdup(key->bench);
+		row->machine = key->machine ? xstrdup(key->machine) : NULL;
+		if (k == 0 || mcmp(keys[k - 1].machine, key->machine) != 0) {
+			size_t j;
+			for (j = 0; j < k && mcmp(keys[j].machine, key->machine) != 0; j++)
+				;
+			if (j == k)
+				t->nmachines++;
+		}
 		row->config = xstrdup(key->config);
 		row->metric = xstrdup(key->metric);
 		row->unit = xstrdup(key->unit[0] ? key->unit
@@ -636,7 +750,7 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 		row->cells = xcalloc(t->nvariants ? t->nvariants : 1, sizeof(*row->cells));
 		/* obs are sorted in row order; skip any that sort before. */
 		while (oi < b->nobs && cmp_rkey(&(struct rkey){ b->obs[oi].bench,
-				b->obs[oi].config, b->obs[oi].metric, "", 0,
+				b->obs[oi].config, b->obs[oi].metric, "", b->obs[oi].machine, 0,
 				metric_rank(b, b->obs[oi].metric, b->obs[oi].derived) }, key) < 0)
 			oi++;
 		for (v = 0; v < t->nvariants; v++) {
@@ -646,7 +760,7 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 			for (start = oi; start < b->nobs; start++) {
 				const struct obs *o = &b->obs[start];
 				if (strcmp(o->bench, key->bench) || strcmp(o->config, key->config) ||
-				    strcmp(o->metric, key->metric))
+				    strcmp(o->metric, key->metric) || mcmp(o->machine, key->machine))
 					break;
 				if (o->vid == t->variants[v].id)
 					break;
@@ -654,13 +768,15 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 			for (end = start; end < b->nobs; end++) {
 				const struct obs *o = &b->obs[end];
 				if (strcmp(o->bench, key->bench) || strcmp(o->config, key->config) ||
-				    strcmp(o->metric, key->metric) || o->vid != t->variants[v].id)
+				    strcmp(o->metric, key->metric) || mcmp(o->machine, key->machine) ||
+				    o->vid != t->variants[v].id)
 					break;
 			}
 			for (i = 0; i < b->nsums; i++) {
 				const struct db_qsummary *s = b->sums[i];
 				if (s->variant_id == t->variants[v].id &&
 				    strcmp(s->benchmark, key->bench) == 0 &&
+				    mcmp(sum_machine(b, s), key->machine) == 0 &&
 				    strcmp(s->config, key->config) == 0 &&
 				    strcmp(s->metric, key->metric) == 0)
 					sum = s;
@@ -759,25 +875,38 @@ static void compare_rows(struct an_table *t)
 	}
 }
 
+static void add_variant(struct an_table *t, size_t *cap, const struct db_qvariant *v)
+{
+	xgrow(&t->variants, cap, t->nvariants + 1, sizeof(*t->variants));
+	t->variants[t->nvariants].id = v->id;
+	t->variants[t->nvariants].name = xstrdup(v->name);
+	t->variants[t->nvariants].description = v->description ? xstrdup(v->description) : NULL;
+	t->nvariants++;
+}
+
+/* q->variants as ids, before anything is selected. */
+static int resolve_variants(struct build *b, struct kb_err *err)
+{
+	size_t i, j;
+
+	b->sel = xcalloc(b->q->nvariants + 1, sizeof(*b->sel));
+	for (i = 0; i < b->q->nvariants; i++) {
+		if (db_qvariant_find(&b->d, b->q->variants[i], &j, err) < 0)
+			return -1;
+		b->sel[i] = b->d.variants[j].id;
+	}
+	return 0;
+}
+
 static int pick_variants(struct build *b, struct an_table *t, struct kb_err *err)
 {
 	size_t i, j, cap = 0;
 
 	if (b->q->nvariants) {
-		for (i = 0; i < b->q->nvariants; i++) {
+		for (i = 0; i < b->q->nvariants; i++)
 			for (j = 0; j < b->d.nvariants; j++)
-				if (strcmp(b->d.variants[j].name, b->q->variants[i]) == 0)
-					break;
-			if (j == b->d.nvariants)
-				return kb_err_set(err, "", 0, "unknown variant '%s'", b->q->variants[i]);
-			xgrow(&t->variants, &cap, t->nvariants + 1, sizeof(*t->variants));
-			t->variants[t->nvariants].id = b->d.variants[j].id;
-			t->variants[t->nvariants].name = xstrdup(b->d.variants[j].name);
-			t->variants[t->nvariants].description =
-				b->d.variants[j].description ? xstrdup(b->d.variants[j].description)
-							     : NULL;
-			t->nvariants++;
-		}
+				if (b->d.variants[j].id == b->sel[i])
+					add_variant(t, &cap, &b->d.variants[j]);
 	} else {
 		for (j = 0; j < b->d.nvariants; j++) {
 			long long id = b->d.variants[j].id;
@@ -787,33 +916,100 @@ static int pick_variants(struct build *b, struct an_table *t, struct kb_err *err
 				used = b->obs[i].vid == id;
 			for (i = 0; i < b->nsums && !used; i++)
 				used = b->sums[i]->variant_id == id;
-			if (!used)
-				continue;
-			xgrow(&t->variants, &cap, t->nvariants + 1, sizeof(*t->variants));
-			t->variants[t->nvariants].id = id;
-			t->variants[t->nvariants].name = xstrdup(b->d.variants[j].name);
-			t->variants[t->nvariants].description =
-				b->d.variants[j].description ? xstrdup(b->d.variants[j].description)
-							     : NULL;
-			t->nvariants++;
+			if (used)
+				add_variant(t, &cap, &b->d.variants[j]);
 		}
 	}
 	t->baseline = 0;
 	if (b->q->baseline) {
+		if (db_qvariant_find(&b->d, b->q->baseline, &j, err) < 0)
+			return -1;
 		for (i = 0; i < t->nvariants; i++)
-			if (strcmp(t->variants[i].name, b->q->baseline) == 0)
+			if (t->variants[i].id == b->d.variants[j].id)
 				break;
-		if (i == t->nvariants) {
-			for (j = 0; j < b->d.nvariants; j++)
-				if (strcmp(b->d.variants[j].name, b->q->baseline) == 0)
-					return kb_err_set(err, "", 0,
-							  "baseline '%s' has no data in this selection",
-							  b->q->baseline);
-			return kb_err_set(err, "", 0, "unknown variant '%s'", b->q->baseline);
-		}
+		if (i == t->nvariants)
+			return kb_err_set(err, "", 0, "baseline '%s' has no data in this selection",
+					  b->q->baseline);
 		t->baseline = i;
 	}
 	return 0;
+}
+
+/* How a machine key reads in a sentence. */
+static void put_machine(struct buf *out, const char *key)
+{
+	if (!key)
+		buf_puts(out, "an unknown machine");
+	else if (strncmp(key, "unknown@", 8) == 0)
+		buf_printf(out, "an unknown machine (post %s)", key + 8);
+	else
+		buf_puts(out, key);
+}
+
+/*
+ * Runs of different machines are never pooled: rows are per machine.
+ * But when the user named the variants (q.variants or q.baseline) and
+ * they share no machine, each on one machine only, there is nothing to
+ * compare per machine: compare them across machines, as asked, and say
+ * so above the table.
+ */
+static void decide_across(struct build *b, struct an_table *t)
+{
+	const char **key = xcalloc(t->nvariants + 1, sizeof(*key));
+	int *seen = xcalloc(t->nvariants + 1, sizeof(*seen));
+	int single = 1, shared = 0, unknown = 0;
+	size_t i, v, w;
+	struct buf msg = BUF_INIT;
+
+	if (!b->q->nvariants && !b->q->baseline)
+		goto out;
+	for (v = 0; v < t->nvariants; v++) {
+		for (i = 0; i < b->nobs + b->nsums; i++) {
+			long long vid = i < b->nobs ? b->obs[i].vid : b->sums[i - b->nobs]->variant_id;
+			const char *k = i < b->nobs ? b->obs[i].machine : b->sums[i - b->nobs]->machine_key;
+			if (vid != t->variants[v].id)
+				continue;
+			if (!seen[v]) {
+				seen[v] = 1;
+				key[v] = k;
+			} else if (mcmp(key[v], k) != 0) {
+				single = 0;
+			}
+		}
+		if (seen[v] && (!key[v] || strncmp(key[v], "unknown@", 8) == 0))
+			unknown = 1;
+	}
+	for (v = 0; v < t->nvariants; v++)
+		for (w = v + 1; w < t->nvariants; w++)
+			if (seen[v] && seen[w] && mcmp(key[v], key[w]) == 0)
+				shared = 1;
+	if (!single) {
+		if (!shared) {
+			buf_puts(&msg, "the variants asked for ran on different machines and some on "
+				 "several: each machine is compared on its own, and a variant is "
+				 "compared only where the baseline ran too");
+			t->warning = buf_detach(&msg);
+		}
+		goto out;
+	}
+	if (shared || t->nvariants < 2)
+		goto out;
+	b->across = 1;
+	for (i = 0; i < b->nobs; i++)
+		b->obs[i].machine = NULL;
+	buf_puts(&msg, unknown ? "machines differ or are unknown, compared as asked: "
+			       : "machines differ, compared as asked: ");
+	for (v = 0; v < t->nvariants; v++) {
+		if (!seen[v])
+			continue;
+		buf_printf(&msg, "%s%s on ", v ? "; " : "", t->variants[v].name);
+		put_machine(&msg, key[v]);
+	}
+	t->warning = buf_detach(&msg);
+out:
+	buf_release(&msg);
+	free(key);
+	free(seen);
 }
 
 int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t,
@@ -834,10 +1030,13 @@ int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t
 	t->opts.delta = q->threshold;
 	if (db_query_load(db, q->bench, &b.d, err) < 0)
 		return -1;
+	if (resolve_variants(&b, err) < 0)
+		goto out;
 	collect_samples(&b);
 	collect_summaries(&b);
 	if (pick_variants(&b, t, err) < 0)
 		goto out;
+	decide_across(&b, t);
 	if (build_rows(&b, t, err) < 0)
 		goto out;
 	compare_rows(t);
@@ -846,6 +1045,7 @@ out:
 	free(b.obs);
 	free(b.sums);
 	free(b.mnames);
+	free(b.sel);
 	db_qdata_release(&b.d);
 	if (rc < 0)
 		an_table_release(t);
@@ -864,6 +1064,7 @@ void an_table_release(struct an_table *t)
 		}
 		free(row->cells);
 		free(row->benchmark);
+		free(row->machine);
 		free(row->config);
 		free(row->metric);
 		free(row->unit);
@@ -874,5 +1075,6 @@ void an_table_release(struct an_table *t)
 	}
 	free(t->rows);
 	free(t->variants);
+	free(t->warning);
 	memset(t, 0, sizeof(*t));
 }

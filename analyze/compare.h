@@ -13,10 +13,19 @@
  *           ... t.rows[r].cells[v] ...
  *   an_table_release(&t);
  *
- * What goes into a cell (variant x benchmark x config x metric):
+ * What goes into a cell (variant x machine x benchmark x config x metric):
  *   - the ok runs' samples of that metric: run-level samples give one
- *     value per run; job-level samples (numa_test per-job "user") give one
- *     value per job, all jobs of all runs pooled;
+ *     value per run; job-level samples (numa_test per-job "user") give
+ *     one value per run too, the mean of its jobs (the jobs of one run
+ *     share its boot, disturbance and placement: the run is the unit of
+ *     replication), with the jobs' sd within runs kept as a descriptive;
+ *
+ * Machines: runs of different machines are never pooled.  Each row
+ * belongs to one machine (row->machine); a post's own variants on an
+ * unknown machine are on "unknown@<post>".  When the variants asked for
+ * (q.variants or q.baseline given) share no machine and each ran on one,
+ * they are compared across machines as asked, row->machine is NULL and
+ * t->warning says so.
  *   - derived metrics (see an_derive_metric_names) computed per run, then
  *     summarised like any stored metric;
  *   - otherwise a published summary (mean, sd, n, min, max); when several
@@ -82,6 +91,9 @@ struct an_query {
 	const char *const *variants;	/* NULL/0 = every variant with data, by id;
 					 * else exactly these, in this order */
 	size_t nvariants;
+	const char *const *machines;	/* NULL/0 = every machine; "unknown" = runs
+					 * whose machine is not known */
+	size_t nmachines;
 	const char *baseline;		/* NULL = first variant (see above) */
 	enum an_convention conv;	/* raw (default), speed, better */
 	enum an_test test;		/* welch (default), mwu */
@@ -107,6 +119,8 @@ struct an_cell {
 				 * NULL for summaries; owned by the table */
 	size_t nvalues;
 	size_t nruns;		/* runs that contributed (0 for summaries) */
+	size_t njobs;		/* per-job metric: jobs behind the run means */
+	double job_sd;		/* ... and their sd within runs (pooled); NaN */
 	int has_change;		/* chg valid: not baseline, both sides have data */
 	struct an_change chg;	/* vs the baseline cell of the same row */
 	unsigned flags;		/* d.flags | chg.flags | AN_F_RAW_PREFERRED ... */
@@ -117,6 +131,8 @@ struct an_row {
 	char *benchmark;
 	char *config;		/* canonical "k=v,k=v", '' when none */
 	char *metric;
+	char *machine;		/* where its runs ran: the machine, "unknown@<post>",
+				 * or NULL (unknown, or one table across machines) */
 	char *unit;		/* '' when unknown */
 	enum an_direction dir;	/* after --better overrides */
 	int derived;		/* metric computed by kbench */
@@ -139,6 +155,9 @@ struct an_table {
 	size_t nrows;
 	struct an_opts opts;	/* conv, test, alpha, delta used (dir unused) */
 	size_t ncompared;	/* comparisons that entered BH */
+	size_t nmachines;	/* distinct row machines (NULL counts as one) */
+	char *warning;		/* said above the table, or NULL: the variants asked
+				 * for ran on different (or unknown) machines */
 };
 
 /* Defaults: everything, raw convention, Welch, threshold 1, alpha 0.05. */

@@ -382,8 +382,27 @@ static int cmp_vkey(const void *a, const void *b, void *ctx)
 
 /* Series key: index of the first run with this (benchmark, config). */
 struct skey {
-	const char *bench, *config;
+	const char *bench, *config, *machine;
 };
+
+static int mkey_eq(const char *a, const char *b)
+{
+	return a && b ? strcmp(a, b) == 0 : a == b;
+}
+
+static int machine_ok(const struct an_history_opts *o, const char *key)
+{
+	size_t i;
+
+	if (!o->nmachines)
+		return 1;
+	for (i = 0; i < o->nmachines; i++)
+		if (key ? strcmp(key, o->machines[i]) == 0 ||
+			  (strcmp(o->machines[i], "unknown") == 0 && strncmp(key, "unknown@", 8) == 0)
+			: strcmp(o->machines[i], "unknown") == 0)
+			return 1;
+	return 0;
+}
 
 static void point_add(struct an_hpoint *p, double v)
 {
@@ -437,15 +456,17 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 		int found = 0;
 
 		if (!r->ok || strcmp(q.samples[i].metric, o->metric) != 0 ||
-		    !config_match(r->config, o->config, o->nconfig))
+		    !config_match(r->config, o->config, o->nconfig) || !machine_ok(o, r->machine_key))
 			continue;
 		for (j = 0; j < nsk && !found; j++)
-			if (strcmp(sk[j].bench, r->benchmark) == 0 && strcmp(sk[j].config, r->config) == 0)
+			if (strcmp(sk[j].bench, r->benchmark) == 0 && strcmp(sk[j].config, r->config) == 0 &&
+			    mkey_eq(sk[j].machine, r->machine_key))
 				found = 1;
 		if (!found) {
 			sk = xrealloc(sk, (nsk + 1) * sizeof(*sk));
 			sk[nsk].bench = r->benchmark;
 			sk[nsk].config = r->config;
+			sk[nsk].machine = r->machine_key;
 			nsk++;
 		}
 	}
@@ -455,15 +476,17 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 
 		if (strcmp(m->metric, o->metric) != 0 || isnan(m->mean) ||
 		    !config_match(m->config, o->config, o->nconfig) ||
-		    (o->bench && strcmp(o->bench, m->benchmark) != 0))
+		    (o->bench && strcmp(o->bench, m->benchmark) != 0) || !machine_ok(o, m->machine_key))
 			continue;
 		for (j = 0; j < nsk && !found; j++)
-			if (strcmp(sk[j].bench, m->benchmark) == 0 && strcmp(sk[j].config, m->config) == 0)
+			if (strcmp(sk[j].bench, m->benchmark) == 0 && strcmp(sk[j].config, m->config) == 0 &&
+			    mkey_eq(sk[j].machine, m->machine_key))
 				found = 1;
 		if (!found) {
 			sk = xrealloc(sk, (nsk + 1) * sizeof(*sk));
 			sk[nsk].bench = m->benchmark;
 			sk[nsk].config = m->config;
+			sk[nsk].machine = m->machine_key;
 			nsk++;
 		}
 	}
@@ -479,22 +502,42 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 
 		se->benchmark = xstrdup(sk[s].bench);
 		se->config = xstrdup(sk[s].config);
+		se->machine = sk[s].machine ? xstrdup(sk[s].machine) : NULL;
 		se->metric = xstrdup(o->metric);
 		se->dir = direction(&q, sk[s].bench, o->metric, o);
-		for (i = 0; i < q.nsamples; i++) {
-			const struct db_qsample *x = &q.samples[i];
-			const struct db_qrun *r = &q.runs[x->run];
+		/* Per-job values are summed per run (samples come by run) and
+		 * enter as the run's mean: jobs are not replicates. */
+		double jsum = 0;
+		size_t jn = 0, jrk = 0;
+
+		for (i = 0; i <= q.nsamples; i++) {
+			const struct db_qsample *x = i < q.nsamples ? &q.samples[i] : NULL;
+			const struct db_qrun *r = x ? &q.runs[x->run] : NULL;
 			size_t vi, rk;
 
+			if (jn && (!x || x->job < 0 || q.runs[q.samples[i - 1].run].id != r->id)) {
+				point_add(&pts[jrk], jsum / (double)jn);
+				jsum = 0;
+				jn = 0;
+			}
+			if (!x)
+				break;
 			if (!r->ok || strcmp(x->metric, o->metric) != 0 ||
-			    strcmp(r->benchmark, sk[s].bench) != 0 || strcmp(r->config, sk[s].config) != 0)
+			    strcmp(r->benchmark, sk[s].bench) != 0 || strcmp(r->config, sk[s].config) != 0 ||
+			    !mkey_eq(r->machine_key, sk[s].machine))
 				continue;
 			for (vi = 0; vi < q.nvariants && q.variants[vi].id != r->variant_id; vi++)
 				;
 			if (vi == q.nvariants)
 				continue;
 			rk = rank[vi];
-			point_add(&pts[rk], x->value);
+			if (x->job >= 0) {
+				jsum += x->value;
+				jn++;
+				jrk = rk;
+			} else {
+				point_add(&pts[rk], x->value);
+			}
 			if (last_run[rk] != r->id) {
 				pts[rk].nruns++;
 				last_run[rk] = r->id;
@@ -514,6 +557,7 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 				const struct db_qsummary *m = &q.summaries[j];
 				if (m->variant_id == q.variants[vi].id && strcmp(m->metric, o->metric) == 0 &&
 				    strcmp(m->benchmark, sk[s].bench) == 0 &&
+				    mkey_eq(m->machine_key, sk[s].machine) &&
 				    strcmp(m->config, sk[s].config) == 0 && !isnan(m->mean))
 					last = m;
 			}
@@ -565,6 +609,7 @@ void an_history_release(struct an_history *h)
 		free(se->changes);
 		free(se->benchmark);
 		free(se->config);
+		free(se->machine);
 		free(se->metric);
 		free(se->unit);
 	}

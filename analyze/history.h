@@ -24,8 +24,9 @@
  *   ... h.series[s].points[i], h.series[s].changes[c] ...
  *   an_history_release(&h);
  *
- * One series per (benchmark, config) that has the metric: values of
- * different configurations are never pooled.  Strings and arrays are owned
+ * One series per (benchmark, machine, config) that has the metric:
+ * values of different machines or configurations are never pooled, and
+ * a per-job metric contributes one value per run (the mean of its jobs).  Strings and arrays are owned
  * by struct an_history.  analyze/ never prints; the store is read through
  * db/query.h.
  */
@@ -59,13 +60,15 @@ struct an_history_opts {
 	size_t window;			/* points each side of a split; default 50 */
 	const struct an_better *better;	/* direction overrides */
 	size_t nbetter;
+	const char *const *machines;	/* NULL/0 = every machine ("unknown" too) */
+	size_t nmachines;
 };
 
 /* One variant's pooled values. */
 struct an_hpoint {
 	char *variant;
 	char *version;		/* the version it was ordered by, or "" */
-	double *values;		/* run values (job values for per-job metrics);
+	double *values;		/* run values (per-job metrics: each run's job mean);
 				 * a published summary contributes its mean */
 	size_t n;
 	size_t nruns;
@@ -86,6 +89,7 @@ struct an_hchange {
 
 struct an_hseries {
 	char *benchmark, *config, *metric, *unit;
+	char *machine;		/* the machine its runs ran on; NULL unknown */
 	enum an_direction dir;
 	struct an_hpoint *points;	/* in history order */
 	size_t npoints;

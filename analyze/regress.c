@@ -99,14 +99,15 @@ static int config_match(const char *config, const struct an_kv *kv, size_t nkv)
 
 /* Run ids of (variant, benchmark, config): the runs behind a cell. */
 static void add_runs(struct an_finding *f, const struct db_qdata *q, long long variant_id,
-		     const char *bench, const char *config, int is_baseline)
+		     const char *bench, const char *machine, const char *config, int is_baseline)
 {
 	size_t i;
 
 	for (i = 0; i < q->nruns; i++) {
 		const struct db_qrun *r = &q->runs[i];
 		if (!r->ok || r->variant_id != variant_id || strcmp(r->benchmark, bench) != 0 ||
-		    strcmp(r->config, config) != 0)
+		    strcmp(r->config, config) != 0 ||
+		    (machine && (!r->machine_key || strcmp(r->machine_key, machine) != 0)))
 			continue;
 		f->runs = xrealloc(f->runs, (f->nruns + 1) * sizeof(*f->runs));
 		f->runs[f->nruns].id = r->id;
@@ -144,8 +145,8 @@ static void performance(struct an_regress *r, const struct an_table *t,
 			const char *fl[16];
 			size_t nf, k;
 
-			if (v == t->baseline || !c->has_change || c->chg.verdict == AN_VERDICT_NONE ||
-			    !selected(o->candidates, o->ncandidates, t->variants[v].name))
+			/* With candidates, the table holds the baseline and them only. */
+			if (v == t->baseline || !c->has_change || c->chg.verdict == AN_VERDICT_NONE)
 				continue;
 			f = finding_new(r);
 			f->kind = AN_FINDING_PERFORMANCE;
@@ -156,6 +157,10 @@ static void performance(struct an_regress *r, const struct an_table *t,
 			f->unit = xstrdup(row->unit ? row->unit : "");
 			f->variant = xstrdup(t->variants[v].name);
 			f->baseline = xstrdup(bv->name);
+			/* Named when it matters: several machines, or one known by name. */
+			f->machine = row->machine && (t->nmachines > 1 ||
+						      strncmp(row->machine, "unknown@", 8) != 0)
+					     ? xstrdup(row->machine) : NULL;
 			f->dir = row->dir;
 			f->base_value = bc->d.mean;
 			f->value = c->d.mean;
@@ -168,12 +173,15 @@ static void performance(struct an_regress *r, const struct an_table *t,
 			f->base_n = bc->d.n;
 			f->n = c->d.n;
 			f->flags = c->flags | bc->flags;
+			if (f->machine)
+				buf_printf(&ev, "on %s: ", f->machine);
 			buf_printf(&ev, "%s n=%zu%s vs %s n=%zu%s", bv->name, bc->d.n,
 				   bc->origin == AN_ORIGIN_SUMMARY ? " (published summary)" : "",
 				   t->variants[v].name, c->d.n,
 				   c->origin == AN_ORIGIN_SUMMARY ? " (published summary)" : "");
 			if (c->flags & AN_F_JOBS)
-				buf_puts(&ev, ", values per job");
+				buf_printf(&ev, " runs, each the mean of its jobs (jobs sd within runs %.3g vs %.3g)",
+					   bc->job_sd, c->job_sd);
 			nf = an_flag_names(f->flags, fl, 16);
 			for (k = 0; k < nf && k < 16; k++)
 				buf_printf(&ev, "%s%s", k ? "," : "; flags ", fl[k]);
@@ -182,8 +190,8 @@ static void performance(struct an_regress *r, const struct an_table *t,
 			if (bc->note && *bc->note && bc->note != c->note)
 				buf_printf(&ev, "; baseline: %s", bc->note);
 			f->evidence = buf_detach(&ev);
-			add_runs(f, q, bv->id, row->benchmark, row->config, 1);
-			add_runs(f, q, t->variants[v].id, row->benchmark, row->config, 0);
+			add_runs(f, q, bv->id, row->benchmark, row->machine, row->config, 1);
+			add_runs(f, q, t->variants[v].id, row->benchmark, row->machine, row->config, 0);
 		}
 	}
 }
@@ -300,8 +308,8 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 	struct an_query q = o->q;
 	struct an_table t;
 	struct db_qdata qd;
-	const char **vars = NULL;
-	size_t i;
+	const char **vars = NULL, **tnames = NULL;
+	size_t i, ncand = 0;
 	int have_table = 0, rc = -1;
 
 	memset(r, 0, sizeof(*r));
@@ -338,6 +346,16 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 		performance(r, &t, &qd, o);
 	/* Only stores with job rows have placement to check (and
 	 * db_placement_load is spared an empty result). */
+	/* The table's names of the variants asked for (user names resolved):
+	 * the baseline first, then the candidates. */
+	tnames = xcalloc(t.nvariants + 1, sizeof(*tnames));
+	if (t.nvariants) {
+		tnames[ncand++] = t.variants[t.baseline].name;
+		for (i = 0; i < t.nvariants; i++)
+			if (i != t.baseline)
+				tnames[ncand++] = t.variants[i].name;
+		ncand--;
+	}
 	if (!o->no_placement && r->baseline && qd.njobs) {
 		struct db_placement p;
 		struct an_pfindings pf;
@@ -352,7 +370,7 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 				struct db_prun *pr = &p.runs[i];
 				int keep = (!q.bench || strcmp(q.bench, pr->benchmark) == 0) &&
 					   config_match(pr->config, q.config, q.nconfig) &&
-					   (!q.variants || selected(q.variants, q.nvariants, pr->variant));
+					   (!q.variants || selected(tnames, t.nvariants, pr->variant));
 				if (keep) {
 					struct db_prun tmp = p.runs[k];
 					p.runs[k] = *pr;
@@ -374,7 +392,8 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 				p.nruns = all;
 			}
 		}
-		an_placement_findings(&r->placement, r->baseline, o->candidates, o->ncandidates,
+		an_placement_findings(&r->placement, r->baseline,
+				      o->ncandidates ? tnames + 1 : NULL, o->ncandidates ? ncand : 0,
 				      &po, &pf);
 		placement(r, &pf);
 		an_pfindings_release(&pf);
@@ -387,6 +406,7 @@ out:
 		an_table_release(&t);
 	db_qdata_release(&qd);
 	free(vars);
+	free(tnames);
 	if (rc < 0)
 		an_regress_release(r);
 	return rc;
@@ -404,6 +424,7 @@ void an_regress_release(struct an_regress *r)
 		free(f->unit);
 		free(f->variant);
 		free(f->baseline);
+		free(f->machine);
 		free(f->evidence);
 		free(f->runs);
 	}

@@ -65,6 +65,8 @@ struct an_finding {
 				 * check, "light_load_packed", "node_spread",
 				 * "moved_jobs" or "split_jobs" */
 	char *unit;		/* '' when unknown; "%" / "nodes" for placement */
+	char *machine;		/* where both ran (performance findings); NULL unknown
+				 * or compared across machines as asked */
 	char *variant;		/* the candidate */
 	char *baseline;		/* the baseline variant */
 	enum an_direction dir;	/* direction the verdict used */

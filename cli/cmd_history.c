@@ -34,7 +34,9 @@ int cmd_history(int argc, char **argv)
 {
 	const char *dbpath = NULL, *metric = NULL, *bench = NULL, *order = "version";
 	const char *format = "text", *chart_path = NULL, *title = NULL;
-	struct strlist configs = { 0 }, better = { 0 };
+	struct strlist configs = { 0 }, better = { 0 }, machines = { 0 };
+	char **xv = NULL;
+	size_t nxv = 0;
 	double pvalue = 0.001, threshold = 1.0;
 	long window = 50;
 	const struct opt opts[] = {
@@ -42,6 +44,8 @@ int cmd_history(int argc, char **argv)
 		OPT_STRING("metric", "M", &metric, "the metric (required)"),
 		OPT_STRING("bench", "NAME", &bench, "one benchmark (default: every one with the metric)"),
 		OPT_LIST("config", "K=V", &configs, "only configurations with K=V (repeatable)"),
+		OPT_LIST("machine", "NAME[,NAME]", &machines,
+			 "only runs on these machines (default: one series per machine)"),
 		OPT_STRING("order", "version|imported|name", &order,
 			   "history order: kernel version (default), import time, name"),
 		OPT_DOUBLE("pvalue", "P", &pvalue, "a change point needs Welch p <= P (default 0.001)"),
@@ -124,6 +128,9 @@ int cmd_history(int argc, char **argv)
 	ho.bench = bench;
 	ho.config = kv;
 	ho.nconfig = ncf;
+	cli_split_commas(&machines, &xv, &nxv);
+	ho.machines = (const char *const *)xv;
+	ho.nmachines = nxv;
 	ho.pvalue = pvalue;
 	ho.threshold = threshold;
 	ho.window = (size_t)window;
@@ -169,6 +176,8 @@ done:
 	cli_strings_free(cf, ncf);
 	cli_strings_free(bv, nbt);
 	strlist_release(&configs);
+	strlist_release(&machines);
+	cli_strings_free(xv, nxv);
 	strlist_release(&better);
 	return status;
 }

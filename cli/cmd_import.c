@@ -461,7 +461,6 @@ static struct item *prepare(const struct import_opts *o, const char *path, int w
 		strcpy(p, o->variant_prefix);
 		strcat(p, it->parent);
 		free(it->parent);
-	free(it->label);
 		it->parent = p;
 	}
 	it->imp.path = it->path;

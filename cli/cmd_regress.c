@@ -20,7 +20,7 @@ int cmd_regress(int argc, char **argv)
 {
 	const char *dbpath = NULL, *baseline = NULL, *bench = NULL, *format = "text";
 	const char *test = "welch", *change = "raw", *output = NULL;
-	struct strlist cand = { 0 }, metrics = { 0 }, configs = { 0 }, better = { 0 };
+	struct strlist cand = { 0 }, metrics = { 0 }, configs = { 0 }, better = { 0 }, machines = { 0 };
 	double threshold = 1.0, alpha = 0.05, split_below = 90.0, share_min = 10.0;
 	long cpus_per_node = 4;
 	int strict = 0, verbose = 0, no_placement = 0, no_performance = 0, no_derived = 0;
@@ -29,6 +29,8 @@ int cmd_regress(int argc, char **argv)
 		OPT_STRING("baseline", "V", &baseline, "the variant to compare against (required)"),
 		OPT_LIST("candidate", "V[,V]", &cand, "candidates (default: every other variant)"),
 		OPT_STRING("bench", "NAME", &bench, "one benchmark (default: all)"),
+		OPT_LIST("machine", "NAME[,NAME]", &machines,
+			 "only runs on these machines ('unknown': not known; default: each machine on its own)"),
 		OPT_LIST("metric", "M[,M]", &metrics, "these metrics only (default: all)"),
 		OPT_LIST("config", "K=V", &configs, "only configurations with K=V (repeatable)"),
 		OPT_DOUBLE("threshold", "PCT", &threshold, "smallest change that matters, % (default 1)"),
@@ -60,8 +62,8 @@ int cmd_regress(int argc, char **argv)
 		"exit status 0 no regression, 1 regression, 2 error, 3 inconclusive under --strict.",
 		opts };
 	const char **args = NULL;
-	size_t nargs = 0, i, ncv = 0, nmv = 0, ncf = 0, nbv = 0;
-	char **cv = NULL, **mv = NULL, **cf = NULL, **bv = NULL;
+	size_t nargs = 0, i, ncv = 0, nmv = 0, ncf = 0, nbv = 0, nxv = 0;
+	char **cv = NULL, **mv = NULL, **cf = NULL, **bv = NULL, **xv = NULL;
 	struct an_kv *kv = NULL;
 	struct an_better *bt = NULL;
 	struct an_regress_opts ro;
@@ -121,6 +123,7 @@ int cmd_regress(int argc, char **argv)
 	cli_split_commas(&cand, &cv, &ncv);
 	cli_split_commas(&metrics, &mv, &nmv);
 	cli_split_commas(&better, &bv, &nbv);
+	cli_split_commas(&machines, &xv, &nxv);
 	for (i = 0; i < configs.n; i++) {
 		cf = xrealloc(cf, (ncf + 1) * sizeof(*cf));
 		cf[ncf++] = xstrdup(configs.v[i]);
@@ -143,6 +146,8 @@ int cmd_regress(int argc, char **argv)
 	ro.q.bench = bench;
 	ro.q.metrics = (const char *const *)mv;
 	ro.q.nmetrics = nmv;
+	ro.q.machines = (const char *const *)xv;
+	ro.q.nmachines = nxv;
 	ro.q.config = kv;
 	ro.q.nconfig = ncf;
 	ro.q.baseline = baseline;
@@ -205,6 +210,8 @@ done:
 	cli_strings_free(mv, nmv);
 	cli_strings_free(cf, ncf);
 	cli_strings_free(bv, nbv);
+	cli_strings_free(xv, nxv);
+	strlist_release(&machines);
 	strlist_release(&cand);
 	strlist_release(&metrics);
 	strlist_release(&configs);

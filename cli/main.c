@@ -20,6 +20,7 @@ static const struct cmd commands[] = {
 	{ "export", cmd_export, "stored samples, summaries or a comparison as CSV or JSON" },
 	{ "regress", cmd_regress, "regressions against a baseline, exit status for CI (0 none, 1 found)" },
 	{ "history", cmd_history, "a metric along ordered variants, with its change points" },
+	{ "relabel", cmd_relabel, "fix variants and machines after import (rename, merge, move runs)" },
 	{ "help", cmd_help, "show help for kbench or for one verb" },
 };
 

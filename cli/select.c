@@ -108,6 +108,9 @@ int cli_select_lists(struct cli_select *s, struct an_query *q, struct kb_err *er
 
 	split_list(s, &s->metric, &s->metric_v, &s->nmetric_v);
 	split_list(s, &s->variants, &s->variant_v, &s->nvariant_v);
+	split_list(s, &s->machine, &s->machine_v, &s->nmachine_v);
+	q->machines = s->machine_v;
+	q->nmachines = s->nmachine_v;
 	q->metrics = s->metric_v;
 	q->nmetrics = s->nmetric_v;
 	q->variants = s->variant_v;
@@ -252,15 +255,17 @@ void cli_select_release(struct cli_select *s)
 	free(s->split);
 	free(s->metric_v);
 	free(s->variant_v);
+	free(s->machine_v);
 	free(s->kv);
 	free(s->bt);
 	strlist_release(&s->metric);
 	strlist_release(&s->better);
 	strlist_release(&s->config);
 	strlist_release(&s->variants);
+	strlist_release(&s->machine);
 	s->split = NULL;
 	s->nsplit = s->splitcap = 0;
-	s->metric_v = s->variant_v = NULL;
+	s->metric_v = s->variant_v = s->machine_v = NULL;
 	s->kv = NULL;
 	s->nkv = 0;
 	s->bt = NULL;

@@ -27,15 +27,15 @@
 
 struct cli_select {
 	const char *db, *bench, *baseline, *change, *test;
-	struct strlist metric, config, variants, better;
+	struct strlist metric, config, variants, better, machine;
 	double threshold, alpha;        /* NaN = not given */
 	int no_derived;
 
 	/* Filled by cli_select_query(); owned here. */
 	char **split;                   /* copies the comma splits point into */
 	size_t nsplit, splitcap;
-	const char **metric_v, **variant_v;
-	size_t nmetric_v, nvariant_v;
+	const char **metric_v, **variant_v, **machine_v;
+	size_t nmetric_v, nvariant_v, nmachine_v;
 	struct an_kv *kv;
 	size_t nkv;
 	struct an_better *bt;
@@ -48,6 +48,7 @@ struct cli_select {
 	OPT_LIST("metric", "M[,M]", &(s)->metric, "metrics, in this order (default: all)"), \
 	OPT_LIST("config", "K=V,...", &(s)->config, "only configs with K=V (same key repeated: any of the values)"), \
 	OPT_LIST("variants", "V[,V]", &(s)->variants, "these variants, in this order"), \
+	OPT_LIST("machine", "NAME[,NAME]", &(s)->machine, "only runs on these machines ('unknown': not known)"), \
 	OPT_STRING("baseline", "V", &(s)->baseline, "compare against V (default: the first variant)"), \
 	OPT_STRING("change", "raw|speed|better", &(s)->change, "how a change is expressed (default raw)"), \
 	OPT_STRING("test", "welch|mwu", &(s)->test, "the test behind p (default welch)"), \

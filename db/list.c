@@ -15,10 +15,10 @@ int db_list(struct db *db, struct db_list *out, struct kb_err *err)
 
 	memset(out, 0, sizeof(*out));
 	st = db_prepare(db,
-		"SELECT v.id, v.name, v.kernel, v.description,"
+		"SELECT v.id, v.display, v.kernel, v.description,"
 		" (SELECT count(*) FROM run r WHERE r.variant_id = v.id),"
 		" (SELECT count(*) FROM summary s WHERE s.variant_id = v.id)"
-		" FROM variant v ORDER BY v.id", err);
+		" FROM variant_v v ORDER BY v.id", err);
 	if (!st)
 		return -1;
 	cap = 0;
@@ -140,10 +140,10 @@ int db_get_run(struct db *db, long long id, struct db_run *out, struct kb_err *e
 
 	memset(out, 0, sizeof(*out));
 	st = db_prepare(db,
-		"SELECT r.id, src.path, v.name, v.description, m.name, r.benchmark, r.config,"
+		"SELECT r.id, src.path, v.display, v.description, m.name, r.benchmark, r.config,"
 		" r.status, r.error, r.iteration, r.line"
 		" FROM run r JOIN source src ON src.id = r.source_id"
-		" JOIN variant v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id"
+		" JOIN variant_v v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id"
 		" WHERE r.id = ?1", err);
 	if (!st)
 		return -1;

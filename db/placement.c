@@ -60,10 +60,10 @@ int db_placement_load(struct db *db, const char *variant, const char *config,
 
 	memset(out, 0, sizeof(*out));
 	st = db_prepare(db,
-		"SELECT r.id, v.id, v.name, r.benchmark, r.config, s.path, r.iteration"
-		" FROM run r JOIN variant v ON v.id = r.variant_id JOIN source s ON s.id = r.source_id"
+		"SELECT r.id, v.id, v.display, r.benchmark, r.config, s.path, r.iteration"
+		" FROM run r JOIN variant_v v ON v.id = r.variant_id JOIN source s ON s.id = r.source_id"
 		" WHERE r.status = 'ok' AND EXISTS (SELECT 1 FROM job j WHERE j.run_id = r.id)"
-		" AND (?1 IS NULL OR v.name = ?1) AND (?2 IS NULL OR r.config = ?2)"
+		" AND (?1 IS NULL OR v.display = ?1) AND (?2 IS NULL OR r.config = ?2)"
 		" ORDER BY r.id", err);
 	if (!st)
 		return -1;
@@ -86,8 +86,8 @@ int db_placement_load(struct db *db, const char *variant, const char *config,
 
 	st = db_prepare(db,
 		"SELECT j.run_id, j.job, j.initial_node, j.main_node, j.moved, j.user_time"
-		" FROM job j JOIN run r ON r.id = j.run_id JOIN variant v ON v.id = r.variant_id"
-		" WHERE r.status = 'ok' AND (?1 IS NULL OR v.name = ?1) AND (?2 IS NULL OR r.config = ?2)"
+		" FROM job j JOIN run r ON r.id = j.run_id JOIN variant_v v ON v.id = r.variant_id"
+		" WHERE r.status = 'ok' AND (?1 IS NULL OR v.display = ?1) AND (?2 IS NULL OR r.config = ?2)"
 		" ORDER BY j.run_id, j.job", err);
 	if (!st)
 		goto fail;
@@ -119,8 +119,8 @@ int db_placement_load(struct db *db, const char *variant, const char *config,
 
 	st = db_prepare(db,
 		"SELECT p.run_id, p.job, p.node, p.pct FROM placement p"
-		" JOIN run r ON r.id = p.run_id JOIN variant v ON v.id = r.variant_id"
-		" WHERE r.status = 'ok' AND (?1 IS NULL OR v.name = ?1) AND (?2 IS NULL OR r.config = ?2)"
+		" JOIN run r ON r.id = p.run_id JOIN variant_v v ON v.id = r.variant_id"
+		" WHERE r.status = 'ok' AND (?1 IS NULL OR v.display = ?1) AND (?2 IS NULL OR r.config = ?2)"
 		" ORDER BY p.run_id, p.job, p.node", err);
 	if (!st)
 		goto fail;

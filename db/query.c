@@ -4,6 +4,7 @@
  */
 #include "db_int.h"
 #include "query.h"
+#include "../core/buf.h"
 #include "../core/util.h"
 
 #include <math.h>
@@ -20,7 +21,8 @@ static int load_variants(struct db *db, struct db_qdata *q, struct kb_err *err)
 	sqlite3_stmt *st;
 	size_t cap = 0;
 
-	st = db_prepare(db, "SELECT id, name, kernel, description FROM variant ORDER BY id", err);
+	st = db_prepare(db, "SELECT id, display, kernel, description, name, scope_label"
+			    " FROM variant_v ORDER BY id", err);
 	if (!st)
 		return -1;
 	while (sqlite3_step(st) == SQLITE_ROW) {
@@ -31,6 +33,8 @@ static int load_variants(struct db *db, struct db_qdata *q, struct kb_err *err)
 		v->name = db_col_text(st, 1);
 		v->kernel = db_col_text(st, 2);
 		v->description = db_col_text(st, 3);
+		v->base = db_col_text(st, 4);
+		v->post = db_col_text(st, 5);
 	}
 	sqlite3_finalize(st);
 	return 0;
@@ -92,8 +96,11 @@ static int load_runs(struct db *db, const char *bench, struct db_qdata *q,
 
 	st = db_prepare(db,
 		"SELECT r.id, r.variant_id, r.source_id, r.benchmark, r.config, m.name,"
-		" src.imported_at, r.iteration, r.status = 'ok'"
+		" src.imported_at, r.iteration, r.status = 'ok',"
+		" CASE WHEN m.name IS NOT NULL THEN m.name"
+		"      WHEN v.scope <> '' THEN 'unknown@' || v.scope_label END"
 		" FROM run r JOIN source src ON src.id = r.source_id"
+		" JOIN variant v ON v.id = r.variant_id"
 		" LEFT JOIN machine m ON m.id = r.machine_id"
 		" WHERE ?1 IS NULL OR r.benchmark = ?1"
 		" ORDER BY r.benchmark, r.config, r.variant_id, r.id", err);
@@ -113,6 +120,7 @@ static int load_runs(struct db *db, const char *bench, struct db_qdata *q,
 		r->imported_at = db_col_text(st, 6);
 		r->iteration = sqlite3_column_int(st, 7);
 		r->ok = sqlite3_column_int(st, 8);
+		r->machine_key = db_col_text(st, 9);
 	}
 	sqlite3_finalize(st);
 
@@ -183,9 +191,13 @@ static int load_summaries(struct db *db, const char *bench, struct db_qdata *q,
 	size_t cap = 0;
 
 	st = db_prepare(db,
-		"SELECT variant_id, source_id, benchmark, config, metric, unit, flags,"
-		" mean, sd, min, max, n FROM summary"
-		" WHERE ?1 IS NULL OR benchmark = ?1 ORDER BY id", err);
+		"SELECT s.variant_id, s.source_id, s.benchmark, s.config, s.metric, s.unit, s.flags,"
+		" s.mean, s.sd, s.min, s.max, s.n,"
+		" CASE WHEN m.name IS NOT NULL THEN m.name"
+		"      WHEN v.scope <> '' THEN 'unknown@' || v.scope_label END"
+		" FROM summary s JOIN variant v ON v.id = s.variant_id"
+		" LEFT JOIN machine m ON m.id = s.machine_id"
+		" WHERE ?1 IS NULL OR s.benchmark = ?1 ORDER BY s.id", err);
 	if (!st)
 		return -1;
 	db_bind_text(st, 1, bench);
@@ -205,6 +217,7 @@ static int load_summaries(struct db *db, const char *bench, struct db_qdata *q,
 		s->min = db_col_double(st, 9);
 		s->max = db_col_double(st, 10);
 		s->n = sqlite3_column_type(st, 11) == SQLITE_NULL ? 0 : sqlite3_column_int64(st, 11);
+		s->machine_key = db_col_text(st, 12);
 	}
 	sqlite3_finalize(st);
 	return 0;
@@ -227,6 +240,51 @@ int db_query_load(struct db *db, const char *bench, struct db_qdata *out,
 	return 0;
 }
 
+int db_qvariant_find(const struct db_qdata *q, const char *name, size_t *idx,
+		     struct kb_err *err)
+{
+	const char *at = strrchr(name, '@');
+	struct buf list = BUF_INIT;
+	size_t i, hits = 0, hit = 0;
+	int pass;
+
+	for (i = 0; i < q->nvariants; i++)
+		if (strcmp(q->variants[i].name, name) == 0) {
+			*idx = i;
+			return 0;
+		}
+	/* The name alone, then name@start-of-post. */
+	for (pass = 0; pass < 2 && !hits; pass++) {
+		for (i = 0; i < q->nvariants; i++) {
+			const struct db_qvariant *v = &q->variants[i];
+			int match;
+
+			if (pass == 0)
+				match = strcmp(v->base, name) == 0;
+			else
+				match = at && at > name && strlen(v->base) == (size_t)(at - name) &&
+					strncmp(v->base, name, (size_t)(at - name)) == 0 &&
+					strncmp(v->post, at + 1, strlen(at + 1)) == 0;
+			if (!match)
+				continue;
+			buf_printf(&list, "%s%s", hits ? ", " : "", v->name);
+			hit = i;
+			hits++;
+		}
+	}
+	if (hits == 1) {
+		buf_release(&list);
+		*idx = hit;
+		return 0;
+	}
+	if (hits > 1)
+		kb_err_set(err, "", 0, "variant '%s' is ambiguous: %s", name, buf_str(&list));
+	else
+		kb_err_set(err, "", 0, "unknown variant '%s'", name);
+	buf_release(&list);
+	return -1;
+}
+
 void db_qdata_release(struct db_qdata *q)
 {
 	size_t i;
@@ -235,11 +293,14 @@ void db_qdata_release(struct db_qdata *q)
 		free(q->variants[i].name);
 		free(q->variants[i].kernel);
 		free(q->variants[i].description);
+		free(q->variants[i].base);
+		free(q->variants[i].post);
 	}
 	for (i = 0; i < q->nruns; i++) {
 		free(q->runs[i].benchmark);
 		free(q->runs[i].config);
 		free(q->runs[i].machine);
+		free(q->runs[i].machine_key);
 		free(q->runs[i].imported_at);
 	}
 	for (i = 0; i < q->nsamples; i++) {
@@ -252,6 +313,7 @@ void db_qdata_release(struct db_qdata *q)
 		free(q->summaries[i].metric);
 		free(q->summaries[i].unit);
 		free(q->summaries[i].flags);
+		free(q->summaries[i].machine_key);
 	}
 	for (i = 0; i < q->nmetrics; i++) {
 		free(q->metrics[i].benchmark);

@@ -22,7 +22,9 @@
 /* A variant, in id (= import) order. */
 struct db_qvariant {
 	long long id;
-	char *name, *kernel, *description;
+	char *name, *kernel, *description;	/* name: as shown (variant_v.display) */
+	char *base;		/* the name alone ("A" of "A@000_post") */
+	char *post;		/* the post that named it ('' for global names) */
 };
 
 /* One run.  Failed runs are included (status "failed"); callers skip them. */
@@ -33,6 +35,9 @@ struct db_qrun {
 	char *benchmark;
 	char *config;		/* canonical "k=v,k=v" ('' when none) */
 	char *machine;		/* NULL when unknown */
+	char *machine_key;	/* what may be pooled: the machine, or for a run of a
+				 * post's own variant on an unknown machine
+				 * "unknown@<post>"; NULL: unknown */
 	char *imported_at;	/* the source's import time, ISO 8601 */
 	int iteration;
 	int ok;			/* status = 'ok' */
@@ -60,6 +65,7 @@ struct db_qsummary {
 	char *benchmark, *config, *metric, *unit, *flags;
 	double mean, sd, min, max;
 	long long n;		/* 0 when unknown */
+	char *machine_key;	/* as db_qrun's */
 };
 
 /* One metric catalogue row ("" benchmark = any benchmark). */
@@ -89,5 +95,12 @@ struct db_qdata {
 int db_query_load(struct db *db, const char *bench, struct db_qdata *out,
 		  struct kb_err *err);
 void db_qdata_release(struct db_qdata *q);
+
+/* The variant a user means by name: its display name ("A@000_post"), the
+ * name alone when one variant has it ("A"), or name@the start of its
+ * post ("A@000").  Sets *idx (into q->variants) and returns 0; -1 with
+ * err "unknown variant 'X'" or "variant 'A' is ambiguous: A@..., A@...". */
+int db_qvariant_find(const struct db_qdata *q, const char *name, size_t *idx,
+		     struct kb_err *err);
 
 #endif

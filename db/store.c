@@ -6,6 +6,7 @@
  * to replace them.
  */
 #include "db_int.h"
+#include "relabel.h"
 #include "../core/buf.h"
 #include "../core/num.h"
 #include "../core/util.h"
@@ -941,6 +942,9 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 	for (slot = ROWS_RUN; slot <= ROWS_SUMMARY; slot++)
 		if (flush_rows(s, slot, err) < 0)
 			return -1;
+	/* What 'kbench relabel' changed in the rows just replaced holds again. */
+	if (imp->replace && db_relabel_replay(db, imp->sha256, err) < 0)
+		return -1;
 	/* Legends for variants that own no run here still get described. */
 	for (i = 0; i < s->b->nvariants && !imp->variant; i++) {
 		const struct rec_variant *v = &s->b->variants[i];

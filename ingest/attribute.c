@@ -366,9 +366,12 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 			labelled[k] |= x->label != NULL;
 			labelled[i] |= y->label != NULL;
 		}
-	for (k = 0; k < b->nsegments; k++)
+	for (k = 0; k < b->nsegments; k++) {
 		if (labelled[k])
 			set_label(b, &b->segments[k], b->segments[k].label);
+		else
+			b->segments[k].label = NULL;	/* said only where it counts */
+	}
 	free(labelled);
 	free(ns.v);
 }

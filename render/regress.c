@@ -56,8 +56,9 @@ void render_finding_line(const struct an_finding *fd, char *out, size_t n)
 	fmt_value(bv, sizeof(bv), fd->base_value);
 	fmt_value(cv, sizeof(cv), fd->value);
 	fmt_q(qs, sizeof(qs), fd->q);
-	buf_printf(&b, "%-12s %s%s %s %s  %s: %s -> %s", an_verdict_name(fd->verdict),
+	buf_printf(&b, "%-12s %s%s %s%s%s%s %s  %s: %s -> %s", an_verdict_name(fd->verdict),
 		   fd->kind == AN_FINDING_PLACEMENT ? "placement " : "", fd->benchmark,
+		   fd->machine ? "on " : "", fd->machine ? fd->machine : "", fd->machine ? " " : "",
 		   fd->config[0] ? fd->config : "-", fd->metric, fd->variant, bv, cv);
 	if (fd->unit[0])
 		buf_printf(&b, " %s", fd->unit);
@@ -135,6 +136,8 @@ static json_t *finding_json(const struct an_finding *fd)
 	json_object_set_new(o, "verdict", json_string(an_verdict_name(fd->verdict)));
 	json_object_set_new(o, "benchmark", json_string(fd->benchmark));
 	json_object_set_new(o, "config", json_string(fd->config));
+	if (fd->machine)
+		json_object_set_new(o, "machine", json_string(fd->machine));
 	json_object_set_new(o, "metric", json_string(fd->metric));
 	json_object_set_new(o, "unit", json_string(fd->unit));
 	json_object_set_new(o, "better", json_string(an_direction_name(fd->dir)));
@@ -231,6 +234,11 @@ static int junit(FILE *f, const struct an_regress *r)
 		fputs("    <testcase classname=\"", f);
 		render_xml_escape(f, cls);
 		fputs("\" name=\"", f);
+		if (fd->machine) {
+			fputs("on ", f);
+			render_xml_escape(f, fd->machine);
+			fputs(" ", f);
+		}
 		render_xml_escape(f, fd->config[0] ? fd->config : "-");
 		fputs(" ", f);
 		render_xml_escape(f, fd->metric);

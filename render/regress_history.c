@@ -44,8 +44,9 @@ static int text(FILE *f, const struct an_history *h)
 				w = strlen(se->points[i].variant);
 		if (w > 60)
 			w = 60;
-		fprintf(f, "%s%s %s %s%s%s%s: %zu variants, %zu change point%s\n", s ? "\n" : "",
-			se->benchmark, se->config[0] ? se->config : "-", se->metric,
+		fprintf(f, "%s%s %s%s%s%s %s%s%s%s: %zu variants, %zu change point%s\n", s ? "\n" : "",
+			se->benchmark, se->machine ? "on " : "", se->machine ? se->machine : "",
+			se->machine ? " " : "", se->config[0] ? se->config : "-", se->metric,
 			se->unit[0] ? " (" : "", se->unit, se->unit[0] ? ")" : "", se->npoints,
 			se->nchanges, se->nchanges == 1 ? "" : "s");
 		fprintf(f, "  (%s order; Welch p <= %g, change >= %g%%, window %zu; %s is better)\n",
@@ -91,6 +92,8 @@ static int json(FILE *f, const struct an_history *h, struct kb_err *err)
 
 		json_object_set_new(o, "benchmark", json_string(se->benchmark));
 		json_object_set_new(o, "config", json_string(se->config));
+		if (se->machine)
+			json_object_set_new(o, "machine", json_string(se->machine));
 		json_object_set_new(o, "metric", json_string(se->metric));
 		json_object_set_new(o, "unit", json_string(se->unit));
 		json_object_set_new(o, "better", json_string(an_direction_name(se->dir)));
@@ -171,7 +174,8 @@ int render_history_chart(struct chart *c, const struct an_history *h, const char
 		char name[512];
 		int ser;
 
-		snprintf(name, sizeof(name), "%s %s", se->benchmark, se->config[0] ? se->config : "");
+		snprintf(name, sizeof(name), "%s%s%s %s", se->benchmark, se->machine ? " on " : "",
+			 se->machine ? se->machine : "", se->config[0] ? se->config : "");
 		ser = chart_series(c, h->nseries == 1 ? se->metric : name);
 		for (i = 0; i < se->npoints; i++)
 			chart_value(c, ser, chart_category(c, se->points[i].variant),

@@ -201,6 +201,8 @@ static int pivot_init(struct pivot *p, const struct an_table *t,
 		for (k = 0; k < p->nblocks; k++) {
 			const struct an_row *f = &t->rows[p->blocks[k].rows[0]];
 			if (strcmp(f->benchmark, row->benchmark) == 0 &&
+			    (f->machine && row->machine ? strcmp(f->machine, row->machine) == 0
+							: f->machine == row->machine) &&
 			    strcmp(p->block_by_metric ? f->metric : f->config, key) == 0) {
 				b = &p->blocks[k];
 				break;
@@ -377,6 +379,8 @@ static void block_title(struct buf *out, const struct an_table *t, const struct 
 	const struct an_row *row = &t->rows[b->rows[0]];
 
 	buf_printf(out, "%s  ", row->benchmark);
+	if (render_row_machine(t, row))
+		buf_printf(out, "on %s  ", render_row_machine(t, row));
 	if (p->block_by_metric) {
 		buf_puts(out, row->metric);
 		if (row->unit[0])
@@ -601,6 +605,17 @@ static void conv_text(struct buf *out, const struct an_table *t)
 	}
 }
 
+/* The machine a row names in output: every row when the table spans
+ * several machines, else only a machine known by name. */
+const char *render_row_machine(const struct an_table *t, const struct an_row *row)
+{
+	if (!row->machine)
+		return t->nmachines > 1 ? "an unknown machine" : NULL;
+	if (t->nmachines > 1)
+		return row->machine;
+	return strncmp(row->machine, "unknown@", 8) == 0 ? NULL : row->machine;
+}
+
 static void text_footer(struct buf *out, const struct an_table *t)
 {
 	buf_printf(out, "Values: mean(sd) over runs (or jobs), or as published; (~sd) estimated.\n");
@@ -709,6 +724,8 @@ static int render_text(FILE *f, const struct an_table *t, const struct render_ta
 
 	if (pivot_init(&p, t, o, err) < 0)
 		return -1;
+	if (t->warning)
+		buf_printf(&out, md ? "**Note:** %s.\n\n" : "Note: %s.\n\n", t->warning);
 	for (k = 0; k < p.nblocks; k++) {
 		if (md) {
 			md_block(&out, t, &p, &p.blocks[k]);
@@ -765,12 +782,19 @@ static json_t *cell_json(const struct an_table *t, const struct an_row *row, siz
 
 	json_object_set_new(o, "benchmark", json_string(row->benchmark));
 	json_object_set_new(o, "config", json_string(row->config));
+	if (render_row_machine(t, row))
+		json_object_set_new(o, "machine", json_string(render_row_machine(t, row)));
 	json_object_set_new(o, "metric", json_string(row->metric));
 	json_object_set_new(o, "unit", json_string(row->unit));
 	json_object_set_new(o, "better", json_string(an_direction_name(row->dir)));
 	json_object_set_new(o, "variant", json_string(t->variants[v].name));
 	json_object_set_new(o, "n", c->origin == AN_ORIGIN_NONE || !c->d.n ? json_null()
 									   : json_integer((json_int_t)c->d.n));
+	if (c->flags & AN_F_JOBS) {
+		/* values are run means of a per-job metric: the jobs behind them */
+		json_object_set_new(o, "jobs", json_integer((json_int_t)c->njobs));
+		json_object_set_new(o, "job_sd", render_jnum(c->job_sd));
+	}
 	json_object_set_new(o, "mean", render_jnum(c->d.mean));
 	json_object_set_new(o, "sd", render_jnum(c->d.sd));
 	json_object_set_new(o, "median", render_jnum(c->d.median));
@@ -818,6 +842,8 @@ static int render_json(FILE *f, const struct an_table *t, struct kb_err *err)
 	json_object_set_new(root, "alpha", json_real(t->opts.alpha));
 	json_object_set_new(root, "threshold_pct", json_real(t->opts.delta));
 	json_object_set_new(root, "comparisons", json_integer((json_int_t)t->ncompared));
+	if (t->warning)
+		json_object_set_new(root, "warning", json_string(t->warning));
 	for (r = 0; r < t->nrows; r++)
 		for (v = 0; v < t->nvariants; v++)
 			if (t->rows[r].cells[v].origin != AN_ORIGIN_NONE)

@@ -60,4 +60,8 @@ int render_samples(FILE *f, const struct db_qdata *q, enum render_fmt fmt, struc
 int render_summaries(FILE *f, const struct db_qdata *q, enum render_fmt fmt,
 		     struct kb_err *err);
 
+/* The machine a row names in output, or NULL: every row when the table
+ * spans several machines, else only a machine known by name. */
+const char *render_row_machine(const struct an_table *t, const struct an_row *row);
+
 #endif

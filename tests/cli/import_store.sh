@@ -76,6 +76,29 @@ check_eq "eleven variants, each post's own" "$(sql "select group_concat(name, ' 
 check_grep "legends describe the prefixed names" 'vanilla O\(1\) scheduler' <(sql "select description from variant where name = 'p0:A'")
 check_eq "p1:A holds seed 001's raw runs" "$(sql "select count(*) from runs_v where variant = 'p1:A'")" "3"
 
+# Without a prefix a post's own labels still stay the post's: seeds 000 and
+# 001 both say A..E, and give eleven variants, each with its own legend.
+export KBENCH_DB="$TMP/posts.db"
+check_status "seed 000 as it is" 0 "$KB" import "$SAMPLES/seeds/000_009ccda627cb3777.txt"
+check_status "seed 001 as it is" 0 "$KB" import "$SEED1"
+check_eq "eleven variants (5 + 6), shown as name@post" \
+	"$(sql "select group_concat(display, ' ') from (select display from variant_v order by display)")" \
+	"A@000_009ccda627cb3777 A@001_84b93bea668f5b54 B@000_009ccda627cb3777 B@001_84b93bea668f5b54 C@000_009ccda627cb3777 C@001_84b93bea668f5b54 D@000_009ccda627cb3777 D@001_84b93bea668f5b54 E@000_009ccda627cb3777 E@001_84b93bea668f5b54 F"
+check_eq "... each with its own description" \
+	"$(sql "select count(distinct description) from variant where name in ('A','B','C','D','E')")" "10"
+check_grep "... seed 000's B is seed 000's" "." <(sql "select description from variant_v where display = 'B@000_009ccda627cb3777'")
+check_eq "... seed 001's B keeps seed 001's legend" \
+	"$(sql "select count(*) from variant_v a join variant_v b on a.name = b.name and a.id < b.id where a.description = b.description")" "0"
+check_eq "... its raw runs stay with seed 001's A" "$(sql "select count(*) from runs_v where variant = 'A@001_84b93bea668f5b54'")" "3"
+check_status "compare seed 000's A-E by their short names" 0 \
+	"$KB" compare --bench hackbench --variants A@000,B@000,C@000,D@000,E@000 --format json
+cp "$TMP/.out" "$TMP/posts.json"
+check_eq "... seed 000's table: 5 variants x 4 groups, no other post" \
+	"$(python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['rows']; print(len(r), len({x['variant'] for x in r}), len({x['config'] for x in r}), sorted({x['variant'][0] for x in r}))" "$TMP/posts.json")" \
+	"20 5 4 ['A', 'B', 'C', 'D', 'E']"
+check_status "a bare 'A' is ambiguous here" 2 "$KB" compare --bench hackbench --baseline A
+check_grep "... and the error names both" "ambiguous: A@000_009ccda627cb3777, A@001_84b93bea668f5b54" "$TMP/.out"
+
 # Standard input, --dry-run and --explain store nothing; stdin imports.
 export KBENCH_DB="$TMP/stdin.db"
 check_status "--dry-run of seed 004" 0 "$KB" import --dry-run "$SAMPLES/seeds/004_6cdb76245787edd0.txt"
@@ -134,11 +157,13 @@ check_eq "... with all their rows" "$(sql "select count(*) from job"):$(sql "sel
 export KBENCH_DB="$TMP/v1.db"
 sqlite3 "$KBENCH_DB" < tests/data/kbench-v1.sql
 check_status "a version-1 database opens" 0 "$KB" ls
-check_eq "... and is migrated to the current version" "$(sql "pragma user_version")" "2"
+check_eq "... and is migrated to the current version" "$(sql "pragma user_version")" "3"
 export KBENCH_DB="$TMP/v2.db"
 (cd "$SAMPLES/.." && "$KB" import samples/seeds/004_6cdb76245787edd0.txt samples/lkp/hackbench/hackbench >/dev/null)
-q_place="select variant, config, job, node, pct, initial_node, main_node from placement_v order by run_id, job, node"
-q_samples="select source, variant, benchmark, config, iteration, job, metric, value, unit from samples_v order by run_id, job, metric"
+# (variant left out: version 1 named seed 004's runs after its folder, now
+# after the post itself; the migration keeps the names it finds)
+q_place="select config, job, node, pct, initial_node, main_node from placement_v order by run_id, job, node"
+q_samples="select source, benchmark, config, iteration, job, metric, value, unit from samples_v order by run_id, job, metric"
 fresh_place=$(sql "$q_place") fresh_samples=$(sql "$q_samples")
 export KBENCH_DB="$TMP/v1.db"
 check_eq "... its placement_v equals a fresh import's" "$(sql "$q_place")" "$fresh_place"

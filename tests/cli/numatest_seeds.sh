@@ -62,11 +62,23 @@ check_eq "seed 004: job 2 ran 100% on node 3" \
 	"$(sql "select group_concat(pct, '/') from (select pct from placement p join run r on r.id = p.run_id join source s on s.id = r.source_id where s.path like '%004_%' and p.job = 2 order by node)")" "0.0/0.0/0.0/100.0"
 Q="$SAMPLES/numatest/lkml_20021009_hohnbaum_numa_test.41_rev1_attachment_N4-N24.qp.txt"
 D="$SAMPLES/numatest/lkml_20021009_hohnbaum_numa_test.41_rev1_attachment_N4-N24.decoded.txt"
+MAIN_DB=$KBENCH_DB
+export KBENCH_DB="$TMP/decoded.db"
+check_status "numa_test attachment (decoded) imports on its own" 0 "$KB" import --variant decoded "$D"
+d=$(sql "select config, job, node, pct from placement_v order by 1, 2, 3")
+export KBENCH_DB=$MAIN_DB
 check_status "numa_test attachment (quoted-printable) imports" 0 "$KB" import --variant qp "$Q"
-check_status "numa_test attachment (decoded) imports" 0 "$KB" import --variant decoded "$D"
 q=$(sql "select config, job, node, pct from placement_v where variant = 'qp' order by 1, 2, 3")
-d=$(sql "select config, job, node, pct from placement_v where variant = 'decoded' order by 1, 2, 3")
 check_eq "QP and decoded attachments give the same placement" "$q" "$d"
+# Both copies in one store: the same output is stored once (5 runs, not 10).
+check_status "the decoded copy imports after the QP one" 0 "$KB" import --variant decoded "$D"
+check_grep "... adding no run: its runs are already stored" \
+	"0 runs, 0 samples; 5 runs already stored from .*N4-N24\.qp\.txt" "$TMP/.out"
+check_eq "... so the store holds 5 attachment runs" \
+	"$(sql "select count(*) from runs_v where variant in ('qp', 'decoded')")" 5
+check_eq "... and remembers which source carried them first" \
+	"$(sql "select count(*) from segment g join source s on s.id = g.source_id where s.path like '%decoded%' and g.copy_of is not null")" \
+	"$(sql "select count(*) from segment g join source s on s.id = g.source_id where s.path like '%qp.txt'")"
 check_eq "attachment: tasks 4, 8, 12, 16, 24" "$(sql "select group_concat(config, ' ') from (select distinct config from runs_v where variant = 'qp' order by run_id)")" "tasks=4 tasks=8 tasks=12 tasks=16 tasks=24"
 check_eq "attachment tasks=4 job 3: 100% node 3, user 41.32" \
 	"$(sql "select main_node || ' ' || user_time from job j join runs_v r using (run_id) where r.variant = 'qp' and r.config = 'tasks=4' and j.job = 3")" "3 41.32"

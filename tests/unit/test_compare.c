@@ -180,3 +180,95 @@ TEST(compare_build_fixture)
 		unlink(aux);
 	}
 }
+
+/* The run is the unit of replication: a per-job metric enters each cell
+ * as one value per run (the mean of its jobs), so duplicating every
+ * run's jobs changes neither n, nor p, nor the verdict. */
+static int jobs_store(struct db **db, char *path, size_t n, int copies)
+{
+	struct kb_err err;
+	char sql[256];
+	int fd, run, job, c;
+	/* base runs: jobs around 10, 10.2, 9.8; new runs: around 12.5 */
+	static const double center[6] = { 10, 10.2, 9.8, 12.5, 12.3, 12.8 };
+	static const double spread[4] = { -1.5, -0.5, 0.5, 1.5 };
+
+	snprintf(path, n, "/tmp/kb-unit-jobs-XXXXXX");
+	fd = mkstemp(path);
+	if (fd >= 0)
+		close(fd);
+	unlink(path);
+	if (db_open(db, path, &err) < 0)
+		return -1;
+	if (db_exec(*db,
+		"INSERT INTO variant (id, name) VALUES (1, 'base'), (2, 'new');"
+		"INSERT INTO source (id, path, sha256, size, format) VALUES (1, 'x', 'h', 1, 't');"
+		"INSERT INTO run (id, source_id, variant_id, benchmark, config, iteration, status) VALUES"
+		" (1,1,1,'x','',1,'ok'), (2,1,1,'x','',2,'ok'), (3,1,1,'x','',3,'ok'),"
+		" (4,1,2,'x','',1,'ok'), (5,1,2,'x','',2,'ok'), (6,1,2,'x','',3,'ok');", &err) < 0)
+		return -1;
+	for (run = 1; run <= 6; run++)
+		for (c = 0; c < copies; c++)
+			for (job = 0; job < 4; job++) {
+				snprintf(sql, sizeof(sql),
+					 "INSERT INTO sample (run_id, metric, value, unit, job)"
+					 " VALUES (%d, 'user', %.17g, 's', %d)", run,
+					 center[run - 1] + spread[job], c * 4 + job + 1);
+				if (db_exec(*db, sql, &err) < 0)
+					return -1;
+			}
+	return 0;
+}
+
+static void jobs_remove(const char *path)
+{
+	char aux[80];
+
+	unlink(path);
+	snprintf(aux, sizeof(aux), "%s-wal", path);
+	unlink(aux);
+	snprintf(aux, sizeof(aux), "%s-shm", path);
+	unlink(aux);
+}
+
+TEST(compare_jobs_are_not_runs)
+{
+	double p[2] = { NAN, NAN };
+	enum an_verdict verdict[2] = { AN_VERDICT_NONE, AN_VERDICT_NONE };
+	size_t nvals[2] = { 0, 0 }, njobs[2] = { 0, 0 };
+	int copies;
+
+	for (copies = 1; copies <= 2; copies++) {
+		char path[64];
+		struct db *db = NULL;
+		struct an_query q;
+		struct an_table t;
+		struct kb_err err;
+
+		CHECK_INT(jobs_store(&db, path, sizeof(path), copies), 0);
+		an_query_init(&q);
+		q.baseline = "base";
+		CHECK_INT(an_compare_build(db, &q, &t, &err), 0);
+		CHECK_INT(t.nrows, 1);
+		if (t.nrows == 1) {
+			const struct an_cell *c = &t.rows[0].cells[1];
+			CHECK(c->flags & AN_F_JOBS);
+			CHECK_INT(c->d.n, 3);	/* runs, not 4 or 8 jobs per run */
+			nvals[copies - 1] = c->d.n;
+			njobs[copies - 1] = c->njobs;
+			p[copies - 1] = c->chg.p;
+			verdict[copies - 1] = c->chg.verdict;
+			CHECK(fabs(c->d.mean - (12.5 + 12.3 + 12.8) / 3) < 1e-9);
+			CHECK(!isnan(c->job_sd) && c->job_sd > 1 && c->job_sd < 1.5);
+		}
+		an_table_release(&t);
+		db_close(db);
+		jobs_remove(path);
+	}
+	CHECK_INT(nvals[0], nvals[1]);
+	CHECK_INT(njobs[0], 12);
+	CHECK_INT(njobs[1], 24);
+	CHECK(!isnan(p[0]) && fabs(p[0] - p[1]) < 1e-12);
+	CHECK_INT(verdict[0], AN_VERDICT_WORSE);
+	CHECK_INT(verdict[1], verdict[0]);
+}

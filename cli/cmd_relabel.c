@@ -1,0 +1,151 @@
+/*
+ * cmd_relabel.c - `kbench relabel`: fix what import inferred, without
+ * importing again.
+ *
+ *   kbench relabel rename OLD NEW
+ *   kbench relabel merge FROM INTO
+ *   kbench relabel move --to V (--run ID,... | --source PATH|ID [--segment LINE])
+ *   kbench relabel machine NAME (--run ID,... | --source PATH|ID [--segment LINE])
+ *   kbench relabel --list
+ */
+#include "cli.h"
+#include "select.h"
+#include "../core/num.h"
+#include "../core/util.h"
+#include "../db/db.h"
+#include "../db/relabel.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int list(struct db *db)
+{
+	struct db_relabel *r;
+	struct kb_err err;
+	size_t n, i;
+
+	kb_err_clear(&err);
+	if (db_relabel_list(db, &r, &n, &err) < 0) {
+		cli_report("relabel", &err);
+		return EXIT_USAGE;
+	}
+	if (!n)
+		printf("no relabels\n");
+	for (i = 0; i < n; i++)
+		printf("%4lld  %s  %s\n", r[i].id, r[i].at, r[i].detail);
+	db_relabel_list_free(r, n);
+	return EXIT_OK;
+}
+
+int cmd_relabel(int argc, char **argv)
+{
+	const char *dbpath = NULL, *to = NULL, *source = NULL;
+	struct strlist runs = { 0 };
+	long segment = 0;
+	int do_list = 0;
+	struct opt opts[] = {
+		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
+		OPT_STRING("to", "V", &to, "move: the variant the runs go to (made when new)"),
+		OPT_LIST("run", "ID[,ID]", &runs, "move, machine: these runs (ids as in runs_v)"),
+		OPT_STRING("source", "PATH|ID", &source, "move, machine: every run of this source"),
+		OPT_LONG("segment", "LINE", &segment,
+			 "with --source: only the runs of the segment holding LINE"),
+		OPT_FLAG("list", &do_list, "list every relabel made, oldest first"),
+		OPT_END,
+	};
+	const struct cmd_usage u = { "relabel",
+		"[--db PATH] rename OLD NEW | merge FROM INTO |\n"
+		"       move --to V (--run ID,... | --source PATH|ID [--segment LINE]) |\n"
+		"       machine NAME (--run ID,... | --source PATH|ID [--segment LINE]) | --list",
+		"Fixes variants and machines after import.  Every change is recorded (kbench ls,\n"
+		"relabel --list) and holds again when its source is imported with --replace.", opts };
+	const char **args = NULL;
+	size_t nargs = 0, i, nids = 0;
+	char **ids = NULL;
+	long long *rid = NULL;
+	struct db_relabel_runs sel;
+	struct db *db = NULL;
+	struct kb_err err;
+	int rc = opt_parse(&u, argc, argv, &args, &nargs), status = EXIT_USAGE;
+
+	if (rc) {
+		strlist_release(&runs);
+		return rc > 0 ? EXIT_OK : EXIT_USAGE;
+	}
+	kb_err_clear(&err);
+	memset(&sel, 0, sizeof(sel));
+	cli_split_commas(&runs, &ids, &nids);
+	rid = xcalloc(nids + 1, sizeof(*rid));
+	for (i = 0; i < nids; i++) {
+		long v;
+		if (num_parse_long(ids[i], strlen(ids[i]), &v) < 0 || v <= 0) {
+			fprintf(stderr, "kbench relabel: '%s' is not a run id\n", ids[i]);
+			goto done;
+		}
+		rid[i] = v;
+	}
+	sel.runs = rid;
+	sel.nruns = nids;
+	sel.source = source;
+	sel.segment_line = segment;
+	if (segment && !source) {
+		fprintf(stderr, "kbench relabel: --segment goes with --source\n");
+		goto done;
+	}
+	if (!do_list && nargs == 0) {
+		fprintf(stderr, "kbench relabel: say what to do: rename, merge, move, machine or --list\n");
+		opt_usage(&u, stderr);
+		goto done;
+	}
+	if (db_open(&db, cli_db_path(dbpath), &err) < 0) {
+		cli_report("relabel", &err);
+		goto done;
+	}
+	if (do_list) {
+		status = list(db);
+		goto done;
+	}
+	if (strcmp(args[0], "rename") == 0 && nargs == 3) {
+		rc = db_relabel_rename(db, args[1], args[2], &err);
+		if (rc == 0)
+			printf("renamed %s to %s\n", args[1], args[2]);
+	} else if (strcmp(args[0], "merge") == 0 && nargs == 3) {
+		rc = db_relabel_merge(db, args[1], args[2], &err);
+		if (rc == 0)
+			printf("merged %s into %s\n", args[1], args[2]);
+	} else if (strcmp(args[0], "move") == 0 && nargs == 1) {
+		if (!nids && !source) {
+			fprintf(stderr, "kbench relabel: move needs --run or --source\n");
+			goto done;
+		}
+		rc = db_relabel_move(db, &sel, to, &err);
+		if (rc == 0)
+			printf("moved to %s\n", to);
+	} else if (strcmp(args[0], "machine") == 0 && nargs == 2) {
+		if (!nids && !source) {
+			fprintf(stderr, "kbench relabel: machine needs --run or --source\n");
+			goto done;
+		}
+		rc = db_relabel_machine(db, &sel, args[1], &err);
+		if (rc == 0)
+			printf("machine set to %s\n", args[1]);
+	} else {
+		fprintf(stderr, "kbench relabel: unknown or incomplete command '%s'\n", args[0]);
+		opt_usage(&u, stderr);
+		goto done;
+	}
+	if (rc < 0) {
+		cli_report("relabel", &err);
+		goto done;
+	}
+	status = EXIT_OK;
+done:
+	if (db)
+		db_close(db);
+	cli_strings_free(ids, nids);
+	free(rid);
+	free(args);
+	strlist_release(&runs);
+	return status;
+}

@@ -1,0 +1,588 @@
+/*
+ * relabel.c - fix what inference got wrong, after import: rename or merge
+ * variants, move runs to another variant, set the machine of runs.  Each
+ * change is one transaction and leaves a row in the relabel table per
+ * variant or run it touched (what, when); re-importing a source with
+ * --replace plays its rows again (db_relabel_replay()), so a fix is not
+ * lost with the rows it fixed.
+ *
+ * Runs are named in relabel rows by what survives a re-import: the
+ * source's SHA-256, the run's first line there, its benchmark and
+ * configuration.
+ */
+#include "db_int.h"
+#include "relabel.h"
+#include "../core/buf.h"
+#include "../core/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Step a statement without rows to its end. */
+static int done(struct db *db, sqlite3_stmt *st, struct kb_err *err)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return kb_err_set(err, db->path, 0, "cannot relabel: %s", sqlite3_errmsg(db->h));
+	return 0;
+}
+
+/* A variant as the user names it: display name, name alone when unique,
+ * or name@start-of-post.  Fills id, name and scope (owned by caller). */
+static int find_variant(struct db *db, const char *want, long long *id, char **name,
+			char **scope, struct kb_err *err)
+{
+	static const char *const sql[] = {
+		"SELECT id, name, scope, display FROM variant_v WHERE display = ?1",
+		"SELECT id, name, scope, display FROM variant_v WHERE name = ?1",
+		"SELECT id, name, scope, display FROM variant_v WHERE instr(?1, '@') > 0"
+		" AND name = substr(?1, 1, length(?1) - length(?2) - 1)"
+		" AND substr(scope_label, 1, length(?2)) = ?2",
+	};
+	const char *at = strrchr(want, '@');
+	struct buf list = BUF_INIT;
+	size_t k;
+	int hits = 0, rc;
+
+	for (k = 0; k < 3 && !hits; k++) {
+		sqlite3_stmt *st = db_prepare(db, sql[k], err);
+		if (!st)
+			return -1;
+		db_bind_text(st, 1, want);
+		if (k == 2)
+			db_bind_text(st, 2, at ? at + 1 : "");
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			if (!hits) {
+				*id = sqlite3_column_int64(st, 0);
+				*name = db_col_text(st, 1);
+				*scope = db_col_text(st, 2);
+			}
+			buf_printf(&list, "%s%s", hits ? ", " : "", sqlite3_column_text(st, 3));
+			hits++;
+		}
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE) {
+			buf_release(&list);
+			return kb_err_set(err, db->path, 0, "cannot read variants: %s",
+					  sqlite3_errmsg(db->h));
+		}
+	}
+	if (hits == 1) {
+		buf_release(&list);
+		return 0;
+	}
+	if (hits > 1) {
+		free(*name);
+		free(*scope);
+		*name = *scope = NULL;
+		kb_err_set(err, "", 0, "variant '%s' is ambiguous: %s", want, buf_str(&list));
+	} else {
+		kb_err_set(err, "", 0, "unknown variant '%s'", want);
+	}
+	buf_release(&list);
+	return -1;
+}
+
+/* The id of variant (name, scope), created when absent. */
+static long long variant_make(struct db *db, const char *name, const char *scope,
+			      struct kb_err *err)
+{
+	sqlite3_stmt *st;
+	long long id = -1;
+	int rc;
+
+	st = db_prepare(db, "INSERT OR IGNORE INTO variant (name, scope, scope_label)"
+			    " VALUES (?1, ?2, coalesce((SELECT scope_label FROM variant"
+			    " WHERE scope = ?2 AND scope <> '' LIMIT 1), ''))", err);
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, name);
+	db_bind_text(st, 2, scope);
+	if (done(db, st, err) < 0)
+		return -1;
+	st = db_prepare(db, "SELECT id FROM variant WHERE name = ?1 AND scope = ?2", err);
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, name);
+	db_bind_text(st, 2, scope);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (id < 0)
+		kb_err_set(err, db->path, 0, "cannot create variant '%s'", name);
+	return id;
+}
+
+static int record(struct db *db, const char *action, const char *detail, const char *sha,
+		  long long line, const char *bench, const char *config, const char *from_name,
+		  const char *from_scope, const char *to_name, const char *to_scope,
+		  const char *machine, struct kb_err *err)
+{
+	sqlite3_stmt *st = db_prepare(db,
+		"INSERT INTO relabel (action, detail, source_sha, line, benchmark, config, from_name,"
+		" from_scope, to_name, to_scope, machine) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
+		" ?10, ?11)", err);
+
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, action);
+	db_bind_text(st, 2, detail);
+	db_bind_text(st, 3, sha);
+	if (line > 0)
+		db_bind_int(st, 4, line);
+	db_bind_text(st, 5, bench);
+	db_bind_text(st, 6, config);
+	db_bind_text(st, 7, from_name);
+	db_bind_text(st, 8, from_scope);
+	db_bind_text(st, 9, to_name);
+	db_bind_text(st, 10, to_scope);
+	db_bind_text(st, 11, machine);
+	return done(db, st, err);
+}
+
+static int begin(struct db *db, struct kb_err *err)
+{
+	return db_exec(db, "BEGIN IMMEDIATE", err);
+}
+
+static int finish(struct db *db, int rc, struct kb_err *err)
+{
+	if (rc < 0) {
+		db_exec(db, "ROLLBACK", NULL);
+		return -1;
+	}
+	return db_exec(db, "COMMIT", err);
+}
+
+/* A variant that a relabel created and that holds nothing any more goes
+ * again, so moving runs away and back leaves the store as it was. */
+static int drop_if_empty(struct db *db, long long id, struct kb_err *err)
+{
+	sqlite3_stmt *st = db_prepare(db,
+		"DELETE FROM variant WHERE id = ?1"
+		" AND NOT EXISTS (SELECT 1 FROM run WHERE variant_id = ?1)"
+		" AND NOT EXISTS (SELECT 1 FROM summary WHERE variant_id = ?1)"
+		" AND EXISTS (SELECT 1 FROM relabel r WHERE r.action = 'move'"
+		"             AND r.to_name = variant.name AND r.to_scope = variant.scope)", err);
+
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, id);
+	return done(db, st, err);
+}
+
+int db_relabel_rename(struct db *db, const char *from, const char *to, struct kb_err *err)
+{
+	char *name = NULL, *scope = NULL;
+	sqlite3_stmt *st;
+	long long id;
+	int rc;
+
+	if (!to || !*to)
+		return kb_err_set(err, "", 0, "the new name is empty");
+	if (begin(db, err) < 0)
+		return -1;
+	rc = find_variant(db, from, &id, &name, &scope, err);
+	if (rc == 0) {
+		st = db_prepare(db, "SELECT EXISTS (SELECT 1 FROM variant WHERE name = ?1 AND scope = ?2)",
+				err);
+		rc = st ? 0 : -1;
+		if (st) {
+			db_bind_text(st, 1, to);
+			db_bind_text(st, 2, scope);
+			if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0))
+				rc = kb_err_set(err, "", 0, "variant '%s' exists already: use "
+						"'kbench relabel merge %s %s'", to, from, to);
+			sqlite3_finalize(st);
+		}
+	}
+	if (rc == 0) {
+		st = db_prepare(db, "UPDATE variant SET name = ?2 WHERE id = ?1", err);
+		rc = st ? 0 : -1;
+		if (st) {
+			db_bind_int(st, 1, id);
+			db_bind_text(st, 2, to);
+			rc = done(db, st, err);
+		}
+	}
+	if (rc == 0) {
+		struct buf b = BUF_INIT;
+		buf_printf(&b, "rename variant %s -> %s", from, to);
+		rc = record(db, "rename", buf_str(&b), NULL, 0, NULL, NULL, name, scope, to, scope,
+			    NULL, err);
+		buf_release(&b);
+	}
+	free(name);
+	free(scope);
+	return finish(db, rc, err);
+}
+
+/* Every run and summary of variant from_id goes to to_id. */
+static int move_all(struct db *db, long long from_id, long long to_id, struct kb_err *err)
+{
+	static const char *const sql[] = {
+		"UPDATE run SET variant_id = ?2 WHERE variant_id = ?1",
+		"UPDATE summary SET variant_id = ?2 WHERE variant_id = ?1",
+	};
+	size_t k;
+
+	for (k = 0; k < 2; k++) {
+		sqlite3_stmt *st = db_prepare(db, sql[k], err);
+		if (!st)
+			return -1;
+		db_bind_int(st, 1, from_id);
+		db_bind_int(st, 2, to_id);
+		if (done(db, st, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int db_relabel_merge(struct db *db, const char *from, const char *into, struct kb_err *err)
+{
+	char *fname = NULL, *fscope = NULL, *tname = NULL, *tscope = NULL;
+	long long fid = 0, tid = 0;
+	int rc;
+
+	if (begin(db, err) < 0)
+		return -1;
+	rc = find_variant(db, from, &fid, &fname, &fscope, err);
+	if (rc == 0)
+		rc = find_variant(db, into, &tid, &tname, &tscope, err);
+	if (rc == 0 && fid == tid)
+		rc = kb_err_set(err, "", 0, "'%s' and '%s' are the same variant", from, into);
+	if (rc == 0)
+		rc = move_all(db, fid, tid, err);
+	if (rc == 0) {
+		sqlite3_stmt *st = db_prepare(db, "DELETE FROM variant WHERE id = ?1", err);
+		rc = st ? 0 : -1;
+		if (st) {
+			db_bind_int(st, 1, fid);
+			rc = done(db, st, err);
+		}
+	}
+	if (rc == 0) {
+		struct buf b = BUF_INIT;
+		buf_printf(&b, "merge variant %s into %s", from, into);
+		rc = record(db, "merge", buf_str(&b), NULL, 0, NULL, NULL, fname, fscope, tname, tscope,
+			    NULL, err);
+		buf_release(&b);
+	}
+	free(fname);
+	free(fscope);
+	free(tname);
+	free(tscope);
+	return finish(db, rc, err);
+}
+
+/* The runs a relabel names: ids, or every run of a source (path or id),
+ * or the runs of one segment (SOURCE:LINE, a line inside the segment). */
+static const char *const runs_sql =
+	"SELECT r.id, src.sha256, r.line, r.benchmark, r.config, v.id, v.name, v.scope,"
+	" v.display, m.name, src.path FROM run r JOIN source src ON src.id = r.source_id"
+	" JOIN variant_v v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id"
+	" WHERE (?1 IS NOT NULL AND r.id = ?1)"
+	"    OR (?2 IS NOT NULL AND (src.path = ?2 OR CAST(src.id AS TEXT) = ?2) AND (?3 IS NULL"
+	"        OR EXISTS (SELECT 1 FROM segment g WHERE g.source_id = src.id"
+	"                   AND ?3 BETWEEN g.first_line AND g.last_line"
+	"                   AND r.line BETWEEN g.first_line AND g.last_line)))"
+	" ORDER BY r.id";
+
+struct run_ref {
+	long long id, vid;
+	char *sha, *bench, *config, *vname, *vscope, *display, *machine, *path;
+	long long line;
+};
+
+static void refs_free(struct run_ref *r, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(r[i].sha);
+		free(r[i].bench);
+		free(r[i].config);
+		free(r[i].vname);
+		free(r[i].vscope);
+		free(r[i].display);
+		free(r[i].machine);
+		free(r[i].path);
+	}
+	free(r);
+}
+
+static int select_runs(struct db *db, const struct db_relabel_runs *sel, struct run_ref **out,
+		       size_t *n, struct kb_err *err)
+{
+	size_t cap = 0, k, npass = sel->nruns ? sel->nruns : 1;
+	int rc = SQLITE_DONE;
+
+	*out = NULL;
+	*n = 0;
+	for (k = 0; k < npass && rc == SQLITE_DONE; k++) {
+		sqlite3_stmt *st = db_prepare(db, runs_sql, err);
+		size_t before = *n;
+		if (!st)
+			return -1;
+		if (sel->nruns)
+			db_bind_int(st, 1, sel->runs[k]);
+		db_bind_text(st, 2, sel->source);
+		if (sel->segment_line > 0)
+			db_bind_int(st, 3, sel->segment_line);
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			struct run_ref *r;
+			xgrow(out, &cap, *n + 1, sizeof(**out));
+			r = &(*out)[(*n)++];
+			r->id = sqlite3_column_int64(st, 0);
+			r->sha = db_col_text(st, 1);
+			r->line = sqlite3_column_int64(st, 2);
+			r->bench = db_col_text(st, 3);
+			r->config = db_col_text(st, 4);
+			r->vid = sqlite3_column_int64(st, 5);
+			r->vname = db_col_text(st, 6);
+			r->vscope = db_col_text(st, 7);
+			r->display = db_col_text(st, 8);
+			r->machine = db_col_text(st, 9);
+			r->path = db_col_text(st, 10);
+		}
+		sqlite3_finalize(st);
+		if (rc == SQLITE_DONE && sel->nruns && *n == before)
+			return kb_err_set(err, "", 0, "no run %lld", sel->runs[k]);
+	}
+	if (rc != SQLITE_DONE)
+		return kb_err_set(err, db->path, 0, "cannot read runs: %s", sqlite3_errmsg(db->h));
+	if (!*n)
+		return kb_err_set(err, "", 0, sel->segment_line > 0
+				  ? "no run in a segment of %s at line %ld"
+				  : "no run in source %s", sel->source ? sel->source : "-",
+				  sel->segment_line);
+	return 0;
+}
+
+int db_relabel_move(struct db *db, const struct db_relabel_runs *sel, const char *to,
+		    struct kb_err *err)
+{
+	struct run_ref *refs = NULL;
+	char *tname = NULL, *tscope = NULL;
+	long long tid = 0;
+	size_t n = 0, i;
+	int rc;
+
+	if (!to || !*to)
+		return kb_err_set(err, "", 0, "move needs --to VARIANT");
+	if (begin(db, err) < 0)
+		return -1;
+	rc = select_runs(db, sel, &refs, &n, err);
+	if (rc == 0) {
+		struct kb_err e2;
+		kb_err_clear(&e2);
+		if (find_variant(db, to, &tid, &tname, &tscope, &e2) < 0) {
+			if (strstr(e2.msg, "ambiguous")) {
+				*err = e2;
+				rc = -1;
+			} else {
+				/* A name the user gives is global. */
+				tname = xstrdup(to);
+				tscope = xstrdup("");
+				tid = variant_make(db, to, "", err);
+				rc = tid < 0 ? -1 : 0;
+			}
+		}
+	}
+	for (i = 0; rc == 0 && i < n; i++) {
+		struct buf b = BUF_INIT;
+		sqlite3_stmt *st;
+
+		if (refs[i].vid == tid)
+			continue;
+		st = db_prepare(db, "UPDATE run SET variant_id = ?2 WHERE id = ?1", err);
+		if (!st) {
+			rc = -1;
+			break;
+		}
+		db_bind_int(st, 1, refs[i].id);
+		db_bind_int(st, 2, tid);
+		rc = done(db, st, err);
+		if (rc < 0)
+			break;
+		buf_printf(&b, "move run %lld (%s:%lld %s %s) from %s to %s", refs[i].id, refs[i].path,
+			   refs[i].line, refs[i].bench, refs[i].config[0] ? refs[i].config : "-",
+			   refs[i].display, to);
+		rc = record(db, "move", buf_str(&b), refs[i].sha, refs[i].line, refs[i].bench,
+			    refs[i].config, refs[i].vname, refs[i].vscope, tname, tscope, NULL, err);
+		buf_release(&b);
+		if (rc == 0)
+			rc = drop_if_empty(db, refs[i].vid, err);
+	}
+	refs_free(refs, n);
+	free(tname);
+	free(tscope);
+	return finish(db, rc, err);
+}
+
+int db_relabel_machine(struct db *db, const struct db_relabel_runs *sel, const char *machine,
+		       struct kb_err *err)
+{
+	struct run_ref *refs = NULL;
+	size_t n = 0, i;
+	long long mid = 0;
+	int rc;
+
+	if (!machine || !*machine)
+		return kb_err_set(err, "", 0, "the machine name is empty");
+	if (begin(db, err) < 0)
+		return -1;
+	rc = select_runs(db, sel, &refs, &n, err);
+	if (rc == 0) {
+		sqlite3_stmt *st = db_prepare(db, "INSERT OR IGNORE INTO machine (name) VALUES (?1)", err);
+		rc = st ? 0 : -1;
+		if (st) {
+			db_bind_text(st, 1, machine);
+			rc = done(db, st, err);
+		}
+		st = rc == 0 ? db_prepare(db, "SELECT id FROM machine WHERE name = ?1", err) : NULL;
+		if (st) {
+			db_bind_text(st, 1, machine);
+			if (sqlite3_step(st) == SQLITE_ROW)
+				mid = sqlite3_column_int64(st, 0);
+			sqlite3_finalize(st);
+		}
+		if (rc == 0 && mid <= 0)
+			rc = kb_err_set(err, db->path, 0, "cannot create machine '%s'", machine);
+	}
+	for (i = 0; rc == 0 && i < n; i++) {
+		struct buf b = BUF_INIT;
+		sqlite3_stmt *st = db_prepare(db, "UPDATE run SET machine_id = ?2 WHERE id = ?1", err);
+
+		if (!st) {
+			rc = -1;
+			break;
+		}
+		db_bind_int(st, 1, refs[i].id);
+		db_bind_int(st, 2, mid);
+		rc = done(db, st, err);
+		if (rc < 0)
+			break;
+		buf_printf(&b, "machine of run %lld (%s:%lld %s %s): %s -> %s", refs[i].id, refs[i].path,
+			   refs[i].line, refs[i].bench, refs[i].config[0] ? refs[i].config : "-",
+			   refs[i].machine ? refs[i].machine : "unknown", machine);
+		rc = record(db, "machine", buf_str(&b), refs[i].sha, refs[i].line, refs[i].bench,
+			    refs[i].config, refs[i].machine, NULL, NULL, NULL, machine, err);
+		buf_release(&b);
+	}
+	/* A whole source: its published summaries ran there too. */
+	if (rc == 0 && sel->source && sel->segment_line <= 0) {
+		sqlite3_stmt *st = db_prepare(db,
+			"UPDATE summary SET machine_id = ?2 WHERE source_id IN"
+			" (SELECT id FROM source WHERE path = ?1 OR CAST(id AS TEXT) = ?1)", err);
+		rc = st ? 0 : -1;
+		if (st) {
+			db_bind_text(st, 1, sel->source);
+			db_bind_int(st, 2, mid);
+			rc = done(db, st, err);
+		}
+	}
+	refs_free(refs, n);
+	return finish(db, rc, err);
+}
+
+int db_relabel_list(struct db *db, struct db_relabel **out, size_t *n, struct kb_err *err)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT id, at, action, detail FROM relabel ORDER BY id", err);
+	size_t cap = 0;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	if (!st)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct db_relabel *r;
+		xgrow(out, &cap, *n + 1, sizeof(**out));
+		r = &(*out)[(*n)++];
+		r->id = sqlite3_column_int64(st, 0);
+		r->at = db_col_text(st, 1);
+		r->action = db_col_text(st, 2);
+		r->detail = db_col_text(st, 3);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return kb_err_set(err, db->path, 0, "cannot read relabels: %s", sqlite3_errmsg(db->h));
+	return 0;
+}
+
+void db_relabel_list_free(struct db_relabel *r, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(r[i].at);
+		free(r[i].action);
+		free(r[i].detail);
+	}
+	free(r);
+}
+
+/* Replay (inside the import's transaction) ------------------------------- */
+
+int db_relabel_replay(struct db *db, const char *sha, struct kb_err *err)
+{
+	static const char *const steps[] = {
+		/* Moves of runs, matched by what survives a re-import. */
+		"INSERT OR IGNORE INTO variant (name, scope)"
+		" SELECT DISTINCT l.to_name, l.to_scope FROM relabel l"
+		" WHERE l.action = 'move' AND l.source_sha = ?1",
+		"UPDATE run SET variant_id = (SELECT v.id FROM relabel l JOIN variant v"
+		"   ON v.name = l.to_name AND v.scope = l.to_scope"
+		"   WHERE l.action = 'move' AND l.source_sha = ?1 AND l.line IS run.line"
+		"   AND l.benchmark = run.benchmark AND l.config = run.config ORDER BY l.id DESC LIMIT 1)"
+		" WHERE source_id = (SELECT id FROM source WHERE sha256 = ?1)"
+		" AND EXISTS (SELECT 1 FROM relabel l WHERE l.action = 'move' AND l.source_sha = ?1"
+		"   AND l.line IS run.line AND l.benchmark = run.benchmark AND l.config = run.config)",
+		"INSERT OR IGNORE INTO machine (name) SELECT DISTINCT l.machine FROM relabel l"
+		" WHERE l.action = 'machine' AND l.source_sha = ?1",
+		"UPDATE run SET machine_id = (SELECT m.id FROM relabel l JOIN machine m ON m.name = l.machine"
+		"   WHERE l.action = 'machine' AND l.source_sha = ?1 AND l.line IS run.line"
+		"   AND l.benchmark = run.benchmark AND l.config = run.config ORDER BY l.id DESC LIMIT 1)"
+		" WHERE source_id = (SELECT id FROM source WHERE sha256 = ?1)"
+		" AND EXISTS (SELECT 1 FROM relabel l WHERE l.action = 'machine' AND l.source_sha = ?1"
+		"   AND l.line IS run.line AND l.benchmark = run.benchmark AND l.config = run.config)",
+		/* A renamed or merged variant of this post that the import made
+		 * again under its old name goes where the relabel put it. */
+		"UPDATE run SET variant_id = (SELECT t.id FROM relabel l"
+		"   JOIN variant f ON f.name = l.from_name AND f.scope = l.from_scope"
+		"   JOIN variant t ON t.name = l.to_name AND t.scope = l.to_scope"
+		"   WHERE l.action IN ('rename', 'merge') AND f.id = run.variant_id ORDER BY l.id DESC LIMIT 1)"
+		" WHERE source_id = (SELECT id FROM source WHERE sha256 = ?1)"
+		" AND EXISTS (SELECT 1 FROM relabel l JOIN variant f ON f.name = l.from_name"
+		"   AND f.scope = l.from_scope JOIN variant t ON t.name = l.to_name AND t.scope = l.to_scope"
+		"   WHERE l.action IN ('rename', 'merge') AND f.id = run.variant_id)",
+		"UPDATE summary SET variant_id = (SELECT t.id FROM relabel l"
+		"   JOIN variant f ON f.name = l.from_name AND f.scope = l.from_scope"
+		"   JOIN variant t ON t.name = l.to_name AND t.scope = l.to_scope"
+		"   WHERE l.action IN ('rename', 'merge') AND f.id = summary.variant_id ORDER BY l.id DESC LIMIT 1)"
+		" WHERE source_id = (SELECT id FROM source WHERE sha256 = ?1)"
+		" AND EXISTS (SELECT 1 FROM relabel l JOIN variant f ON f.name = l.from_name"
+		"   AND f.scope = l.from_scope JOIN variant t ON t.name = l.to_name AND t.scope = l.to_scope"
+		"   WHERE l.action IN ('rename', 'merge') AND f.id = summary.variant_id)",
+		"DELETE FROM variant WHERE NOT EXISTS (SELECT 1 FROM run WHERE variant_id = variant.id)"
+		" AND NOT EXISTS (SELECT 1 FROM summary WHERE variant_id = variant.id)"
+		" AND EXISTS (SELECT 1 FROM relabel l WHERE l.action IN ('rename', 'merge')"
+		"   AND l.from_name = variant.name AND l.from_scope = variant.scope)",
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(steps) / sizeof(steps[0]); k++) {
+		sqlite3_stmt *st = db_prepare(db, steps[k], err);
+		if (!st)
+			return -1;
+		db_bind_text(st, 1, sha);
+		if (done(db, st, err) < 0)
+			return -1;
+	}
+	return 0;
+}
