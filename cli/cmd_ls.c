@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 #include "../db/db.h"
+#include "../db/relabel.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,10 @@ int cmd_ls(int argc, char **argv)
 	printf("\nMachines (%zu)\n", l.nmachines);
 	for (i = 0; i < l.nmachines; i++)
 		printf("  %-20s %5lld runs\n", l.machines[i].name, l.machines[i].runs);
+	if (l.unknown_runs)
+		printf("  %-20s %5lld runs  from %lld sources, each its own machine when the post\n"
+		       "  %-20s             named its variants (compared only with itself)\n",
+		       "(unknown)", l.unknown_runs, l.unknown_posts, "");
 	printf("\nBenchmarks (%zu)\n", l.nbenches);
 	for (i = 0; i < l.nbenches; i++) {
 		const struct db_bench *b = &l.benches[i];
@@ -69,6 +74,22 @@ int cmd_ls(int argc, char **argv)
 		printf("  %4lld %s  [%s] %lld runs %lld summaries, %lld bytes, sha256 %.12s, %s\n",
 		       s->id, s->path, s->format, s->runs, s->summaries, s->size, s->sha256,
 		       s->imported_at);
+	}
+	{
+		struct db_relabel *rl;
+		size_t nrl;
+		if (db_relabel_list(db, &rl, &nrl, &err) < 0) {
+			cli_report("ls", &err);
+			db_list_release(&l);
+			db_close(db);
+			return EXIT_USAGE;
+		}
+		if (nrl) {
+			printf("\nRelabels (%zu)\n", nrl);
+			for (i = 0; i < nrl; i++)
+				printf("  %s  %s\n", rl[i].at, rl[i].detail);
+		}
+		db_relabel_list_free(rl, nrl);
 	}
 	db_list_release(&l);
 	db_close(db);

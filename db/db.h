@@ -104,6 +104,8 @@ struct db_list {
 	size_t nvariants;
 	struct db_machine *machines;
 	size_t nmachines;
+	long long unknown_runs, unknown_posts;  /* runs on no named machine, and the
+						 * posts they came from */
 	struct db_bench *benches;
 	size_t nbenches;
 	struct db_source *sources;

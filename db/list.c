@@ -53,6 +53,16 @@ int db_list(struct db *db, struct db_list *out, struct kb_err *err)
 	}
 	sqlite3_finalize(st);
 
+	st = db_prepare(db, "SELECT count(*), count(DISTINCT source_id) FROM run"
+			    " WHERE machine_id IS NULL", err);
+	if (!st)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		out->unknown_runs = sqlite3_column_int64(st, 0);
+		out->unknown_posts = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+
 	st = db_prepare(db,
 		"SELECT benchmark, sum(runs), sum(failed), sum(samples), sum(summaries),"
 		" count(DISTINCT variant_id) FROM ("
