@@ -1,0 +1,61 @@
+#!/bin/bash
+# Issue 13: output of real machines that kbench used to misread.  The
+# files are in tests/data/issue13 (how each was produced: tests/README).
+. tests/lib.sh
+D=tests/data/issue13
+
+# perf stat in five locales (perf stat report of one recording): the same
+# stored numbers whatever the thousands separator and decimal mark.
+want_iv=$(KBENCH_DB="$TMP/C.db" "$KB" import "$D/perfstat-locale/interval.C.txt" >/dev/null 2>&1;
+	sqlite3 "$TMP/C.db" "select group_concat(iteration || ':' || metric || '=' || value, ' ') from (select * from samples_v order by iteration, metric)")
+check_eq "C locale interval values" "$(echo "$want_iv" | cut -d' ' -f1-5)" \
+	"1:context-switches=15065.0 1:cpu-migrations=530.0 1:page-faults=2739.0 1:task-clock=1130.84 1:time=1.014399804"
+for f in "$D"/perfstat-locale/interval.*.txt "$D"/perfstat-locale/total.*.txt; do
+	name=$(basename "$f" .txt)
+	db="$TMP/$name.db"
+	KBENCH_DB="$db" "$KB" import "$f" > "$TMP/out" 2>&1; rc=$?
+	check_eq "$name imports" "$rc" 0
+	got=$(sqlite3 "$db" "select group_concat(iteration || ':' || metric || '=' || value, ' ') from (select * from samples_v order by iteration, metric)")
+	case $name in
+	interval.*) check_eq "$name: the C locale's values" "$got" "$want_iv" ;;
+	total.*) check_eq "$name: the C locale's values" "$got" \
+		"1:context-switches=30783.0 1:cpu-migrations=937.0 1:elapsed=1.468459533 1:page-faults=4467.0 1:task-clock=1595.64" ;;
+	esac
+done
+KBENCH_DB="$TMP/amb.db" "$KB" import "$D/perfstat-ambiguous.txt" > "$TMP/amb.out" 2>&1; rc=$?
+check_eq "an ambiguous block fails" "$rc" 2
+check_grep "the message names the line and both readings" \
+	"perfstat-ambiguous.txt:2: ambiguous number format: '1,130' reads as 1130 \(',' separating thousands\) or as 1.130 \(',' the decimal mark\)" "$TMP/amb.out"
+
+# perf stat -I 500 wrapping hackbench: one hackbench run with its config
+# and time; intervals carry the command when perf printed it (--summary).
+export KBENCH_DB="$TMP/wrap.db"
+check_status "perf stat -I 500 hackbench imports" 0 "$KB" import --variant wrap "$D/hackbench/perf-stat-I500-hackbench.txt"
+check_eq "one hackbench run, ok, with config and time" \
+	"$(sql "select r.status || ' ' || r.config || ' ' || s.value from runs_v r join samples_v s using (run_id) where r.benchmark = 'hackbench'")" \
+	"ok datasize=100,groups=4,impl=rt-tests,loops=600,mode=process,tasks=160 2.814"
+check_eq "no failed run" "$(sql "select count(*) from runs_v where status = 'failed'")" 0
+check_eq "six interval runs" "$(sql "select count(*) from runs_v where benchmark = 'perf-stat'")" 6
+check_status "perf stat -I 500 --summary hackbench imports" 0 "$KB" import --variant wrap2 "$D/hackbench/perf-stat-I500-summary-hackbench.en_US.txt"
+check_eq "intervals carry cmd from the closing header" \
+	"$(sql "select count(*) from runs_v where variant = 'wrap2' and benchmark = 'perf-stat' and config = 'cmd=hackbench -g 4 -l 600'")" 6
+check_eq "the whole run is the summary run" \
+	"$(sql "select s.value from runs_v r join samples_v s using (run_id) where r.variant = 'wrap2' and r.config = 'cmd=hackbench -g 4 -l 600,summary=yes' and s.metric in ('context-switches', 'elapsed') order by s.metric")" \
+	"$(printf '51845.0\n3.221498752')"
+check_eq "wrapped hackbench with --summary" \
+	"$(sql "select r.status || ' ' || s.value from runs_v r join samples_v s using (run_id) where r.variant = 'wrap2' and r.benchmark = 'hackbench'")" "ok 3.127"
+
+# Interrupted, killed, children failed: failed runs with the reason, no time.
+export KBENCH_DB="$TMP/hb.db"
+hb() {  # file -> "status|error" of its runs, and the count of samples
+	"$KB" import --variant "$1" "$D/hackbench/$1.txt" > /dev/null 2>&1
+	echo "$(sql "select group_concat(status || '|' || error, ';') from runs_v where variant = '$1'") samples=$(sql "select count(*) from samples_v where variant = '$1'")"
+}
+check_eq "SIGINT" "$(hb rt-tests-sigint)" "failed|Signal 2 caught, longjmp'ing out! samples=0"
+check_eq "SIGINT, threaded (no Time printed)" "$(hb rt-tests-threaded-sigint)" "failed|no result samples=0"
+check_eq "SIGTERM, then the senders failed" "$(hb rt-tests-sigterm-senders-failed)" \
+	"failed|Signal 15 caught, longjmp'ing out!; SENDER: write (error: Connection reset by peer) samples=0"
+check_eq "senders failed" "$(hb rt-tests-senders-failed)" "failed|SENDER: write (error: Connection reset by peer) samples=0"
+check_eq "receiver killed, hung, SIGINT by timeout" "$(hb rt-tests-receiver-killed-timeout-sigint)" \
+	"failed|Signal 2 caught, longjmp'ing out! samples=0"
+check_eq "perf bench with a killed child" "$(hb perf-bench-child-killed)" "failed|no result samples=0"
