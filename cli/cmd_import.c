@@ -195,17 +195,68 @@ static char *parent_name(const char *path)
 	return res;
 }
 
+/*
+ * Check one --set KEY=VALUE by its key: runs and the numeric config keys
+ * want a positive whole number, mode and ipc one of their words, every
+ * key a name ([A-Za-z_][A-Za-z0-9_.-]*, any length) and a value.
+ * Returns 0, or -1 with a message for the user in msg.
+ */
+static int set_check(const char *kv, long *runs, char *msg, size_t cap)
+{
+	static const char *const whole[] = {
+		"runs", "groups", "tasks", "loops", "datasize", "jobs", "instance",
+	};
+	const char *eq = strchr(kv, '='), *v;
+	size_t i, klen;
+	long n;
+
+	if (!eq || eq == kv) {
+		snprintf(msg, cap, "--set needs KEY=VALUE, not '%s'", kv);
+		return -1;
+	}
+	klen = (size_t)(eq - kv);
+	v = eq + 1;
+	if (!((kv[0] >= 'A' && kv[0] <= 'Z') || (kv[0] >= 'a' && kv[0] <= 'z') || kv[0] == '_') ||
+	    strspn(kv, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") != klen) {
+		snprintf(msg, cap, "--set: '%.*s' is not a key (letters, digits, '_', '.', '-')",
+			 (int)(klen > 64 ? 64 : klen), kv);
+		return -1;
+	}
+	if (!*v) {
+		snprintf(msg, cap, "--set %.*s= needs a value", (int)(klen > 64 ? 64 : klen), kv);
+		return -1;
+	}
+	for (i = 0; i < ARRAY_SIZE(whole); i++) {
+		if (strlen(whole[i]) != klen || memcmp(kv, whole[i], klen) != 0)
+			continue;
+		if (num_parse_long(v, strlen(v), &n) < 0 || n <= 0) {
+			snprintf(msg, cap, "--set %s needs a positive whole number, not '%s'", whole[i], v);
+			return -1;
+		}
+		if (i == 0)
+			*runs = n;
+		return 0;
+	}
+	if (klen == 4 && memcmp(kv, "mode", 4) == 0 && strcmp(v, "process") && strcmp(v, "thread")) {
+		snprintf(msg, cap, "--set mode is process or thread, not '%s'", v);
+		return -1;
+	}
+	if (klen == 3 && memcmp(kv, "ipc", 3) == 0 && strcmp(v, "pipe") && strcmp(v, "socket")) {
+		snprintf(msg, cap, "--set ipc is pipe or socket, not '%s'", v);
+		return -1;
+	}
+	return 0;
+}
+
 static void apply_set(struct rec_batch *b, const struct strlist *set)
 {
 	size_t i, k;
 
 	for (k = 0; k < set->n; k++) {
-		const char *eq = strchr(set->v[k], '=');
-		char key[256];
-		if (!eq || (size_t)(eq - set->v[k]) >= sizeof(key))
-			continue;
-		memcpy(key, set->v[k], (size_t)(eq - set->v[k]));
-		key[eq - set->v[k]] = '\0';
+		const char *eq = strchr(set->v[k], '='), *key;
+		if (!eq)
+			continue;   /* refused by set_check() */
+		key = arena_strndup(&b->arena, set->v[k], (size_t)(eq - set->v[k]));
 		if (strcmp(key, "runs") == 0)
 			continue;   /* read by the parsers (n of kernbench summaries) */
 		for (i = 0; i < b->nruns; i++)
@@ -865,14 +916,12 @@ int cmd_import(int argc, char **argv)
 		goto done;
 	}
 	for (i = 0; i < o.set.n; i++) {
-		const char *eq = strchr(o.set.v[i], '=');
-		if (!eq || eq == o.set.v[i]) {
-			fprintf(stderr, "kbench import: --set needs KEY=VALUE, not '%s'\n", o.set.v[i]);
+		char msg[256];
+		if (set_check(o.set.v[i], &o.runs, msg, sizeof(msg)) < 0) {
+			fprintf(stderr, "kbench import: %s\n", msg);
 			rc = EXIT_USAGE;
 			goto done;
 		}
-		if (str_starts(o.set.v[i], "runs="))
-			num_parse_long(eq + 1, strlen(eq + 1), &o.runs);
 	}
 	kb_err_clear(&err);
 	if (!o.explain && db_open(&db, cli_db_path(o.db), &err) < 0) {

@@ -59,3 +59,15 @@ check_eq "senders failed" "$(hb rt-tests-senders-failed)" "failed|SENDER: write 
 check_eq "receiver killed, hung, SIGINT by timeout" "$(hb rt-tests-receiver-killed-timeout-sigint)" \
 	"failed|Signal 2 caught, longjmp'ing out! samples=0"
 check_eq "perf bench with a killed child" "$(hb perf-bench-child-killed)" "failed|no result samples=0"
+
+# --set values are checked by key; a long key is kept whole.
+export KBENCH_DB="$TMP/set.db"
+for bad in runs=abc runs=-5 runs=0 groups=x mode=fast ipc=shm =x 'a,b=1' 'k='; do
+	check_status "--set $bad is refused" 2 "$KB" import --set "$bad" "$D/hackbench/rt-tests-sigint.txt"
+done
+check_grep "the message says what runs wants" "runs needs a positive whole number, not 'abc'" \
+	<("$KB" import --set runs=abc "$D/hackbench/rt-tests-sigint.txt" 2>&1)
+check_eq "nothing was stored" "$(sql "select count(*) from runs_v" 2>/dev/null || echo 0)" 0
+long=$(printf 'k%.0s' $(seq 300))
+check_status "--set with a 300-byte key" 0 "$KB" import --set "$long=v" "$D/hackbench/rt-tests-sigint.txt"
+check_eq "the 300-byte key is stored whole" "$(sql "select count(*) from runs_v where config like '%,$long=v,%'")" 1
