@@ -437,6 +437,43 @@ static void item_free(struct item *it)
 
 /* walked: found while walking a directory, where a file with no
  * benchmark output (a README, a monitor log) is skipped, not an error. */
+/*
+ * mmtests: the run's iter-<N>/kernel.version (`uname -a`) names the
+ * machine and the variant's kernel release; without it the log root's
+ * name log.<host>.<date> names the machine.  --machine, --variant and
+ * --kernel win (the store prefers --kernel to a legend's).
+ */
+static void mmtests_where(const struct import_opts *o, const char *path, struct item *it,
+			  const char **machine)
+{
+	struct layout_mmtests li;
+	char kpath[4200], text[4096], host[256], release[256];
+	char *abs;
+	size_t len = 0;
+	FILE *f;
+
+	if (strcmp(path, "-") == 0 || layout_mmtests_parse(path, &li) < 0)
+		return;
+	if (layout_mmtests_kernel_path(path, kpath, sizeof(kpath)) == 0 &&
+	    (f = fopen(kpath, "r")) != NULL) {
+		len = fread(text, 1, sizeof(text), f);
+		fclose(f);
+	}
+	if (len && layout_uname_parse(text, len, host, sizeof(host), release, sizeof(release)) == 0) {
+		if (!*machine)
+			*machine = it->host = xstrdup(host);
+		if (!o->variant)
+			rec_variant_add(&it->batch, li.run, NULL, release, 0);
+		return;
+	}
+	if (*machine)
+		return;
+	abs = realpath(path, NULL);     /* "." as the run directory still has a root */
+	if (layout_mmtests_root_host(abs ? abs : path, host, sizeof(host)) == 0)
+		*machine = it->host = xstrdup(host);
+	free(abs);
+}
+
 static struct item *prepare(const struct import_opts *o, const char *path, int walked)
 {
 	struct item *it = item_new(path);
@@ -477,6 +514,7 @@ static struct item *prepare(const struct import_opts *o, const char *path, int w
 			machine = it->host = xstrdup(lk.host);
 	} else if (o->layout != LAYOUT_NONE) {
 		layout_apply(path, &it->batch);
+		mmtests_where(o, path, it, &machine);
 	}
 	apply_set(&it->batch, &o->set);
 	if (o->variant_prefix)

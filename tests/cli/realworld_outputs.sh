@@ -71,3 +71,24 @@ check_eq "nothing was stored" "$(sql "select count(*) from runs_v" 2>/dev/null |
 long=$(printf 'k%.0s' $(seq 300))
 check_status "--set with a 300-byte key" 0 "$KB" import --set "$long=v" "$D/hackbench/rt-tests-sigint.txt"
 check_eq "the 300-byte key is stored whole" "$(sql "select count(*) from runs_v where config like '%,$long=v,%'")" 1
+
+# mmtests: kernel.version gives the machine and each variant's kernel
+# release; the log root's name the machine when it is missing.
+MM="$SHARED/corpus/mmtests/prashantph-mmtests_CI"
+export KBENCH_DB="$TMP/mm.db"
+check_status "the mmtests corpus tree imports" 0 "$KB" import "$MM"
+check_eq "machine ltccip8 for every run" "$(sql "select group_concat(distinct ifnull(machine, 'NULL')) from runs_v")" ltccip8
+check_eq "every variant's kernel release" "$(sql "select group_concat(name || '=' || ifnull(kernel, 'NULL'), ' ') from (select * from variant order by name)")" \
+	"forkintensive=4.18.0-184.el8.ppc64le hackbench-process-pipes=4.18.0-184.el8.ppc64le schbench=4.18.0-184.el8.ppc64le"
+"$KB" ls > "$TMP/ls.out"
+check_grep "ls shows the machine" "^  ltccip8 +936 runs" "$TMP/ls.out"
+check_grep "ls shows the kernel" "^  hackbench-process-pipes +90 runs .*kernel 4\.18\.0-184\.el8\.ppc64le" "$TMP/ls.out"
+export KBENCH_DB="$TMP/mm2.db"
+check_status "samples/mmtests (no kernel.version) imports" 0 "$KB" import "$SAMPLES/mmtests"
+check_eq "machine from log.ltccip8.2020-06-03_1400" "$(sql "select group_concat(distinct ifnull(machine, 'NULL')) from runs_v")" ltccip8
+check_eq "no kernel without kernel.version" "$(sql "select ifnull(kernel, 'NULL') from variant")" NULL
+export KBENCH_DB="$TMP/mm3.db"
+check_status "--variant, --machine and --kernel win" 0 "$KB" import --variant mine --machine box --kernel 6.1.0 \
+	"$MM/log.ltccip8.2020-06-03_1400/schbench"
+check_eq "the user's names are stored" "$(sql "select distinct variant || ' ' || machine from runs_v"):$(sql "select group_concat(name || '=' || kernel) from variant")" \
+	"mine box:mine=6.1.0"
