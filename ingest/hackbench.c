@@ -250,6 +250,23 @@ static int is_number_cap(const char *s, size_t len)
 	return num_parse(s, len, &v) == 0;
 }
 
+/* Cheap test before rx_childfail: does p[0..len) start like one? */
+static int child_fail_start(const char *p, size_t len)
+{
+	static const char *const starts[] = {
+		"SENDER:", "RECEIVER:", "perf: SENDER:", "perf: RECEIVER:", "signaling ",
+		"sending SIGTERM", "longjmp'ed", "Unable to start",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(starts); i++)
+		if (len >= strlen(starts[i]) && memcmp(p, starts[i], strlen(starts[i])) == 0)
+			return 1;
+	/* "80 children started.  Expected 160", the shell's "... Killed ... hackbench" */
+	return ((*p >= '0' && *p <= '9') || *p == 'b') &&
+	       (str_find(p, len, "children started") || str_find(p, len, "hackbench"));
+}
+
 /* Classify one line.  sc carries what earlier lines implied (may be
  * updated).  first: the line would start a claim, where noise cannot
  * stand, so the noise patterns are not tried (claim() stays cheap). */
@@ -330,7 +347,7 @@ static enum hb_kind classify(const struct ingest_line *l, struct hb_scan *sc, in
 		}
 		break;
 	}
-	if (strchr("SRslUp0123456789b", *p) && rx_hit(&rx_childfail, l))
+	if (child_fail_start(p, rest) && rx_hit(&rx_childfail, l))
 		return HB_FAIL;
 	/* p only skips blanks, so "hackbench" is in p exactly when in l */
 	has_hb = str_find(p, rest, "hackbench") != NULL;

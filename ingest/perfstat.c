@@ -719,8 +719,9 @@ static enum line_kind classify(const struct ingest_line *l, char *sep)
 	if (c == 'p' && rx_is(&rx_version, l->s, l->len))
 		return LK_VERSION;
 	if (c == 'R' || c == 'E')
-		return rx_is(&rx_hbrun, l->s, l->len) ||
-		       rx_is(&rx_hbeach, l->s, l->len) ? LK_HB : LK_OTHER;
+		return (str_find(l->s, l->len, "Running in ") || str_find(l->s, l->len, "Each sender ")) &&
+		       (rx_is(&rx_hbrun, l->s, l->len) ||
+		       rx_is(&rx_hbeach, l->s, l->len)) ? LK_HB : LK_OTHER;
 	if (c == 'T')
 		return rx_is(&rx_hbtime, l->s, l->len) ? LK_HBTIME : LK_OTHER;
 	if (is_digit(c) || c == '-' || c == '<' || c == 'S' || c == 'N' || c == 'C' || c == 's') {
