@@ -33,7 +33,12 @@
  *   Time: 9.541
  *
  * Failures: "hackbench: invalid option -- 'x'", "Usage: hackbench ...",
- * "Signal 2 caught, longjmp'ing out!".
+ * "Signal 2 caught, longjmp'ing out!" (interrupted; "Time:" still follows,
+ * the time until the signal), what hackbench prints when it kills its
+ * children ("longjmp'ed out, reaping children", "sending SIGTERM to all
+ * child processes", "signaling 160 worker threads to terminate") and a
+ * child's "SENDER: write (error: Broken pipe)".  The reason stored is the
+ * first such line, plus the first child error after a signal.
  *
  * One run per block, metric "time" in seconds.  A block ends with its
  * result (Time / Total time / bare number), or when the next block
