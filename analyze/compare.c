@@ -45,6 +45,8 @@ struct build {
 	size_t nobs, capobs;
 	const struct db_qsummary **sums;	/* selected, last one per key wins */
 	size_t nsums, capsums;
+	struct db_qsummary *dsums;	/* E-H of published cells (sums point here) */
+	size_t ndsums;
 	const char **mnames;	/* metric order of first appearance */
 	size_t nmnames, capmnames;
 	long long *sel;		/* ids of q->variants, resolved once */
@@ -148,6 +150,8 @@ static const struct {
 	{ AN_F_RAW_PREFERRED, "raw_preferred" },
 	{ AN_F_DERIVED, "derived" },
 	{ AN_F_JOBS, "jobs" },
+	{ AN_F_FOOTNOTED, "footnoted" },
+	{ AN_F_FROM_SUMMARIES, "from_summaries" },
 };
 
 size_t an_flag_names(unsigned flags, const char **out, size_t max)
@@ -496,9 +500,88 @@ static void collect_samples(struct build *b)
 	free(jn);
 }
 
+/* Keep s as the summary of its (variant, benchmark, config, metric). */
+static void keep_summary(struct build *b, const struct db_qsummary *s)
+{
+	size_t k;
+
+	for (k = 0; k < b->nsums; k++) {
+		const struct db_qsummary *o = b->sums[k];
+		if (o->variant_id == s->variant_id && strcmp(o->benchmark, s->benchmark) == 0 &&
+		    mcmp(o->machine_key, s->machine_key) == 0 &&
+		    strcmp(o->config, s->config) == 0 && strcmp(o->metric, s->metric) == 0)
+			break;
+	}
+	if (k == b->nsums) {
+		xgrow(&b->sums, &b->capsums, b->nsums + 1, sizeof(*b->sums));
+		b->nsums++;
+	}
+	b->sums[k] = s;	/* the later import replaces the earlier */
+	note_metric(b, s->metric);
+}
+
+static int has_flag(const char *flags, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = flags; p && (p = strstr(p, name)) != NULL; p += n)
+		if ((p == flags || p[-1] == ',') && (p[n] == '\0' || p[n] == ','))
+			return 1;
+	return 0;
+}
+
+/*
+ * E-H from published cells: where one source publishes both the elapsed
+ * and the hackbench mean of a variant and configuration (seed 001's E and
+ * H tables) and no E-H of its own, the mean of the difference is the
+ * difference of the means.  Its sd is unknown (E and H are correlated in
+ * ways the post does not say), so it is never tested without raw runs.
+ * A footnoted operand makes the result footnoted.
+ */
+static void derive_summaries(struct build *b)
+{
+	size_t i, j;
+
+	if (b->q->no_derived || !metric_selected(b->q, "elapsed_minus_hackbench", 1))
+		return;
+	b->dsums = xcalloc(b->d.nsummaries ? b->d.nsummaries : 1, sizeof(*b->dsums));
+	for (i = 0; i < b->d.nsummaries; i++) {
+		const struct db_qsummary *e = &b->d.summaries[i], *h = NULL;
+		struct db_qsummary *d;
+
+		if (strcmp(e->metric, "elapsed") != 0 || isnan(e->mean) ||
+		    !config_matches(b->q, e->config) || !variant_selected(b, e->variant_id) ||
+		    !machine_selected(b->q, e->machine_key))
+			continue;
+		for (j = 0; j < b->d.nsummaries; j++) {
+			const struct db_qsummary *x = &b->d.summaries[j];
+			if (x->source_id == e->source_id && x->variant_id == e->variant_id &&
+			    strcmp(x->benchmark, e->benchmark) == 0 &&
+			    strcmp(x->config, e->config) == 0) {
+				if (strcmp(x->metric, "elapsed_minus_hackbench") == 0)
+					break;          /* published itself */
+				if (strcmp(x->metric, "hackbench") == 0 && !isnan(x->mean))
+					h = x;
+			}
+		}
+		if (j < b->d.nsummaries || !h)
+			continue;
+		d = &b->dsums[b->ndsums++];
+		*d = *e;
+		d->metric = (char *)"elapsed_minus_hackbench";
+		d->mean = e->mean - h->mean;
+		d->sd = d->min = d->max = NAN;
+		d->n = 0;
+		d->flags = (char *)(has_flag(e->flags, "footnoted") || has_flag(h->flags, "footnoted")
+				    ? "from_summaries,footnoted" : "from_summaries");
+		keep_summary(b, d);
+	}
+}
+
 static void collect_summaries(struct build *b)
 {
-	size_t i, k;
+	size_t i;
 
 	for (i = 0; i < b->d.nsummaries; i++) {
 		const struct db_qsummary *s = &b->d.summaries[i];
@@ -508,20 +591,9 @@ static void collect_summaries(struct build *b)
 			continue;
 		if (isnan(s->mean))
 			continue;
-		for (k = 0; k < b->nsums; k++) {
-			const struct db_qsummary *o = b->sums[k];
-			if (o->variant_id == s->variant_id && strcmp(o->benchmark, s->benchmark) == 0 &&
-			    mcmp(o->machine_key, s->machine_key) == 0 &&
-			    strcmp(o->config, s->config) == 0 && strcmp(o->metric, s->metric) == 0)
-				break;
-		}
-		if (k == b->nsums) {
-			xgrow(&b->sums, &b->capsums, b->nsums + 1, sizeof(*b->sums));
-			b->nsums++;
-		}
-		b->sums[k] = s;	/* the later import replaces the earlier */
-		note_metric(b, s->metric);
+		keep_summary(b, s);
 	}
+	derive_summaries(b);
 }
 
 /* Direction ----------------------------------------------------------------- */
@@ -669,7 +741,14 @@ static void fill_cell(struct build *b, struct an_row *row, struct an_cell *c,
 			c->job_sd = sqrt(jss / (double)dof);
 		c->nvalues = n;
 		an_describe(c->values, n, &c->d);
-		if (sum) {
+		if (sum && has_flag(sum->flags, "from_summaries")) {
+			/* Published E and H are rounded to 2 decimals each. */
+			if (fabs(c->d.mean - sum->mean) <= 0.011 + 1e-9 * fabs(sum->mean))
+				cell_note(c, "raw runs used, E-H of the published E and H agrees");
+			else
+				cell_note(c, "raw runs used, E-H of the published E and H is %.2f",
+					  sum->mean);
+		} else if (sum) {
 			c->flags |= AN_F_RAW_PREFERRED;
 			cell_note(c, "raw samples used, published summary ignored");
 		}
@@ -677,6 +756,10 @@ static void fill_cell(struct build *b, struct an_row *row, struct an_cell *c,
 		c->origin = AN_ORIGIN_SUMMARY;
 		an_describe_summary(sum->mean, sum->sd, sum->n > 0 ? (size_t)sum->n : 0, sum->min,
 				    sum->max, &c->d);
+		if (has_flag(sum->flags, "footnoted"))
+			c->flags |= AN_F_FOOTNOTED;
+		if (has_flag(sum->flags, "from_summaries"))
+			c->flags |= AN_F_FROM_SUMMARIES;
 	}
 	if (row->derived)
 		c->flags |= AN_F_DERIVED;
@@ -688,6 +771,7 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 {
 	struct rkey *keys = NULL;
 	size_t nkeys = 0, capkeys = 0, i, k, oi;
+	int dv;
 
 	(void)err;
 	sort_ctx = b;
@@ -717,9 +801,10 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 				keys[k].unit = s->unit;
 			continue;
 		}
+		dv = has_flag(s->flags, "from_summaries");
 		xgrow(&keys, &capkeys, nkeys + 1, sizeof(*keys));
 		keys[nkeys++] = (struct rkey){ s->benchmark, s->config, s->metric, s->unit,
-					       sum_machine(b, s), 0, metric_rank(b, s->metric, 0) };
+					       sum_machine(b, s), dv, metric_rank(b, s->metric, dv) };
 	}
 	if (nkeys)
 		qsort(keys, nkeys, sizeof(*keys), cmp_rkey);
@@ -830,6 +915,11 @@ static void compare_rows(struct an_table *t)
 
 			if (v == t->baseline || c->origin == AN_ORIGIN_NONE)
 				continue;
+			if (!t->use_flagged && ((base->flags | c->flags) & AN_F_FOOTNOTED)) {
+				if (!(c->flags & AN_F_FOOTNOTED))
+					cell_note(c, "the baseline is footnoted in the post: not tested");
+				continue;
+			}
 			if (c->origin == AN_ORIGIN_SAMPLES)
 				an_side_samples(&sc, c->values, c->nvalues);
 			else
@@ -1028,6 +1118,7 @@ int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t
 	t->opts.test = q->test;
 	t->opts.alpha = q->alpha;
 	t->opts.delta = q->threshold;
+	t->use_flagged = q->use_flagged;
 	if (db_query_load(db, q->bench, &b.d, err) < 0)
 		return -1;
 	if (resolve_variants(&b, err) < 0)
@@ -1044,6 +1135,7 @@ int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t
 out:
 	free(b.obs);
 	free(b.sums);
+	free(b.dsums);
 	free(b.mnames);
 	free(b.sel);
 	db_qdata_release(&b.d);

@@ -68,6 +68,10 @@ struct db;
 #define AN_F_RAW_PREFERRED	0x10000u /* raw samples used; a summary was ignored */
 #define AN_F_DERIVED		0x20000u /* metric computed by kbench, not stored */
 #define AN_F_JOBS		0x40000u /* values are per job, not per run */
+#define AN_F_FOOTNOTED		0x80000u /* a published cell the post marks (footnote):
+					  * not tested unless use_flagged */
+#define AN_F_FROM_SUMMARIES	0x100000u /* derived from published cells (E - H of
+					   * the published means), sd unknown */
 
 /* "K=V" filter on a run's (or summary's) configuration. */
 struct an_kv {
@@ -102,6 +106,7 @@ struct an_query {
 	const struct an_better *better;	/* direction overrides */
 	size_t nbetter;
 	int no_derived;			/* 1 = skip derived metrics */
+	int use_flagged;		/* 1 = test footnoted published cells too */
 };
 
 /* Where a cell's numbers came from. */
@@ -151,6 +156,7 @@ struct an_table {
 	struct an_variant *variants;
 	size_t nvariants;
 	size_t baseline;	/* index into variants */
+	int use_flagged;	/* footnoted cells were tested (an_query.use_flagged) */
 	struct an_row *rows;
 	size_t nrows;
 	struct an_opts opts;	/* conv, test, alpha, delta used (dir unused) */

@@ -145,12 +145,19 @@ static void performance(struct an_regress *r, const struct an_table *t,
 			const char *fl[16];
 			size_t nf, k;
 
-			/* With candidates, the table holds the baseline and them only. */
-			if (v == t->baseline || !c->has_change || c->chg.verdict == AN_VERDICT_NONE)
+			/* With candidates, the table holds the baseline and them
+			 * only.  A footnoted published cell left out of the tests is
+			 * listed as inconclusive, with its flag, not dropped. */
+			int untested = !c->has_change && c->origin != AN_ORIGIN_NONE &&
+				       bc->origin != AN_ORIGIN_NONE &&
+				       ((c->flags | bc->flags) & AN_F_FOOTNOTED);
+
+			if (v == t->baseline || (!untested && (!c->has_change ||
+							       c->chg.verdict == AN_VERDICT_NONE)))
 				continue;
 			f = finding_new(r);
 			f->kind = AN_FINDING_PERFORMANCE;
-			f->verdict = c->chg.verdict;
+			f->verdict = untested ? AN_VERDICT_INCONCLUSIVE : c->chg.verdict;
 			f->benchmark = xstrdup(row->benchmark);
 			f->config = xstrdup(row->config);
 			f->metric = xstrdup(row->metric);
@@ -164,12 +171,14 @@ static void performance(struct an_regress *r, const struct an_table *t,
 			f->dir = row->dir;
 			f->base_value = bc->d.mean;
 			f->value = c->d.mean;
-			f->change_pct = c->chg.change;
+			f->change_pct = untested ? NAN : c->chg.change;
 			f->ci_low = c->chg.ci_low;
 			f->ci_high = c->chg.ci_high;
 			f->p = c->chg.p;
 			f->q = c->chg.q;
 			f->runs_needed = c->chg.runs_needed;
+			if (untested)
+				f->ci_low = f->ci_high = f->p = f->q = f->runs_needed = NAN;
 			f->base_n = bc->d.n;
 			f->n = c->d.n;
 			f->flags = c->flags | bc->flags;
@@ -185,6 +194,8 @@ static void performance(struct an_regress *r, const struct an_table *t,
 			nf = an_flag_names(f->flags, fl, 16);
 			for (k = 0; k < nf && k < 16; k++)
 				buf_printf(&ev, "%s%s", k ? "," : "; flags ", fl[k]);
+			if (untested)
+				buf_puts(&ev, "; footnoted in the post: not tested (--use-flagged tests it)");
 			if (c->note && *c->note)
 				buf_printf(&ev, "; %s", c->note);
 			if (bc->note && *bc->note && bc->note != c->note)

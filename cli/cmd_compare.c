@@ -40,6 +40,7 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 		OPT_DOUBLE("alpha", "A", &sel.alpha, "significance level for BH q-values (default 0.05)"),
 		OPT_LIST("better", "M=DIR", &sel.better, "override a metric's direction: higher, lower or none"),
 		OPT_FLAG("no-derived", &sel.no_derived, "skip derived metrics (E-H, user_moved, ...)"),
+		OPT_FLAG("use-flagged", &sel.use_flagged, "test footnoted published cells too"),
 		OPT_STRING("format", "F", &format, "text (default), md, csv or json"),
 		OPT_END,
 	};
@@ -154,6 +155,7 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 	q.threshold = sel.threshold;
 	q.alpha = sel.alpha;
 	q.no_derived = sel.no_derived;
+	q.use_flagged = sel.use_flagged;
 	if (cli_select_lists(&sel, &q, &err) < 0) {
 		cli_report(verb, &err);
 		goto out;

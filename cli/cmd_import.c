@@ -196,17 +196,68 @@ static char *source_name(const char *path)
 	return res;
 }
 
+/*
+ * Check one --set KEY=VALUE by its key: runs and the numeric config keys
+ * want a positive whole number, mode and ipc one of their words, every
+ * key a name ([A-Za-z_][A-Za-z0-9_.-]*, any length) and a value.
+ * Returns 0, or -1 with a message for the user in msg.
+ */
+static int set_check(const char *kv, long *runs, char *msg, size_t cap)
+{
+	static const char *const whole[] = {
+		"runs", "groups", "tasks", "loops", "datasize", "jobs", "instance",
+	};
+	const char *eq = strchr(kv, '='), *v;
+	size_t i, klen;
+	long n;
+
+	if (!eq || eq == kv) {
+		snprintf(msg, cap, "--set needs KEY=VALUE, not '%s'", kv);
+		return -1;
+	}
+	klen = (size_t)(eq - kv);
+	v = eq + 1;
+	if (!((kv[0] >= 'A' && kv[0] <= 'Z') || (kv[0] >= 'a' && kv[0] <= 'z') || kv[0] == '_') ||
+	    strspn(kv, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") != klen) {
+		snprintf(msg, cap, "--set: '%.*s' is not a key (letters, digits, '_', '.', '-')",
+			 (int)(klen > 64 ? 64 : klen), kv);
+		return -1;
+	}
+	if (!*v) {
+		snprintf(msg, cap, "--set %.*s= needs a value", (int)(klen > 64 ? 64 : klen), kv);
+		return -1;
+	}
+	for (i = 0; i < ARRAY_SIZE(whole); i++) {
+		if (strlen(whole[i]) != klen || memcmp(kv, whole[i], klen) != 0)
+			continue;
+		if (num_parse_long(v, strlen(v), &n) < 0 || n <= 0) {
+			snprintf(msg, cap, "--set %s needs a positive whole number, not '%s'", whole[i], v);
+			return -1;
+		}
+		if (i == 0)
+			*runs = n;
+		return 0;
+	}
+	if (klen == 4 && memcmp(kv, "mode", 4) == 0 && strcmp(v, "process") && strcmp(v, "thread")) {
+		snprintf(msg, cap, "--set mode is process or thread, not '%s'", v);
+		return -1;
+	}
+	if (klen == 3 && memcmp(kv, "ipc", 3) == 0 && strcmp(v, "pipe") && strcmp(v, "socket")) {
+		snprintf(msg, cap, "--set ipc is pipe or socket, not '%s'", v);
+		return -1;
+	}
+	return 0;
+}
+
 static void apply_set(struct rec_batch *b, const struct strlist *set)
 {
 	size_t i, k;
 
 	for (k = 0; k < set->n; k++) {
-		const char *eq = strchr(set->v[k], '=');
-		char key[256];
-		if (!eq || (size_t)(eq - set->v[k]) >= sizeof(key))
-			continue;
-		memcpy(key, set->v[k], (size_t)(eq - set->v[k]));
-		key[eq - set->v[k]] = '\0';
+		const char *eq = strchr(set->v[k], '='), *key;
+		if (!eq)
+			continue;   /* refused by set_check() */
+		key = arena_strndup(&b->arena, set->v[k], (size_t)(eq - set->v[k]));
 		if (strcmp(key, "runs") == 0)
 			continue;   /* read by the parsers (n of kernbench summaries) */
 		for (i = 0; i < b->nruns; i++)
@@ -408,6 +459,43 @@ static void item_free(struct item *it)
 
 /* walked: found while walking a directory, where a file with no
  * benchmark output (a README, a monitor log) is skipped, not an error. */
+/*
+ * mmtests: the run's iter-<N>/kernel.version (`uname -a`) names the
+ * machine and the variant's kernel release; without it the log root's
+ * name log.<host>.<date> names the machine.  --machine, --variant and
+ * --kernel win (the store prefers --kernel to a legend's).
+ */
+static void mmtests_where(const struct import_opts *o, const char *path, struct item *it,
+			  const char **machine)
+{
+	struct layout_mmtests li;
+	char kpath[4200], text[4096], host[256], release[256];
+	char *abs;
+	size_t len = 0;
+	FILE *f;
+
+	if (strcmp(path, "-") == 0 || layout_mmtests_parse(path, &li) < 0)
+		return;
+	if (layout_mmtests_kernel_path(path, kpath, sizeof(kpath)) == 0 &&
+	    (f = fopen(kpath, "r")) != NULL) {
+		len = fread(text, 1, sizeof(text), f);
+		fclose(f);
+	}
+	if (len && layout_uname_parse(text, len, host, sizeof(host), release, sizeof(release)) == 0) {
+		if (!*machine)
+			*machine = it->host = xstrdup(host);
+		if (!o->variant)
+			rec_variant_add(&it->batch, li.run, NULL, release, 0);
+		return;
+	}
+	if (*machine)
+		return;
+	abs = realpath(path, NULL);     /* "." as the run directory still has a root */
+	if (layout_mmtests_root_host(abs ? abs : path, host, sizeof(host)) == 0)
+		*machine = it->host = xstrdup(host);
+	free(abs);
+}
+
 static struct item *prepare(const struct import_opts *o, const char *path, int walked)
 {
 	struct item *it = item_new(path);
@@ -448,6 +536,7 @@ static struct item *prepare(const struct import_opts *o, const char *path, int w
 			machine = it->host = xstrdup(lk.host);
 	} else if (o->layout != LAYOUT_NONE) {
 		layout_apply(path, &it->batch);
+		mmtests_where(o, path, it, &machine);
 	}
 	apply_set(&it->batch, &o->set);
 	if (o->variant_prefix)
@@ -900,14 +989,12 @@ int cmd_import(int argc, char **argv)
 		goto done;
 	}
 	for (i = 0; i < o.set.n; i++) {
-		const char *eq = strchr(o.set.v[i], '=');
-		if (!eq || eq == o.set.v[i]) {
-			fprintf(stderr, "kbench import: --set needs KEY=VALUE, not '%s'\n", o.set.v[i]);
+		char msg[256];
+		if (set_check(o.set.v[i], &o.runs, msg, sizeof(msg)) < 0) {
+			fprintf(stderr, "kbench import: %s\n", msg);
 			rc = EXIT_USAGE;
 			goto done;
 		}
-		if (str_starts(o.set.v[i], "runs="))
-			num_parse_long(eq + 1, strlen(eq + 1), &o.runs);
 	}
 	kb_err_clear(&err);
 	if (!o.explain && db_open(&db, cli_db_path(o.db), &err) < 0) {

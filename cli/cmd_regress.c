@@ -24,6 +24,7 @@ int cmd_regress(int argc, char **argv)
 	double threshold = 1.0, alpha = 0.05, split_below = 90.0, share_min = 10.0;
 	long cpus_per_node = 4;
 	int strict = 0, verbose = 0, no_placement = 0, no_performance = 0, no_derived = 0;
+	int use_flagged = 0;
 	const struct opt opts[] = {
 		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
 		OPT_STRING("baseline", "V", &baseline, "the variant to compare against (required)"),
@@ -40,6 +41,7 @@ int cmd_regress(int argc, char **argv)
 		OPT_LIST("better", "M=DIR", &better,
 			 "a metric's direction: lower, higher or none (counters are none: changed, not worse)"),
 		OPT_FLAG("no-derived", &no_derived, "skip metrics kbench derives (moved_pct, ...)"),
+		OPT_FLAG("use-flagged", &use_flagged, "test footnoted published cells too"),
 		OPT_LONG("cpus-per-node", "N", &cpus_per_node,
 			 "placement: light load is tasks <= nodes x N (default 4)"),
 		OPT_DOUBLE("split-below", "PCT", &split_below,
@@ -156,6 +158,7 @@ int cmd_regress(int argc, char **argv)
 	ro.q.better = bt;
 	ro.q.nbetter = nbv;
 	ro.q.no_derived = no_derived;
+	ro.q.use_flagged = use_flagged;
 	ro.candidates = (const char *const *)cv;
 	ro.ncandidates = ncv;
 	ro.no_placement = no_placement;

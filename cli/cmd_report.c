@@ -326,6 +326,7 @@ int cmd_report(int argc, char **argv)
 		OPT_STRING("error", "sd|ci|none", &errbar, "whiskers of the bar charts (default sd)"),
 		OPT_FLAG("no-findings", &no_findings, "leave out the regress findings"),
 		OPT_FLAG("no-charts", &no_charts, "html: tables only"),
+		OPT_FLAG("use-flagged", &sel.use_flagged, "test footnoted published cells too"),
 		OPT_END,
 	};
 	const struct cmd_usage u = { "report",

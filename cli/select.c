@@ -158,6 +158,7 @@ int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *er
 	if (cli_select_lists(s, q, err) < 0)
 		return -1;
 	q->no_derived = s->no_derived;
+	q->use_flagged = s->use_flagged;
 	if (s->change && an_convention_parse(s->change, &q->conv) < 0)
 		return kb_err_set(err, "", 0, "--change is raw, speed or better, not '%s'", s->change);
 	if (s->test && an_test_parse(s->test, &q->test) < 0)

@@ -30,6 +30,7 @@ struct cli_select {
 	struct strlist metric, config, variants, better, machine;
 	double threshold, alpha;        /* NaN = not given */
 	int no_derived;
+	int use_flagged;                /* --use-flagged (compare, regress, report) */
 
 	/* Filled by cli_select_query(); owned here. */
 	char **split;                   /* copies the comma splits point into */

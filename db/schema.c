@@ -278,6 +278,16 @@ static const char *const migrations[] = {
 "  to_name TEXT, to_scope TEXT,      -- ... and after\n"
 "  machine TEXT                      -- machine: the machine set\n"
 ");\n",
+/* 4: summary_v gains flags (last: the views are a contract, columns are only
+ * added): the summary's flags as stored, "footnoted" for a published cell
+ * the post marks (seed 001's "(33.32)"), "" for a plain one. */
+"DROP VIEW summary_v;\n"
+"CREATE VIEW summary_v AS\n"
+"  SELECT src.path AS source, v.display AS variant, m.name AS machine, s.benchmark AS benchmark,\n"
+"         s.config AS config, s.metric AS metric, s.mean AS mean, s.sd AS sd, s.n AS n,\n"
+"         s.min AS min, s.max AS max, s.unit AS unit, s.flags AS flags\n"
+"  FROM summary s JOIN source src ON src.id = s.source_id\n"
+"  JOIN variant_v v ON v.id = s.variant_id LEFT JOIN machine m ON m.id = s.machine_id;\n",
 };
 
 int db_schema_version(void)

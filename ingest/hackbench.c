@@ -33,7 +33,12 @@
  *   Time: 9.541
  *
  * Failures: "hackbench: invalid option -- 'x'", "Usage: hackbench ...",
- * "Signal 2 caught, longjmp'ing out!".
+ * "Signal 2 caught, longjmp'ing out!" (interrupted; "Time:" still follows,
+ * the time until the signal), what hackbench prints when it kills its
+ * children ("longjmp'ed out, reaping children", "sending SIGTERM to all
+ * child processes", "signaling 160 worker threads to terminate") and a
+ * child's "SENDER: write (error: Broken pipe)".  The reason stored is the
+ * first such line, plus the first child error after a signal.
  *
  * One run per block, metric "time" in seconds.  A block ends with its
  * result (Time / Total time / bare number), or when the next block
@@ -115,9 +120,18 @@ static struct rx rx_usage = RX("^\\s*Usage:\\s+(?:\\S*/)?hackbench\\b"
 			       "|^\\s*(?:\\S*/)?hackbench\\s+<options>\\s*$");
 static struct rx rx_env = RX("^\\s*[A-Za-z_][A-Za-z0-9_]*=");
 static struct rx rx_sysctl = RX("^\\s*[a-z][a-z0-9_]*(?:\\.[A-Za-z0-9_-]+)+\\s*=\\s*\\S+\\s*$");
-static struct rx rx_noise = RX("^\\s*(?:perf\\s+version\\s|longjmp'ed\\s+out|sending\\s+SIGTERM\\s"
-			       "|signaling\\s+\\d+\\s+worker|(?:\\S*/)?hackbench\\s+V\\s+\\S+\\s*$"
+static struct rx rx_noise = RX("^\\s*(?:perf\\s+version\\s|(?:\\S*/)?hackbench\\s+V\\s+\\S+\\s*$"
 			       "|Usage:\\s*$)");
+/* What rt-tests hackbench prints when it kills its children (after a
+ * signal, or when they could not all start) and what a child prints when
+ * its peer is gone; the shell's line for a killed job. */
+static struct rx rx_childfail = RX("^\\s*(?:(?:perf:\\s+)?(?:SENDER|RECEIVER):\\s+(?:write|read)\\b"
+				   "|signaling\\s+\\d+\\s+worker\\s+threads?\\s+to\\s+terminate"
+				   "|sending\\s+SIGTERM\\s+to\\s+all\\s+child"
+				   "|longjmp'ed\\s+out"
+				   "|\\d+\\s+children\\s+started\\.\\s+Expected\\s+\\d+"
+				   "|Unable\\s+to\\s+start\\s+all\\s+workers"
+				   "|(?:\\S+:\\s+line\\s+\\d+:\\s+)?\\d+\\s+(?:Killed|Terminated|Interrupt)\\s+.*\\bhackbench\\b)");
 static struct rx rx_optline = RX("^\\s*-{1,2}[A-Za-z]");
 
 /* rx_match() reports captures, so a yes/no question still needs one. */
@@ -241,6 +255,23 @@ static int is_number_cap(const char *s, size_t len)
 	return num_parse(s, len, &v) == 0;
 }
 
+/* Cheap test before rx_childfail: does p[0..len) start like one? */
+static int child_fail_start(const char *p, size_t len)
+{
+	static const char *const starts[] = {
+		"SENDER:", "RECEIVER:", "perf: SENDER:", "perf: RECEIVER:", "signaling ",
+		"sending SIGTERM", "longjmp'ed", "Unable to start",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(starts); i++)
+		if (len >= strlen(starts[i]) && memcmp(p, starts[i], strlen(starts[i])) == 0)
+			return 1;
+	/* "80 children started.  Expected 160", the shell's "... Killed ... hackbench" */
+	return ((*p >= '0' && *p <= '9') || *p == 'b') &&
+	       (str_find(p, len, "children started") || str_find(p, len, "hackbench"));
+}
+
 /* Classify one line.  sc carries what earlier lines implied (may be
  * updated).  first: the line would start a claim, where noise cannot
  * stand, so the noise patterns are not tried (claim() stays cheap). */
@@ -321,6 +352,8 @@ static enum hb_kind classify(const struct ingest_line *l, struct hb_scan *sc, in
 		}
 		break;
 	}
+	if (child_fail_start(p, rest) && rx_hit(&rx_childfail, l))
+		return HB_FAIL;
 	/* p only skips blanks, so "hackbench" is in p exactly when in l */
 	has_hb = str_find(p, rest, "hackbench") != NULL;
 	if (has_hb || str_find(p, rest, "Usage:")) {
@@ -403,6 +436,7 @@ struct hb_block {
 	int iteration;
 	int has_running, has_sender, has_perf;
 	const char *fail;
+	int child_failed;   /* a SENDER/RECEIVER error is in fail */
 	struct hb_config cfg;
 };
 
@@ -762,10 +796,18 @@ static int parse_line(struct hb_state *st, const struct ingest_line *l, enum hb_
 	case HB_BARE:
 		return parse_time(st, l, &rx_bare);
 	case HB_FAIL:
-		if (!b->fail) {
+		{
 			size_t len = str_rtrim_len(l->s, l->len);
 			const char *s = str_skip_ws(l->s, l->s + len);
-			b->fail = arena_strndup(&st->out->arena, s, (size_t)(l->s + len - s));
+			int child = strstr(s, "SENDER:") || strstr(s, "RECEIVER:");
+			/* The reason: the first failure line, plus the first
+			 * child's error when a signal came first. */
+			if (!b->fail)
+				b->fail = arena_strndup(&st->out->arena, s, (size_t)(l->s + len - s));
+			else if (child && !b->child_failed)
+				b->fail = arena_printf(&st->out->arena, "%s; %.*s", b->fail,
+						       (int)(l->s + len - s), s);
+			b->child_failed |= child;
 		}
 		b->started = 1;
 		block_touch(b, l);

@@ -92,6 +92,17 @@ static int result_file(const char *file, int *kind, long *param, int *iteration)
 
 /* Split the last want components of buf (a copy of a path) in place,
  * right to left: comp[0] is the file name.  Returns how many were found. */
+/* "2020-06-03_1400", "2020-06-03": a date starts s. */
+static int is_date(const char *s)
+{
+	int i;
+
+	for (i = 0; i < 10; i++)
+		if (i == 4 || i == 7 ? s[i] != '-' : (s[i] < '0' || s[i] > '9'))
+			return 0;
+	return 1;
+}
+
 static size_t last_components(char *buf, char **comp, size_t want)
 {
 	char *p = buf + strlen(buf);
@@ -147,6 +158,85 @@ int layout_mmtests_parse(const char *path, struct layout_mmtests *li)
 		else if (m && strcmp(m, "-sockets") == 0)
 			li->ipc = "socket";
 	}
+	return 0;
+}
+
+int layout_mmtests_kernel_path(const char *path, char *out, size_t cap)
+{
+	struct layout_mmtests li;
+	char buf[sizeof(li.buf)], *comp[3];
+	int n;
+
+	if (layout_mmtests_parse(path, &li) < 0)
+		return -1;
+	memcpy(buf, path, strlen(path) + 1);
+	if (last_components(buf, comp, 3) < 3)
+		return -1;
+	/* comp[2] is the benchmark directory: what stands before it is
+	 * <run>/iter-<N>/ */
+	*comp[2] = '\0';
+	n = snprintf(out, cap, "%skernel.version", buf);
+	return n > 0 && (size_t)n < cap ? 0 : -1;
+}
+
+int layout_mmtests_root_host(const char *path, char *host, size_t cap)
+{
+	struct layout_mmtests li;
+	char buf[sizeof(li.buf)], *comp[6];
+	const char *h, *end;
+	size_t len;
+
+	if (layout_mmtests_parse(path, &li) < 0)
+		return -1;
+	memcpy(buf, path, strlen(path) + 1);
+	if (last_components(buf, comp, 6) < 6)
+		return -1;
+	/* comp[5]: the log root, "log.<host>.<YYYY-MM-DD...>" */
+	if (strncmp(comp[5], "log.", 4) != 0)
+		return -1;
+	h = comp[5] + 4;
+	for (end = h; *end; end++)
+		if (end > h && end[0] == '.' && strlen(end) >= 11 && is_date(end + 1))
+			break;
+	if (!*end)
+		return -1;
+	len = strcspn(h, ".");     /* the short host name */
+	if (len == 0 || len >= cap || h + len > end)
+		return -1;
+	memcpy(host, h, len);
+	host[len] = '\0';
+	return 0;
+}
+
+int layout_uname_parse(const char *s, size_t len, char *host, size_t hcap, char *release,
+		       size_t rcap)
+{
+	const char *p = s, *end = s + len, *tok[3];
+	size_t tlen[3], n = 0, hl;
+
+	while (n < 3) {
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p >= end || *p == '\n')
+			break;
+		tok[n] = p;
+		while (p < end && *p != ' ' && *p != '\t' && *p != '\n')
+			p++;
+		tlen[n] = (size_t)(p - tok[n]);
+		n++;
+	}
+	if (n < 3 || tlen[0] != 5 || memcmp(tok[0], "Linux", 5) != 0 ||
+	    tok[2][0] < '0' || tok[2][0] > '9')
+		return -1;
+	hl = strcspn(tok[1], ". \t\n");
+	if (hl > tlen[1])
+		hl = tlen[1];
+	if (hl == 0 || hl >= hcap || tlen[2] >= rcap)
+		return -1;
+	memcpy(host, tok[1], hl);
+	host[hl] = '\0';
+	memcpy(release, tok[2], tlen[2]);
+	release[tlen[2]] = '\0';
 	return 0;
 }
 

@@ -71,6 +71,22 @@ int layout_mmtests_wanted(const char *path);
 void layout_apply(const char *path, struct rec_batch *b);
 
 /*
+ * Where an mmtests run says it ran.  layout_mmtests_kernel_path() writes
+ * the path of the run's <run>/iter-<N>/kernel.version (mmtests saves
+ * `uname -a` there) for result file path; layout_mmtests_root_host() the
+ * short host name of the log root "log.<host>.<date>" above the run
+ * directory (log.ltccip8.2020-06-03_1400 -> ltccip8).
+ * layout_uname_parse() reads `uname -a` text ("Linux
+ * ltccip8.aus.stglabs.ibm.com 4.18.0-184.el8.ppc64le #1 SMP ...") into
+ * the short host name and the release.  All pure string work: each
+ * returns 0, or -1 when the text or path does not say (or does not fit).
+ */
+int layout_mmtests_kernel_path(const char *path, char *out, size_t cap);
+int layout_mmtests_root_host(const char *path, char *host, size_t cap);
+int layout_uname_parse(const char *s, size_t len, char *host, size_t hcap, char *release,
+		       size_t rcap);
+
+/*
  * lkp result roots keep one directory per run:
  *
  *   <root>/<testcase>/<param-string>/<host>/<rootfs>/<kconfig>/<compiler>/

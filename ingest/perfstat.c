@@ -23,7 +23,12 @@
  * One run per block, per aggregation id (--per-node/socket/die/core, -A)
  * and per interval (-I; iteration = interval index).  Metric = the event as
  * printed; elapsed/user/sys in seconds.  Numbers follow the locale perf ran
- * in; the decimal mark is decided per block from the evidence in it.
+ * in ("1,130.84", "1.130,84", "1<U+202F>130,84", "1<U+2019>130.84"); the
+ * decimal mark is decided per block from all the evidence in it (see
+ * block_decimal).  With -I --summary the whole run's block follows the
+ * intervals: its header names the command for all of them, and its runs
+ * get summary=yes.  A workload's own lines between perf's (perf stat -I
+ * 500 hackbench ...) go to the hackbench parser as one stream.
  */
 #include "parsers.h"
 
@@ -58,7 +63,7 @@ enum line_kind {
 	LK_GARBLED,     /* unmistakably perf's, but unreadable */
 };
 
-enum item_kind { IT_COUNTER, IT_ELAPSED, IT_USER, IT_SYS, IT_HACKBENCH };
+enum item_kind { IT_COUNTER, IT_ELAPSED, IT_USER, IT_SYS };
 
 /* One counter (or footer) line, numbers still as printed. */
 struct item {
@@ -78,8 +83,6 @@ struct item {
 	double noise_pct;
 	struct span sem;        /* elapsed "+- 0.00598": absolute SEM */
 	const char *unit, *event;
-	const char *hb_mode;    /* hackbench context */
-	long hb_groups;
 };
 
 struct runkey {
@@ -104,10 +107,12 @@ struct block {
 	double *stamps;         /* distinct interval timestamps, in order */
 	size_t nstamps, stamps_cap;
 	long point_line, comma_line;    /* first line proving '.' / ',' decimal */
+	char group, group2;             /* thousands separators seen (see numtok_read) */
+	long group_line, group2_line;
 	long ambig_line;
 	char ambig_tok[48];
-	const char *hb_mode;
-	long hb_groups;
+	struct ingest_line *foreign;    /* the workload's lines, in order */
+	size_t nforeign, foreign_cap;
 };
 
 /* Token predicates ------------------------------------------------------ */
@@ -129,21 +134,6 @@ static int span_is(struct span t, const char *w)
 static int is_digit(char c)
 {
 	return c >= '0' && c <= '9';
-}
-
-/* "554,289", "341.09", "-3", "1.234,5": digits with separators. */
-static int numlike(const char *s, size_t len)
-{
-	size_t i = 0;
-
-	if (i < len && (s[i] == '-' || s[i] == '+'))
-		i++;
-	if (i >= len || !is_digit(s[i]))
-		return 0;
-	for (; i < len; i++)
-		if (!is_digit(s[i]) && s[i] != ',' && s[i] != '.')
-			return 0;
-	return 1;
 }
 
 /* perf's interval stamp: "%6lu.%09lu", never localised. */
@@ -180,6 +170,26 @@ static int aggrlike(const char *s, size_t len)
 	return len && rx_is(&r, s, len);
 }
 
+/* t is all digits (after an optional sign), min..max of them. */
+static int digits_only(const struct ingest_tok *t, size_t min, size_t max)
+{
+	size_t o = t->len && (t->s[0] == '-' || t->s[0] == '+');
+	size_t n = t->len - o;
+
+	return n >= min && n <= max && strspn(t->s + o, "0123456789") == n;
+}
+
+/* One group after a space: "065", or the last one with decimals "130,84". */
+static int space_group(const struct ingest_tok *t)
+{
+	if (t->len < 3 || strspn(t->s, "0123456789") < 3)
+		return 0;
+	if (t->len == 3)
+		return 1;
+	return t->len > 4 && (t->s[3] == '.' || t->s[3] == ',') &&
+	       strspn(t->s + 4, "0123456789") == t->len - 4;
+}
+
 /* Map an aggregation id as perf prints it to a config key and value:
  * N0 -> node=0, S1 -> socket=1, CPU3 -> cpu=3, S0-D1 -> die=S0-D1,
  * S0-D0-C5 -> core=S0-D0-C5 (die and core ids only mean something
@@ -210,46 +220,154 @@ static void aggr_config(struct arena *a, const char *s, size_t len, const char *
 /* Numbers in the locale perf ran in ------------------------------------- */
 
 /*
- * What the number token s[0..len) proves about the decimal mark: '.' or
- * ',', 0 when nothing (sets *ambiguous when it reads either way, e.g.
- * "554,289"), -1 when it is no number.  grouped: thousands separators
- * may appear (human output; perf turns them off for -x and -j).
+ * perf prints counts with printf's "'" flag, so they follow the locale:
+ * "9,931" (en_US), "9.931" (de_DE), "9<U+202F>931" (fr_FR), "9<U+2019>931"
+ * (de_CH, glibc 2.36; older glibc "9'931"), and U+00A0 or a plain space
+ * in other locales and older glibc.  Separators other than '.' and ','
+ * are "foreign": they only ever group thousands.  The interval stamp is
+ * printed "%lu.%09lu" in every locale, so it says nothing about them.
  */
-static int numtok_decimal(const char *s, size_t len, int grouped, int *ambiguous)
-{
-	size_t i = 0, start, nsep = 0, ndot = 0, last = 0;
-	char lastc = 0;
 
-	*ambiguous = 0;
+/* Length of a foreign thousands separator at s[i] (0: none).  *kind
+ * names it: ' ' space, 'a' U+00A0, 'n' U+202F, '\'' apostrophe,
+ * 'q' U+2019. */
+static size_t foreign_sep(const char *s, size_t i, size_t len, char *kind)
+{
+	const unsigned char *u = (const unsigned char *)s + i;
+	size_t left = len - i;
+
+	if (left >= 1 && (u[0] == ' ' || u[0] == '\'')) {
+		*kind = (char)u[0];
+		return 1;
+	}
+	if (left >= 2 && u[0] == 0xC2 && u[1] == 0xA0) {
+		*kind = 'a';
+		return 2;
+	}
+	if (left >= 3 && u[0] == 0xE2 && u[1] == 0x80 && (u[2] == 0xAF || u[2] == 0x99)) {
+		*kind = u[2] == 0xAF ? 'n' : 'q';
+		return 3;
+	}
+	return 0;
+}
+
+static const char *sep_name(char kind)
+{
+	switch (kind) {
+	case ' ':
+		return "a space";
+	case 'a':
+		return "U+00A0";
+	case 'n':
+		return "U+202F";
+	case '\'':
+		return "\"'\"";
+	case 'q':
+		return "U+2019";
+	case '.':
+		return "'.'";
+	default:
+		return "','";
+	}
+}
+
+/* "554,289", "341.09", "-3", "1.234,5", "1<U+202F>130,84": digits with
+ * separators (a foreign one only between two digits). */
+static int numlike(const char *s, size_t len)
+{
+	size_t i = 0, k;
+	char kind;
+
+	if (i < len && (s[i] == '-' || s[i] == '+'))
+		i++;
+	if (i >= len || !is_digit(s[i]))
+		return 0;
+	while (i < len) {
+		if (is_digit(s[i]) || s[i] == ',' || s[i] == '.') {
+			i++;
+			continue;
+		}
+		k = foreign_sep(s, i, len, &kind);
+		if (!k || kind == ' ' || !is_digit(s[i - 1]) || i + k >= len || !is_digit(s[i + k]))
+			return 0;
+		i += k;
+	}
+	return 1;
+}
+
+/* What one number token shows about the locale. */
+struct numtok {
+	char dec;               /* '.' or ',' shown to be the decimal mark, or 0 */
+	char group;             /* the thousands separator it shows, or 0 */
+	int ambiguous;          /* one '.' or ',' before 3 digits: reads either way */
+};
+
+/*
+ * Read the evidence in s[0..len).  grouped: thousands separators may
+ * appear (human output; perf turns them off for -x and -j).  integer:
+ * perf printed the value with "%.0f" (a count without a unit), so a lone
+ * separator in it groups.  Returns -1 when it is no number.
+ */
+static int numtok_read(const char *s, size_t len, int grouped, int integer, struct numtok *nt)
+{
+	size_t i = 0, start, nsep = 0, ndot = 0, last = 0, k;
+	char lastc = 0, kind, foreign = 0;
+
+	memset(nt, 0, sizeof(*nt));
 	if (i < len && (s[i] == '-' || s[i] == '+'))
 		i++;
 	start = i;
 	if (start >= len)
 		return -1;
-	for (; i < len; i++) {
-		if (is_digit(s[i]))
+	while (i < len) {
+		if (is_digit(s[i])) {
+			i++;
 			continue;
-		if (s[i] != '.' && s[i] != ',')
+		}
+		if (s[i] == '.' || s[i] == ',') {
+			nsep++;
+			ndot += s[i] == '.';
+			last = i;
+			lastc = s[i++];
+			continue;
+		}
+		k = grouped ? foreign_sep(s, i, len, &kind) : 0;
+		if (!k || (foreign && foreign != kind))
 			return -1;
-		nsep++;
-		ndot += s[i] == '.';
-		last = i;
-		lastc = s[i];
+		foreign = kind;
+		i += k;
+	}
+	if (foreign) {          /* "1 130,84": the other mark is the decimal */
+		nt->group = foreign;
+		if (nsep > 1)
+			return -1;
+		nt->dec = lastc;
+		return 0;
 	}
 	if (!nsep)
 		return 0;
-	if (!grouped)
-		return nsep == 1 ? lastc : -1;
-	if (ndot && ndot != nsep)               /* "1,234.56": the last one */
-		return lastc;
-	if (nsep >= 2)                          /* "1,982,054": those group */
-		return lastc == '.' ? ',' : '.';
+	if (!grouped) {
+		nt->dec = lastc;
+		return nsep == 1 ? 0 : -1;
+	}
+	if (ndot && ndot != nsep) {             /* "1,234.56": the last one */
+		nt->dec = lastc;
+		nt->group = lastc == '.' ? ',' : '.';
+		return 0;
+	}
+	if (nsep >= 2) {                        /* "1,982,054": those group */
+		nt->group = lastc;
+		return 0;
+	}
 	/* One separator: a group has exactly 3 digits after it and 1-3
 	 * digits (not a lone 0) before it. */
 	if (len - last - 1 != 3 || last - start > 3 || last == start ||
 	    (last - start == 1 && s[start] == '0'))
-		return lastc;
-	*ambiguous = 1;
+		nt->dec = lastc;
+	else if (integer)
+		nt->group = lastc;
+	else
+		nt->ambiguous = 1;
 	return 0;
 }
 
@@ -258,8 +376,9 @@ static int numtok_decimal(const char *s, size_t len, int grouped, int *ambiguous
 static int numtok_value(const char *s, size_t len, char dec, int grouped, double *out)
 {
 	char tmp[80];
-	size_t i, o = 0, run = 0, groups = 0;
+	size_t i, o = 0, run = 0, groups = 0, k;
 	int seen_dec = 0;
+	char kind;
 
 	if (len >= sizeof(tmp))
 		return -1;
@@ -270,11 +389,13 @@ static int numtok_value(const char *s, size_t len, char dec, int grouped, double
 				return -1;
 			seen_dec = 1;
 			tmp[o++] = '.';
-		} else if (c == '.' || c == ',') {
+		} else if (c == '.' || c == ',' || (grouped && foreign_sep(s, i, len, &kind))) {
+			k = c == '.' || c == ',' ? 1 : foreign_sep(s, i, len, &kind);
 			if (!grouped || seen_dec || run == 0 || (groups ? run != 3 : run > 3))
 				return -1;
 			groups++;
 			run = 0;
+			i += k - 1;
 		} else {
 			if (is_digit(c))
 				run++;
@@ -286,15 +407,27 @@ static int numtok_value(const char *s, size_t len, char dec, int grouped, double
 	return num_parse(tmp, o, out);
 }
 
-static void note_number(struct block *b, struct span t, int grouped, long line, int counts)
+/* Record what the token t on line shows.  counts: the token is a value
+ * to store (an ambiguous one must be decided); integer: see numtok_read. */
+static void note_number(struct block *b, struct span t, int grouped, int integer, long line,
+			int counts)
 {
-	int amb, d = numtok_decimal(t.s, t.len, grouped, &amb);
+	struct numtok nt;
 
-	if (d == '.' && !b->point_line)
+	if (numtok_read(t.s, t.len, grouped, integer, &nt) < 0)
+		return;
+	if (nt.dec == '.' && !b->point_line)
 		b->point_line = line;
-	else if (d == ',' && !b->comma_line)
+	else if (nt.dec == ',' && !b->comma_line)
 		b->comma_line = line;
-	else if (amb && counts && !b->ambig_line) {
+	if (nt.group && !b->group_line) {
+		b->group = nt.group;
+		b->group_line = line;
+	} else if (nt.group && nt.group != b->group && !b->group2_line) {
+		b->group2 = nt.group;
+		b->group2_line = line;
+	}
+	if (nt.ambiguous && counts && !b->ambig_line) {
 		b->ambig_line = line;
 		snprintf(b->ambig_tok, sizeof(b->ambig_tok), "%.*s", (int)t.len, t.s);
 	}
@@ -504,8 +637,14 @@ static int human_counter(const struct ingest_line *l, struct arena *a, struct it
 		missing = 1;
 		i += 2;
 	} else if (i < nt && numlike(t[i].s, t[i].len)) {
+		int more = digits_only(&t[i], 1, 3);
 		val.s = t[i].s, val.len = t[i].len;
-		i++;
+		/* "15 065": a locale grouping with a plain space splits the
+		 * value into tokens of three digits (the last with decimals). */
+		for (i++; more && i + 1 < nt && space_group(&t[i]); i++) {
+			more = t[i].len == 3;
+			val.len = (size_t)(t[i].s + t[i].len - val.s);
+		}
 	} else {
 		return 0;
 	}
@@ -580,8 +719,9 @@ static enum line_kind classify(const struct ingest_line *l, char *sep)
 	if (c == 'p' && rx_is(&rx_version, l->s, l->len))
 		return LK_VERSION;
 	if (c == 'R' || c == 'E')
-		return rx_is(&rx_hbrun, l->s, l->len) ||
-		       rx_is(&rx_hbeach, l->s, l->len) ? LK_HB : LK_OTHER;
+		return (str_find(l->s, l->len, "Running in ") || str_find(l->s, l->len, "Each sender ")) &&
+		       (rx_is(&rx_hbrun, l->s, l->len) ||
+		       rx_is(&rx_hbeach, l->s, l->len)) ? LK_HB : LK_OTHER;
 	if (c == 'T')
 		return rx_is(&rx_hbtime, l->s, l->len) ? LK_HBTIME : LK_OTHER;
 	if (is_digit(c) || c == '-' || c == '<' || c == 'S' || c == 'N' || c == 'C' || c == 's') {
@@ -646,13 +786,27 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 	char c = first_char(&lines[0]), sep = 0;
 	enum line_kind k;
 	size_t j, last = 0, foreign = 0;
-	int header = 0, data = 0, sc;
+	int header = 0, data = 0, interval = 0, sc;
 
 	*score = 0;
-	if (!c || !strchr("P#p/$.{0123456789<SNCs", c))
+	if (!c || !strchr("P#p/$.{0123456789<SNCsRE", c))
 		return 0;
 	k = classify(&lines[0], &sep);
 	switch (k) {
+	case LK_HB:
+		/* "perf stat -I 500 hackbench ...": hackbench's header lines
+		 * come before perf's first interval; they belong to the block
+		 * (and outbid the hackbench parser's claim of them alone). */
+		for (j = next_nonblank(lines, 1, n); j < n && j < 8 && classify(&lines[j], &sep) == LK_HB;
+		     j = next_nonblank(lines, j + 1, n))
+			;
+		if (j >= n || j >= 8)
+			return 0;
+		k = classify(&lines[j], &sep);
+		if (k != LK_IVHEADER && k != LK_TSCOUNTER && k != LK_HEADER && k != LK_CSV)
+			return 0;
+		sc = 95;
+		break;
 	case LK_HEADER:
 		header = 1;
 		sc = 90;
@@ -667,6 +821,7 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 		sc = 90;
 		break;
 	case LK_IVHEADER:
+		interval = 1;
 		sc = 85;
 		break;
 	case LK_CSV:
@@ -684,7 +839,7 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 		j = next_nonblank(lines, 1, n);
 		if (j >= n || classify(&lines[j], &sep) != LK_TSCOUNTER)
 			return 0;
-		data = 1;
+		data = interval = 1;
 		sc = 60;
 		break;
 	default:
@@ -696,7 +851,9 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 		case LK_BLANK:
 			continue;
 		case LK_HEADER:
-			if (header || data)
+			/* perf stat -I --summary closes the intervals with the
+			 * whole run's block, header first (naming the command). */
+			if (header || (data && !(interval && !foreign)))
 				goto done;
 			header = 1;
 			break;
@@ -721,6 +878,10 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 			if (++foreign > PS_MAX_FOREIGN)
 				goto done;
 			continue;
+		case LK_IVHEADER:
+		case LK_TSCOUNTER:
+			data = interval = 1;
+			break;
 		default:        /* counters, CSV, JSON, user/sys, garbled */
 			data = 1;
 			break;
@@ -856,7 +1017,7 @@ static void note_rest(struct block *b, const char *rest, const struct ingest_lin
 				 s.s[s.len - 1] == '%'))
 			s.len--;
 		if (numlike(s.s, s.len))
-			note_number(b, s, 0, l->lineno, 0);
+			note_number(b, s, 0, 0, l->lineno, 0);
 	}
 }
 
@@ -868,7 +1029,7 @@ static int read_human(struct block *b, const struct ingest_line *l)
 
 	human_counter(l, &b->out->arena, it, &rest);
 	if (!it->missing)
-		note_number(b, it->val, 1, l->lineno, 1);
+		note_number(b, it->val, 1, !it->unit[0], l->lineno, 1);
 	if (rest && rx_match(&rx_noise, rest, (size_t)(l->s + l->len - rest), cap, 2) > 0) {
 		it->noise.s = cap[1].s;
 		it->noise.len = cap[1].len;
@@ -890,6 +1051,9 @@ static int read_csv(struct block *b, const struct ingest_line *l)
 		free(row);
 		return fail(b, l->lineno, "unreadable perf stat CSV line");
 	}
+	/* With ',' separating the fields, a decimal comma cannot be. */
+	if (b->sep == ',' && !b->point_line)
+		b->point_line = l->lineno;
 	it = item_push(b);
 	it->kind = IT_COUNTER;
 	it->lineno = l->lineno;
@@ -906,7 +1070,7 @@ static int read_csv(struct block *b, const struct ingest_line *l)
 		/* The row buffer dies here: keep the number text in the arena. */
 		it->val.s = arena_strndup(a, row->f[sh.v].s, row->f[sh.v].len);
 		it->val.len = row->f[sh.v].len;
-		note_number(b, it->val, 0, l->lineno, 1);
+		note_number(b, it->val, 0, 0, l->lineno, 1);
 	}
 	it->unit = arena_strndup(a, row->f[sh.u].s, row->f[sh.u].len);
 	it->event = arena_strndup(a, row->f[sh.e].s, row->f[sh.e].len);
@@ -915,7 +1079,7 @@ static int read_csv(struct block *b, const struct ingest_line *l)
 	if (sh.noise >= 0) {
 		it->noise.s = arena_strndup(a, row->f[sh.noise].s, row->f[sh.noise].len - 1);
 		it->noise.len = row->f[sh.noise].len - 1;
-		note_number(b, it->noise, 0, l->lineno, 0);
+		note_number(b, it->noise, 0, 0, l->lineno, 0);
 	}
 	free(row);
 	return 0;
@@ -961,7 +1125,7 @@ static int read_json(struct block *b, const struct ingest_line *l)
 	} else if (json_is_string(cv)) {
 		it->val.s = arena_strdup(a, json_string_value(cv));
 		it->val.len = strlen(it->val.s);
-		note_number(b, it->val, 0, l->lineno, 1);
+		note_number(b, it->val, 0, 0, l->lineno, 1);
 	} else {
 		json_decref(o);
 		return fail(b, l->lineno, "perf stat JSON: counter-value is neither string nor number");
@@ -1013,45 +1177,17 @@ static int read_seconds(struct block *b, const struct ingest_line *l, enum line_
 	/* Seconds are printed with %f: never grouped. */
 	it->val.s = cap[1].s;
 	it->val.len = cap[1].len;
-	note_number(b, it->val, 0, l->lineno, 1);
+	note_number(b, it->val, 0, 0, l->lineno, 1);
 	if (cap[2].s) {
 		it->sem.s = cap[2].s;
 		it->sem.len = cap[2].len;
-		note_number(b, it->sem, 0, l->lineno, 0);
+		note_number(b, it->sem, 0, 0, l->lineno, 0);
 	}
 	if (cap[noise_at].s) {
 		it->noise.s = cap[noise_at].s;
 		it->noise.len = cap[noise_at].len;
-		note_number(b, it->noise, 0, l->lineno, 0);
+		note_number(b, it->noise, 0, 0, l->lineno, 0);
 	}
-	return 0;
-}
-
-static int read_hackbench(struct block *b, const struct ingest_line *l, enum line_kind k)
-{
-	struct rx_cap cap[3];
-	struct item *it;
-
-	if (k == LK_HB) {
-		if (rx_match(&rx_hbrun, l->s, l->len, cap, 3) > 0) {
-			b->hb_mode = cap[1].s[0] == 'p' ? "process" : "threaded";
-			num_parse_long(cap[2].s, cap[2].len, &b->hb_groups);
-		}
-		return 0;
-	}
-	rx_match(&rx_hbtime, l->s, l->len, cap, 2);
-	it = item_push(b);
-	it->kind = IT_HACKBENCH;
-	it->lineno = l->lineno;
-	it->event = "time";
-	it->unit = "s";
-	it->hb_mode = b->hb_mode;
-	it->hb_groups = b->hb_groups;
-	it->val_ready = 1;
-	if (num_parse(cap[1].s, cap[1].len, &it->value) < 0)
-		return fail(b, l->lineno, "unreadable hackbench time");
-	b->hb_mode = NULL;
-	b->hb_groups = 0;
 	return 0;
 }
 
@@ -1090,13 +1226,15 @@ static int block_read(struct block *b, const struct ingest_line *lines, size_t n
 			break;
 		case LK_HB:
 		case LK_HBTIME:
-			rc = read_hackbench(b, l, k);
+		case LK_OTHER:
+			xgrow(&b->foreign, &b->foreign_cap, b->nforeign + 1, sizeof(*b->foreign));
+			b->foreign[b->nforeign++] = *l;
 			break;
 		case LK_GARBLED:
 			return kb_err_set(b->err, b->ctx->path, l->lineno,
 					  "unreadable perf stat line: '%.*s'",
 					  (int)(l->len > 80 ? 80 : l->len), l->s);
-		default:        /* blank, notes, version, workload output */
+		default:        /* blank, notes, version */
 			break;
 		}
 		if (rc < 0)
@@ -1105,23 +1243,57 @@ static int block_read(struct block *b, const struct ingest_line *lines, size_t n
 	return 0;
 }
 
-/* Decide the decimal mark of the block from what its numbers show. */
+/*
+ * Decide the decimal mark of the block from everything its lines show:
+ * numbers that can only be read one way (seconds and perf's %f columns,
+ * "1,130.84", "948,89"), the thousands separator of counts (a count
+ * without a unit is printed "%.0f", so "9,931 context-switches" groups
+ * with ','), and a ',' CSV separator.  Refuses contradicting evidence,
+ * and a number that reads two ways when nothing decides.
+ */
 static int block_decimal(struct block *b, char *dec)
 {
-	if (b->point_line && b->comma_line)
-		return kb_err_set(b->err, b->ctx->path,
-				  b->point_line > b->comma_line ? b->point_line : b->comma_line,
-				  "inconsistent number format: line %ld has a decimal point, "
-				  "line %ld a decimal comma", b->point_line, b->comma_line);
-	if (b->comma_line) {
+	long point = b->point_line, comma = b->comma_line;
+	const char *why_point = "a decimal point", *why_comma = "a decimal comma";
+
+	if (b->group2_line)
+		return kb_err_set(b->err, b->ctx->path, b->group2_line,
+				  "inconsistent number format: line %ld groups thousands with %s, "
+				  "line %ld with %s", b->group_line, sep_name(b->group),
+				  b->group2_line, sep_name(b->group2));
+	/* A ',' group means a '.' decimal and the other way round. */
+	if (b->group == ',' && (!point || b->group_line < point)) {
+		point = b->group_line;
+		why_point = "',' separating thousands";
+	} else if (b->group == '.' && (!comma || b->group_line < comma)) {
+		comma = b->group_line;
+		why_comma = "'.' separating thousands";
+	}
+	if (point && comma)
+		return kb_err_set(b->err, b->ctx->path, point > comma ? point : comma,
+				  "inconsistent number format: line %ld has %s, line %ld %s",
+				  point, why_point, comma, why_comma);
+	if (comma) {
 		*dec = ',';
 		return 0;
 	}
-	if (!b->point_line && b->ambig_line)
+	if (!point && b->ambig_line) {
+		char mark = strchr(b->ambig_tok, ',') ? ',' : '.';
+		char whole[48], frac[48];
+		size_t i, o = 0;
+
+		for (i = 0; b->ambig_tok[i]; i++) {
+			if (b->ambig_tok[i] != mark)
+				whole[o++] = b->ambig_tok[i];
+			frac[i] = b->ambig_tok[i] == mark ? '.' : b->ambig_tok[i];
+		}
+		whole[o] = '\0';
+		frac[i] = '\0';
 		return kb_err_set(b->err, b->ctx->path, b->ambig_line,
-				  "ambiguous number format: '%s' may have a thousands separator or "
-				  "a decimal mark, and nothing else in the block tells which",
-				  b->ambig_tok);
+				  "ambiguous number format: '%s' reads as %s ('%c' separating "
+				  "thousands) or as %s ('%c' the decimal mark), and nothing else "
+				  "in the block tells which", b->ambig_tok, whole, mark, frac, mark);
+	}
 	*dec = '.';
 	return 0;
 }
@@ -1210,15 +1382,6 @@ static int block_emit(struct block *b, char dec)
 		struct rec_run *r;
 		double v, pct, sem;
 
-		if (it->kind == IT_HACKBENCH) {
-			r = rec_run_new(b->out, "hackbench", it->lineno);
-			if (it->hb_mode) {
-				rec_run_config(b->out, r, "mode", it->hb_mode);
-				rec_run_configf(b->out, r, "groups", "%ld", it->hb_groups);
-			}
-			rec_sample_add(b->out, r, "time", it->value, "s", 0);
-			continue;
-		}
 		r = block_run(b, it, it->kind == IT_COUNTER);
 		if (it->missing)
 			continue;       /* missing, never 0 */
@@ -1244,6 +1407,32 @@ static int block_emit(struct block *b, char dec)
 	return 0;
 }
 
+/*
+ * The workload's own lines between perf's (perf stat -I 500 hackbench
+ * ...): read the hackbench among them with the hackbench parser, as if
+ * perf's lines were not there, so such a run is the same run it would be
+ * without perf (configuration, failures and all).
+ */
+static int block_workload(struct block *b)
+{
+	static const struct ingest_opts no_opts;
+	const struct ingest_opts *opts = b->ctx->opts ? b->ctx->opts : &no_opts;
+	size_t i = 0, len;
+	int score;
+
+	while (i < b->nforeign) {
+		len = hackbench_parser.claim(opts, b->foreign + i, b->nforeign - i, &score);
+		if (len == 0) {
+			i++;
+			continue;
+		}
+		if (hackbench_parser.parse(b->ctx, b->foreign + i, len, b->out, b->err) < 0)
+			return -1;
+		i += len;
+	}
+	return 0;
+}
+
 static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line *lines,
 			  size_t n, struct rec_batch *out, struct kb_err *err)
 {
@@ -1262,6 +1451,11 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 		counters += b.items[i].kind == IT_COUNTER;
 		interval |= b.items[i].has_ts;
 	}
+	/* perf stat -I --summary: the whole run's numbers after the
+	 * intervals are its summary, as in the CSV form's "summary" rows. */
+	for (i = 0; interval && i < b.nitems; i++)
+		if (!b.items[i].has_ts)
+			b.items[i].summary = 1;
 	if (rc == 0 && !counters && !b.has_elapsed)
 		rc = fail(&b, lines[n - 1].lineno, "perf stat block without any counter");
 	else if (rc == 0 && b.has_header && !b.has_elapsed && !interval && !b.has_interval)
@@ -1271,6 +1465,9 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 		rc = block_decimal(&b, &dec);
 	if (rc == 0)
 		rc = block_emit(&b, dec);
+	if (rc == 0)
+		rc = block_workload(&b);
+	free(b.foreign);
 	free(b.items);
 	free(b.runs);
 	free(b.stamps);

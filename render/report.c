@@ -230,9 +230,11 @@ void report_summary_release(struct report_summary *s)
 	memset(s, 0, sizeof(*s));
 }
 
-const char report_marks[] = "Nbone";
+const char report_marks[] = "fdNbone";
 
 static const char *const mark_texts[] = {
+	"footnoted in the post: not tested unless --use-flagged",
+	"published E minus published H, sd unknown",
 	"very noisy (CV > 15%)",
 	"bimodal (two clusters of values)",
 	"outliers (|modified z| > 3.5, kept)",
@@ -241,7 +243,7 @@ static const char *const mark_texts[] = {
 };
 
 static const unsigned mark_bits[] = {
-	AN_F_VERY_NOISY, AN_F_BIMODAL, AN_F_OUTLIERS, AN_F_NOISY, AN_F_SD_ESTIMATED,
+	AN_F_FOOTNOTED, AN_F_FROM_SUMMARIES, AN_F_VERY_NOISY, AN_F_BIMODAL, AN_F_OUTLIERS, AN_F_NOISY, AN_F_SD_ESTIMATED,
 };
 
 char report_value_mark(unsigned flags)
@@ -312,7 +314,9 @@ void report_methods(struct buf *out, const struct report *r)
 		   o->alpha, o->delta, o->delta, o->delta);
 	buf_printf(out,
 		   "Marks after a value: N very noisy (CV > 15%%), n noisy (CV > 5%%), b bimodal, "
-		   "o outliers (|modified z| > 3.5, never dropped), e sd estimated.");
+		   "o outliers (|modified z| > 3.5, never dropped), e sd estimated, "
+		   "f footnoted in the post (not tested unless --use-flagged), "
+		   "d E-H of published cells (published E minus published H, sd unknown).");
 }
 
 /* Text -------------------------------------------------------------------- */

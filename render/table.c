@@ -76,6 +76,8 @@ static const struct {
 	char mark;
 	const char *text;
 } value_marks[] = {
+	{ AN_F_FOOTNOTED, 'f', "footnoted in the post: not tested unless --use-flagged" },
+	{ AN_F_FROM_SUMMARIES, 'd', "published E minus published H, sd unknown" },
 	{ AN_F_VERY_NOISY, 'N', "very noisy (CV > 15%)" },
 	{ AN_F_BIMODAL, 'b', "bimodal" },
 	{ AN_F_OUTLIERS, 'o', "outliers (|modified z| > 3.5, kept)" },
@@ -625,7 +627,8 @@ static void text_footer(struct buf *out, const struct an_table *t)
 	buf_printf(out, "Marks: + better  - worse  ~ changed (no better direction)"
 			"  = same (within +-%g%%)\n"
 			"       ? inconclusive; after a value: N very noisy, n noisy, b bimodal,\n"
-			"       o outliers, e sd estimated.\n",
+			"       o outliers, e sd estimated, f footnoted in the post (not tested\n"
+			"       unless --use-flagged), d E-H of published cells (sd unknown).\n",
 		   t->opts.delta);
 	buf_printf(out, "Verdicts: %s test, Benjamini-Hochberg q over %zu comparisons,\n"
 			"          q < %g and |change| >= %g%%.\n",

@@ -113,3 +113,28 @@ TEST(gz_inflate_members_and_errors)
 	CHECK_STR(err.file, "x.gz");
 	buf_release(&out);
 }
+
+/* mmtests: where a run says it ran (kernel.version, log.<host>.<date>). */
+TEST(layout_mmtests_machine_and_kernel)
+{
+	static const char uname_a[] = "Linux ltccip8.aus.stglabs.ibm.com 4.18.0-184.el8.ppc64le #1 SMP "
+		"Wed Feb 26 04:19:23 UTC 2020 ppc64le ppc64le ppc64le GNU/Linux\n";
+	const char *res = "work/log.ltccip8.2020-06-03_1400/forkintensive/iter-0/"
+		"hackbench-process-pipes/logs/hackbench-12-3";
+	char host[64], rel[64], path[512];
+
+	CHECK_INT(layout_uname_parse(uname_a, strlen(uname_a), host, sizeof(host), rel, sizeof(rel)), 0);
+	CHECK_STR(host, "ltccip8");
+	CHECK_STR(rel, "4.18.0-184.el8.ppc64le");
+	CHECK_INT(layout_uname_parse("4.18.0\n", 7, host, sizeof(host), rel, sizeof(rel)), -1);
+	CHECK_INT(layout_uname_parse(uname_a, strlen(uname_a), host, 4, rel, sizeof(rel)), -1);
+	CHECK_INT(layout_mmtests_kernel_path(res, path, sizeof(path)), 0);
+	CHECK_STR(path, "work/log.ltccip8.2020-06-03_1400/forkintensive/iter-0/kernel.version");
+	CHECK_INT(layout_mmtests_root_host(res, host, sizeof(host)), 0);
+	CHECK_STR(host, "ltccip8");
+	CHECK_INT(layout_mmtests_root_host("/x/log.box.example.com.2021-01-02/run/iter-1/b/logs/time-4-1",
+					   host, sizeof(host)), 0);
+	CHECK_STR(host, "box");
+	CHECK_INT(layout_mmtests_root_host("/x/work/log/run/iter-1/b/logs/time-4-1", host, sizeof(host)), -1);
+	CHECK_INT(layout_mmtests_root_host("/x/log.nodate/run/iter-1/b/logs/time-4-1", host, sizeof(host)), -1);
+}

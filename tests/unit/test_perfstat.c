@@ -2,6 +2,7 @@
  * fixtures and small hand-written blocks in each output mode. */
 #include "unit.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "../../core/err.h"
@@ -538,12 +539,71 @@ static void check_fails(const char *text, long line, const char *msg_part)
 	parsed_release(&p);
 }
 
+/* The issue's C-locale interval: a count without a unit is printed
+ * "%.0f", so its ',' groups thousands (and the stamp, never localised,
+ * proves nothing either way). */
+TEST(perfstat_grouped_count_decides)
+{
+	static const char text[] =
+		"#           time             counts unit events\n"
+		"     1.001084544              3,157      context-switches\n"
+		"     2.002169088            554,289      cs\n";
+	struct parsed p;
+	const struct rec_run *r;
+
+	parse_str(&p, text);
+	show_err(&p);
+	r = nth_run(&p.d.batch, "perf-stat", 0);
+	if (r)
+		CHECK(unit_sample(r, "context-switches") == 3157);
+	r = nth_run(&p.d.batch, "perf-stat", 1);
+	if (r)
+		CHECK(unit_sample(r, "cs") == 554289);
+	parsed_release(&p);
+}
+
+/* Both readings named when nothing decides a msec value. */
 TEST(perfstat_ambiguous_fails)
 {
+	struct parsed p;
+
+	parse_str(&p, "#           time             counts unit events\n"
+		      "     1.000193166              1,234 msec task-clock\n"
+		      "     2.000386121              1,301 msec task-clock\n");
+	CHECK(p.d.rc < 0);
+	CHECK_INT(p.d.err.line, 2);
+	CHECK_STR(p.d.err.msg, "ambiguous number format: '1,234' reads as 1234 (',' separating "
+		  "thousands) or as 1.234 (',' the decimal mark), and nothing else in the block "
+		  "tells which");
+	parsed_release(&p);
+}
+
+/* A count grouped with '.' (de_DE) decides the msec value that alone
+ * reads two ways. */
+TEST(perfstat_counts_decide_msec)
+{
+	struct parsed p;
+	const struct rec_run *r;
+
+	parse_str(&p, "#           time             counts unit events\n"
+		      "     1.000193166              1.234 msec task-clock\n"
+		      "     1.000193166             15.065      context-switches\n");
+	show_err(&p);
+	r = nth_run(&p.d.batch, "perf-stat", 0);
+	if (r) {
+		CHECK(unit_sample(r, "task-clock") == 1234);
+		CHECK(unit_sample(r, "context-switches") == 15065);
+	}
+	parsed_release(&p);
+}
+
+/* Thousands grouped two ways in one block is refused. */
+TEST(perfstat_two_groupings_fail)
+{
 	check_fails("#           time             counts unit events\n"
-		    "     1.000193166            554,289      cs\n"
-		    "     2.000386121            554,301      cs\n",
-		    2, "ambiguous number format");
+		    "     1.000193166             15,065      context-switches\n"
+		    "     1.000193166              2\xe2\x80\xaf" "739      page-faults\n",
+		    3, "groups thousands with ',', line 3 with U+202F");
 }
 
 TEST(perfstat_inconsistent_fails)
