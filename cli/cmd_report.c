@@ -12,6 +12,7 @@
 #include "../core/util.h"
 #include "../db/db.h"
 #include "../db/placement.h"
+#include "../ingest/mail.h"
 #include "../render/chart.h"
 #include "../render/report.h"
 
@@ -455,6 +456,12 @@ int cmd_report(int argc, char **argv)
 	}
 	for (i = 0; i < list.nsources; i++) {
 		buf_reset(&b);
+		if (list.sources[i].mail_from || list.sources[i].mail_date ||
+		    list.sources[i].mail_subject) {
+			mail_byline(list.sources[i].mail_from, list.sources[i].mail_date,
+				    list.sources[i].mail_subject, &b);
+			buf_puts(&b, ": ");
+		}
 		buf_printf(&b, "%s [%s] %lld runs, %lld summaries, sha256 %.12s, imported %s",
 			   list.sources[i].path, list.sources[i].format ? list.sources[i].format : "-",
 			   list.sources[i].runs, list.sources[i].summaries,

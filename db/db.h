@@ -36,6 +36,8 @@ struct db_import {
 	const char *variant;        /* --variant: wins over everything */
 	const char *variant_fallback;   /* parent directory name */
 	const char *kernel;         /* --kernel */
+	/* A mail message (NULL otherwise): its headers, decoded. */
+	const char *mail_from, *mail_date, *mail_subject, *message_id;
 	int replace;                /* --replace: drop the earlier import of these bytes */
 	int dry_run;                /* do everything, then roll back */
 };
@@ -91,6 +93,7 @@ struct db_bench {
 struct db_source {
 	long long id;
 	char *path, *sha256, *format, *imported_at;
+	char *mail_from, *mail_date, *mail_subject;     /* NULL unless a mail message */
 	long long size, runs, summaries;
 };
 
@@ -125,6 +128,7 @@ struct db_job {
 struct db_run {
 	long long id;
 	char *source, *variant, *variant_desc, *machine, *benchmark, *config, *status, *error;
+	char *mail_from, *mail_date, *mail_subject;     /* the source's, NULL unless a mail */
 	int iteration;
 	long line;
 	struct db_sample *samples;

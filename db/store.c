@@ -33,7 +33,8 @@ static const char *const sql[] = {
 	[S_DEL_RUNS] = "DELETE FROM run WHERE source_id = ?1",
 	[S_DEL_SUMMARIES] = "DELETE FROM summary WHERE source_id = ?1",
 	[S_DEL_SOURCE] = "DELETE FROM source WHERE id = ?1",
-	[S_INS_SOURCE] = "INSERT INTO source (path, sha256, size, format) VALUES (?1, ?2, ?3, ?4)",
+	[S_INS_SOURCE] = "INSERT INTO source (path, sha256, size, format, mail_from, mail_date,"
+			 " mail_subject, message_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
 	[S_INS_VARIANT] = "INSERT OR IGNORE INTO variant (name) VALUES (?1)",
 	[S_GET_VARIANT] = "SELECT id FROM variant WHERE name = ?1",
 	[S_SET_VDESC] = "UPDATE variant SET description = ?2 WHERE id = ?1 "
@@ -689,6 +690,10 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 	db_bind_text(st, 2, imp->sha256);
 	db_bind_int(st, 3, imp->size);
 	db_bind_text(st, 4, imp->format ? imp->format : "");
+	db_bind_text(st, 5, imp->mail_from);
+	db_bind_text(st, 6, imp->mail_date);
+	db_bind_text(st, 7, imp->mail_subject);
+	db_bind_text(st, 8, imp->message_id);
 	if (step_done(db, st, err) < 0)
 		return -1;
 	source_id = sqlite3_last_insert_rowid(db->h);
