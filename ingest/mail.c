@@ -150,6 +150,12 @@ int mail_mbox_next(struct mail_mbox *m, const char **msg, size_t *mlen, long *li
 	*msg = start;
 	*mlen = (size_t)(p - start);
 	m->pos = (size_t)(p - m->data);
+	/* The blank line before the next "From " line separates messages;
+	 * it is not part of this one. */
+	if (*mlen >= 2 && start[*mlen - 1] == '\n' && start[*mlen - 2] == '\n')
+		(*mlen)--;
+	else if (*mlen >= 4 && memcmp(start + *mlen - 4, "\r\n\r\n", 4) == 0)
+		*mlen -= 2;
 	return 0;
 }
 
@@ -866,6 +872,16 @@ int mail_decode(const char *msg, size_t len, int mboxrd, const char *path, long 
 		if ((v = hdr_get(&h, "Date")) != NULL && !(out->date = read_date(v)))
 			out->date = xstrdup(v);
 		rc = decode_entity(&d, msg, len, 1, 0, line0);
+	}
+	/* One line end at the end, however the message was stored (an mbox
+	 * needs one before the next "From " line, a Maildir file may have
+	 * none): the same message decodes to the same text. */
+	while (out->text.len && (out->text.data[out->text.len - 1] == '\n' ||
+				 out->text.data[out->text.len - 1] == '\r'))
+		out->text.len--;
+	if (out->text.len) {
+		out->text.data[out->text.len] = '\0';
+		buf_putc(&out->text, '\n');
 	}
 	hdrs_release(&h);
 	buf_release(&copy);
