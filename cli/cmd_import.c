@@ -550,8 +550,9 @@ static void mail_identity(const struct mail_msg *m, char sha[65])
 
 /*
  * One mail message msg[0..len) of the file at path (line: where it starts
- * there; index: its place, 1-based).  It is a source of its own, named
- * "path#<Message-ID>" ("path#<index>" without one).
+ * there; index: its place in an mbox, 1-based, or 0 for a file that is
+ * one message).  It is a source of its own, named "path#<Message-ID>"
+ * (without one: "path#<index>" in an mbox, the path of a mail file).
  */
 static struct item *prepare_message(const struct import_opts *o, const char *path,
 				    const char *msg, size_t len, int mboxrd, long line, size_t index)
@@ -568,8 +569,10 @@ static struct item *prepare_message(const struct import_opts *o, const char *pat
 	}
 	if (m.message_id)
 		buf_printf(&name, "%s#%s", path, m.message_id);
-	else
+	else if (index)
 		buf_printf(&name, "%s#%zu", path, index);
+	else
+		buf_puts(&name, path);
 	free(it->path);
 	it->path = buf_detach(&name);
 	mail_identity(&m, it->sha);
@@ -860,7 +863,7 @@ static void pipe_file(struct pipe *p, const char *path, int walked)
 		pipe_mbox(p, path, &data, sbp);
 	} else if (mail_is_message(data.data, data.len)) {
 		item_free(it);
-		it = prepare_message(p->o, path, data.data, data.len, 0, 1, 1);
+		it = prepare_message(p->o, path, data.data, data.len, 0, 1, 0);
 		file_done(it, path, sbp, data.len);
 		pipe_put(p, it);
 	} else {
