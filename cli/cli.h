@@ -23,6 +23,12 @@ struct cmd {
 /* The command table (main.c). */
 const struct cmd *cli_commands(size_t *n);
 
+/* --color WHEN (NULL: auto): *on says whether to colour what goes to f.
+ * auto colours a terminal unless $NO_COLOR is set; always and never say
+ * so.  -1 (after a message) for any other word. */
+#include <stdio.h>
+int cli_color(const char *verb, const char *when, FILE *f, int *on);
+
 /* --db value, else $KBENCH_DB, else ./kbench.db */
 const char *cli_db_path(const char *opt);
 /* Print "file:line: message" (or "kbench VERB: message") to stderr. */

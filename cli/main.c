@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int cmd_help(int argc, char **argv);
 
@@ -38,6 +39,24 @@ const char *cli_db_path(const char *opt)
 	if (env && *env)
 		return env;
 	return "kbench.db";
+}
+
+int cli_color(const char *verb, const char *when, FILE *f, int *on)
+{
+	const char *no = getenv("NO_COLOR");
+
+	if (!when || strcmp(when, "auto") == 0)
+		*on = isatty(fileno(f)) && !(no && *no);
+	else if (strcmp(when, "always") == 0)
+		*on = 1;
+	else if (strcmp(when, "never") == 0)
+		*on = 0;
+	else {
+		fprintf(stderr, "kbench %s: --color must be auto, always or never, not '%s'\n",
+			verb, when);
+		return -1;
+	}
+	return 0;
 }
 
 void cli_report_to(struct buf *out, const char *verb, const struct kb_err *e)
