@@ -37,6 +37,9 @@ void cli_report(const char *verb, const struct kb_err *e);
 struct buf;
 void cli_report_to(struct buf *out, const char *verb, const struct kb_err *e);
 
+/* kbench __complete CWORD WORD... (complete.c) */
+int cli_complete(int argc, char **argv);
+
 int cmd_import(int argc, char **argv);
 int cmd_ls(int argc, char **argv);
 int cmd_show(int argc, char **argv);

@@ -1085,7 +1085,7 @@ int cmd_import(int argc, char **argv)
 		OPT_LIST("set", "KEY=VALUE", &o.set, "add KEY=VALUE to every run's config (runs=N: n of summaries)"),
 		OPT_STRING("format", "NAME", &o.format, "use only this parser (see --list-formats)"),
 		OPT_STRING("time-format", "FMT", &o.time_format, "fields of GNU time -f lines, e.g. '%e %S %U %c %w'"),
-		OPT_STRING("layout", "NAME", &o.layout_name,
+		OPT_STRING("layout", "mmtests|lkp|none", &o.layout_name,
 			   "read paths as a result tree: mmtests, lkp, or none (default: detect mmtests)"),
 		OPT_FLAG("dry-run", &o.dry_run, "parse and report, store nothing"),
 		OPT_FLAG("replace", &o.replace, "import again bytes that were imported before"),
