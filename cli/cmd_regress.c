@@ -4,6 +4,7 @@
  * under --strict).  See docs/regress.md.
  */
 #include "cli.h"
+#include "progress.h"
 
 #include "../analyze/regress.h"
 #include "../core/util.h"
@@ -18,6 +19,7 @@
 
 int cmd_regress(int argc, char **argv)
 {
+	struct progress prog;
 	const char *dbpath = NULL, *baseline = NULL, *bench = NULL, *format = "text";
 	const char *test = "welch", *change = "raw", *output = NULL, *color = NULL;
 	struct strlist cand = { 0 }, metrics = { 0 }, configs = { 0 }, better = { 0 };
@@ -74,6 +76,7 @@ int cmd_regress(int argc, char **argv)
 	FILE *out = stdout;
 	int rc, status = EXIT_USAGE, built = 0;
 
+	progress_init(&prog, "regress", 0, 1.0);
 	rc = opt_parse(&u, argc, argv, &args, &nargs);
 	if (rc) {
 		status = rc > 0 ? EXIT_OK : EXIT_USAGE;
@@ -166,7 +169,12 @@ int cmd_regress(int argc, char **argv)
 		cli_report("regress", &err);
 		goto done;
 	}
-	if (an_regress_build(db, &ro, &r, &err) < 0) {
+	prog.on = progress_tty();
+	progress_start_ticker(&prog);
+	progress_step(&prog, "comparing", 0, 0);
+	rc = an_regress_build(db, &ro, &r, &err);
+	progress_end(&prog);
+	if (rc < 0) {
 		cli_report("regress", &err);
 		goto done;
 	}
