@@ -854,6 +854,7 @@ static void pipe_file(struct pipe *p, const char *path, int walked)
 	pipe_wait_room(p);
 	it = item_new(path);
 	if (read_source(path, &data, &it->err) < 0) {
+		buf_release(&data);     /* (what a corrupt gzip stream gave before it broke) */
 		file_done(it, path, sbp, 0);
 		pipe_put(p, it);
 		return;
