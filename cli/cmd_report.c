@@ -491,6 +491,7 @@ int cmd_report(int argc, char **argv)
 				finding_charts(&rep, &g, &pl);
 		} else {
 			/* e.g. the baseline lacks data somewhere: the report stands without */
+			progress_end(&prog);    /* (no status line over the message) */
 			fprintf(stderr, "kbench report: no findings: %s\n", err.msg);
 			kb_err_clear(&err);
 		}
