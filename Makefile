@@ -4,7 +4,8 @@
 #   make check      install missing deps, build with ASan+UBSan and -Werror, run all tests
 #   make demo       install missing deps, import samples/ into demo/kbench.db, list it
 #   make bench      import a generated corpus and print throughput
-#   make install    PREFIX=/usr/local
+#   make install    PREFIX=/usr/local (the binary, man pages, bash and zsh completion)
+#   make man        build/man/kbench.1 and kbench-VERB.1, from the option tables
 
 PREFIX ?= /usr/local
 # Where objects go; give each concurrent build its own (make BUILD=/tmp/x unit).
@@ -30,9 +31,23 @@ CHK_LIB_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(LIB_SRC))
 CHK_CLI_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(CLI_SRC))
 CHK_UNIT_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(UNIT_SRC))
 
-.PHONY: all deps check check-build unit demo bench install clean
+.PHONY: all deps check check-build unit demo bench install clean man
 
-all: kbench
+all: kbench man
+
+# Man pages, written by kbench itself from the tables that print --help
+# (kbench --man [VERB]), so they cannot drift from the options.
+MAN_DIR = $(BUILD)/man
+man: $(MAN_DIR)/kbench.1
+
+$(MAN_DIR)/kbench.1: kbench
+	@mkdir -p $(MAN_DIR)
+	@echo "  MAN     $(MAN_DIR)"
+	@rm -f $(MAN_DIR)/*.1
+	@./kbench --man > $@.tmp
+	@for v in $$(./kbench __complete 1 kbench '' | grep -v '^-' | grep -vx help); do \
+		./kbench --man $$v > $(MAN_DIR)/kbench-$$v.1 || exit 1; done
+	@mv $@.tmp $@
 
 kbench: $(OBJ)
 	@echo "  LD      $@"
@@ -83,9 +98,14 @@ bench: deps
 	@$(MAKE) --no-print-directory kbench
 	@scripts/bench
 
-install: kbench
-	install -d $(DESTDIR)$(PREFIX)/bin
+install: kbench man
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions
 	install -m 755 kbench $(DESTDIR)$(PREFIX)/bin/kbench
+	install -m 644 $(MAN_DIR)/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 completion/kbench.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/kbench
+	install -m 644 completion/_kbench $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_kbench
 
 clean:
 	rm -rf $(BUILD) kbench demo

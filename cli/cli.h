@@ -23,6 +23,12 @@ struct cmd {
 /* The command table (main.c). */
 const struct cmd *cli_commands(size_t *n);
 
+/* --color WHEN (NULL: auto): *on says whether to colour what goes to f.
+ * auto colours a terminal unless $NO_COLOR is set; always and never say
+ * so.  -1 (after a message) for any other word. */
+#include <stdio.h>
+int cli_color(const char *verb, const char *when, FILE *f, int *on);
+
 /* --db value, else $KBENCH_DB, else ./kbench.db */
 const char *cli_db_path(const char *opt);
 /* Print "file:line: message" (or "kbench VERB: message") to stderr. */
@@ -30,6 +36,9 @@ void cli_report(const char *verb, const struct kb_err *e);
 /* The same line, appended to out. */
 struct buf;
 void cli_report_to(struct buf *out, const char *verb, const struct kb_err *e);
+
+/* kbench __complete CWORD WORD... (complete.c) */
+int cli_complete(int argc, char **argv);
 
 int cmd_import(int argc, char **argv);
 int cmd_ls(int argc, char **argv);

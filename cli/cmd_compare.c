@@ -17,7 +17,7 @@
 
 int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 {
-	const char *rows = NULL, *cols = NULL, *format = NULL, *what = NULL;
+	const char *rows = NULL, *cols = NULL, *format = NULL, *what = NULL, *color = NULL;
 	int is_export = fixed_what != NULL;
 	struct cli_select sel;
 	const struct opt compare_opts[] = {
@@ -41,14 +41,16 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 		OPT_LIST("better", "M=DIR", &sel.better, "override a metric's direction: higher, lower or none"),
 		OPT_FLAG("no-derived", &sel.no_derived, "skip derived metrics (E-H, user_moved, ...)"),
 		OPT_FLAG("use-flagged", &sel.use_flagged, "test footnoted published cells too"),
-		OPT_STRING("format", "F", &format, "text (default), md, csv or json"),
+		OPT_STRING("format", "text|md|csv|json", &format, "text (default), md, csv or json"),
+		OPT_STRING("color", "auto|always|never", &color,
+			   "text: verdict marks in colour on a terminal (auto, default; off with $NO_COLOR)"),
 		OPT_END,
 	};
 	const struct opt export_opts[] = {
 		OPT_STRING("what", "W", &what, "samples, summary or compare (default samples)"),
 		OPT_STRING("db", "PATH", &sel.db, "the store (default ./kbench.db or $KBENCH_DB)"),
 		OPT_STRING("bench", "B", &sel.bench, "only benchmark B"),
-		OPT_STRING("format", "F", &format, "csv (default) or json"),
+		OPT_STRING("format", "csv|json", &format, "csv (default) or json"),
 		OPT_LIST("metric", "M,...", &sel.metric, "compare: only these metrics"),
 		OPT_LIST("config", "K=V,...", &sel.config, "compare: only configs with K=V"),
 		OPT_LIST("variants", "V,...", &sel.variants, "compare: only these variants"),
@@ -131,6 +133,8 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 		fprintf(stderr, "kbench %s: --threshold must be >= 0 and --alpha in (0, 1)\n", verb);
 		goto out;
 	}
+	if (cli_color(verb, color, stdout, &ro.color) < 0)
+		goto out;
 	if ((rows && render_dim_parse(rows, &ro.rows) < 0) ||
 	    (cols && render_dim_parse(cols, &ro.cols) < 0)) {
 		fprintf(stderr, "kbench %s: --rows/--cols take config, metric or variant\n", verb);

@@ -4,6 +4,7 @@
  * optionally a history chart.  See docs/regress.md.
  */
 #include "cli.h"
+#include "progress.h"
 
 #include "../analyze/history.h"
 #include "../core/util.h"
@@ -32,6 +33,8 @@ int cli_history_chart(struct db *db, const struct an_history_opts *o, struct cha
 
 int cmd_history(int argc, char **argv)
 {
+	struct progress prog;
+	int hrc;
 	const char *dbpath = NULL, *metric = NULL, *bench = NULL, *order = "version";
 	const char *format = "text", *chart_path = NULL, *title = NULL;
 	struct strlist configs = { 0 }, better = { 0 }, machines = { 0 };
@@ -141,7 +144,12 @@ int cmd_history(int argc, char **argv)
 		cli_report("history", &err);
 		goto done;
 	}
-	if (an_history_build(db, &ho, &h, &err) < 0) {
+	progress_init(&prog, "history", progress_tty(), 1.0);
+	progress_start_ticker(&prog);
+	progress_step(&prog, "building the series", 0, 0);
+	hrc = an_history_build(db, &ho, &h, &err);
+	progress_end(&prog);
+	if (hrc < 0) {
 		cli_report("history", &err);
 		goto done;
 	}

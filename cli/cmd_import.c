@@ -11,11 +11,14 @@
 #include "../db/db.h"
 #include "../ingest/ingest.h"
 #include "../ingest/layout.h"
+#include "../ingest/mail.h"
+#include "progress.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <libgen.h>
 #include <pthread.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,18 +38,29 @@ struct import_opts {
 	const char *variant, *variant_prefix, *machine, *kernel, *format, *time_format, *layout_name;
 	struct strlist set;
 	long runs;                  /* from --set runs=N, 0 when not given */
-	int dry_run, replace, list_formats, explain;
+	int dry_run, replace, list_formats, explain, verbose, quiet;
 	enum import_layout layout;
 };
+
+/*
+ * What is printed.  VERBOSE: a line per file on stdout (the default
+ * when stdout or stderr is not a terminal, and --verbose).  COMPACT (both
+ * are terminals): the progress line, and per-file lines only for errors,
+ * skips and notes.  QUIET (--quiet): errors only.  COMPACT and QUIET end
+ * with the summary (for one file: that file's line).
+ */
+enum import_talk { TALK_VERBOSE, TALK_COMPACT, TALK_QUIET };
 
 /* Largest text a gzipped source may inflate to. */
 #define IMPORT_MAX_INFLATED ((size_t)1 << 30)
 
 /* A line of output about a file, held until the file's transaction
  * commits: kbench says "imported" only of what is in the database. */
+enum said_kind { SAID_FILE, SAID_SKIP, SAID_ERR };
+
 struct said {
 	char *text;
-	int err;                /* for stderr */
+	enum said_kind kind;    /* SAID_ERR goes to stderr */
 	int stored;             /* about a stored file (its counts go to the totals) */
 	size_t runs, samples, summaries;
 };
@@ -55,6 +69,13 @@ struct import_totals {
 	size_t files, failed, already, skipped, runs, samples, summaries;
 	struct said *wait;      /* lines waiting for the commit */
 	size_t nwait, waitcap;
+	enum import_talk talk;
+	char *last;             /* the last file line not printed (COMPACT, QUIET) */
+	struct progress prog;
+	/* for the progress line: whole files handled, their bytes on disk,
+	 * runs parsed, and what the walk found before importing began */
+	size_t disk_files, runs_seen, total_files, messages;
+	long long disk_bytes, total_bytes;
 };
 
 /* Queue line (taken from the buffer) for stdout; returns its entry. */
@@ -72,7 +93,7 @@ static struct said *say(struct import_totals *t, struct buf *line)
 /* Queue line for stderr, in order with the other lines. */
 static void say_error(struct import_totals *t, struct buf *line)
 {
-	say(t, line)->err = 1;
+	say(t, line)->kind = SAID_ERR;
 }
 
 /* An error about a file. */
@@ -91,12 +112,24 @@ static void said_commit(struct import_totals *t)
 
 	for (i = 0; i < t->nwait; i++) {
 		struct said *w = &t->wait[i];
-		if (w->err)
-			fflush(stdout);
-		fputs(w->text, w->err ? stderr : stdout);
 		t->runs += w->runs;
 		t->samples += w->samples;
 		t->summaries += w->summaries;
+		if (w->kind == SAID_FILE && t->talk != TALK_VERBOSE) {
+			free(t->last);
+			t->last = w->text;
+			continue;
+		}
+		if (w->kind == SAID_SKIP && t->talk == TALK_QUIET) {
+			free(w->text);
+			continue;
+		}
+		progress_clear(&t->prog);
+		if (w->kind == SAID_ERR)
+			fflush(stdout);
+		fputs(w->text, w->kind == SAID_ERR ? stderr : stdout);
+		if (w->kind == SAID_ERR)
+			fflush(stderr);
 		free(w->text);
 	}
 	t->nwait = 0;
@@ -247,6 +280,43 @@ static int set_check(const char *kv, long *runs, char *msg, size_t cap)
 		return -1;
 	}
 	return 0;
+}
+
+/* A mail message's short name, for its variants' name@post and the runs
+ * nothing names: the author's surname and the day it was sent
+ * ("Focht-2002-10-07"), else the Message-ID's local part. */
+static char *mail_label(const char *from, const char *date, const char *message_id,
+			const char *path)
+{
+	struct buf b = BUF_INIT;
+	const char *f = from, *lt, *end, *w;
+
+	if (f && *f) {
+		lt = strchr(f, '<');
+		end = lt && lt > f ? lt : f + strlen(f);
+		while (end > f && (end[-1] == ' ' || end[-1] == '"'))
+			end--;
+		w = end;
+		while (w > f && w[-1] != ' ' && w[-1] != '"')
+			w--;
+		if (w == end && lt) {           /* no name: the address's local part */
+			w = lt + 1;
+			end = strchr(w, '@') ? strchr(w, '@') : w + strlen(w);
+		}
+		for (; w < end; w++)
+			if (isalnum((unsigned char)*w) || *w == '-' || *w == '_' || *w == '.')
+				buf_putc(&b, *w);
+	}
+	if (b.len && date && strlen(date) >= 10 && date[4] == '-')
+		buf_printf(&b, "-%.10s", date);
+	if (!b.len && message_id) {
+		for (w = message_id; *w && *w != '@' && b.len < 24; w++)
+			if (isalnum((unsigned char)*w) || *w == '-' || *w == '.')
+				buf_putc(&b, *w);
+	}
+	if (!b.len)
+		return source_name(path);
+	return buf_detach(&b);
 }
 
 static void apply_set(struct rec_batch *b, const struct strlist *set)
@@ -431,6 +501,13 @@ struct item {
 	char sha[65];
 	char *parent, *host, *label;
 	struct buf fmt;
+	const char *skip_why;   /* ITEM_SKIPPED: why */
+	char *notes;            /* lines about parts left out of a mail */
+	char *mail_from, *mail_date, *mail_subject, *message_id;
+	int mail;               /* a message of an mbox, a Maildir or a mail file */
+	/* the last item of a file: the file is done, with this many bytes */
+	int file_done;
+	long long disk_bytes;
 };
 
 /* A failed item for path until prepare() says otherwise. */
@@ -448,6 +525,11 @@ static struct item *item_new(const char *path)
 
 static void item_free(struct item *it)
 {
+	free(it->notes);
+	free(it->mail_from);
+	free(it->mail_date);
+	free(it->mail_subject);
+	free(it->message_id);
 	rec_batch_release(&it->batch);
 	buf_release(&it->fmt);
 	free(it->parent);
@@ -457,8 +539,6 @@ static void item_free(struct item *it)
 	free(it);
 }
 
-/* walked: found while walking a directory, where a file with no
- * benchmark output (a README, a monitor log) is skipped, not an error. */
 /*
  * mmtests: the run's iter-<N>/kernel.version (`uname -a`) names the
  * machine and the variant's kernel release; without it the log root's
@@ -496,10 +576,16 @@ static void mmtests_where(const struct import_opts *o, const char *path, struct 
 	free(abs);
 }
 
-static struct item *prepare(const struct import_opts *o, const char *path, int walked)
+/*
+ * Parse data[0..len), the text of the item (its display path and identity
+ * set), which comes from the file at path (whose place in a result tree
+ * and parent directory mean something).  walked: found while walking a
+ * directory, or a mail message, where a text with no benchmark output (a
+ * README, a reply with no numbers) is skipped, not an error.
+ */
+static void prepare_data(const struct import_opts *o, struct item *it, const char *path,
+			 const char *data, size_t len, int walked)
 {
-	struct item *it = item_new(path);
-	struct buf data = BUF_INIT;
 	struct ingest_doc doc;
 	struct ingest_result res = { NULL, 0, 0 };
 	struct ingest_opts iopts = { o->time_format, o->runs };
@@ -511,11 +597,7 @@ static struct item *prepare(const struct import_opts *o, const char *path, int w
 	arena_init(&doc.arena);
 	if (o->format)
 		only = ingest_parser_find(o->format);
-	if (read_source(path, &data, &it->err) < 0)
-		goto out;
-	it->bytes = data.len;
-	source_identity(o, path, &data, it->sha);
-	if (ingest_doc_load(&doc, it->path, data.data ? data.data : "", data.len, &it->err) < 0)
+	if (ingest_doc_load(&doc, it->path, data ? data : "", len, &it->err) < 0)
 		goto out;
 	rc = ingest_parse_doc(&doc, &iopts, only, &it->batch, &res, &it->err);
 	if (rc == INGEST_NOTHING && walked) {
@@ -543,7 +625,8 @@ static struct item *prepare(const struct import_opts *o, const char *path, int w
 		apply_prefix(&it->batch, o->variant_prefix);
 	rec_batch_finish(&it->batch);
 	formats_used(&res, &it->fmt);
-	it->parent = source_name(path);
+	it->parent = it->mail ? mail_label(it->mail_from, it->mail_date, it->message_id, it->path)
+			      : source_name(path);
 	it->label = xstrdup(it->parent);
 	if (o->variant_prefix) {
 		char *p = xmalloc(strlen(o->variant_prefix) + strlen(it->parent) + 1);
@@ -554,7 +637,7 @@ static struct item *prepare(const struct import_opts *o, const char *path, int w
 	}
 	it->imp.path = it->path;
 	it->imp.sha256 = it->sha;
-	it->imp.size = (long long)data.len;
+	it->imp.size = (long long)len;
 	it->imp.format = buf_str(&it->fmt);
 	it->imp.machine = machine;
 	it->imp.variant = o->variant;
@@ -564,14 +647,126 @@ static struct item *prepare(const struct import_opts *o, const char *path, int w
 	it->imp.kernel = o->kernel;
 	it->imp.replace = o->replace;
 	it->imp.dry_run = o->dry_run;
+	it->imp.mail_from = it->mail_from;
+	it->imp.mail_date = it->mail_date;
+	it->imp.mail_subject = it->mail_subject;
+	it->imp.message_id = it->message_id;
 	it->kind = ITEM_READY;
 out:
 	if (it->kind == ITEM_FAILED && !it->err.file[0])
 		snprintf(it->err.file, sizeof(it->err.file), "%s", it->path);
 	ingest_result_release(&res);
 	ingest_doc_release(&doc);
-	buf_release(&data);
+}
+
+/* A plain file's bytes (read already). */
+static struct item *prepare(const struct import_opts *o, const char *path, const struct buf *data,
+			    int walked)
+{
+	struct item *it = item_new(path);
+
+	it->bytes = data->len;
+	source_identity(o, path, data, it->sha);
+	prepare_data(o, it, path, data->data, data->len, walked);
 	return it;
+}
+
+/*
+ * The identity of a mail message: the SHA-256 of its decoded form (the
+ * Message-ID, From, Date and Subject headers, then the text), so the same
+ * message from an mbox, a gzipped mbox or a Maildir is one source, and
+ * two messages with the same text are two.
+ */
+static void mail_identity(const struct mail_msg *m, char sha[65])
+{
+	struct sha256 s;
+	struct buf h = BUF_INIT;
+
+	buf_printf(&h, "kbench mail\nMessage-ID: %s\nFrom: %s\nDate: %s\nSubject: %s\n\n",
+		   m->message_id ? m->message_id : "", m->from ? m->from : "",
+		   m->date ? m->date : "", m->subject ? m->subject : "");
+	sha256_init(&s);
+	sha256_update(&s, h.data, h.len);
+	if (m->text.len)
+		sha256_update(&s, m->text.data, m->text.len);
+	sha256_final_hex(&s, sha);
+	buf_release(&h);
+}
+
+/*
+ * One mail message msg[0..len) of the file at path (line: where it starts
+ * there; index: its place in an mbox, 1-based, or 0 for a file that is
+ * one message).  It is a source of its own, named "path#<Message-ID>"
+ * (without one: "path#<index>" in an mbox, the path of a mail file).
+ */
+static struct item *prepare_message(const struct import_opts *o, const char *path,
+				    const char *msg, size_t len, int mboxrd, long line, size_t index)
+{
+	struct item *it = item_new(path);
+	struct mail_msg m;
+	struct buf name = BUF_INIT;
+
+	it->bytes = len;
+	it->mail = 1;
+	if (mail_decode(msg, len, mboxrd, path, line, &m, &it->err) < 0) {
+		mail_msg_release(&m);
+		return it;
+	}
+	if (m.message_id)
+		buf_printf(&name, "%s#%s", path, m.message_id);
+	else if (index)
+		buf_printf(&name, "%s#%zu", path, index);
+	else
+		buf_puts(&name, path);
+	free(it->path);
+	it->path = buf_detach(&name);
+	mail_identity(&m, it->sha);
+	if (m.notes.len) {
+		/* "path: line 12: HTML part skipped" per note */
+		const char *s = m.notes.data, *e = s + m.notes.len;
+		while (s < e) {
+			const char *nl = memchr(s, '\n', (size_t)(e - s));
+			size_t n = nl ? (size_t)(nl - s) : (size_t)(e - s);
+			buf_printf(&name, "%s: %.*s\n", it->path, (int)n, s);
+			s += n + 1;
+		}
+		it->notes = buf_detach(&name);
+	}
+	it->mail_from = m.from;
+	it->mail_date = m.date;
+	it->mail_subject = m.subject;
+	it->message_id = m.message_id;
+	m.from = m.date = m.subject = m.message_id = NULL;
+	if (m.ntext == 0) {
+		it->kind = ITEM_SKIPPED;
+		it->skip_why = "no text part";
+	} else {
+		prepare_data(o, it, path, m.text.data, m.text.len, 1);
+	}
+	mail_msg_release(&m);
+	return it;
+}
+
+/* "5210/20004 files, 27.9/106.8 MB, 498213 runs, 2604 files/s, ETA 0:06" */
+static void draw_progress(struct import_totals *t)
+{
+	double secs = progress_elapsed(&t->prog), frac = 0;
+	char text[256];
+	int n;
+
+	n = snprintf(text, sizeof(text), "%zu/%zu files, %.1f/%.1f MB, %zu runs, %.0f files/s",
+		     t->disk_files, t->total_files, (double)t->disk_bytes / 1e6,
+		     (double)t->total_bytes / 1e6, t->runs_seen,
+		     secs > 0 ? (double)t->disk_files / secs : 0.0);
+	if (t->total_bytes > 0)
+		frac = (double)t->disk_bytes / (double)t->total_bytes;
+	else if (t->total_files > 0)
+		frac = (double)t->disk_files / (double)t->total_files;
+	if (frac > 0.01 && frac < 1 && n > 0 && (size_t)n < sizeof(text)) {
+		long eta = (long)(secs * (1 - frac) / frac + 0.5);
+		snprintf(text + n, sizeof(text) - (size_t)n, ", ETA %ld:%02ld", eta / 60, eta % 60);
+	}
+	progress_draw(&t->prog, text);
 }
 
 /* Store a prepared item (db is NULL with --explain), report the outcome
@@ -584,22 +779,30 @@ static void finish(struct db *db, const struct import_opts *o, struct item *it,
 	struct buf line = BUF_INIT;
 	struct said *w;
 
+	if (it->notes) {
+		buf_puts(&line, it->notes);
+		say(t, &line)->kind = SAID_SKIP;
+	}
 	switch (it->kind) {
 	case ITEM_SKIPPED:
-		buf_printf(&line, "%s: skipped, no benchmark output recognised\n", it->path);
-		say(t, &line);
+		buf_printf(&line, "%s: skipped, %s\n", it->path,
+			   it->skip_why ? it->skip_why : "no benchmark output recognised");
+		say(t, &line)->kind = SAID_SKIP;
 		t->skipped++;
 		break;
 	case ITEM_EXPLAINED:
 		t->files++;
+		t->messages += it->mail;
 		break;
 	case ITEM_FAILED:
 		t->files += !it->is_dir;
+		t->messages += it->mail;
 		t->failed++;
 		say_err(t, &it->err);
 		break;
 	case ITEM_READY:
 		t->files++;
+		t->messages += it->mail;
 		if (db_store_batch(db, &it->imp, &it->batch, &out, &it->err) < 0) {
 			/* Name the source file, not the database. */
 			snprintf(it->err.file, sizeof(it->err.file), "%s", it->path);
@@ -646,10 +849,17 @@ static void finish(struct db *db, const struct import_opts *o, struct item *it,
 		w->summaries = out.summaries;
 		break;
 	}
+	t->runs_seen += out.runs;
+	if (it->file_done) {
+		t->disk_files++;
+		t->disk_bytes += it->disk_bytes;
+	}
 	if (!db || db_store_pending(db) == 0)
 		said_commit(t);
 	buf_release(&line);
 	item_free(it);
+	if (progress_due(&t->prog))
+		draw_progress(t);
 }
 
 /* The queue between the reader thread and the storing thread.  The reader
@@ -674,6 +884,9 @@ struct pipe {
 	struct import_totals *t;
 	const char **args;
 	size_t nargs;
+	/* Counting pass (for the progress line): walk, count files and their
+	 * bytes into t->total_*, read nothing. */
+	int counting;
 };
 
 /* Wait until the storing side has room for one more item.  Called before
@@ -744,11 +957,78 @@ static void pipe_drain(struct pipe *p)
 	}
 }
 
-/* Read and parse path once there is room for it, and hand it over. */
+/* The last item of the file at path: the file is done. */
+static void file_done(struct item *it, const char *path, const struct stat *sb, size_t len)
+{
+	it->file_done = 1;
+	it->disk_bytes = sb ? (long long)sb->st_size : (long long)len;
+	(void)path;
+}
+
+/* Every message of an mbox, each an item of its own. */
+static void pipe_mbox(struct pipe *p, const char *path, const struct buf *data,
+		      const struct stat *sb)
+{
+	struct mail_mbox m;
+	struct item *last = NULL;
+	const char *msg;
+	size_t len, index = 0;
+	long line;
+
+	mail_mbox_init(&m, data->data, data->len);
+	while (mail_mbox_next(&m, &msg, &len, &line) == 0) {
+		if (last)
+			pipe_put(p, last);
+		pipe_wait_room(p);
+		last = prepare_message(p->o, path, msg, len, 1, line, ++index);
+	}
+	if (!last)      /* (mail_is_mbox() saw one message at least) */
+		return;
+	file_done(last, path, sb, data->len);
+	pipe_put(p, last);
+}
+
+/*
+ * Read path once there is room for it, parse it and hand it over: an mbox
+ * as its messages, a mail file (a Maildir's, a saved .eml) as one message,
+ * anything else as one source.
+ */
 static void pipe_file(struct pipe *p, const char *path, int walked)
 {
+	struct buf data = BUF_INIT;
+	struct stat sb, *sbp = NULL;
+	struct item *it;
+
+	if (strcmp(path, "-") != 0 && stat(path, &sb) == 0)
+		sbp = &sb;
+	if (p->counting) {
+		p->t->total_files++;
+		p->t->total_bytes += sbp ? (long long)sb.st_size : 0;
+		return;
+	}
 	pipe_wait_room(p);
-	pipe_put(p, prepare(p->o, path, walked));
+	it = item_new(path);
+	if (read_source(path, &data, &it->err) < 0) {
+		buf_release(&data);     /* (what a corrupt gzip stream gave before it broke) */
+		file_done(it, path, sbp, 0);
+		pipe_put(p, it);
+		return;
+	}
+	if (mail_is_mbox(data.data, data.len)) {
+		item_free(it);
+		pipe_mbox(p, path, &data, sbp);
+	} else if (mail_is_message(data.data, data.len)) {
+		item_free(it);
+		it = prepare_message(p->o, path, data.data, data.len, 0, 1, 0);
+		file_done(it, path, sbp, data.len);
+		pipe_put(p, it);
+	} else {
+		item_free(it);
+		it = prepare(p->o, path, &data, walked);
+		file_done(it, path, sbp, data.len);
+		pipe_put(p, it);
+	}
+	buf_release(&data);
 }
 
 /* The tree kind of dir, given the kind of its parent (LAYOUT_NONE: not
@@ -782,6 +1062,24 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Does dir hold a Maildir's cur/, new/ and tmp/? */
+static int is_maildir(const char *dir)
+{
+	static const char *const sub[] = { "cur", "new", "tmp" };
+	struct buf path = BUF_INIT;
+	struct stat sb;
+	size_t i;
+	int yes = 1;
+
+	for (i = 0; i < ARRAY_SIZE(sub) && yes; i++) {
+		buf_reset(&path);
+		buf_printf(&path, "%s/%s", dir, sub[i]);
+		yes = stat(buf_str(&path), &sb) == 0 && S_ISDIR(sb.st_mode);
+	}
+	buf_release(&path);
+	return yes;
+}
+
 /* Prepare every regular file below dir, in name order, skipping hidden
  * entries.  Inside a result tree (mmtests, detected or named with
  * --layout; lkp, named) only its result files are read. */
@@ -793,7 +1091,10 @@ static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree
 	size_t n = 0, cap = 0, i;
 
 	if (!d) {
-		struct item *it = item_new(dir);
+		struct item *it;
+		if (p->counting)
+			return;
+		it = item_new(dir);
 		it->is_dir = 1;
 		kb_err_set(&it->err, dir, 0, "cannot open directory: %s", strerror(errno));
 		pipe_wait_room(p);
@@ -803,11 +1104,16 @@ static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree
 	while ((e = readdir(d)) != NULL) {
 		if (e->d_name[0] == '.')
 			continue;
+		/* A Maildir: its messages are in new/ and cur/; tmp/ holds
+		 * deliveries in progress. */
+		if (strcmp(e->d_name, "tmp") == 0 && is_maildir(dir))
+			continue;
 		xgrow(&names, &cap, n + 1, sizeof(*names));
 		names[n++] = xstrdup(e->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), cmp_str);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_str);
 	for (i = 0; i < n; i++) {
 		struct buf path = BUF_INIT;
 		struct stat sb;
@@ -865,6 +1171,12 @@ static void import_all(struct db *db, const struct import_opts *o, const char **
 	p.t = t;
 	p.args = args;
 	p.nargs = nargs;
+	if (t->prog.on) {
+		/* Count first, so the progress line can say how far it is. */
+		p.counting = 1;
+		prepare_all(&p);
+		p.counting = 0;
+	}
 	p.threaded = db != NULL;
 	if (p.threaded) {
 		pthread_mutex_init(&p.lock, NULL);
@@ -929,15 +1241,18 @@ int cmd_import(int argc, char **argv)
 		OPT_LIST("set", "KEY=VALUE", &o.set, "add KEY=VALUE to every run's config (runs=N: n of summaries)"),
 		OPT_STRING("format", "NAME", &o.format, "use only this parser (see --list-formats)"),
 		OPT_STRING("time-format", "FMT", &o.time_format, "fields of GNU time -f lines, e.g. '%e %S %U %c %w'"),
-		OPT_STRING("layout", "NAME", &o.layout_name,
+		OPT_STRING("layout", "mmtests|lkp|none", &o.layout_name,
 			   "read paths as a result tree: mmtests, lkp, or none (default: detect mmtests)"),
 		OPT_FLAG("dry-run", &o.dry_run, "parse and report, store nothing"),
 		OPT_FLAG("replace", &o.replace, "import again bytes that were imported before"),
 		OPT_FLAG("explain", &o.explain, "print each segment: line range, format, lines skipped"),
 		OPT_FLAG("list-formats", &o.list_formats, "list the formats kbench reads"),
+		OPT_FLAG("verbose", &o.verbose, "a line for every file, also on a terminal"),
+		OPT_FLAG("quiet", &o.quiet, "print only errors and the summary"),
 		OPT_END,
 	};
-	const struct cmd_usage u = { "import", "[options] PATH...   (PATH: file, directory or - for stdin)",
+	const struct cmd_usage u = { "import",
+		"[options] PATH...   (PATH: file, directory, mbox, Maildir or - for stdin)",
 		"Detects each file's format, stores its runs; each file all or nothing.", opts };
 	struct import_totals t;
 	const char **args;
@@ -996,6 +1311,18 @@ int cmd_import(int argc, char **argv)
 			goto done;
 		}
 	}
+	if (o.verbose && o.quiet) {
+		fprintf(stderr, "kbench import: --verbose and --quiet do not go together\n");
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (o.quiet)
+		t.talk = TALK_QUIET;
+	else if (!o.verbose && !o.explain && progress_tty() && isatty(STDOUT_FILENO))
+		t.talk = TALK_COMPACT;
+	else
+		t.talk = TALK_VERBOSE;
+	progress_init(&t.prog, "import", !o.quiet && !o.explain && progress_tty(), 0.2);
 	kb_err_clear(&err);
 	if (!o.explain && db_open(&db, cli_db_path(o.db), &err) < 0) {
 		cli_report("import", &err);
@@ -1013,11 +1340,20 @@ int cmd_import(int argc, char **argv)
 		}
 	}
 	said_commit(&t);
+	progress_clear(&t.prog);
 	free(t.wait);
-	if (t.files > 1 && !o.explain)
-		printf("%zu files: %zu runs, %zu samples, %zu summaries; %zu already imported, "
-		       "%zu failed, %zu skipped\n", t.files, t.runs, t.samples, t.summaries,
+	if (t.files > 1 && !o.explain) {
+		if (t.messages)
+			printf("%zu files (%zu mail messages): ", t.files, t.messages);
+		else
+			printf("%zu files: ", t.files);
+		printf("%zu runs, %zu samples, %zu summaries; %zu already imported, "
+		       "%zu failed, %zu skipped\n", t.runs, t.samples, t.summaries,
 		       t.already, t.failed, t.skipped);
+	} else if (t.last) {
+		fputs(t.last, stdout);  /* one file: its line is the summary */
+	}
+	free(t.last);
 	if (t.failed)
 		rc = EXIT_USAGE;
 done:

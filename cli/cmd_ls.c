@@ -2,8 +2,10 @@
  * cmd_ls.c - `kbench ls`: what the store holds.
  */
 #include "cli.h"
+#include "../core/buf.h"
 #include "../db/db.h"
 #include "../db/relabel.h"
+#include "../ingest/mail.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +76,12 @@ int cmd_ls(int argc, char **argv)
 		printf("  %4lld %s  [%s] %lld runs %lld summaries, %lld bytes, sha256 %.12s, %s\n",
 		       s->id, s->path, s->format, s->runs, s->summaries, s->size, s->sha256,
 		       s->imported_at);
+		if (s->mail_from || s->mail_date || s->mail_subject) {
+			struct buf by = BUF_INIT;
+			mail_byline(s->mail_from, s->mail_date, s->mail_subject, &by);
+			printf("       %s\n", buf_str(&by));
+			buf_release(&by);
+		}
 	}
 	{
 		struct db_relabel *rl;

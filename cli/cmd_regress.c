@@ -4,6 +4,7 @@
  * under --strict).  See docs/regress.md.
  */
 #include "cli.h"
+#include "progress.h"
 
 #include "../analyze/regress.h"
 #include "../core/util.h"
@@ -18,8 +19,9 @@
 
 int cmd_regress(int argc, char **argv)
 {
+	struct progress prog;
 	const char *dbpath = NULL, *baseline = NULL, *bench = NULL, *format = "text";
-	const char *test = "welch", *change = "raw", *output = NULL;
+	const char *test = "welch", *change = "raw", *output = NULL, *color = NULL;
 	struct strlist cand = { 0 }, metrics = { 0 }, configs = { 0 }, better = { 0 }, machines = { 0 };
 	double threshold = 1.0, alpha = 0.05, split_below = 90.0, share_min = 10.0;
 	long cpus_per_node = 4;
@@ -51,7 +53,9 @@ int cmd_regress(int argc, char **argv)
 		OPT_FLAG("no-placement", &no_placement, "skip the numa placement checks"),
 		OPT_FLAG("no-performance", &no_performance, "placement checks only"),
 		OPT_FLAG("strict", &strict, "exit 3 when nothing regressed but something is inconclusive"),
-		OPT_STRING("format", "FMT", &format, "text, json or junit (default text)"),
+		OPT_STRING("format", "text|json|junit", &format, "text, json or junit (default text)"),
+		OPT_STRING("color", "auto|always|never", &color,
+			   "text: verdicts in colour on a terminal (auto, default; off with $NO_COLOR)"),
 		OPT_STRING("output", "FILE", &output, "write to FILE instead of standard output"),
 		OPT_FLAG("verbose", &verbose, "text: evidence of every finding, and the same ones"),
 		OPT_END,
@@ -76,6 +80,7 @@ int cmd_regress(int argc, char **argv)
 	FILE *out = stdout;
 	int rc, status = EXIT_USAGE, built = 0;
 
+	progress_init(&prog, "regress", 0, 1.0);
 	rc = opt_parse(&u, argc, argv, &args, &nargs);
 	if (rc) {
 		status = rc > 0 ? EXIT_OK : EXIT_USAGE;
@@ -172,7 +177,12 @@ int cmd_regress(int argc, char **argv)
 		cli_report("regress", &err);
 		goto done;
 	}
-	if (an_regress_build(db, &ro, &r, &err) < 0) {
+	prog.on = progress_tty();
+	progress_start_ticker(&prog);
+	progress_step(&prog, "comparing", 0, 0);
+	rc = an_regress_build(db, &ro, &r, &err);
+	progress_end(&prog);
+	if (rc < 0) {
 		cli_report("regress", &err);
 		goto done;
 	}
@@ -187,6 +197,8 @@ int cmd_regress(int argc, char **argv)
 		out = stdout;
 		goto done;
 	}
+	if (cli_color("regress", color, out, &rr.color) < 0)
+		goto done;
 	if (render_regress(out, &r, &rr, &err) < 0 || fflush(out) != 0) {
 		cli_report("regress", &err);
 		goto done;

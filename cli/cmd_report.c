@@ -6,12 +6,14 @@
  * of render/report.h, which renders it.
  */
 #include "cli.h"
+#include "progress.h"
 #include "select.h"
 #include "../analyze/regress.h"
 #include "../core/buf.h"
 #include "../core/util.h"
 #include "../db/db.h"
 #include "../db/placement.h"
+#include "../ingest/mail.h"
 #include "../render/chart.h"
 #include "../render/report.h"
 
@@ -314,6 +316,7 @@ static char *assets_href(const char *assets, const char *out)
 
 int cmd_report(int argc, char **argv)
 {
+	struct progress prog;
 	struct cli_select sel;
 	const char *format = "html", *out = NULL, *assets = NULL, *title = NULL, *errbar = NULL;
 	int no_findings = 0, no_charts = 0;
@@ -350,6 +353,7 @@ int cmd_report(int argc, char **argv)
 
 	cli_select_init(&sel);
 	cli_short_output(argc, argv);
+	progress_init(&prog, "report", 0, 1.0);
 	rc = opt_parse(&u, argc, argv, &args, &nargs);
 	if (rc) {
 		cli_select_release(&sel);
@@ -388,6 +392,9 @@ int cmd_report(int argc, char **argv)
 	    db_list(db, &list, &err) < 0)
 		goto fail;
 	have_list = 1;
+	/* A status line on a terminal once this takes more than a second. */
+	prog.on = progress_tty();
+	progress_start_ticker(&prog);
 	if (cli_placement_load(db, &pl, &err) < 0)
 		goto fail;
 	have_pl = 1;
@@ -398,6 +405,7 @@ int cmd_report(int argc, char **argv)
 		struct report_section *s;
 		struct an_query bq = q;
 		struct an_table t;
+		progress_step(&prog, "comparing benchmark", i + 1, list.nbenches);
 
 		if (sel.bench && strcmp(sel.bench, bench))
 			continue;
@@ -456,6 +464,12 @@ int cmd_report(int argc, char **argv)
 	}
 	for (i = 0; i < list.nsources; i++) {
 		buf_reset(&b);
+		if (list.sources[i].mail_from || list.sources[i].mail_date ||
+		    list.sources[i].mail_subject) {
+			mail_byline(list.sources[i].mail_from, list.sources[i].mail_date,
+				    list.sources[i].mail_subject, &b);
+			buf_puts(&b, ": ");
+		}
 		buf_printf(&b, "%s [%s] %lld runs, %lld summaries, sha256 %.12s, imported %s",
 			   list.sources[i].path, list.sources[i].format ? list.sources[i].format : "-",
 			   list.sources[i].runs, list.sources[i].summaries,
@@ -470,6 +484,7 @@ int cmd_report(int argc, char **argv)
 
 		an_regress_opts_init(&ro);
 		ro.q = q;
+		progress_step(&prog, "looking for regressions", 0, 0);
 		if (an_regress_build(db, &ro, &g, &err) == 0) {
 			have_g = 1;
 			rep.regress = &g;
@@ -477,6 +492,7 @@ int cmd_report(int argc, char **argv)
 				finding_charts(&rep, &g, &pl);
 		} else {
 			/* e.g. the baseline lacks data somewhere: the report stands without */
+			progress_end(&prog);    /* (no status line over the message) */
 			fprintf(stderr, "kbench report: no findings: %s\n", err.msg);
 			kb_err_clear(&err);
 		}
@@ -494,6 +510,9 @@ int cmd_report(int argc, char **argv)
 			goto fail;
 		href = assets_href(assets, out);
 	}
+	progress_step(&prog, out ? "writing the report" : "", 0, 0);
+	if (!out)
+		progress_end(&prog);    /* the report goes to the terminal */
 	f = out ? fopen(out, "w") : stdout;
 	if (!f) {
 		kb_err_set(&err, out, 0, "cannot write: %s", strerror(errno));
@@ -509,12 +528,14 @@ int cmd_report(int argc, char **argv)
 	status = EXIT_OK;
 	goto done;
 fail:
+	progress_end(&prog);
 	cli_report("report", &err);
 	status = EXIT_USAGE;
 	goto done;
 usage:
 	opt_usage(&u, stderr);
 done:
+	progress_end(&prog);
 	free(href);
 	report_release(&rep);
 	if (have_g)

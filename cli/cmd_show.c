@@ -5,7 +5,9 @@
  */
 #include "cli.h"
 #include "../core/num.h"
+#include "../core/buf.h"
 #include "../db/db.h"
+#include "../ingest/mail.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -76,6 +78,12 @@ static void print_run(const struct db_run *r)
 	if (r->line > 0)
 		printf(" line %ld", r->line);
 	putchar('\n');
+	if (r->mail_from || r->mail_date || r->mail_subject) {
+		struct buf by = BUF_INIT;
+		mail_byline(r->mail_from, r->mail_date, r->mail_subject, &by);
+		printf("posted by %s\n", buf_str(&by));
+		buf_release(&by);
+	}
 	if (r->error)
 		printf("error: %s\n", r->error);
 	if (r->njobs) {

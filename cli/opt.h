@@ -52,6 +52,29 @@ struct cmd_usage {
  */
 int opt_parse(const struct cmd_usage *u, int argc, char **argv, const char ***args, size_t *nargs);
 void opt_usage(const struct cmd_usage *u, FILE *f);
+
+/*
+ * What "--help" does.  The man pages and the shell completion are made
+ * from the same tables that print the help, so they cannot drift: main()
+ * sets the mode once, before it runs a verb with "--help".
+ *   OPT_HELP_TEXT     print the usage (the default)
+ *   OPT_HELP_MAN      print the verb's man page (troff) instead
+ *   OPT_HELP_CAPTURE  print nothing; copy the verb's options into
+ *                     opt_captured (for kbench __complete)
+ */
+enum opt_help_mode { OPT_HELP_TEXT, OPT_HELP_MAN, OPT_HELP_CAPTURE };
+extern enum opt_help_mode opt_help_mode;
+
+struct opt_captured {
+	char *synopsis;
+	size_t n;
+	char **names, **args, **helps;  /* args[i] NULL for a flag */
+};
+extern struct opt_captured opt_captured;
+void opt_captured_release(void);
+
+/* troff-escape s for a man page (backslashes, dashes, leading dots). */
+void opt_man_escape(FILE *f, const char *s);
 void strlist_push(struct strlist *l, const char *s);
 void strlist_release(struct strlist *l);
 

@@ -39,6 +39,8 @@ struct db_import {
 	const char *scope_label;    /* the source's short name, shown as name@label when
 				     * a variant its text names shares a name */
 	int global_labels;          /* --variant / --variant-prefix: names are the user's */
+	/* A mail message (NULL otherwise): its headers, decoded. */
+	const char *mail_from, *mail_date, *mail_subject, *message_id;
 	int replace;                /* --replace: drop the earlier import of these bytes */
 	int dry_run;                /* do everything, then roll back */
 };
@@ -96,6 +98,7 @@ struct db_bench {
 struct db_source {
 	long long id;
 	char *path, *sha256, *format, *imported_at;
+	char *mail_from, *mail_date, *mail_subject;     /* NULL unless a mail message */
 	long long size, runs, summaries;
 };
 
@@ -132,6 +135,7 @@ struct db_job {
 struct db_run {
 	long long id;
 	char *source, *variant, *variant_desc, *machine, *benchmark, *config, *status, *error;
+	char *mail_from, *mail_date, *mail_subject;     /* the source's, NULL unless a mail */
 	int iteration;
 	long line;
 	struct db_sample *samples;

@@ -92,7 +92,8 @@ int db_list(struct db *db, struct db_list *out, struct kb_err *err)
 	st = db_prepare(db,
 		"SELECT s.id, s.path, s.sha256, s.format, s.imported_at, s.size,"
 		" (SELECT count(*) FROM run r WHERE r.source_id = s.id),"
-		" (SELECT count(*) FROM summary m WHERE m.source_id = s.id)"
+		" (SELECT count(*) FROM summary m WHERE m.source_id = s.id),"
+		" s.mail_from, s.mail_date, s.mail_subject"
 		" FROM source s ORDER BY s.id", err);
 	if (!st)
 		return -1;
@@ -109,6 +110,9 @@ int db_list(struct db *db, struct db_list *out, struct kb_err *err)
 		s->size = sqlite3_column_int64(st, 5);
 		s->runs = sqlite3_column_int64(st, 6);
 		s->summaries = sqlite3_column_int64(st, 7);
+		s->mail_from = db_col_text(st, 8);
+		s->mail_date = db_col_text(st, 9);
+		s->mail_subject = db_col_text(st, 10);
 	}
 	sqlite3_finalize(st);
 	return 0;
@@ -134,6 +138,9 @@ void db_list_release(struct db_list *l)
 		free(l->sources[i].sha256);
 		free(l->sources[i].format);
 		free(l->sources[i].imported_at);
+		free(l->sources[i].mail_from);
+		free(l->sources[i].mail_date);
+		free(l->sources[i].mail_subject);
 	}
 	free(l->variants);
 	free(l->machines);
@@ -151,7 +158,7 @@ int db_get_run(struct db *db, long long id, struct db_run *out, struct kb_err *e
 	memset(out, 0, sizeof(*out));
 	st = db_prepare(db,
 		"SELECT r.id, src.path, v.display, v.description, m.name, r.benchmark, r.config,"
-		" r.status, r.error, r.iteration, r.line"
+		" r.status, r.error, r.iteration, r.line, src.mail_from, src.mail_date, src.mail_subject"
 		" FROM run r JOIN source src ON src.id = r.source_id"
 		" JOIN variant_v v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id"
 		" WHERE r.id = ?1", err);
@@ -171,6 +178,9 @@ int db_get_run(struct db *db, long long id, struct db_run *out, struct kb_err *e
 		out->error = db_col_text(st, 8);
 		out->iteration = sqlite3_column_int(st, 9);
 		out->line = sqlite3_column_int(st, 10);
+		out->mail_from = db_col_text(st, 11);
+		out->mail_date = db_col_text(st, 12);
+		out->mail_subject = db_col_text(st, 13);
 	}
 	sqlite3_finalize(st);
 	if (!found)
@@ -244,6 +254,9 @@ void db_run_release(struct db_run *r)
 	size_t i;
 
 	free(r->source);
+	free(r->mail_from);
+	free(r->mail_date);
+	free(r->mail_subject);
 	free(r->variant);
 	free(r->variant_desc);
 	free(r->machine);

@@ -288,6 +288,13 @@ static const char *const migrations[] = {
 "         s.min AS min, s.max AS max, s.unit AS unit, s.flags AS flags\n"
 "  FROM summary s JOIN source src ON src.id = s.source_id\n"
 "  JOIN variant_v v ON v.id = s.variant_id LEFT JOIN machine m ON m.id = s.machine_id;\n",
+/* 5: mail posts.  A message of an mbox or Maildir is a source of its own
+ * (path "thread.mbox#<Message-ID>"); its headers, decoded to UTF-8, say
+ * who posted it, when and under which subject.  NULL for plain files. */
+"ALTER TABLE source ADD COLUMN mail_from TEXT;     -- From: \"Erich Focht <efocht@ess.nec.de>\"\n"
+"ALTER TABLE source ADD COLUMN mail_date TEXT;     -- Date: \"2002-10-07 17:20:11 +0200\"\n"
+"ALTER TABLE source ADD COLUMN mail_subject TEXT;  -- Subject:\n"
+"ALTER TABLE source ADD COLUMN message_id TEXT;    -- Message-ID, without <>\n",
 };
 
 int db_schema_version(void)

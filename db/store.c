@@ -34,7 +34,8 @@ static const char *const sql[] = {
 	[S_DEL_RUNS] = "DELETE FROM run WHERE source_id = ?1",
 	[S_DEL_SUMMARIES] = "DELETE FROM summary WHERE source_id = ?1",
 	[S_DEL_SOURCE] = "DELETE FROM source WHERE id = ?1",
-	[S_INS_SOURCE] = "INSERT INTO source (path, sha256, size, format) VALUES (?1, ?2, ?3, ?4)",
+	[S_INS_SOURCE] = "INSERT INTO source (path, sha256, size, format, mail_from, mail_date,"
+			 " mail_subject, message_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
 	[S_INS_VARIANT] = "INSERT OR IGNORE INTO variant (name, scope, scope_label) VALUES (?1, ?2, ?3)",
 	[S_GET_VARIANT] = "SELECT id FROM variant WHERE name = ?1 AND scope = ?2",
 	[S_SET_VDESC] = "UPDATE variant SET description = ?2 WHERE id = ?1 "
@@ -198,7 +199,7 @@ static void known_forget(struct known *kn)
 /* A file stored in the open group, kept to be stored again (replay()). */
 struct kept {
 	struct db_import imp;
-	char *str[8];           /* the imp strings, owned */
+	char *str[12];          /* the imp strings, owned */
 	struct rec_batch b;
 };
 
@@ -908,6 +909,10 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 	db_bind_text(st, 2, imp->sha256);
 	db_bind_int(st, 3, imp->size);
 	db_bind_text(st, 4, imp->format ? imp->format : "");
+	db_bind_text(st, 5, imp->mail_from);
+	db_bind_text(st, 6, imp->mail_date);
+	db_bind_text(st, 7, imp->mail_subject);
+	db_bind_text(st, 8, imp->message_id);
 	if (step_done(db, st, err) < 0)
 		return -1;
 	source_id = sqlite3_last_insert_rowid(db->h);
@@ -1016,6 +1021,10 @@ static void keep(struct group *g, const struct db_import *imp, struct rec_batch 
 	k->imp.variant_fallback = own(&k->str[5], imp->variant_fallback);
 	k->imp.kernel = own(&k->str[6], imp->kernel);
 	k->imp.scope_label = own(&k->str[7], imp->scope_label);
+	k->imp.mail_from = own(&k->str[8], imp->mail_from);
+	k->imp.mail_date = own(&k->str[9], imp->mail_date);
+	k->imp.mail_subject = own(&k->str[10], imp->mail_subject);
+	k->imp.message_id = own(&k->str[11], imp->message_id);
 	k->b = *b;
 	rec_batch_init(b);
 	g->bytes += imp->size;
@@ -1027,7 +1036,7 @@ static void drop_kept(struct group *g)
 	int s;
 
 	for (i = 0; i < g->n; i++) {
-		for (s = 0; s < 8; s++)
+		for (s = 0; s < 12; s++)
 			free(g->k[i].str[s]);
 		rec_batch_release(&g->k[i].b);
 	}

@@ -3,6 +3,7 @@
  */
 #include "regress.h"
 #include "json.h"
+#include "table.h"
 
 #include "../core/buf.h"
 #include "../core/util.h"
@@ -117,7 +118,14 @@ static int text(FILE *f, const struct an_regress *r, const struct render_regress
 				header = 1;
 			}
 			render_finding_line(fd, line, sizeof(line));
-			fprintf(f, "  %s\n", line);
+			if (o->color && render_verdict_color(fd->verdict)[0]) {
+				/* colour the verdict word the line starts with */
+				size_t w = strcspn(line, " ");
+				fprintf(f, "  %s%.*s%s%s\n", render_verdict_color(fd->verdict), (int)w,
+					line, RENDER_COLOR_END, line + w);
+			} else {
+				fprintf(f, "  %s\n", line);
+			}
 			if (fd->kind == AN_FINDING_PLACEMENT || o->verbose)
 				fprintf(f, "      %s\n", fd->evidence);
 		}

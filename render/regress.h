@@ -21,6 +21,7 @@ struct render_regress_opts {
 	enum render_regress_fmt fmt;
 	int verbose;		/* text: evidence of performance findings too,
 				 * and the `same` ones */
+	int color;		/* text: verdict words in ANSI colour (a terminal) */
 };
 
 /* "text" | "json" | "junit"; -1 when unknown. */

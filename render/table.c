@@ -22,6 +22,23 @@ void render_table_opts_init(struct render_table_opts *o)
 	o->fmt = RENDER_TEXT;
 	o->rows = RENDER_DIM_CONFIG;
 	o->cols = RENDER_DIM_VARIANT;
+	o->color = 0;
+}
+
+const char *render_verdict_color(enum an_verdict v)
+{
+	switch (v) {
+	case AN_VERDICT_WORSE:
+		return "\033[1;31m";   /* bold red */
+	case AN_VERDICT_BETTER:
+		return "\033[1;32m";   /* bold green */
+	case AN_VERDICT_CHANGED:
+		return "\033[1;33m";   /* bold yellow */
+	case AN_VERDICT_INCONCLUSIVE:
+		return "\033[2m";      /* dim */
+	default:
+		return "";
+	}
 }
 
 int render_fmt_parse(const char *s, enum render_fmt *f)
@@ -173,6 +190,7 @@ struct block {
 struct pivot {
 	int variant_cols;	/* 1: columns are variants; 0: rows are variants */
 	int block_by_metric;	/* 1: a block is one metric; 0: one config */
+	int color;		/* verdict marks in colour */
 	struct block *blocks;
 	size_t nblocks;
 };
@@ -184,6 +202,7 @@ static int pivot_init(struct pivot *p, const struct an_table *t,
 	size_t r, k, cap = 0;
 
 	memset(p, 0, sizeof(*p));
+	p->color = o->color && o->fmt == RENDER_TEXT;
 	if (o->cols == RENDER_DIM_VARIANT && o->rows != RENDER_DIM_VARIANT) {
 		p->variant_cols = 1;
 		other = o->rows;
@@ -264,6 +283,7 @@ struct gcell {
 	char flag;		/* value mark or ' ' */
 	char *change;		/* "-76.4%" or "" */
 	char mark;		/* verdict mark or ' ' */
+	const char *color;	/* the mark's colour, "" for none */
 	int has_change_col;
 };
 
@@ -329,6 +349,7 @@ static void grid_build(struct grid *g, const struct an_table *t, const struct pi
 			gc->change = cb.data ? buf_detach(&cb) : xstrdup("");
 			gc->flag = cell->origin == AN_ORIGIN_NONE ? ' ' : value_mark(cell->flags);
 			gc->mark = cell->has_change ? render_verdict_mark(cell->chg.verdict) : ' ';
+			gc->color = cell->has_change && p->color ? render_verdict_color(cell->chg.verdict) : "";
 			gc->has_change_col = !cell->is_baseline;
 		}
 	}
@@ -581,7 +602,10 @@ static void text_block(struct buf *out, const struct an_table *t, const struct p
 				buf_putc(out, ' ');
 				put_right(out, gc->change, g.cw[c]);
 				buf_putc(out, ' ');
-				buf_putc(out, gc->mark);
+				if (gc->mark != ' ' && gc->color[0])
+					buf_printf(out, "%s%c%s", gc->color, gc->mark, RENDER_COLOR_END);
+				else
+					buf_putc(out, gc->mark);
 			}
 		}
 		while (out->len && out->data[out->len - 1] == ' ')

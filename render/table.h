@@ -31,6 +31,7 @@ struct render_table_opts {
 	enum render_fmt fmt;
 	enum render_dim rows, cols;	/* default config x variant; one of them
 					 * must be variant (text and md) */
+	int color;		/* text: verdict marks in ANSI colour (a terminal) */
 };
 
 void render_table_opts_init(struct render_table_opts *o);
@@ -48,6 +49,10 @@ int render_row_decimals(const struct an_table *t, const struct an_row *row);
 /* Verdict mark of the text table: '+' better, '-' worse, '~' changed,
  * '=' same, '?' inconclusive, ' ' none. */
 char render_verdict_mark(enum an_verdict v);
+/* The ANSI colour that starts a verdict's mark or word ("" for none);
+ * RENDER_COLOR_END ends it. */
+const char *render_verdict_color(enum an_verdict v);
+#define RENDER_COLOR_END "\033[0m"
 
 int render_table(FILE *f, const struct an_table *t, const struct render_table_opts *o,
 		 struct kb_err *err);

@@ -54,7 +54,7 @@ static void one_finding(struct an_regress *r, struct an_finding *f)
 
 static void junit(FILE *f, const void *r)
 {
-	struct render_regress_opts o = { RENDER_REGRESS_JUNIT, 0 };
+	struct render_regress_opts o = { RENDER_REGRESS_JUNIT, 0, 0 };
 	struct kb_err err;
 
 	render_regress(f, r, &o, &err);
@@ -62,7 +62,7 @@ static void junit(FILE *f, const void *r)
 
 static void json(FILE *f, const void *r)
 {
-	struct render_regress_opts o = { RENDER_REGRESS_JSON, 0 };
+	struct render_regress_opts o = { RENDER_REGRESS_JSON, 0, 0 };
 	struct kb_err err;
 
 	render_regress(f, r, &o, &err);
