@@ -59,6 +59,8 @@ check_eq "senders failed" "$(hb rt-tests-senders-failed)" "failed|SENDER: write 
 check_eq "receiver killed, hung, SIGINT by timeout" "$(hb rt-tests-receiver-killed-timeout-sigint)" \
 	"failed|Signal 2 caught, longjmp'ing out! samples=0"
 check_eq "perf bench with a killed child" "$(hb perf-bench-child-killed)" "failed|no result samples=0"
+check_eq "SIGKILL, the shell's Killed line" "$(hb rt-tests-sigkill-bash)" \
+	"failed|bash: line 1: 32612 Killed                  hackbench -g 4 -l 200000 samples=0"
 
 # --set values are checked by key; a long key is kept whole.
 export KBENCH_DB="$TMP/set.db"
