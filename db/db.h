@@ -151,4 +151,21 @@ void db_run_release(struct db_run *r);
 int db_source_runs(struct db *db, long long source_id, long long **ids, size_t *n,
 		   struct kb_err *err);
 
+/* What may be compared with what: per benchmark, each post's own
+ * variants (post = 1, key = the post's SHA-256, label its short name), and
+ * each machine's variants with global names (post = 0, key = the machine,
+ * '' unknown; label the machine or NULL).  Variants by display name, in
+ * import order.  bench NULL: every benchmark. */
+struct db_cset {
+	char *benchmark, *key, *label;
+	int post;
+	long long source_id;    /* the first source of the set */
+	char **variants;
+	size_t nvariants;
+};
+
+int db_comparable_sets(struct db *db, const char *bench, struct db_cset **out, size_t *n,
+		       struct kb_err *err);
+void db_csets_free(struct db_cset *c, size_t n);
+
 #endif

@@ -293,3 +293,78 @@ int db_source_runs(struct db *db, long long source_id, long long **ids, size_t *
 	sqlite3_finalize(st);
 	return 0;
 }
+
+/*
+ * Comparable sets.  A post's own variants are compared with each other
+ * only; variants with global names (a result tree's commits, names a
+ * user gave) are compared machine by machine.  One set per benchmark and
+ * post, or benchmark and machine, with its variants in import order.
+ */
+int db_comparable_sets(struct db *db, const char *bench, struct db_cset **out, size_t *n,
+		       struct kb_err *err)
+{
+	sqlite3_stmt *st;
+	size_t cap = 0, vcap = 0;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	st = db_prepare(db,
+		"SELECT x.benchmark, v.scope <> '' AS post,"
+		" CASE WHEN v.scope <> '' THEN v.scope ELSE coalesce(m.name, '') END AS k,"
+		" CASE WHEN v.scope <> '' THEN v.scope_label ELSE m.name END AS label,"
+		" v.display, min(x.source_id)"
+		" FROM (SELECT benchmark, variant_id, machine_id, source_id FROM run WHERE status = 'ok'"
+		"       UNION ALL SELECT benchmark, variant_id, machine_id, source_id FROM summary) x"
+		" JOIN variant_v v ON v.id = x.variant_id LEFT JOIN machine m ON m.id = x.machine_id"
+		" WHERE ?1 IS NULL OR x.benchmark = ?1"
+		" GROUP BY x.benchmark, post, k, v.id"
+		" ORDER BY x.benchmark, post DESC, min(v.id) OVER (PARTITION BY x.benchmark, post, k), k, v.id",
+		err);
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, bench);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *b = (const char *)sqlite3_column_text(st, 0);
+		const char *k = (const char *)sqlite3_column_text(st, 2);
+		int post = sqlite3_column_int(st, 1);
+		struct db_cset *c = *n ? &(*out)[*n - 1] : NULL;
+
+		if (!c || c->post != post || strcmp(c->benchmark, b) || strcmp(c->key, k)) {
+			xgrow(out, &cap, *n + 1, sizeof(**out));
+			c = &(*out)[(*n)++];
+			memset(c, 0, sizeof(*c));
+			c->benchmark = xstrdup(b);
+			c->post = post;
+			c->key = xstrdup(k);
+			c->label = db_col_text(st, 3);
+			c->source_id = sqlite3_column_int64(st, 5);
+			vcap = 0;
+		}
+		xgrow(&c->variants, &vcap, c->nvariants + 1, sizeof(*c->variants));
+		c->variants[c->nvariants++] = db_col_text(st, 4);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		db_csets_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+		return db_fail(db, err, "cannot read the comparable sets");
+	}
+	return 0;
+}
+
+void db_csets_free(struct db_cset *c, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		free(c[i].benchmark);
+		free(c[i].key);
+		free(c[i].label);
+		for (k = 0; k < c[i].nvariants; k++)
+			free(c[i].variants[k]);
+		free(c[i].variants);
+	}
+	free(c);
+}
