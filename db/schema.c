@@ -189,6 +189,10 @@ static const char *const migrations[] = {
 "         s.job AS job, s.metric AS metric, s.value AS value, s.unit AS unit\n"
 "  FROM sample_all s JOIN run r ON r.id = s.run_id JOIN source src ON src.id = r.source_id\n"
 "  JOIN variant v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id;\n",
+/* 3: the analysis verbs select in SQL (db/query.c): a comparison of a
+ * few variants in a store of hundreds reads their runs through this
+ * index, then their samples and jobs through sample_run and the job key. */
+"CREATE INDEX run_variant ON run(variant_id);\n",
 };
 
 int db_schema_version(void)

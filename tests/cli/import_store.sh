@@ -134,7 +134,7 @@ check_eq "... with all their rows" "$(sql "select count(*) from job"):$(sql "sel
 export KBENCH_DB="$TMP/v1.db"
 sqlite3 "$KBENCH_DB" < tests/data/kbench-v1.sql
 check_status "a version-1 database opens" 0 "$KB" ls
-check_eq "... and is migrated to the current version" "$(sql "pragma user_version")" "2"
+check_eq "... and is migrated to the current version" "$(sql "pragma user_version")" "3"
 export KBENCH_DB="$TMP/v2.db"
 (cd "$SAMPLES/.." && "$KB" import samples/seeds/004_6cdb76245787edd0.txt samples/lkp/hackbench/hackbench >/dev/null)
 q_place="select variant, config, job, node, pct, initial_node, main_node from placement_v order by run_id, job, node"
