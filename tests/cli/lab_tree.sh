@@ -43,3 +43,18 @@ db="$TMP/h0.db"
 "$KB" compare --db "$db" --variants "$B,$F" --format csv > "$TMP/h0.csv" 2>&1
 check_eq "compared on another host too" "$(grep -c "\"$F\"" "$TMP/h0.csv")" "1"
 check_eq "but not changed there" "$(tail -n +2 "$TMP/h0.csv" | grep -c '"worse"\|"better"')" "0"
+
+# history over 149 commits: the chart thins its x labels so that none
+# overlap, and keeps the label of the change point.
+check "genlab writes a 2 host x 149 commit tree" "$TMP/genlab" -H 2 -C 149 -s 3 "$TMP/big"
+F=$(sed -n 's/^change host=lkp-lab-h01 .* from=\([^ ]*\) .*/\1/p' "$TMP/big.truth")
+db="$TMP/big.db"
+"$KB" import --db "$db" --layout lkp "$TMP"/big/hackbench/*/lkp-lab-h01 >/dev/null 2>&1
+"$KB" chart --db "$db" --type history --bench hackbench --metric time -o "$TMP/hist.png" \
+	--dump-layout > "$TMP/hist.layout" 2>&1
+check_grep "the change point is marked" "^change\.0=.* at=$F verdict=worse" "$TMP/hist.layout"
+check_grep "and its x label is drawn" "^xcat\.[0-9]*=.* label=$F\$" "$TMP/hist.layout"
+n=$(grep -c '^xcat\.' "$TMP/hist.layout")
+check "fewer x labels than commits, but some ($n of 149)" test "$n" -gt 10 -a "$n" -lt 149
+check_eq "no two x labels closer than a line (12 px)" "$(sed -n 's/^xcat\.[0-9]*=\([0-9.]*\),.*/\1/p' "$TMP/hist.layout" |
+	sort -n | awk 'NR > 1 && $1 - p < 12 { bad++ } { p = $1 } END { print bad + 0 }')" "0"
