@@ -81,6 +81,19 @@ int an_query_load(struct db *db, const struct an_query *q, struct db_qdata *out,
 	return rc;
 }
 
+int an_query_load_runs(struct db *db, const struct an_query *q, struct db_qdata *out,
+		       struct kb_err *err)
+{
+	struct qsel qs;
+	int rc;
+
+	qsel_fill(&qs, q);
+	qs.sel.runs_only = 1;
+	rc = db_query_select(db, &qs.sel, out, err);
+	qsel_release(&qs);
+	return rc;
+}
+
 int an_placement_load(struct db *db, const struct an_query *q, struct db_placement *out,
 		      struct kb_err *err)
 {

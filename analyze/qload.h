@@ -22,6 +22,10 @@
 
 int an_query_load(struct db *db, const struct an_query *q, struct db_qdata *out,
 		  struct kb_err *err);
+/* an_query_load() of the runs and job rows only: no samples, no
+ * summaries (regress lists the runs behind a finding). */
+int an_query_load_runs(struct db *db, const struct an_query *q, struct db_qdata *out,
+		       struct kb_err *err);
 /* The numa_test job rows and placement of the runs q selects
  * (db_placement_select(); q's metrics do not narrow it). */
 struct db_placement;

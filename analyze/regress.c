@@ -333,7 +333,7 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 		r->baseline = xstrdup(t.variants[t.baseline].name);
 	else if (q.baseline)
 		r->baseline = xstrdup(q.baseline);
-	if (an_query_load(db, &q, &qd, err) < 0)
+	if (an_query_load_runs(db, &q, &qd, err) < 0)
 		goto out;
 	if (!o->no_performance && t.nrows)
 		performance(r, &t, &qd, o);

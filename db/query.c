@@ -98,15 +98,67 @@ static int find_run(const struct run_index *ix, size_t n, long long id, size_t *
 	return 0;
 }
 
-static void add_sample(struct db_qdata *q, size_t *cap, size_t run, sqlite3_stmt *st)
+/* Distinct strings of one load, in q->strings; slots index them + 1. */
+struct interner {
+	size_t *slot;
+	size_t cap;		/* power of two */
+	size_t n;
+};
+
+static size_t str_hash(const char *s)
+{
+	size_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+/* The interned copy of column i of st (NULL stays NULL). */
+static char *intern_col(struct interner *in, struct db_qdata *q, sqlite3_stmt *st, int i)
+{
+	const char *s = (const char *)sqlite3_column_text(st, i);
+	size_t h, k, strcap;
+
+	if (!s)
+		return NULL;
+	if (2 * (in->n + 1) > in->cap) {
+		size_t ncap = in->cap ? 2 * in->cap : 64, *ns = xcalloc(ncap, sizeof(*ns));
+		for (k = 0; k < in->cap; k++)
+			if (in->slot[k]) {
+				h = str_hash(q->strings[in->slot[k] - 1]) & (ncap - 1);
+				while (ns[h])
+					h = (h + 1) & (ncap - 1);
+				ns[h] = in->slot[k];
+			}
+		free(in->slot);
+		in->slot = ns;
+		in->cap = ncap;
+	}
+	for (h = str_hash(s) & (in->cap - 1); in->slot[h]; h = (h + 1) & (in->cap - 1))
+		if (strcmp(q->strings[in->slot[h] - 1], s) == 0)
+			return q->strings[in->slot[h] - 1];
+	strcap = q->nstrings;	/* xgrow() wants a capacity: grow by doubling */
+	if ((q->nstrings & (q->nstrings - 1)) == 0 || q->nstrings < 8) {
+		strcap = q->nstrings < 8 ? 8 : 2 * q->nstrings;
+		q->strings = xrealloc(q->strings, strcap * sizeof(*q->strings));
+	}
+	q->strings[q->nstrings++] = xstrdup(s);
+	in->slot[h] = q->nstrings;
+	in->n++;
+	return q->strings[q->nstrings - 1];
+}
+
+static void add_sample(struct db_qdata *q, size_t *cap, struct interner *in, size_t run,
+		       sqlite3_stmt *st)
 {
 	struct db_qsample *s;
 
 	xgrow(&q->samples, cap, q->nsamples + 1, sizeof(*q->samples));
 	s = &q->samples[q->nsamples++];
 	s->run = run;
-	s->metric = db_col_text(st, 1);
-	s->unit = db_col_text(st, 2);
+	s->metric = intern_col(in, q, st, 1);
+	s->unit = intern_col(in, q, st, 2);
 	s->value = db_col_double(st, 3);
 	s->job = col_int_or(st, 4, -1);
 }
@@ -124,6 +176,7 @@ static int load_samples(struct db *db, const struct db_qsel *sel, const struct d
 	struct buf mf = BUF_INIT;
 	size_t cap = 0, i, run;
 	int want_user = !sel || !sel->nmetrics, src, jrc = SQLITE_DONE;
+	struct interner in = { NULL, 0, 0 };
 	char *head;
 
 	if (sel && sel->nmetrics) {
@@ -167,12 +220,13 @@ static int load_samples(struct db *db, const struct db_qsel *sel, const struct d
 		sqlite3_stmt *st = from_sample ? ss : js;
 
 		if (find_run(ix, q->nruns, sqlite3_column_int64(st, 0), &run) == 0)
-			add_sample(q, &cap, run, st);
+			add_sample(q, &cap, &in, run, st);
 		if (from_sample)
 			src = sqlite3_step(ss);
 		else
 			jrc = sqlite3_step(js);
 	}
+	free(in.slot);
 	if (js && loop_end(db, js, jrc, err) < 0) {
 		sqlite3_finalize(ss);
 		return -1;
@@ -222,7 +276,7 @@ static int load_runs(struct db *db, const struct db_qsel *sel, struct db_qdata *
 	}
 	qsort(ix, q->nruns, sizeof(*ix), cmp_run_index);
 
-	if (load_samples(db, sel, &w, ix, q, err) < 0)
+	if ((!sel || !sel->runs_only) && load_samples(db, sel, &w, ix, q, err) < 0)
 		goto out;
 
 	st = db_where_prepare(db,
@@ -301,7 +355,8 @@ int db_query_select(struct db *db, const struct db_qsel *sel, struct db_qdata *o
 	if (db_exec(db, "BEGIN", err) < 0)
 		return -1;
 	if (load_variants(db, out, err) < 0 || load_metrics(db, out, err) < 0 ||
-	    load_runs(db, sel, out, err) < 0 || load_summaries(db, sel, out, err) < 0) {
+	    load_runs(db, sel, out, err) < 0 ||
+	    ((!sel || !sel->runs_only) && load_summaries(db, sel, out, err) < 0)) {
 		db_exec(db, "ROLLBACK", NULL);
 		db_qdata_release(out);
 		return -1;
@@ -350,10 +405,9 @@ void db_qdata_release(struct db_qdata *q)
 		free(q->runs[i].machine);
 		free(q->runs[i].imported_at);
 	}
-	for (i = 0; i < q->nsamples; i++) {
-		free(q->samples[i].metric);
-		free(q->samples[i].unit);
-	}
+	for (i = 0; i < q->nstrings; i++)
+		free(q->strings[i]);
+	free(q->strings);
 	for (i = 0; i < q->nsummaries; i++) {
 		free(q->summaries[i].benchmark);
 		free(q->summaries[i].config);

@@ -81,6 +81,10 @@ struct db_qdata {
 	size_t nsummaries;
 	struct db_qmetric *metrics;	/* the whole catalogue */
 	size_t nmetrics;
+	/* The samples' metric and unit strings, each distinct string once
+	 * (a million samples name a few dozen metrics). */
+	char **strings;
+	size_t nstrings;
 };
 
 /* "key=value" that a run's or summary's canonical config must hold. */
@@ -97,7 +101,8 @@ struct db_qkv {
  *   config    all keys must be present, a repeated key means any of its
  *             values (values as the user wrote them, unescaped);
  *   variants, machines  runs and summaries of these names only;
- *   sources   runs and summaries of these source ids only.
+ *   sources   runs and summaries of these source ids only;
+ *   runs_only 1: the runs and their job rows, no samples, no summaries.
  * The result may hold more than the selection (a config value with a
  * character the canonical form escapes is not narrowed in SQL, and SQL's
  * LIKE may ignore case): callers filter exactly, as they did on a whole
@@ -117,6 +122,7 @@ struct db_qsel {
 	size_t nmachines;
 	const long long *sources;
 	size_t nsources;
+	int runs_only;		/* 1: runs and jobs, no samples, no summaries */
 };
 
 /* Load all variants, the metric catalogue, and the runs, samples, jobs
