@@ -4,6 +4,7 @@
 #   make check      install missing deps, build with ASan+UBSan and -Werror, run all tests
 #   make demo       install missing deps, import samples/ into demo/kbench.db, list it
 #   make bench      import a generated corpus and print throughput
+#   make bench-lab  generate a lab's lkp tree, import it, time analysis on it
 #   make install    PREFIX=/usr/local (the binary, man pages, bash and zsh completion)
 #   make man        build/man/kbench.1 and kbench-VERB.1, from the option tables
 
@@ -31,7 +32,7 @@ CHK_LIB_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(LIB_SRC))
 CHK_CLI_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(CLI_SRC))
 CHK_UNIT_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(UNIT_SRC))
 
-.PHONY: all deps check check-build unit demo bench install clean man
+.PHONY: all deps check check-build unit demo bench bench-lab install clean man
 
 all: kbench man
 
@@ -97,6 +98,10 @@ demo: deps
 bench: deps
 	@$(MAKE) --no-print-directory kbench
 	@scripts/bench
+
+bench-lab: deps
+	@$(MAKE) --no-print-directory kbench
+	@scripts/bench-lab
 
 install: kbench man
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \

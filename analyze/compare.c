@@ -5,6 +5,7 @@
  * whole table.
  */
 #include "compare.h"
+#include "qload.h"
 #include "version.h"
 #include "../core/buf.h"
 #include "../core/util.h"
@@ -1119,7 +1120,7 @@ int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t
 	t->opts.alpha = q->alpha;
 	t->opts.delta = q->threshold;
 	t->use_flagged = q->use_flagged;
-	if (db_query_load(db, q->bench, &b.d, err) < 0)
+	if (an_query_load(db, q, &b.d, err) < 0)
 		return -1;
 	if (resolve_variants(&b, err) < 0)
 		goto out;

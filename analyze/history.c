@@ -8,6 +8,7 @@
  * each split costs a sort instead of a double loop.
  */
 #include "history.h"
+#include "qload.h"
 
 #include "../core/util.h"
 #include "../db/query.h"
@@ -427,12 +428,27 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 		return kb_err_set(err, "", 0, "the p-value must lie in (0, 1], not %g", o->pvalue);
 	if (!(o->threshold >= 0))
 		return kb_err_set(err, "", 0, "the threshold must be >= 0, not %g", o->threshold);
-	if (db_query_load(db, o->bench, &q, err) < 0)
-		return -1;
+	{
+		/* Load the selection only: the benchmark, the metric, the configs,
+		 * the machines. */
+		struct an_query sel;
+		an_query_init(&sel);
+		sel.bench = o->bench;
+		sel.metrics = &o->metric;
+		sel.nmetrics = 1;
+		sel.config = o->config;
+		sel.nconfig = o->nconfig;
+		sel.machines = o->machines;
+		sel.nmachines = o->nmachines;
+		if (an_query_load(db, &sel, &q, err) < 0)
+			return -1;
+	}
 	h->opts = *o;
 	h->opts.metric = h->opts.bench = NULL;
 	h->opts.config = NULL;
 	h->opts.better = NULL;
+	h->opts.machines = NULL;
+	h->opts.nmachines = 0;
 
 	/* History order of the variants. */
 	keys = xcalloc(q.nvariants + 1, sizeof(*keys));

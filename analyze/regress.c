@@ -3,6 +3,7 @@
  * verdicts (performance) plus numa placement checks (see regress.h).
  */
 #include "regress.h"
+#include "qload.h"
 
 #include "../core/buf.h"
 #include "../core/util.h"
@@ -351,7 +352,7 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 		r->baseline = xstrdup(t.variants[t.baseline].name);
 	else if (q.baseline)
 		r->baseline = xstrdup(q.baseline);
-	if (db_query_load(db, q.bench, &qd, err) < 0)
+	if (an_query_load_runs(db, &q, &qd, err) < 0)
 		goto out;
 	if (!o->no_performance && t.nrows)
 		performance(r, &t, &qd, o);
@@ -372,7 +373,7 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 		struct an_pfindings pf;
 		struct an_placement_opts po = o->placement;
 
-		if (db_placement_load(db, NULL, NULL, &p, err) < 0)
+		if (an_placement_load(db, &q, &p, err) < 0)
 			goto out;
 		/* Keep the runs of the selection: benchmark, config, variants. */
 		{

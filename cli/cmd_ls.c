@@ -17,11 +17,12 @@ int cmd_ls(int argc, char **argv)
 	int all = 0;
 	const struct opt opts[] = {
 		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
-		OPT_FLAG("all", &all, "list every source (default: the last 15)"),
+		OPT_FLAG("all", &all, "list every variant and source (default: the last 15 of each)"),
 		OPT_END,
 	};
 	const struct cmd_usage u = { "ls", "[--db PATH] [--all]",
-		"Lists variants (with descriptions), machines, benchmarks with run counts, and sources.",
+		"Counts what the store holds, then lists variants (with descriptions), machines,\n"
+		"benchmarks with run counts, and sources.",
 		opts };
 	const char **args;
 	size_t nargs, i;
@@ -42,8 +43,24 @@ int cmd_ls(int argc, char **argv)
 		cli_report("ls", &err);
 		return EXIT_USAGE;
 	}
+	{
+		long long runs = 0, samples = 0, summaries = 0;
+		for (i = 0; i < l.nbenches; i++) {
+			runs += l.benches[i].runs;
+			samples += l.benches[i].samples;
+			summaries += l.benches[i].summaries;
+		}
+		printf("Store: variants %zu, machines %zu, benchmarks %zu, sources %zu, "
+		       "runs %lld, samples %lld, summaries %lld\n\n",
+		       l.nvariants, l.nmachines, l.nbenches, l.nsources, runs, samples, summaries);
+	}
 	printf("Variants (%zu)\n", l.nvariants);
-	for (i = 0; i < l.nvariants; i++) {
+	i = 0;
+	if (!all && l.nvariants > 15) {
+		printf("  ... %zu earlier variants (kbench ls --all lists them)\n", l.nvariants - 15);
+		i = l.nvariants - 15;
+	}
+	for (; i < l.nvariants; i++) {
 		const struct db_variant *v = &l.variants[i];
 		printf("  %-20s %5lld runs %4lld summaries", v->name, v->runs, v->summaries);
 		if (v->kernel && strcmp(v->kernel, v->name) != 0)

@@ -275,15 +275,12 @@ void cli_select_release(struct cli_select *s)
 
 int cli_placement_load(struct db *db, struct db_placement *out, struct kb_err *err)
 {
-	struct db_qdata qd;
-	size_t njobs;
+	int has_jobs;
 
 	memset(out, 0, sizeof(*out));
-	if (db_query_load(db, NULL, &qd, err) < 0)
+	if (db_query_has_jobs(db, &has_jobs, err) < 0)
 		return -1;
-	njobs = qd.njobs;
-	db_qdata_release(&qd);
-	if (!njobs)
+	if (!has_jobs)
 		return 0;
 	return db_placement_load(db, NULL, NULL, out, err);
 }

@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 
 #include "db.h"
+#include "../core/buf.h"
 
 #define DB_ROWS_MAX 16
 
@@ -59,5 +60,36 @@ void db_store_release(struct db *db);
 
 /* Schema (schema.c). */
 int db_migrate(struct db *db, struct kb_err *err);
+
+
+/* Selections (where.c) ------------------------------------------------------ */
+
+struct db_qsel;
+
+/* A WHERE clause over a run (or summary) row aliased t, and the values it
+ * binds, in order.  Only placeholders go into the text. */
+struct db_where {
+	struct buf sql;
+	struct wbind {
+		const char *text;	/* NULL: the integer */
+		long long i;
+		char *owned;		/* text built here (LIKE patterns) */
+	} *b;
+	size_t n, cap;
+};
+
+/* w = the selection sel (NULL = all) over a row aliased t with columns
+ * benchmark, config, variant_id, machine_id, source_id: "1 = 1 AND ...". */
+void db_where_build(struct db_where *w, const struct db_qsel *sel);
+/* Append " IN (?, ...)" to w's text, binding v[0..n). */
+void db_where_in(struct db_where *w, const char *const *v, size_t n);
+/* Bind w's values from placeholder first on; returns the next one. */
+int db_where_bind(const struct db_where *w, sqlite3_stmt *st, int first);
+void db_where_release(struct db_where *w);
+/* Prepare head + " WHERE " + w + tail and bind w; NULL with err set. */
+sqlite3_stmt *db_where_prepare(struct db *db, const char *head, const struct db_where *w,
+			       const char *tail, struct kb_err *err);
+/* A malloc'd printf (for SQL text of constant pieces, or a value to bind). */
+char *db_sql_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -3,6 +3,7 @@
  */
 #include "db_int.h"
 #include "placement.h"
+#include "query.h"
 #include "../core/num.h"
 #include "../core/util.h"
 
@@ -52,24 +53,48 @@ static int cmp_run(const void *a, const void *b)
 	return x->run_id < y->run_id ? -1 : x->run_id > y->run_id;
 }
 
-int db_placement_load(struct db *db, const char *variant, const char *config,
-		      struct db_placement *out, struct kb_err *err)
+/* Prepare head WHERE <w> AND t.status = 'ok' AND <config> tail, bound. */
+static sqlite3_stmt *prepare_sel(struct db *db, const char *head, const struct db_where *w,
+				 const char *config, const char *tail, struct kb_err *err)
+{
+	char *t = db_sql_printf(" AND t.status = 'ok' AND (? IS NULL OR t.config = ?)%s", tail);
+	sqlite3_stmt *st = db_where_prepare(db, head, w, t, err);
+	int next = (int)w->n + 1;
+
+	free(t);
+	if (st) {
+		db_bind_text(st, next, config);
+		db_bind_text(st, next + 1, config);
+	}
+	return st;
+}
+
+/* Every loop of the load ends through here: SQLITE_DONE or the error. */
+static int loop_done(struct db *db, sqlite3_stmt *st, int rc, struct kb_err *err)
+{
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : db_fail(db, err, "cannot read job rows");
+}
+
+static int placement_load(struct db *db, const struct db_qsel *sel, const char *config,
+			  struct db_placement *out, struct kb_err *err)
 {
 	sqlite3_stmt *st;
+	struct db_where w;
 	size_t cap = 0, i;
+	int step;
 
 	memset(out, 0, sizeof(*out));
-	st = db_prepare(db,
-		"SELECT r.id, v.id, v.display, r.benchmark, r.config, s.path, r.iteration"
-		" FROM run r JOIN variant_v v ON v.id = r.variant_id JOIN source s ON s.id = r.source_id"
-		" WHERE r.status = 'ok' AND EXISTS (SELECT 1 FROM job j WHERE j.run_id = r.id)"
-		" AND (?1 IS NULL OR v.display = ?1) AND (?2 IS NULL OR r.config = ?2)"
-		" ORDER BY r.id", err);
-	if (!st)
+	db_where_build(&w, sel);
+	st = prepare_sel(db,
+		"SELECT t.id, v.id, v.display, t.benchmark, t.config, s.path, t.iteration"
+		" FROM run t JOIN variant_v v ON v.id = t.variant_id JOIN source s ON s.id = t.source_id",
+		&w, config, " AND EXISTS (SELECT 1 FROM job j WHERE j.run_id = t.id) ORDER BY t.id", err);
+	if (!st) {
+		db_where_release(&w);
 		return -1;
-	db_bind_text(st, 1, variant);
-	db_bind_text(st, 2, config);
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	}
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		struct db_prun *r;
 		xgrow(&out->runs, &cap, out->nruns + 1, sizeof(*out->runs));
 		r = &out->runs[out->nruns++];
@@ -82,21 +107,19 @@ int db_placement_load(struct db *db, const char *variant, const char *config,
 		r->source = db_col_text(st, 5);
 		r->iteration = sqlite3_column_int(st, 6);
 	}
-	sqlite3_finalize(st);
+	if (loop_done(db, st, step, err) < 0)
+		goto fail;
 
-	st = db_prepare(db,
+	st = prepare_sel(db,
 		"SELECT j.run_id, j.job, j.initial_node, j.main_node, j.moved, j.user_time"
-		" FROM job j JOIN run r ON r.id = j.run_id JOIN variant_v v ON v.id = r.variant_id"
-		" WHERE r.status = 'ok' AND (?1 IS NULL OR v.display = ?1) AND (?2 IS NULL OR r.config = ?2)"
+		" FROM run t JOIN job j ON j.run_id = t.id", &w, config,
 		" ORDER BY j.run_id, j.job", err);
 	if (!st)
 		goto fail;
-	db_bind_text(st, 1, variant);
-	db_bind_text(st, 2, config);
 	{
 		struct db_prun *cur = NULL;
 		size_t jcap = 0;
-		while (sqlite3_step(st) == SQLITE_ROW) {
+		while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 			long long id = sqlite3_column_int64(st, 0);
 			struct db_pjob *j;
 			if (!cur || cur->run_id != id) {
@@ -115,23 +138,24 @@ int db_placement_load(struct db *db, const char *variant, const char *config,
 			j->pct = NULL;
 		}
 	}
-	sqlite3_finalize(st);
+	if (loop_done(db, st, step, err) < 0)
+		goto fail;
 
-	st = db_prepare(db,
-		"SELECT p.run_id, p.job, p.node, p.pct FROM placement p"
-		" JOIN run r ON r.id = p.run_id JOIN variant_v v ON v.id = r.variant_id"
-		" WHERE r.status = 'ok' AND (?1 IS NULL OR v.display = ?1) AND (?2 IS NULL OR r.config = ?2)"
-		" ORDER BY p.run_id, p.job, p.node", err);
+	st = prepare_sel(db,
+		"SELECT p.run_id, p.job, p.node, p.pct FROM run t JOIN placement p ON p.run_id = t.id",
+		&w, config, " ORDER BY p.run_id, p.job, p.node", err);
 	if (!st)
 		goto fail;
-	db_bind_text(st, 1, variant);
-	db_bind_text(st, 2, config);
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		struct db_prun *r = find_run(out, sqlite3_column_int64(st, 0));
 		int job = sqlite3_column_int(st, 1), node = sqlite3_column_int(st, 2);
 		if (r && node >= 0 && node < 4096 && node + 1 > r->nnodes)
 			r->nnodes = node + 1;
 		(void)job;
+	}
+	if (step != SQLITE_DONE) {
+		loop_done(db, st, step, err);
+		goto fail;
 	}
 	sqlite3_reset(st);
 	for (i = 0; i < out->nruns; i++) {
@@ -145,7 +169,7 @@ int db_placement_load(struct db *db, const char *variant, const char *config,
 		}
 		r->tasks = config_tasks(r->config, r->njobs);
 	}
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		struct db_prun *r = find_run(out, sqlite3_column_int64(st, 0));
 		int job = sqlite3_column_int(st, 1), node = sqlite3_column_int(st, 2);
 		size_t k;
@@ -155,13 +179,35 @@ int db_placement_load(struct db *db, const char *variant, const char *config,
 			if (r->jobs[k].job == job)
 				r->jobs[k].pct[node] = sqlite3_column_double(st, 3);
 	}
-	sqlite3_finalize(st);
+	if (loop_done(db, st, step, err) < 0)
+		goto fail;
 	if (out->nruns > 1)
 		qsort(out->runs, out->nruns, sizeof(*out->runs), cmp_run);
+	db_where_release(&w);
 	return 0;
 fail:
+	db_where_release(&w);
 	db_placement_release(out);
 	return -1;
+}
+
+int db_placement_load(struct db *db, const char *variant, const char *config,
+		      struct db_placement *out, struct kb_err *err)
+{
+	struct db_qsel sel;
+
+	memset(&sel, 0, sizeof(sel));
+	if (variant) {
+		sel.variants = &variant;
+		sel.nvariants = 1;
+	}
+	return placement_load(db, &sel, config, out, err);
+}
+
+int db_placement_select(struct db *db, const struct db_qsel *sel, struct db_placement *out,
+			struct kb_err *err)
+{
+	return placement_load(db, sel, NULL, out, err);
 }
 
 void db_placement_release(struct db_placement *p)

@@ -41,6 +41,12 @@ struct db_placement {
  * restrict the selection when not NULL. */
 int db_placement_load(struct db *db, const char *variant, const char *config,
 		      struct db_placement *out, struct kb_err *err);
+/* Load the runs with job rows that sel selects (query.h; its metrics
+ * are ignored).  The result may hold more than sel selects, as with
+ * db_query_select(): callers filter. */
+struct db_qsel;
+int db_placement_select(struct db *db, const struct db_qsel *sel, struct db_placement *out,
+			struct kb_err *err);
 void db_placement_release(struct db_placement *p);
 
 #endif

@@ -8,6 +8,7 @@
 #include "../core/util.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,16 +17,30 @@ static int col_int_or(sqlite3_stmt *st, int i, int dflt)
 	return sqlite3_column_type(st, i) == SQLITE_NULL ? dflt : sqlite3_column_int(st, i);
 }
 
+/* A row loop ended: SQLITE_DONE, or the error of the last step. */
+static int loop_end(struct db *db, sqlite3_stmt *st, int rc, struct kb_err *err)
+{
+	if (rc != SQLITE_DONE) {
+		db_fail(db, err, "cannot read the store");
+		sqlite3_finalize(st);
+		return -1;
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
 static int load_variants(struct db *db, struct db_qdata *q, struct kb_err *err)
 {
 	sqlite3_stmt *st;
 	size_t cap = 0;
 
+	int step;
+
 	st = db_prepare(db, "SELECT id, display, kernel, description, name, scope_label"
 			    " FROM variant_v ORDER BY id", err);
 	if (!st)
 		return -1;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		struct db_qvariant *v;
 		xgrow(&q->variants, &cap, q->nvariants + 1, sizeof(*q->variants));
 		v = &q->variants[q->nvariants++];
@@ -36,8 +51,7 @@ static int load_variants(struct db *db, struct db_qdata *q, struct kb_err *err)
 		v->base = db_col_text(st, 4);
 		v->post = db_col_text(st, 5);
 	}
-	sqlite3_finalize(st);
-	return 0;
+	return loop_end(db, st, step, err);
 }
 
 static int load_metrics(struct db *db, struct db_qdata *q, struct kb_err *err)
@@ -45,11 +59,13 @@ static int load_metrics(struct db *db, struct db_qdata *q, struct kb_err *err)
 	sqlite3_stmt *st;
 	size_t cap = 0;
 
+	int step;
+
 	st = db_prepare(db, "SELECT benchmark, name, unit, better FROM metric"
 			    " ORDER BY benchmark, name", err);
 	if (!st)
 		return -1;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		struct db_qmetric *m;
 		xgrow(&q->metrics, &cap, q->nmetrics + 1, sizeof(*q->metrics));
 		m = &q->metrics[q->nmetrics++];
@@ -58,8 +74,7 @@ static int load_metrics(struct db *db, struct db_qdata *q, struct kb_err *err)
 		m->unit = db_col_text(st, 2);
 		m->better = db_col_text(st, 3);
 	}
-	sqlite3_finalize(st);
-	return 0;
+	return loop_end(db, st, step, err);
 }
 
 /* Index of run id in q->runs (sorted by id only within their groups, so
@@ -86,28 +101,164 @@ static int find_run(const struct run_index *ix, size_t n, long long id, size_t *
 	return 0;
 }
 
-static int load_runs(struct db *db, const char *bench, struct db_qdata *q,
+/* Distinct strings of one load, in q->strings; slots index them + 1. */
+struct interner {
+	size_t *slot;
+	size_t cap;		/* power of two */
+	size_t n;
+};
+
+static size_t str_hash(const char *s)
+{
+	size_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+/* The interned copy of column i of st (NULL stays NULL). */
+static char *intern_col(struct interner *in, struct db_qdata *q, sqlite3_stmt *st, int i)
+{
+	const char *s = (const char *)sqlite3_column_text(st, i);
+	size_t h, k, strcap;
+
+	if (!s)
+		return NULL;
+	if (2 * (in->n + 1) > in->cap) {
+		size_t ncap = in->cap ? 2 * in->cap : 64, *ns = xcalloc(ncap, sizeof(*ns));
+		for (k = 0; k < in->cap; k++)
+			if (in->slot[k]) {
+				h = str_hash(q->strings[in->slot[k] - 1]) & (ncap - 1);
+				while (ns[h])
+					h = (h + 1) & (ncap - 1);
+				ns[h] = in->slot[k];
+			}
+		free(in->slot);
+		in->slot = ns;
+		in->cap = ncap;
+	}
+	for (h = str_hash(s) & (in->cap - 1); in->slot[h]; h = (h + 1) & (in->cap - 1))
+		if (strcmp(q->strings[in->slot[h] - 1], s) == 0)
+			return q->strings[in->slot[h] - 1];
+	strcap = q->nstrings;	/* xgrow() wants a capacity: grow by doubling */
+	if ((q->nstrings & (q->nstrings - 1)) == 0 || q->nstrings < 8) {
+		strcap = q->nstrings < 8 ? 8 : 2 * q->nstrings;
+		q->strings = xrealloc(q->strings, strcap * sizeof(*q->strings));
+	}
+	q->strings[q->nstrings++] = xstrdup(s);
+	in->slot[h] = q->nstrings;
+	in->n++;
+	return q->strings[q->nstrings - 1];
+}
+
+static void add_sample(struct db_qdata *q, size_t *cap, struct interner *in, size_t run,
+		       sqlite3_stmt *st)
+{
+	struct db_qsample *s;
+
+	xgrow(&q->samples, cap, q->nsamples + 1, sizeof(*q->samples));
+	s = &q->samples[q->nsamples++];
+	s->run = run;
+	s->metric = intern_col(in, q, st, 1);
+	s->unit = intern_col(in, q, st, 2);
+	s->value = db_col_double(st, 3);
+	s->job = col_int_or(st, 4, -1);
+}
+
+/*
+ * Samples of the selected runs, as sample_all presents them: by run, a
+ * run's sample rows in insertion order, then its jobs' user times.  The
+ * two tables are read by two statements and merged on run id, so each
+ * uses its own index (sample_run, the job key) under the run selection.
+ */
+static int load_samples(struct db *db, const struct db_qsel *sel, const struct db_where *w,
+			const struct run_index *ix, struct db_qdata *q, struct kb_err *err)
+{
+	sqlite3_stmt *ss, *js = NULL;
+	struct buf mf = BUF_INIT;
+	size_t cap = 0, i, run;
+	int want_user = !sel || !sel->nmetrics, src, jrc = SQLITE_DONE;
+	struct interner in = { NULL, 0, 0 };
+	char *head;
+
+	if (sel && sel->nmetrics) {
+		buf_puts(&mf, " AND s.metric IN (");
+		for (i = 0; i < sel->nmetrics; i++) {
+			buf_puts(&mf, i ? ", ?" : "?");
+			want_user |= strcmp(sel->metrics[i], "user") == 0;
+		}
+		buf_puts(&mf, ")");
+	}
+	head = db_sql_printf("SELECT s.run_id, s.metric, s.unit, s.value, s.job"
+			 " FROM run t JOIN sample s ON s.run_id = t.id");
+	{
+		char *tail = db_sql_printf("%s ORDER BY s.run_id, s.id", buf_str(&mf));
+		ss = db_where_prepare(db, head, w, tail, err);
+		free(tail);
+	}
+	free(head);
+	buf_release(&mf);
+	if (!ss)
+		return -1;
+	if (sel)
+		for (i = 0; i < sel->nmetrics; i++)
+			db_bind_text(ss, (int)(w->n + 1 + i), sel->metrics[i]);
+	if (want_user) {
+		js = db_where_prepare(db, "SELECT j.run_id, 'user', 's', j.user_time, j.job"
+				       " FROM run t JOIN job j ON j.run_id = t.id", w,
+				   " AND j.user_time IS NOT NULL ORDER BY j.run_id, j.job", err);
+		if (!js) {
+			sqlite3_finalize(ss);
+			return -1;
+		}
+		jrc = sqlite3_step(js);
+	}
+	src = sqlite3_step(ss);
+	while (src == SQLITE_ROW || jrc == SQLITE_ROW) {
+		/* A run's samples before its jobs' user times. */
+		int from_sample = src == SQLITE_ROW &&
+			(jrc != SQLITE_ROW ||
+			 sqlite3_column_int64(ss, 0) <= sqlite3_column_int64(js, 0));
+		sqlite3_stmt *st = from_sample ? ss : js;
+
+		if (find_run(ix, q->nruns, sqlite3_column_int64(st, 0), &run) == 0)
+			add_sample(q, &cap, &in, run, st);
+		if (from_sample)
+			src = sqlite3_step(ss);
+		else
+			jrc = sqlite3_step(js);
+	}
+	free(in.slot);
+	if (js && loop_end(db, js, jrc, err) < 0) {
+		sqlite3_finalize(ss);
+		return -1;
+	}
+	return loop_end(db, ss, src, err);
+}
+
+static int load_runs(struct db *db, const struct db_qsel *sel, struct db_qdata *q,
 		     struct kb_err *err)
 {
 	sqlite3_stmt *st;
 	struct run_index *ix = NULL;
+	struct db_where w;
 	size_t cap = 0, i;
-	int rc = -1;
+	int rc = -1, step;
 
-	st = db_prepare(db,
-		"SELECT r.id, r.variant_id, r.source_id, r.benchmark, r.config, m.name,"
-		" src.imported_at, r.iteration, r.status = 'ok',"
+	db_where_build(&w, sel);
+	st = db_where_prepare(db,
+		"SELECT t.id, t.variant_id, t.source_id, t.benchmark, t.config, m.name,"
+		" src.imported_at, t.iteration, t.status = 'ok',"
 		" CASE WHEN m.name IS NOT NULL THEN m.name"
 		"      WHEN v.scope <> '' THEN 'unknown@' || v.scope_label END"
-		" FROM run r JOIN source src ON src.id = r.source_id"
-		" JOIN variant v ON v.id = r.variant_id"
-		" LEFT JOIN machine m ON m.id = r.machine_id"
-		" WHERE ?1 IS NULL OR r.benchmark = ?1"
-		" ORDER BY r.benchmark, r.config, r.variant_id, r.id", err);
+		" FROM run t JOIN source src ON src.id = t.source_id"
+		" JOIN variant v ON v.id = t.variant_id"
+		" LEFT JOIN machine m ON m.id = t.machine_id", &w,
+		" ORDER BY t.benchmark, t.config, t.variant_id, t.id", err);
 	if (!st)
-		return -1;
-	db_bind_text(st, 1, bench);
-	while (sqlite3_step(st) == SQLITE_ROW) {
+		goto out;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		struct db_qrun *r;
 		xgrow(&q->runs, &cap, q->nruns + 1, sizeof(*q->runs));
 		r = &q->runs[q->nruns++];
@@ -122,7 +273,8 @@ static int load_runs(struct db *db, const char *bench, struct db_qdata *q,
 		r->ok = sqlite3_column_int(st, 8);
 		r->machine_key = db_col_text(st, 9);
 	}
-	sqlite3_finalize(st);
+	if (loop_end(db, st, step, err) < 0)
+		goto out;
 
 	ix = xcalloc(q->nruns ? q->nruns : 1, sizeof(*ix));
 	for (i = 0; i < q->nruns; i++) {
@@ -131,39 +283,16 @@ static int load_runs(struct db *db, const char *bench, struct db_qdata *q,
 	}
 	qsort(ix, q->nruns, sizeof(*ix), cmp_run_index);
 
-	st = db_prepare(db,
-		"SELECT s.run_id, s.metric, s.unit, s.value, s.job FROM sample_all s"
-		" JOIN run r ON r.id = s.run_id"
-		" WHERE ?1 IS NULL OR r.benchmark = ?1"
-		" ORDER BY s.run_id, s.id IS NULL, s.id, s.job", err);
-	if (!st)
+	if ((!sel || !sel->runs_only) && load_samples(db, sel, &w, ix, q, err) < 0)
 		goto out;
-	db_bind_text(st, 1, bench);
-	cap = 0;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		struct db_qsample *s;
-		size_t run;
-		if (find_run(ix, q->nruns, sqlite3_column_int64(st, 0), &run) < 0)
-			continue;
-		xgrow(&q->samples, &cap, q->nsamples + 1, sizeof(*q->samples));
-		s = &q->samples[q->nsamples++];
-		s->run = run;
-		s->metric = db_col_text(st, 1);
-		s->unit = db_col_text(st, 2);
-		s->value = db_col_double(st, 3);
-		s->job = col_int_or(st, 4, -1);
-	}
-	sqlite3_finalize(st);
 
-	st = db_prepare(db,
+	st = db_where_prepare(db,
 		"SELECT j.run_id, j.job, j.initial_node, j.main_node, j.moved, j.user_time"
-		" FROM job j JOIN run r ON r.id = j.run_id"
-		" WHERE ?1 IS NULL OR r.benchmark = ?1 ORDER BY j.run_id, j.job", err);
+		" FROM run t JOIN job j ON j.run_id = t.id", &w, " ORDER BY j.run_id, j.job", err);
 	if (!st)
 		goto out;
-	db_bind_text(st, 1, bench);
 	cap = 0;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		struct db_qjob *j;
 		size_t run;
 		if (find_run(ix, q->nruns, sqlite3_column_int64(st, 0), &run) < 0)
@@ -177,31 +306,39 @@ static int load_runs(struct db *db, const char *bench, struct db_qdata *q,
 		j->moved = sqlite3_column_int(st, 4);
 		j->user = db_col_double(st, 5);
 	}
-	sqlite3_finalize(st);
+	if (loop_end(db, st, step, err) < 0)
+		goto out;
 	rc = 0;
 out:
+	db_where_release(&w);
 	free(ix);
 	return rc;
 }
 
-static int load_summaries(struct db *db, const char *bench, struct db_qdata *q,
+static int load_summaries(struct db *db, const struct db_qsel *sel, struct db_qdata *q,
 			  struct kb_err *err)
 {
 	sqlite3_stmt *st;
+	struct db_where w;
 	size_t cap = 0;
+	int step;
 
-	st = db_prepare(db,
-		"SELECT s.variant_id, s.source_id, s.benchmark, s.config, s.metric, s.unit, s.flags,"
-		" s.mean, s.sd, s.min, s.max, s.n,"
-		" CASE WHEN m.name IS NOT NULL THEN m.name"
-		"      WHEN v.scope <> '' THEN 'unknown@' || v.scope_label END"
-		" FROM summary s JOIN variant v ON v.id = s.variant_id"
-		" LEFT JOIN machine m ON m.id = s.machine_id"
-		" WHERE ?1 IS NULL OR s.benchmark = ?1 ORDER BY s.id", err);
+	db_where_build(&w, sel);
+	if (sel && sel->nmetrics) {
+		buf_puts(&w.sql, " AND t.metric");
+		db_where_in(&w, sel->metrics, sel->nmetrics);
+	}
+	st = db_where_prepare(db, "SELECT t.variant_id, t.source_id, t.benchmark, t.config, t.metric,"
+			       " t.unit, t.flags, t.mean, t.sd, t.min, t.max, t.n,"
+			       " CASE WHEN m.name IS NOT NULL THEN m.name"
+			       "      WHEN v.scope <> '' THEN 'unknown@' || v.scope_label END"
+			       " FROM summary t JOIN variant v ON v.id = t.variant_id"
+			       " LEFT JOIN machine m ON m.id = t.machine_id",
+			   &w, " ORDER BY t.id", err);
+	db_where_release(&w);
 	if (!st)
 		return -1;
-	db_bind_text(st, 1, bench);
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		struct db_qsummary *s;
 		xgrow(&q->summaries, &cap, q->nsummaries + 1, sizeof(*q->summaries));
 		s = &q->summaries[q->nsummaries++];
@@ -219,19 +356,19 @@ static int load_summaries(struct db *db, const char *bench, struct db_qdata *q,
 		s->n = sqlite3_column_type(st, 11) == SQLITE_NULL ? 0 : sqlite3_column_int64(st, 11);
 		s->machine_key = db_col_text(st, 12);
 	}
-	sqlite3_finalize(st);
-	return 0;
+	return loop_end(db, st, step, err);
 }
 
-int db_query_load(struct db *db, const char *bench, struct db_qdata *out,
-		  struct kb_err *err)
+int db_query_select(struct db *db, const struct db_qsel *sel, struct db_qdata *out,
+		    struct kb_err *err)
 {
 	memset(out, 0, sizeof(*out));
 	/* One read transaction: a concurrent import cannot split the picture. */
 	if (db_exec(db, "BEGIN", err) < 0)
 		return -1;
 	if (load_variants(db, out, err) < 0 || load_metrics(db, out, err) < 0 ||
-	    load_runs(db, bench, out, err) < 0 || load_summaries(db, bench, out, err) < 0) {
+	    load_runs(db, sel, out, err) < 0 ||
+	    ((!sel || !sel->runs_only) && load_summaries(db, sel, out, err) < 0)) {
 		db_exec(db, "ROLLBACK", NULL);
 		db_qdata_release(out);
 		return -1;
@@ -285,6 +422,31 @@ int db_qvariant_find(const struct db_qdata *q, const char *name, size_t *idx,
 	return -1;
 }
 
+int db_query_load(struct db *db, const char *bench, struct db_qdata *out,
+		  struct kb_err *err)
+{
+	struct db_qsel sel;
+
+	memset(&sel, 0, sizeof(sel));
+	sel.bench = bench;
+	return db_query_select(db, &sel, out, err);
+}
+
+int db_query_has_jobs(struct db *db, int *has, struct kb_err *err)
+{
+	sqlite3_stmt *st = db_prepare(db, "SELECT EXISTS (SELECT 1 FROM job)", err);
+	int rc;
+
+	*has = 0;
+	if (!st)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*has = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : db_fail(db, err, "cannot read job rows");
+}
+
 void db_qdata_release(struct db_qdata *q)
 {
 	size_t i;
@@ -303,10 +465,9 @@ void db_qdata_release(struct db_qdata *q)
 		free(q->runs[i].machine_key);
 		free(q->runs[i].imported_at);
 	}
-	for (i = 0; i < q->nsamples; i++) {
-		free(q->samples[i].metric);
-		free(q->samples[i].unit);
-	}
+	for (i = 0; i < q->nstrings; i++)
+		free(q->strings[i]);
+	free(q->strings);
 	for (i = 0; i < q->nsummaries; i++) {
 		free(q->summaries[i].benchmark);
 		free(q->summaries[i].config);

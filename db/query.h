@@ -87,14 +87,61 @@ struct db_qdata {
 	size_t nsummaries;
 	struct db_qmetric *metrics;	/* the whole catalogue */
 	size_t nmetrics;
+	/* The samples' metric and unit strings, each distinct string once
+	 * (a million samples name a few dozen metrics). */
+	char **strings;
+	size_t nstrings;
+};
+
+/* "key=value" that a run's or summary's canonical config must hold. */
+struct db_qkv {
+	const char *key, *value;
+};
+
+/*
+ * What an analysis selects.  Zeroed, it selects everything; each field
+ * given narrows the selection, and SQLite selects with the indexes:
+ *   bench     one benchmark;
+ *   metrics   samples and summaries of these metrics only (job rows'
+ *             user times, metric "user", come only when "user" is named);
+ *   config    all keys must be present, a repeated key means any of its
+ *             values (values as the user wrote them, unescaped);
+ *   variants, machines  runs and summaries of these names only;
+ *   sources   runs and summaries of these source ids only;
+ *   runs_only 1: the runs and their job rows, no samples, no summaries.
+ * The result may hold more than the selection (a config value with a
+ * character the canonical form escapes is not narrowed in SQL, and SQL's
+ * LIKE may ignore case): callers filter exactly, as they did on a whole
+ * load.  Runs keep their order (benchmark, config, variant, id), samples
+ * theirs (by run, then insertion order); the variant list and the metric
+ * catalogue are always whole.  Pointers are borrowed for the call.
+ */
+struct db_qsel {
+	const char *bench;
+	const char *const *metrics;
+	size_t nmetrics;
+	const struct db_qkv *config;
+	size_t nconfig;
+	const char *const *variants;
+	size_t nvariants;
+	const char *const *machines;
+	size_t nmachines;
+	const long long *sources;
+	size_t nsources;
+	int runs_only;		/* 1: runs and jobs, no samples, no summaries */
 };
 
 /* Load all variants, the metric catalogue, and the runs, samples, jobs
- * and summaries of benchmark bench (NULL = every benchmark).  On failure
- * out is left empty (safe to release). */
+ * and summaries that sel selects (NULL = everything).  On failure out is
+ * left empty (safe to release). */
+int db_query_select(struct db *db, const struct db_qsel *sel, struct db_qdata *out,
+		    struct kb_err *err);
+/* db_query_select() of one benchmark (NULL = every benchmark). */
 int db_query_load(struct db *db, const char *bench, struct db_qdata *out,
 		  struct kb_err *err);
 void db_qdata_release(struct db_qdata *q);
+/* *has = 1 when the store holds any numa_test job row, else 0. */
+int db_query_has_jobs(struct db *db, int *has, struct kb_err *err);
 
 /* The variant a user means by name: its display name ("A@000_post"), the
  * name alone when one variant has it ("A"), or name@the start of its

@@ -356,7 +356,7 @@ void layout_apply(const char *path, struct rec_batch *b)
 /* Program output files kbench reads, by the name lkp gives them. */
 static const char *const lkp_programs[] = {
 	"hackbench", "kernbench", "perf-stat", "time", "autonuma-benchmark",
-	"perf-bench-sched-messaging",
+	"perf-bench-sched-messaging", "numa_test",
 };
 
 int layout_lkp_parse(const char *path, struct layout_lkp *li)

@@ -483,8 +483,37 @@ struct frame_spec {
 	double strip_h;                 /* annotation strip above the plot */
 	double under_h;                 /* extra space under the x axis */
 	char *xtitle, *ytitle;          /* owned */
+	const struct chart *marks_of;   /* history: its change points keep their x labels */
 	int xcat_rot;                   /* out: x band labels rotated */
+	size_t xcat_step;               /* out: every xcat_step-th band label is drawn */
 };
+
+/* Is band i a change point of c (NULL: none)? */
+static int marked_cat(const struct chart *c, size_t i)
+{
+	size_t k;
+
+	for (k = 0; c && k < c->nmarks; k++)
+		if (c->marks[k].cat >= 0 && (size_t)c->marks[k].cat == i)
+			return 1;
+	return 0;
+}
+
+/* Draw the label of band i?  Every step-th band, and every change point;
+ * a plain label that would crowd a change point's gives way to it. */
+static int xcat_shown(const struct frame_spec *sp, size_t i)
+{
+	size_t k, step = sp->xcat_step ? sp->xcat_step : 1;
+
+	if (marked_cat(sp->marks_of, i))
+		return 1;
+	if (i % step != 0)
+		return 0;
+	for (k = i + 1 > step ? i + 1 - step : 0; k < i + step && k < sp->nx; k++)
+		if (k != i && marked_cat(sp->marks_of, k))
+			return 0;
+	return 1;
+}
 
 static char *axis_title(const char *label, const char *unit, const char *fallback)
 {
@@ -607,6 +636,7 @@ static void frame_layout(struct chart_layout *L, struct chart_gc *gc, struct fra
 
 	/* x axis: band labels may need rotating, which moves the bottom. */
 	sp->xcat_rot = 0;
+	sp->xcat_step = 1;
 	if (sp->xk == CHART_AXIS_BAND) {
 		double band = (right - left) / (sp->nx ? sp->nx : 1);
 		double mw = max_label_width(gc, sp->xcats, sp->nx, TICK_SIZE, &lh);
@@ -621,6 +651,10 @@ static void frame_layout(struct chart_layout *L, struct chart_gc *gc, struct fra
 			if (need > (L->height - top) * 0.35)
 				need = (L->height - top) * 0.35;
 			bottom -= need - text_h;
+			/* Rotated labels need a line's height (across the slant)
+			 * between them: with hundreds of bands, draw every
+			 * step-th (a history of 500 kernels stays readable). */
+			sp->xcat_step = (size_t)ceil(lh * 1.4142 * 1.1 / (band > 0 ? band : 1));
 		}
 	} else {
 		numeric_axis(&L->x, sp->xk, sp->xlo, sp->xhi, (right - left) / 90, sp->x_extend);
@@ -707,6 +741,8 @@ static void frame_front(struct chart_layout *L, struct chart_gc *gc, struct fram
 	for (i = 0; i < sp->nx; i++) {
 		double x = band_pos(&L->x, (double)i);
 
+		if (!xcat_shown(sp, i))
+			continue;
 		if (sp->under_h <= 0)
 			add_line(L, x, bottom, x, bottom + TICK_LEN, AXIS_INK, 1);
 		m = add_text(L, x, bottom + TICK_LEN + 2 + sp->under_h, sp->xcats[i],
@@ -1300,6 +1336,7 @@ static void layout_history(struct chart_layout *L, struct chart_gc *gc)
 		}
 	chart_text_size(gc, "Ag", SMALL_SIZE, 0, &w, &row_h);
 	spec_cats_x(&sp, c);
+	sp.marks_of = c;
 	sp.yk = c->log_y ? CHART_AXIS_LOG : CHART_AXIS_LINEAR;
 	sp.ylo = r.lo;
 	sp.yhi = r.hi;

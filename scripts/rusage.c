@@ -4,7 +4,8 @@
  *   rusage COMMAND [ARG...]
  *
  * Runs COMMAND with its stdout and stderr untouched, waits for it and
- * prints to stderr one line "rusage: seconds=S peak_rss_kb=K status=X".
+ * prints to stderr one line "rusage: seconds=S peak_rss_kb=K status=X cpu_s=C"
+ * (C: user + system CPU seconds of the child and its threads).
  * Peak RSS is ru_maxrss of the child from wait4(), which Linux reports
  * in kilobytes; wall time comes from CLOCK_MONOTONIC around fork/wait.
  * Exits with the command's status (127 if it could not be started).
@@ -47,8 +48,10 @@ int main(int argc, char **argv)
 		}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-	fprintf(stderr, "rusage: seconds=%.3f peak_rss_kb=%ld status=%d\n",
+	fprintf(stderr, "rusage: seconds=%.3f peak_rss_kb=%ld status=%d cpu_s=%.3f\n",
 		(double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
-		ru.ru_maxrss, code);
+		ru.ru_maxrss, code,
+		(double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+			(double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6);
 	return code;
 }

@@ -1,0 +1,111 @@
+/*
+ * qload.c - an_query -> db_qsel (see qload.h).
+ */
+#include "qload.h"
+#include "../db/placement.h"
+#include "../core/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Stored metrics that derived metrics are computed from (analyze/derive.c
+ * and compare.c's E-H rule); the jobs come with every run. */
+static const char *const derive_inputs[] = { "elapsed", "hackbench", "elapsed_minus_hackbench" };
+#define NINPUTS (sizeof(derive_inputs) / sizeof(derive_inputs[0]))
+
+/* q's selection, and the arrays it points into (free them after use). */
+struct qsel {
+	struct db_qsel sel;
+	const char **metrics, **variants;
+	struct db_qkv *kv;
+};
+
+static void qsel_fill(struct qsel *qs, const struct an_query *q)
+{
+	struct db_qsel sel;
+	const char **metrics = NULL, **variants = NULL;
+	struct db_qkv *kv = NULL;
+	size_t i;
+
+	memset(&sel, 0, sizeof(sel));
+	sel.bench = q->bench;
+	if (q->metrics && q->nmetrics) {
+		metrics = xmalloc((q->nmetrics + NINPUTS) * sizeof(*metrics));
+		for (i = 0; i < q->nmetrics; i++)
+			metrics[i] = q->metrics[i];
+		for (i = 0; i < NINPUTS; i++)
+			metrics[q->nmetrics + i] = derive_inputs[i];
+		sel.metrics = metrics;
+		sel.nmetrics = q->nmetrics + NINPUTS;
+	}
+	if (q->config && q->nconfig) {
+		kv = xmalloc(q->nconfig * sizeof(*kv));
+		for (i = 0; i < q->nconfig; i++) {
+			kv[i].key = q->config[i].key;
+			kv[i].value = q->config[i].value;
+		}
+		sel.config = kv;
+		sel.nconfig = q->nconfig;
+	}
+	if (q->variants && q->nvariants) {
+		variants = xmalloc((q->nvariants + 1) * sizeof(*variants));
+		for (i = 0; i < q->nvariants; i++)
+			variants[i] = q->variants[i];
+		sel.nvariants = q->nvariants;
+		if (q->baseline)
+			variants[sel.nvariants++] = q->baseline;
+		sel.variants = variants;
+	}
+	if (q->machines && q->nmachines) {
+		sel.machines = q->machines;
+		sel.nmachines = q->nmachines;
+	}
+	qs->sel = sel;
+	qs->metrics = metrics;
+	qs->variants = variants;
+	qs->kv = kv;
+}
+
+static void qsel_release(struct qsel *qs)
+{
+	free(qs->metrics);
+	free(qs->variants);
+	free(qs->kv);
+}
+
+int an_query_load(struct db *db, const struct an_query *q, struct db_qdata *out,
+		  struct kb_err *err)
+{
+	struct qsel qs;
+	int rc;
+
+	qsel_fill(&qs, q);
+	rc = db_query_select(db, &qs.sel, out, err);
+	qsel_release(&qs);
+	return rc;
+}
+
+int an_query_load_runs(struct db *db, const struct an_query *q, struct db_qdata *out,
+		       struct kb_err *err)
+{
+	struct qsel qs;
+	int rc;
+
+	qsel_fill(&qs, q);
+	qs.sel.runs_only = 1;
+	rc = db_query_select(db, &qs.sel, out, err);
+	qsel_release(&qs);
+	return rc;
+}
+
+int an_placement_load(struct db *db, const struct an_query *q, struct db_placement *out,
+		      struct kb_err *err)
+{
+	struct qsel qs;
+	int rc;
+
+	qsel_fill(&qs, q);
+	rc = db_placement_select(db, &qs.sel, out, err);
+	qsel_release(&qs);
+	return rc;
+}

@@ -1,0 +1,35 @@
+/*
+ * qload.h - an analysis' selection as the query layer's (db/query.h):
+ * what an an_query selects is loaded, not the whole benchmark.
+ *
+ *   struct db_qdata d;
+ *   if (an_query_load(db, &q, &d, &err) < 0) ...fail...
+ *   ... d as from db_query_select() ...
+ *   db_qdata_release(&d);
+ *
+ * The selection loaded: q's benchmark; q's metrics plus the ones derived
+ * metrics are made of (elapsed, hackbench, elapsed_minus_hackbench); q's
+ * configs; q's variants plus its baseline (all variants when q names
+ * none).  The result may hold more than q selects: callers filter as
+ * before.  Returns 0, or -1 with err set.
+ */
+#ifndef KB_AN_QLOAD_H
+#define KB_AN_QLOAD_H
+
+#include "../core/err.h"
+#include "../db/query.h"
+#include "compare.h"
+
+int an_query_load(struct db *db, const struct an_query *q, struct db_qdata *out,
+		  struct kb_err *err);
+/* an_query_load() of the runs and job rows only: no samples, no
+ * summaries (regress lists the runs behind a finding). */
+int an_query_load_runs(struct db *db, const struct an_query *q, struct db_qdata *out,
+		       struct kb_err *err);
+/* The numa_test job rows and placement of the runs q selects
+ * (db_placement_select(); q's metrics do not narrow it). */
+struct db_placement;
+int an_placement_load(struct db *db, const struct an_query *q, struct db_placement *out,
+		      struct kb_err *err);
+
+#endif

@@ -1,0 +1,185 @@
+/*
+ * where.c - the WHERE clause of a selection (struct db_qsel, query.h),
+ * shared by the query layer's statements (query.c, placement.c).  Only
+ * placeholders go into SQL text; every value is bound.  Standard SQL
+ * (IN lists, ||, LIKE) so that another backend reads it the same.
+ */
+#include "db_int.h"
+#include "query.h"
+#include "../core/buf.h"
+#include "../core/util.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A malloc'd string of fmt (SQL text built of constant pieces, or a LIKE
+ * pattern that is bound, never spliced in). */
+char *db_sql_printf(const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	return buf_detach(&b);
+}
+
+static void where_text(struct db_where *w, const char *s, char *owned)
+{
+	xgrow(&w->b, &w->cap, w->n + 1, sizeof(*w->b));
+	w->b[w->n].text = s;
+	w->b[w->n].i = 0;
+	w->b[w->n++].owned = owned;
+}
+
+/* " IN (?, ?, ...)" binding v[0..n). */
+void db_where_in(struct db_where *w, const char *const *v, size_t n)
+{
+	size_t i;
+
+	buf_puts(&w->sql, " IN (");
+	for (i = 0; i < n; i++) {
+		buf_puts(&w->sql, i ? ", ?" : "?");
+		where_text(w, v[i], NULL);
+	}
+	buf_puts(&w->sql, ")");
+}
+
+/* Does s need escaping in a canonical config, or mean something to LIKE? */
+static int config_plain(const char *s)
+{
+	return strpbrk(s, ",=\\%_") == NULL;
+}
+
+/* config filters: per key (in order of first appearance) the row's
+ * config must hold key=one of its values.  A key with a value that is
+ * not plain is left to the caller's exact filter. */
+static void where_config(struct db_where *w, const struct db_qsel *sel)
+{
+	size_t i, j;
+
+	for (i = 0; i < sel->nconfig; i++) {
+		const char *key = sel->config[i].key;
+		int plain = config_plain(key), first = 1;
+
+		for (j = 0; j < i; j++)
+			if (strcmp(sel->config[j].key, key) == 0)
+				break;
+		if (j < i)
+			continue;	/* this key's clause is written */
+		for (j = i; j < sel->nconfig && plain; j++)
+			if (strcmp(sel->config[j].key, key) == 0 && !config_plain(sel->config[j].value))
+				plain = 0;
+		if (!plain)
+			continue;
+		buf_puts(&w->sql, " AND (");
+		for (j = i; j < sel->nconfig; j++) {
+			if (strcmp(sel->config[j].key, key) != 0)
+				continue;
+			buf_puts(&w->sql, first ? "" : " OR ");
+			buf_puts(&w->sql, "',' || t.config || ',' LIKE ?");
+			where_text(w, NULL, db_sql_printf("%%,%s=%s,%%", key, sel->config[j].value));
+			first = 0;
+		}
+		buf_puts(&w->sql, ")");
+	}
+}
+
+/* The selection of runs or summaries (both have benchmark, config,
+ * variant_id, machine_id, source_id). */
+void db_where_build(struct db_where *w, const struct db_qsel *sel)
+{
+	size_t i;
+
+	buf_init(&w->sql);
+	w->b = NULL;
+	w->n = w->cap = 0;
+	buf_puts(&w->sql, "1 = 1");
+	if (!sel)
+		return;
+	if (sel->bench) {
+		buf_puts(&w->sql, " AND t.benchmark = ?");
+		where_text(w, sel->bench, NULL);
+	}
+	if (sel->nvariants) {
+		/* A user names a variant by its display name, its name alone, or
+		 * name@post: select every variant whose name is one of those or
+		 * its part before the last '@'; analyze/ then picks the one meant
+		 * (db_qvariant_find()) among what was loaded. */
+		buf_puts(&w->sql, " AND t.variant_id IN (SELECT id FROM variant WHERE name IN (");
+		for (i = 0; i < sel->nvariants; i++) {
+			const char *at = strrchr(sel->variants[i], '@');
+			buf_puts(&w->sql, i ? ", ?" : "?");
+			where_text(w, sel->variants[i], NULL);
+			if (at && at > sel->variants[i]) {
+				buf_puts(&w->sql, ", ?");
+				where_text(w, NULL, xstrndup(sel->variants[i],
+							     (size_t)(at - sel->variants[i])));
+			}
+		}
+		buf_puts(&w->sql, "))");
+	}
+	if (sel->nmachines) {
+		/* "unknown": the runs of no named machine. */
+		int unknown = 0;
+		for (i = 0; i < sel->nmachines; i++)
+			unknown |= strcmp(sel->machines[i], "unknown") == 0;
+		buf_puts(&w->sql, " AND (t.machine_id IN (SELECT id FROM machine WHERE name");
+		db_where_in(w, sel->machines, sel->nmachines);
+		buf_puts(&w->sql, unknown ? ") OR t.machine_id IS NULL)" : "))");
+	}
+	if (sel->nsources) {
+		buf_puts(&w->sql, " AND t.source_id IN (");
+		for (i = 0; i < sel->nsources; i++) {
+			buf_puts(&w->sql, i ? ", ?" : "?");
+			xgrow(&w->b, &w->cap, w->n + 1, sizeof(*w->b));
+			w->b[w->n].text = NULL;
+			w->b[w->n].owned = NULL;
+			w->b[w->n++].i = sel->sources[i];
+		}
+		buf_puts(&w->sql, ")");
+	}
+	where_config(w, sel);
+}
+
+/* Bind w's values from placeholder first on; returns the next one. */
+int db_where_bind(const struct db_where *w, sqlite3_stmt *st, int first)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++, first++) {
+		if (w->b[i].owned)
+			db_bind_text(st, first, w->b[i].owned);
+		else if (w->b[i].text)
+			db_bind_text(st, first, w->b[i].text);
+		else
+			db_bind_int(st, first, w->b[i].i);
+	}
+	return first;
+}
+
+void db_where_release(struct db_where *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->n; i++)
+		free(w->b[i].owned);
+	free(w->b);
+	buf_release(&w->sql);
+}
+
+/* Prepare head + " WHERE " + w + tail and bind w. */
+sqlite3_stmt *db_where_prepare(struct db *db, const char *head, const struct db_where *w,
+				   const char *tail, struct kb_err *err)
+{
+	char *sql = db_sql_printf("%s WHERE %s%s", head, buf_str(&w->sql), tail);
+	sqlite3_stmt *st = db_prepare(db, sql, err);
+
+	free(sql);
+	if (st)
+		db_where_bind(w, st, 1);
+	return st;
+}
+

@@ -1,0 +1,60 @@
+#!/bin/bash
+# The lab generator (scripts/genlab.c, make bench-lab) on a small tree:
+# lkp layout, hosts as machines, commits as variants, and the changes
+# written to its .truth file are what kbench finds.
+. tests/lib.sh
+
+cc -O2 -o "$TMP/genlab" scripts/genlab.c -lm || { fail "genlab builds"; exit 1; }
+check "genlab writes a 3 host x 12 commit tree" "$TMP/genlab" -H 3 -C 12 -s 7 "$TMP/lab"
+# 3 x 12 x (hackbench + autonuma + 3 numa_test run directories)
+check_eq "files written" "$(find "$TMP/lab" -type f | wc -l)" "180"
+T="$TMP/lab.truth"
+check_eq "truth: the one-host hackbench change" \
+	"$(grep -c '^change host=lkp-lab-h01 benchmark=hackbench .* metric=time from=6.9.0-00005-g[0-9a-f]* before=6.9.0-00004-g[0-9a-f]* factor=1.08$' "$T")" "1"
+check_eq "truth: the all-host autonuma change" \
+	"$(grep -c '^change host=\* benchmark=autonuma config=params=performance-800%,test=numa01 metric=elapsed from=6.9.0-00010-' "$T")" "1"
+check "same seed, same bytes" bash -c "'$TMP/genlab' -H 3 -C 12 -s 7 '$TMP/lab2' >/dev/null &&
+	diff -r '$TMP/lab' '$TMP/lab2' && cmp '$TMP/lab.truth' '$TMP/lab2.truth'"
+
+"$KB" import --layout lkp "$TMP/lab" > "$TMP/import.out" 2>&1; rc=$?
+check_eq "the tree imports" "$rc" "0"
+check_grep "every file imported" '^180 files: .* 0 failed' "$TMP/import.out"
+check_eq "hosts are the machines" \
+	"$(sql "select group_concat(name, ' ') from (select name from machine order by 1)")" \
+	"lkp-lab-h00 lkp-lab-h01 lkp-lab-h02"
+check_eq "every run has its host" "$(sql "select count(*) from run where machine_id is null")" "0"
+check_eq "commits are the variants" "$(sql "select count(*) from variant")" "12"
+check_eq "runs per host: 8 hackbench + 72 autonuma + 6 numa_test per commit" \
+	"$(sql "select group_concat(n, ' ') from (select count(*) n from runs_v group by machine order by machine)")" \
+	"1032 1032 1032"
+check_eq "numa_test job rows (3 runs x (4 + 8) jobs per host and commit)" \
+	"$(sql "select count(*) from job")" "$((3 * 12 * 3 * 12))"
+
+# The hackbench change, on its host alone.
+B=$(sed -n 's/^change host=lkp-lab-h01 .* before=\([^ ]*\) .*/\1/p' "$T")
+F=$(sed -n 's/^change host=lkp-lab-h01 .* from=\([^ ]*\) .*/\1/p' "$T")
+db="$TMP/h1.db"
+"$KB" import --db "$db" --layout lkp "$TMP"/lab/hackbench/*/lkp-lab-h01/*/*/*/{"$B","$F"} >/dev/null 2>&1
+"$KB" compare --db "$db" --variants "$B,$F" --format csv > "$TMP/h1.csv" 2>&1
+check_grep "hackbench worse on the changed host, by about 8%" \
+	"\"hackbench\",.*\"$F\",\"8\",.*,\"[5-9]\.[0-9]*\",.*\"worse\"" "$TMP/h1.csv"
+db="$TMP/h0.db"
+"$KB" import --db "$db" --layout lkp "$TMP"/lab/hackbench/*/lkp-lab-h00/*/*/*/{"$B","$F"} >/dev/null 2>&1
+"$KB" compare --db "$db" --variants "$B,$F" --format csv > "$TMP/h0.csv" 2>&1
+check_eq "compared on another host too" "$(grep -c "\"$F\"" "$TMP/h0.csv")" "1"
+check_eq "but not changed there" "$(tail -n +2 "$TMP/h0.csv" | grep -c '"worse"\|"better"')" "0"
+
+# history over 149 commits: the chart thins its x labels so that none
+# overlap, and keeps the label of the change point.
+check "genlab writes a 2 host x 149 commit tree" "$TMP/genlab" -H 2 -C 149 -s 3 "$TMP/big"
+F=$(sed -n 's/^change host=lkp-lab-h01 .* from=\([^ ]*\) .*/\1/p' "$TMP/big.truth")
+db="$TMP/big.db"
+"$KB" import --db "$db" --layout lkp "$TMP"/big/hackbench/*/lkp-lab-h01 >/dev/null 2>&1
+"$KB" chart --db "$db" --type history --bench hackbench --metric time -o "$TMP/hist.png" \
+	--dump-layout > "$TMP/hist.layout" 2>&1
+check_grep "the change point is marked" "^change\.0=.* at=$F verdict=worse" "$TMP/hist.layout"
+check_grep "and its x label is drawn" "^xcat\.[0-9]*=.* label=$F\$" "$TMP/hist.layout"
+n=$(grep -c '^xcat\.' "$TMP/hist.layout")
+check "fewer x labels than commits, but some ($n of 149)" test "$n" -gt 10 -a "$n" -lt 149
+check_eq "no two x labels closer than a line (12 px)" "$(sed -n 's/^xcat\.[0-9]*=\([0-9.]*\),.*/\1/p' "$TMP/hist.layout" |
+	sort -n | awk 'NR > 1 && $1 - p < 12 { bad++ } { p = $1 } END { print bad + 0 }')" "0"
