@@ -709,7 +709,8 @@ int cmd_chart(int argc, char **argv)
 		cli_report("chart", &err);
 		goto usage;
 	}
-	if (db_open_existing(&db, cli_db_path(sel.db), &err) < 0) {
+	if (db_open_existing(&db, cli_db_path(sel.db), &err) < 0 ||
+	    cli_select_resolve(&sel, db, &q, &err) < 0) {
 		cli_report("chart", &err);
 		goto done;
 	}

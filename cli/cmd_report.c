@@ -389,7 +389,7 @@ int cmd_report(int argc, char **argv)
 		goto usage;
 	}
 	if (db_open_existing(&db, cli_db_path(sel.db), &err) < 0 ||
-	    db_list(db, &list, &err) < 0)
+	    cli_select_resolve(&sel, db, &q, &err) < 0 || db_list(db, &list, &err) < 0)
 		goto fail;
 	have_list = 1;
 	/* A status line on a terminal once this takes more than a second. */

@@ -3,6 +3,7 @@
  */
 #include "select.h"
 #include "../core/util.h"
+#include "../db/db.h"
 #include "../db/placement.h"
 #include "../db/query.h"
 
@@ -233,6 +234,32 @@ int cli_select_config_match(const struct cli_select *s, const char *config)
 			return 0;
 	}
 	return 1;
+}
+
+int cli_select_resolve(struct cli_select *s, struct db *db, struct an_query *q,
+		       struct kb_err *err)
+{
+	size_t i;
+
+	for (i = 0; i < s->nvariant_v; i++) {
+		char *d;
+		if (db_variant_resolve(db, s->variant_v[i], &d, err) < 0)
+			return -1;
+		xgrow(&s->split, &s->splitcap, s->nsplit + 1, sizeof(*s->split));
+		s->split[s->nsplit++] = d;
+		s->variant_v[i] = d;
+	}
+	q->variants = s->variant_v;
+	q->nvariants = s->nvariant_v;
+	if (q->baseline) {
+		char *d;
+		if (db_variant_resolve(db, q->baseline, &d, err) < 0)
+			return -1;
+		xgrow(&s->split, &s->splitcap, s->nsplit + 1, sizeof(*s->split));
+		s->split[s->nsplit++] = d;
+		q->baseline = d;
+	}
+	return 0;
 }
 
 int cli_select_variant_match(const struct cli_select *s, const char *name)

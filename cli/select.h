@@ -88,6 +88,13 @@ int cli_select_config_match(const struct cli_select *s, const char *config);
 /* Value of key in a canonical config string into out (unescaped);
  * returns 0, or -1 when the key is absent. */
 int cli_config_value(const char *config, const char *key, char *out, size_t outsz);
+/* --variants and --baseline as the user named them (display name, name
+ * alone, name@start-of-post) -> display names, in s and q.  After
+ * cli_select_query() and opening db; -1 with err for an unknown or
+ * ambiguous name. */
+struct db;
+int cli_select_resolve(struct cli_select *s, struct db *db, struct an_query *q,
+		       struct kb_err *err);
 /* 1 when the selection includes variant name (no --variants = all). */
 int cli_select_variant_match(const struct cli_select *s, const char *name);
 void cli_select_release(struct cli_select *s);

@@ -86,6 +86,31 @@ static int find_variant(struct db *db, const char *want, long long *id, char **n
 	return -1;
 }
 
+int db_variant_resolve(struct db *db, const char *want, char **display, struct kb_err *err)
+{
+	sqlite3_stmt *st;
+	char *name = NULL, *scope = NULL;
+	long long id;
+	int rc;
+
+	*display = NULL;
+	if (find_variant(db, want, &id, &name, &scope, err) < 0)
+		return -1;
+	free(name);
+	free(scope);
+	st = db_prepare(db, "SELECT display FROM variant_v WHERE id = ?1", err);
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*display = db_col_text(st, 0);
+	sqlite3_finalize(st);
+	if (!*display)
+		return db_fail(db, err, "cannot read variants");
+	return 0;
+}
+
 /* The id of variant (name, scope), created when absent. */
 static long long variant_make(struct db *db, const char *name, const char *scope,
 			      struct kb_err *err)

@@ -58,3 +58,44 @@ n=$(grep -c '^xcat\.' "$TMP/hist.layout")
 check "fewer x labels than commits, but some ($n of 149)" test "$n" -gt 10 -a "$n" -lt 149
 check_eq "no two x labels closer than a line (12 px)" "$(sed -n 's/^xcat\.[0-9]*=\([0-9.]*\),.*/\1/p' "$TMP/hist.layout" |
 	sort -n | awk 'NR > 1 && $1 - p < 12 { bad++ } { p = $1 } END { print bad + 0 }')" "0"
+
+# A lab of 4 hosts x 100 commits in one store: the one host that slowed
+# down by 8% is found on that host alone, by regress and by history.
+check "genlab writes a 4 host x 100 commit tree" "$TMP/genlab" -H 4 -C 100 -s 11 "$TMP/lab4"
+T4="$TMP/lab4.truth"
+SLOW=$(grep '^change host=lkp-lab' "$T4")
+H=$(echo "$SLOW" | sed -n 's/.*host=\([^ ]*\) .*/\1/p')
+B=$(echo "$SLOW" | sed -n 's/.* before=\([^ ]*\) .*/\1/p')
+F=$(echo "$SLOW" | sed -n 's/.* from=\([^ ]*\) .*/\1/p')
+check_eq "the changed host is lkp-lab-h02" "$H" "lkp-lab-h02"
+export KBENCH_DB="$TMP/lab4.db"
+check_status "its hackbench tree imports into one store" 0 "$KB" import --layout lkp "$TMP/lab4/hackbench"
+check_eq "... 4 machines, 100 commits" "$(sql "select count(*) from machine"):$(sql "select count(*) from variant")" "4:100"
+check_status "regress between the commits around the change exits 1" 1 \
+	"$KB" regress --baseline "$B" --candidate "$F" --bench hackbench
+cp "$TMP/.out" "$TMP/lab4.regress"
+check_eq "... one regression" "$(grep -c '^  worse' "$TMP/lab4.regress")" "1"
+check_grep "... on the changed host, named" "^  worse +hackbench on lkp-lab-h02 .* time +$F: .* \+[5-9]\.[0-9]%" "$TMP/lab4.regress"
+check_eq "... nothing on the other hosts but 'same' or 'inconclusive'" \
+	"$(grep -E '^  (worse|better|changed) ' "$TMP/lab4.regress" | grep -vc 'on lkp-lab-h02 ')" "0"
+"$KB" regress --baseline "$B" --candidate "$F" --bench hackbench --format json > "$TMP/lab4.json"
+check_eq "... every host compared on its own (JSON machine per finding)" \
+	"$(python3 -c 'import json,sys; print(" ".join(sorted({f["machine"] for f in json.load(open(sys.argv[1]))["findings"]})))' "$TMP/lab4.json")" \
+	"lkp-lab-h00 lkp-lab-h01 lkp-lab-h02 lkp-lab-h03"
+check_status "history --machine on that host" 0 "$KB" history --metric time --bench hackbench --machine "$H" --format json
+cp "$TMP/.out" "$TMP/lab4.hist"
+check_eq "... finds the change point at the commit it happened" \
+	"$(python3 -c 'import json,sys
+s=json.load(open(sys.argv[1]))["series"]
+print(len(s), ",".join(s[0]["points"][c["index"]]["variant"] + ":" + c["verdict"] for c in s[0]["changes"]))' "$TMP/lab4.hist")" \
+	"1 $F:worse"
+for h in lkp-lab-h00 lkp-lab-h01 lkp-lab-h03; do
+	"$KB" history --metric time --bench hackbench --machine "$h" --format json > "$TMP/lab4.$h.json"
+	check_eq "no change point on $h" \
+		"$(python3 -c 'import json,sys; print(sum(len(s["changes"]) for s in json.load(open(sys.argv[1]))["series"]))' "$TMP/lab4.$h.json")" "0"
+done
+check_status "history over the lab: one series per machine" 0 "$KB" history --metric time --bench hackbench --format json
+check_eq "... four series, each naming its host" \
+	"$(python3 -c 'import json,sys; print(" ".join(s.get("machine","?") for s in json.load(open(sys.argv[1]))["series"]))' "$TMP/.out" | tr ' ' '\n' | sort | tr '\n' ' ')" \
+	"lkp-lab-h00 lkp-lab-h01 lkp-lab-h02 lkp-lab-h03 "
+check_status "compare --machine nosuch is an error" 2 "$KB" compare --bench hackbench --machine nosuch
