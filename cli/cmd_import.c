@@ -39,9 +39,6 @@ struct import_opts {
 	enum import_layout layout;
 };
 
-/* Largest text a gzipped source may inflate to. */
-#define IMPORT_MAX_INFLATED ((size_t)1 << 30)
-
 /* A line of output about a file, held until the file's transaction
  * commits: kbench says "imported" only of what is in the database. */
 struct said {
@@ -167,7 +164,7 @@ static int read_source(const char *path, struct buf *out, struct kb_err *err)
 		*out = raw;
 		return 0;
 	}
-	rc = gz_inflate(raw.data, raw.len, IMPORT_MAX_INFLATED, out, path, err);
+	rc = gz_inflate(raw.data, raw.len, INGEST_MAX_INFLATED, INGEST_MAX_LINE, out, path, err);
 	buf_release(&raw);
 	return rc;
 }

@@ -95,14 +95,14 @@ static int all_ascii(const char *s, size_t len)
 static int check_line(const char *path, const unsigned char *p, size_t len, long line,
 		      struct kb_err *err)
 {
-	const unsigned char *line_start = p, *end = p + len;
+	const unsigned char *end = p + len;
 
+	/* the limit does not count a CR before the '\n' */
+	if (len - (len && p[len - 1] == '\r') > INGEST_MAX_LINE)
+		return kb_err_set(err, path, line, "line longer than %d bytes (not a benchmark log)",
+				  INGEST_MAX_LINE);
 	while (p < end) {
 		size_t n;
-		if ((size_t)(p - line_start) > INGEST_MAX_LINE)
-			return kb_err_set(err, path, line,
-					  "line longer than %d bytes (not a benchmark log)",
-					  INGEST_MAX_LINE);
 		if (*p < 0x80) {
 			p++;
 			continue;
@@ -139,7 +139,7 @@ static int check_bytes(const char *path, const char *data, size_t len, long firs
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = (size_t)((nl ? nl : end) - p);
 
-		if ((n > INGEST_MAX_LINE + 1 || !all_ascii(p, n)) &&
+		if ((n > INGEST_MAX_LINE || !all_ascii(p, n)) &&
 		    check_line(path, (const unsigned char *)p, n, line, err) < 0)
 			return -1;
 		if (!nl)
