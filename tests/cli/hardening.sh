@@ -1,0 +1,64 @@
+#!/bin/bash
+# Defects found by fuzzing and review (issue 12), one reproducer each:
+# every check here failed before its fix.
+. tests/lib.sh
+
+SEED0="$SAMPLES/seeds/000_009ccda627cb3777.txt"
+check_status "seed 000 imports" 0 "$KB" import "$SEED0"
+
+# A. ls with an argument printed a freed pointer (ASan: heap-use-after-free).
+check_status "ls ANYTHING: usage error, no crash" 2 "$KB" ls ANYTHING
+check_grep "ls names the unexpected argument" "unexpected argument 'ANYTHING'" "$TMP/.out"
+
+# B. report --assets '' read before an empty string's end.
+check_status "report --assets '': usage error, no crash" 2 "$KB" report --assets '' -o "$TMP/r.html"
+check_grep "report says --assets needs a name" "assets needs a directory name" "$TMP/.out"
+
+# The 1 MiB line limit: 1,048,576 bytes pass, 1,048,577 do not (CRLF
+# line ends not counted).
+python3 - "$TMP" <<'PY'
+import sys
+d = sys.argv[1]
+line = b"x" * (1 << 20)
+open(d + "/line-ok.txt", "wb").write(b"Time: 1.0\n" + line + b"\n")
+open(d + "/line-ok-crlf.txt", "wb").write(b"Time: 1.0\r\n" + line + b"\r\n")
+open(d + "/line-long.txt", "wb").write(b"Time: 1.0\n" + line + b"x\n")
+open(d + "/line-long-last.txt", "wb").write(b"Time: 1.0\n" + line + b"x")
+PY
+check_status "a line of exactly 1 MiB is read" 0 "$KB" import --dry-run "$TMP/line-ok.txt"
+check_status "a line of 1 MiB with CRLF is read" 0 "$KB" import --dry-run "$TMP/line-ok-crlf.txt"
+check_status "a line of 1 MiB + 1 byte is refused" 2 "$KB" import --dry-run "$TMP/line-long.txt"
+check_grep "the long line is named" "line-long.txt:2: line longer than 1048576 bytes" "$TMP/.out"
+check_status "a last line (no newline) of 1 MiB + 1 byte is refused" 2 "$KB" import --dry-run "$TMP/line-long-last.txt"
+
+# A gzip bomb is refused by the parser's limits while inflating, not
+# after 1 GiB: 200 MB of zeros (binary) and 200 MB of one line.
+python3 - "$TMP" <<'PY'
+import sys, zlib
+d = sys.argv[1]
+for name, chunk in (("zeros", b"\0" * (1 << 20)), ("oneline", b"7" * (1 << 20))):
+    z = zlib.compressobj(9, zlib.DEFLATED, 31)
+    out = [z.compress(b"Time: 1.0\n")]
+    for _ in range(200):
+        out.append(z.compress(chunk))
+    out.append(z.flush())
+    open(d + "/bomb-" + name + ".gz", "wb").write(b"".join(out))
+PY
+rss() {  # rss FILE: peak RSS (KiB) of importing FILE, exit status in $TMP/rc
+	python3 - "$KB" "$1" "$TMP/rc" <<'PY'
+import resource, subprocess, sys
+rc = subprocess.call([sys.argv[1], "import", "--dry-run", sys.argv[2]],
+                     stdout=subprocess.DEVNULL, stderr=open(sys.argv[3] + ".err", "w"))
+open(sys.argv[3], "w").write(str(rc))
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+PY
+}
+for b in zeros oneline; do
+	kb=$(rss "$TMP/bomb-$b.gz")
+	check_eq "gzip bomb ($b) is refused" "$(cat "$TMP/rc")" 2
+	if [ "$kb" -lt 200000 ]; then pass "gzip bomb ($b) refused within 200 MB (peak ${kb} KiB)"; else
+		fail "gzip bomb ($b) refused within 200 MB" "peak RSS ${kb} KiB"; fi
+	cp "$TMP/rc.err" "$TMP/bomb-$b.err"
+done
+check_grep "the zeros bomb is called binary" "binary data \\(NUL byte\\)" "$TMP/bomb-zeros.err"
+check_grep "the one-line bomb names its line" "bomb-oneline.gz:2: line longer than" "$TMP/bomb-oneline.err"
