@@ -476,6 +476,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	struct context c = { NULL, NULL, NULL, 0 };
 	int in_legend = 0;
 	struct ingest_opts defaults = { NULL, 0 };
+	size_t *quiet;          /* quiet[k]: parser k claims nothing before this line */
+	int rc = 0;
 
 	parsers = ingest_parsers(&nparsers);
 	if (only) {
@@ -484,6 +486,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	}
 	if (!opts)
 		opts = &defaults;
+	quiet = xcalloc(nparsers, sizeof(*quiet));
 
 	while (i < n) {
 		const struct ingest_line *l = &doc->lines[i];
@@ -498,7 +501,12 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		}
 		for (k = 0; k < nparsers; k++) {
 			int score = 0;
-			size_t len = parsers[k]->claim(opts, doc->lines + i, n - i, &score);
+			size_t len;
+			if (i < quiet[k])
+				continue;
+			len = parsers[k]->claim(opts, doc->lines + i, n - i, &score);
+			if (len == 0 && score < 0)
+				quiet[k] = i + (size_t)-(long)score;
 			if (len == 0 || score <= 0)
 				continue;
 			if (len > n - i)
@@ -529,7 +537,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			if (best->parse(&ctx, doc->lines + i, best_len, out, err) < 0) {
 				if (!err->file[0])
 					snprintf(err->file, sizeof(err->file), "%s", doc->path);
-				return -1;
+				rc = -1;
+				goto out;
 			}
 			/* Runs the text did not name take the variant in force. */
 			if (c.variant) {
@@ -584,14 +593,18 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	}
 	if (segments == 0) {
 		long line = n ? doc->lines[0].lineno : 1;
-		if (only)
-			return kb_err_set(err, doc->path, line, "no %s output found in this file",
-					  only->name);
+		if (only) {
+			rc = kb_err_set(err, doc->path, line, "no %s output found in this file",
+					only->name);
+			goto out;
+		}
 		kb_err_set(err, doc->path, line,
 			   "no benchmark output recognised (see 'kbench import --list-formats')");
-		return INGEST_NOTHING;
+		rc = INGEST_NOTHING;
 	}
-	return 0;
+out:
+	free(quiet);
+	return rc;
 }
 
 void ingest_result_release(struct ingest_result *res)

@@ -63,6 +63,13 @@ struct ingest_parser {
 	 * not start such a piece.  Must be cheap when it says no.  opts (never
 	 * NULL) are the user's options: a parser may claim more when they
 	 * say how to read a line (--time-format).
+	 *
+	 * A claim that reads ahead before saying no (0) sets *score to
+	 * -k when it has learnt that no claim of its own starts at lines[0]
+	 * .. lines[k-1] either; the segmenter then does not ask it again
+	 * before lines[k].  Without this, a claim that scans to the end of
+	 * a long stretch of lines it cannot decide on is asked again at each
+	 * of them, and parsing is quadratic.
 	 */
 	size_t (*claim)(const struct ingest_opts *opts, const struct ingest_line *lines,
 		       size_t n, int *score);
