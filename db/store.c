@@ -80,6 +80,9 @@ static long long get_id(struct db *db, int ins, int get, const char *name, struc
 	if (sqlite3_step(st) != SQLITE_ROW)
 		return db_fail(db, err, "cannot find what was just stored");
 	id = sqlite3_column_int64(st, 0);
+	/* Not left on its row: a statement on a row keeps its read open
+	 * (and, after an error, the error) past the transaction's end. */
+	sqlite3_reset(st);
 	return id;
 }
 
@@ -657,13 +660,17 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 	sqlite3_stmt *st;
 	long long source_id, machine_id = 0;
 	size_t i;
-	int slot;
+	int slot, rc;
 
 	st = stmt(db, S_FIND_SOURCE, err);
 	if (!st)
 		return -1;
 	db_bind_text(st, 1, imp->sha256);
-	if (sqlite3_step(st) == SQLITE_ROW) {
+	rc = sqlite3_step(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		/* a lookup that failed is not "not imported before" */
+		return db_fail(db, err, "cannot look up earlier imports");
+	if (rc == SQLITE_ROW) {
 		long long old = sqlite3_column_int64(st, 0);
 		const unsigned char *p = sqlite3_column_text(st, 1);
 		if (!imp->replace) {
@@ -671,8 +678,10 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 			res->source_id = old;
 			snprintf(res->already_path, sizeof(res->already_path), "%s",
 				 p ? (const char *)p : "");
+			sqlite3_reset(st);
 			return 0;
 		}
+		sqlite3_reset(st);
 		for (slot = S_DEL_SAMPLES; slot <= S_DEL_SOURCE; slot++) {
 			st = stmt(db, slot, err);
 			if (!st)
@@ -722,9 +731,15 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 			if (!g)
 				return -1;
 			db_bind_text(g, 1, v->name);
-			if (sqlite3_step(g) == SQLITE_ROW &&
-			    describe_variant(db, sqlite3_column_int64(g, 0), v->description, err) < 0)
-				return -1;
+			rc = sqlite3_step(g);
+			if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+				return db_fail(db, err, "cannot look up a variant");
+			if (rc == SQLITE_ROW) {
+				long long vid = sqlite3_column_int64(g, 0);
+				sqlite3_reset(g);
+				if (describe_variant(db, vid, v->description, err) < 0)
+					return -1;
+			}
 		}
 	}
 	return 0;
@@ -843,6 +858,10 @@ static int begin(struct db *db, struct kb_err *err)
 /* End the group transaction, if SQLite has not already, without its writes. */
 static void rollback(struct db *db)
 {
+	/* Every statement back to its start first: one left on a row, or
+	 * holding the error of a failed step, would keep the connection's
+	 * read transaction (and the error) for the files after this one. */
+	db_each_stmt(db, sqlite3_reset);
 	if (!sqlite3_get_autocommit(db->h))
 		db_exec(db, "ROLLBACK", NULL);
 	db->grouped = 0;
