@@ -82,7 +82,8 @@ int db_placement_load(struct db *db, const char *variant, const char *config,
 		r->source = db_col_text(st, 5);
 		r->iteration = sqlite3_column_int(st, 6);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		goto fail;
 
 	st = db_prepare(db,
 		"SELECT j.run_id, j.job, j.initial_node, j.main_node, j.moved, j.user_time"
@@ -115,7 +116,8 @@ int db_placement_load(struct db *db, const char *variant, const char *config,
 			j->pct = NULL;
 		}
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		goto fail;
 
 	st = db_prepare(db,
 		"SELECT p.run_id, p.job, p.node, p.pct FROM placement p"
@@ -133,7 +135,10 @@ int db_placement_load(struct db *db, const char *variant, const char *config,
 			r->nnodes = node + 1;
 		(void)job;
 	}
-	sqlite3_reset(st);
+	if (db_rows_reset(db, st, err) < 0) {
+		sqlite3_finalize(st);
+		goto fail;
+	}
 	for (i = 0; i < out->nruns; i++) {
 		struct db_prun *r = &out->runs[i];
 		size_t k;
@@ -155,7 +160,8 @@ int db_placement_load(struct db *db, const char *variant, const char *config,
 			if (r->jobs[k].job == job)
 				r->jobs[k].pct[node] = sqlite3_column_double(st, 3);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		goto fail;
 	if (out->nruns > 1)
 		qsort(out->runs, out->nruns, sizeof(*out->runs), cmp_run);
 	return 0;

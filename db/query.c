@@ -32,7 +32,8 @@ static int load_variants(struct db *db, struct db_qdata *q, struct kb_err *err)
 		v->kernel = db_col_text(st, 2);
 		v->description = db_col_text(st, 3);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		return -1;
 	return 0;
 }
 
@@ -54,7 +55,8 @@ static int load_metrics(struct db *db, struct db_qdata *q, struct kb_err *err)
 		m->unit = db_col_text(st, 2);
 		m->better = db_col_text(st, 3);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		return -1;
 	return 0;
 }
 
@@ -114,7 +116,8 @@ static int load_runs(struct db *db, const char *bench, struct db_qdata *q,
 		r->iteration = sqlite3_column_int(st, 7);
 		r->ok = sqlite3_column_int(st, 8);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		goto out;
 
 	ix = xcalloc(q->nruns ? q->nruns : 1, sizeof(*ix));
 	for (i = 0; i < q->nruns; i++) {
@@ -145,7 +148,8 @@ static int load_runs(struct db *db, const char *bench, struct db_qdata *q,
 		s->value = db_col_double(st, 3);
 		s->job = col_int_or(st, 4, -1);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		goto out;
 
 	st = db_prepare(db,
 		"SELECT j.run_id, j.job, j.initial_node, j.main_node, j.moved, j.user_time"
@@ -169,7 +173,8 @@ static int load_runs(struct db *db, const char *bench, struct db_qdata *q,
 		j->moved = sqlite3_column_int(st, 4);
 		j->user = db_col_double(st, 5);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		goto out;
 	rc = 0;
 out:
 	free(ix);
@@ -206,7 +211,8 @@ static int load_summaries(struct db *db, const char *bench, struct db_qdata *q,
 		s->max = db_col_double(st, 10);
 		s->n = sqlite3_column_type(st, 11) == SQLITE_NULL ? 0 : sqlite3_column_int64(st, 11);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		return -1;
 	return 0;
 }
 
