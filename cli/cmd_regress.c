@@ -12,6 +12,7 @@
 #include "select.h"
 
 #include <math.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,6 +181,8 @@ int cmd_regress(int argc, char **argv)
 		goto done;
 	}
 	if (render_regress(out, &r, &rr, &err) < 0 || fflush(out) != 0) {
+		if (!err.msg[0])
+			kb_err_set(&err, "", 0, "write error: %s", strerror(errno));
 		cli_report("regress", &err);
 		goto done;
 	}

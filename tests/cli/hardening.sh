@@ -62,3 +62,31 @@ for b in zeros oneline; do
 done
 check_grep "the zeros bomb is called binary" "binary data \\(NUL byte\\)" "$TMP/bomb-zeros.err"
 check_grep "the one-line bomb names its line" "bomb-oneline.gz:2: line longer than" "$TMP/bomb-oneline.err"
+
+# Standard output that cannot be written is an error for every verb
+# (checked once, in main): exit 2 and a message, not 0.
+if [ -w /dev/full ]; then
+	full() {  # full DESC CMD...: CMD > /dev/full exits 2 and says why
+		local d=$1; shift
+		"$@" >/dev/full 2>"$TMP/full.err"; local rc=$?
+		if [ "$rc" = 2 ] && grep -q "write" "$TMP/full.err"; then pass "$d > /dev/full: exit 2"; else
+			fail "$d > /dev/full: exit 2 with a message" "exit $rc: $*" "$(head -c 500 "$TMP/full.err")"; fi
+	}
+	SEED1="$SAMPLES/seeds/001_84b93bea668f5b54.txt"
+	"$KB" import "$SEED1" >/dev/null
+	full "import" "$KB" import --db "$TMP/full.db" "$SEED1"
+	full "import --dry-run" "$KB" import --dry-run "$SEED1"
+	full "ls" "$KB" ls
+	full "show" "$KB" show 1
+	full "compare" "$KB" compare --bench numa_test
+	full "export" "$KB" export --bench numa_test
+	full "regress" "$KB" regress --baseline A --bench numa_test
+	full "history" "$KB" history --bench numa_test --metric elapsed
+	full "report --format text" "$KB" report --format text
+	full "chart -o -" "$KB" chart --type bars --bench numa_test -o - --format svg
+	full "help" "$KB" help
+	full "ls --help" "$KB" ls --help
+	full "--version" "$KB" --version
+else
+	fail "/dev/full is there to write to"
+fi
