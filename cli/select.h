@@ -83,9 +83,6 @@ int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *er
  * must be present, and repeated keys mean any of their values.  Only
  * after cli_select_query(). */
 int cli_select_config_match(const struct cli_select *s, const char *config);
-/* Value of key in a canonical config string into out (unescaped);
- * returns 0, or -1 when the key is absent. */
-int cli_config_value(const char *config, const char *key, char *out, size_t outsz);
 /* 1 when the selection includes variant name (no --variants = all). */
 int cli_select_variant_match(const struct cli_select *s, const char *name);
 void cli_select_release(struct cli_select *s);

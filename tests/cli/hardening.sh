@@ -90,3 +90,26 @@ if [ -w /dev/full ]; then
 else
 	fail "/dev/full is there to write to"
 fi
+
+# --config reads configs with one reader: a value holding '=' (a GNU
+# time command line) selects in compare, regress, chart, report and
+# history alike, and two long values sharing 600 bytes stay apart.
+export KBENCH_DB="$TMP/config.db"
+HB="$SAMPLES/lkp/hackbench/hackbench"
+LONG=$(printf 'x%.0s' $(seq 600))
+"$KB" import --variant base --set 'cmd=sh -c i=0' "$HB" >/dev/null
+sed 's/Time: \([0-9]*\)\./Time: 1\1./' "$HB" > "$TMP/hb-slow"
+"$KB" import --variant slow --set 'cmd=sh -c i=0' "$TMP/hb-slow" >/dev/null
+sed 's/Time: \([0-9]*\)\./Time: 2\1./' "$HB" > "$TMP/hb-a"
+"$KB" import --variant slow --set "cmd=${LONG}a" "$TMP/hb-a" >/dev/null
+sed 's/Time: \([0-9]*\)\./Time: 3\1./' "$HB" > "$TMP/hb-b"
+"$KB" import --variant base --set "cmd=${LONG}b" "$TMP/hb-b" >/dev/null
+check_status "compare --config with '=' in the value" 0 "$KB" compare --config 'cmd=sh -c i=0' --baseline base
+check_grep "... selects the two variants" "slow" "$TMP/.out"
+check_status "regress --config with '=' in the value finds the regression" 1 "$KB" regress --config 'cmd=sh -c i=0' --baseline base --metric time
+check_status "chart --config with '=' in the value" 0 "$KB" chart --type bars --config 'cmd=sh -c i=0' -o "$TMP/c.svg"
+check_status "report --config with '=' in the value" 0 "$KB" report --format text --config 'cmd=sh -c i=0' -o "$TMP/r.txt"
+check_status "history --config with '=' in the value" 0 "$KB" history --metric time --config 'cmd=sh -c i=0'
+check_status "export --what compare --config with a long value" 0 "$KB" export --what compare --config "cmd=${LONG}a" --format csv
+check_eq "... selects only the runs of that value (variant slow), not its 600-byte twin" \
+	"$(python3 -c 'import csv, sys; print(" ".join(sorted({r["variant"] for r in csv.DictReader(open(sys.argv[1]))})))' "$TMP/.out")" "slow"
