@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <libgen.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -469,7 +470,8 @@ static void finish(struct db *db, const struct import_opts *o, struct item *it,
 
 	switch (it->kind) {
 	case ITEM_SKIPPED:
-		buf_printf(&line, "%s: skipped, no benchmark output recognised\n", it->path);
+		buf_printf(&line, "%s: skipped, %s\n", it->path,
+			   it->err.msg[0] && it->is_dir ? it->err.msg : "no benchmark output recognised");
 		say(t, &line);
 		t->skipped++;
 		break;
@@ -547,7 +549,50 @@ struct pipe {
 	struct import_totals *t;
 	const char **args;
 	size_t nargs;
+	/* The walk (reader side only): the directories on the current path,
+	 * to see a link back up, and every file read, to read a file
+	 * reached through several links once. */
+	struct file_id *up;
+	size_t nup, upcap;
+	struct file_id *files;  /* open-addressing set, capacity filescap */
+	size_t nfiles, filescap;
 };
+
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+	int used;
+};
+
+/* Add (dev, ino) to the walk's set of files; 0 when it was there. */
+static int files_add(struct pipe *p, dev_t dev, ino_t ino)
+{
+	size_t i, mask;
+
+	if ((p->nfiles + 1) * 2 > p->filescap) {
+		struct file_id *old = p->files;
+		size_t oldcap = p->filescap;
+		p->filescap = p->filescap ? p->filescap * 2 : 1024;
+		p->files = xcalloc(p->filescap, sizeof(*p->files));
+		p->nfiles = 0;
+		for (i = 0; i < oldcap; i++)
+			if (old[i].used)
+				files_add(p, old[i].dev, old[i].ino);
+		free(old);
+	}
+	mask = p->filescap - 1;
+	i = (size_t)(((unsigned long long)dev * 0x9E3779B97F4A7C15ull) ^ (unsigned long long)ino) & mask;
+	while (p->files[i].used) {
+		if (p->files[i].dev == dev && p->files[i].ino == ino)
+			return 0;
+		i = (i + 1) & mask;
+	}
+	p->files[i].dev = dev;
+	p->files[i].ino = ino;
+	p->files[i].used = 1;
+	p->nfiles++;
+	return 1;
+}
 
 /* Wait until the storing side has room for one more item.  Called before
  * reading a file too, so two large files are never in memory at once. */
@@ -658,13 +703,48 @@ static int cmp_str(const void *a, const void *b)
 /* Prepare every regular file below dir, in name order, skipping hidden
  * entries.  Inside a result tree (mmtests, detected or named with
  * --layout; lkp, named) only its result files are read. */
+/* An entry of the walk that is not imported: failed (an error, counted)
+ * or skipped (said, not counted as a failure). */
+static void walk_note(struct pipe *p, const char *path, int skipped, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void walk_note(struct pipe *p, const char *path, int skipped, const char *fmt, ...)
+{
+	struct item *it = item_new(path);
+	va_list ap;
+
+	it->is_dir = 1;
+	if (skipped)
+		it->kind = ITEM_SKIPPED;
+	va_start(ap, fmt);
+	vsnprintf(it->err.msg, sizeof(it->err.msg), fmt, ap);
+	va_end(ap);
+	snprintf(it->err.file, sizeof(it->err.file), "%s", path);
+	pipe_wait_room(p);
+	pipe_put(p, it);
+}
+
 static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree)
 {
-	DIR *d = opendir(dir);
+	DIR *d;
 	struct dirent *e;
 	char **names = NULL;
 	size_t n = 0, cap = 0, i;
+	struct stat ds;
+	int rd_errno;
 
+	/* A link back to a directory on the current path would walk for ever
+	 * (two such links: exponentially long before the names overflow). */
+	memset(&ds, 0, sizeof(ds));
+	if (stat(dir, &ds) == 0) {
+		for (i = 0; i < p->nup; i++)
+			if (p->up[i].dev == ds.st_dev && p->up[i].ino == ds.st_ino) {
+				walk_note(p, dir, 1, "a link to a directory it is inside (a loop), "
+					  "not followed");
+				return;
+			}
+	}
+	d = opendir(dir);
 	if (!d) {
 		struct item *it = item_new(dir);
 		it->is_dir = 1;
@@ -673,27 +753,51 @@ static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree
 		pipe_put(p, it);
 		return;
 	}
-	while ((e = readdir(d)) != NULL) {
+	for (;;) {
+		errno = 0;
+		e = readdir(d);
+		if (!e)
+			break;
 		if (e->d_name[0] == '.')
 			continue;
 		xgrow(&names, &cap, n + 1, sizeof(*names));
 		names[n++] = xstrdup(e->d_name);
 	}
+	rd_errno = errno;
 	closedir(d);
+	if (rd_errno) {
+		walk_note(p, dir, 0, "cannot read directory: %s", strerror(rd_errno));
+		for (i = 0; i < n; i++)
+			free(names[i]);
+		free(names);
+		return;
+	}
 	qsort(names, n, sizeof(*names), cmp_str);
+	xgrow(&p->up, &p->upcap, p->nup + 1, sizeof(*p->up));
+	p->up[p->nup].dev = ds.st_dev;
+	p->up[p->nup].ino = ds.st_ino;
+	p->nup++;
 	for (i = 0; i < n; i++) {
 		struct buf path = BUF_INIT;
 		struct stat sb;
 		buf_printf(&path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
-		if (stat(path.data, &sb) == 0) {
-			if (S_ISDIR(sb.st_mode))
-				prepare_dir(p, path.data, tree_below(p->o, path.data, tree));
-			else if (S_ISREG(sb.st_mode) && file_wanted(path.data, tree))
+		if (stat(path.data, &sb) < 0) {
+			/* a dangling link, a file removed meanwhile, no permission */
+			walk_note(p, path.data, 0, "cannot stat: %s", strerror(errno));
+		} else if (!str_utf8_valid(names[i], strlen(names[i]))) {
+			walk_note(p, path.data, 0, "name is not valid UTF-8 (rename it)");
+		} else if (S_ISDIR(sb.st_mode)) {
+			prepare_dir(p, path.data, tree_below(p->o, path.data, tree));
+		} else if (S_ISREG(sb.st_mode) && file_wanted(path.data, tree)) {
+			if (files_add(p, sb.st_dev, sb.st_ino))
 				pipe_file(p, path.data, 1);
+			else
+				walk_note(p, path.data, 1, "the same file as one read before (a link)");
 		}
 		buf_release(&path);
 		free(names[i]);
 	}
+	p->nup--;
 	free(names);
 }
 
@@ -705,7 +809,9 @@ static void prepare_all(struct pipe *p)
 	for (i = 0; i < p->nargs; i++) {
 		const char *a = p->args[i];
 		struct stat sb;
-		if (strcmp(a, "-") != 0 && stat(a, &sb) == 0 && S_ISDIR(sb.st_mode))
+		if (!str_utf8_valid(a, strlen(a)))
+			walk_note(p, a, 0, "name is not valid UTF-8 (rename it)");
+		else if (strcmp(a, "-") != 0 && stat(a, &sb) == 0 && S_ISDIR(sb.st_mode))
 			prepare_dir(p, a, tree_below(p->o, a, LAYOUT_NONE));
 		else
 			pipe_file(p, a, 0);
@@ -752,6 +858,8 @@ static void import_all(struct db *db, const struct import_opts *o, const char **
 	} else {
 		prepare_all(&p);
 	}
+	free(p.up);
+	free(p.files);
 	if (db == NULL)
 		return;
 	pthread_cond_destroy(&p.room);
@@ -849,6 +957,26 @@ int cmd_import(int argc, char **argv)
 			rc = EXIT_USAGE;
 			goto done;
 		}
+	}
+	{
+		/* Names that become variants, machines or config go into JSON,
+		 * XML and HTML: they must be text. */
+		const char *const named[][2] = {
+			{ "--variant", o.variant }, { "--variant-prefix", o.variant_prefix },
+			{ "--machine", o.machine }, { "--kernel", o.kernel },
+		};
+		for (i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+			if (named[i][1] && !str_utf8_valid(named[i][1], strlen(named[i][1]))) {
+				fprintf(stderr, "kbench import: %s is not valid UTF-8\n", named[i][0]);
+				rc = EXIT_USAGE;
+				goto done;
+			}
+		for (i = 0; i < o.set.n; i++)
+			if (!str_utf8_valid(o.set.v[i], strlen(o.set.v[i]))) {
+				fprintf(stderr, "kbench import: --set value is not valid UTF-8\n");
+				rc = EXIT_USAGE;
+				goto done;
+			}
 	}
 	if (o.time_format && !time_format_ok(o.time_format)) {
 		fprintf(stderr, "kbench import: --time-format needs 1 to 32 blank-separated "

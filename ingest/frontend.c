@@ -33,36 +33,6 @@ static int hexval(int c)
 	return -1;
 }
 
-/* Length of the valid UTF-8 sequence at p (1..4), or 0 when invalid. */
-static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
-{
-	size_t n, i;
-	unsigned c = p[0];
-	unsigned long cp;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xC2 && c <= 0xDF)
-		n = 2, cp = c & 0x1F;
-	else if (c >= 0xE0 && c <= 0xEF)
-		n = 3, cp = c & 0x0F;
-	else if (c >= 0xF0 && c <= 0xF4)
-		n = 4, cp = c & 0x07;
-	else
-		return 0;
-	if ((size_t)(end - p) < n)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xC0) != 0x80)
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3F);
-	}
-	if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
-	    (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
-		return 0;
-	return n;
-}
-
 /* A word of eight bytes, read without alignment assumptions. */
 static uint64_t load8(const char *p)
 {
@@ -107,7 +77,7 @@ static int check_line(const char *path, const unsigned char *p, size_t len, long
 			p++;
 			continue;
 		}
-		n = utf8_seq(p, end);
+		n = str_utf8_seq(p, end);
 		if (!n)
 			return kb_err_set(err, path, line,
 					  "invalid UTF-8 (byte 0x%02X); convert the file to UTF-8", *p);

@@ -113,3 +113,33 @@ check_status "history --config with '=' in the value" 0 "$KB" history --metric t
 check_status "export --what compare --config with a long value" 0 "$KB" export --what compare --config "cmd=${LONG}a" --format csv
 check_eq "... selects only the runs of that value (variant slow), not its 600-byte twin" \
 	"$(python3 -c 'import csv, sys; print(" ".join(sorted({r["variant"] for r in csv.DictReader(open(sys.argv[1]))})))' "$TMP/.out")" "slow"
+
+# The directory walk: links back up are not followed (two of them made
+# the walk exponential), a file reached through several links is read
+# once, and an entry that cannot be stat'ed is reported, not skipped.
+export KBENCH_DB="$TMP/walk.db"
+mkdir -p "$TMP/walk/a/b"
+cp "$SAMPLES/lkp/hackbench/hackbench" "$TMP/walk/a/b/hb.log"
+ln -s .. "$TMP/walk/a/b/up1"
+ln -s ../.. "$TMP/walk/a/b/up2"
+ln -s b/hb.log "$TMP/walk/a/same.log"
+timeout 60 "$KB" import --dry-run "$TMP/walk" >"$TMP/walk.out" 2>&1; rc=$?
+check_eq "a tree with two links back up imports, in time" "$rc" 0
+check_eq "... its one file is read once" "$(grep -c 'would import' "$TMP/walk.out")" 1
+check_grep "... the loops are named" "up1: skipped, a link to a directory it is inside" "$TMP/walk.out"
+check_grep "... the second link to the file is named" "same.log: skipped, the same file as one read before" "$TMP/walk.out"
+ln -s nowhere "$TMP/walk/a/dangling.log"
+check_status "an entry that cannot be stat'ed fails the import" 2 "$KB" import --dry-run "$TMP/walk"
+check_grep "... and is named" "dangling.log: cannot stat: No such file or directory" "$TMP/.out"
+rm "$TMP/walk/a/dangling.log"
+
+# Names that are not UTF-8 (from the command line or a directory) are
+# refused: they became variants the JSON dropped and the XML broke on.
+mkdir -p "$TMP/utf/$(printf 'run\xff')"
+cp "$SAMPLES/lkp/hackbench/hackbench" "$TMP/utf/$(printf 'run\xff')/hb.log"
+check_status "a directory name that is not UTF-8 fails" 2 "$KB" import "$TMP/utf"
+check_grep "... and says so" "name is not valid UTF-8" "$TMP/.out"
+check_eq "... nothing was stored under that name" "$(sql "select count(*) from variant where name like 'run%'")" 0
+check_status "a file named on the command line that is not UTF-8 fails" 2 "$KB" import "$TMP/utf/$(printf 'run\xff')/hb.log"
+check_status "--variant that is not UTF-8 is a usage error" 2 "$KB" import --variant "$(printf 'v\xfe')" "$SAMPLES/lkp/hackbench/hackbench"
+check_grep "... and says so" "--variant is not valid UTF-8" "$TMP/.out"
