@@ -1,5 +1,6 @@
 #include "util.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,24 @@ static void die_oom(size_t n)
 {
 	fprintf(stderr, "kbench: out of memory (%zu bytes)\n", n);
 	abort();
+}
+
+size_t size_add(size_t a, size_t b)
+{
+	if (a > SIZE_MAX - b) {
+		fprintf(stderr, "kbench: allocation size overflows (%zu + %zu bytes)\n", a, b);
+		abort();
+	}
+	return a + b;
+}
+
+size_t size_mul(size_t a, size_t b)
+{
+	if (b && a > SIZE_MAX / b) {
+		fprintf(stderr, "kbench: allocation size overflows (%zu x %zu bytes)\n", a, b);
+		abort();
+	}
+	return a * b;
 }
 
 void *xmalloc(size_t n)
@@ -23,7 +42,7 @@ void *xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size ? size : 1);
 	if (!p)
-		die_oom(n * size);
+		die_oom(size_mul(n, size));
 	return p;
 }
 
@@ -42,7 +61,7 @@ char *xstrdup(const char *s)
 
 char *xstrndup(const char *s, size_t n)
 {
-	char *p = xmalloc(n + 1);
+	char *p = xmalloc(size_add(n, 1));
 	memcpy(p, s, n);
 	p[n] = '\0';
 	return p;
@@ -53,7 +72,7 @@ size_t grow_cap(size_t cap, size_t need)
 	size_t c = cap < 8 ? 8 : cap;
 
 	while (c < need)
-		c *= 2;
+		c = c > SIZE_MAX / 2 ? need : c * 2;   /* no doubling past the top */
 	return c;
 }
 
@@ -65,7 +84,7 @@ void xgrow(void *pp, size_t *cap, size_t need, size_t elem)
 	if (need <= *cap)
 		return;
 	c = grow_cap(*cap, need);
-	*p = xrealloc(*p, c * elem);
+	*p = xrealloc(*p, size_mul(c, elem));
 	*cap = c;
 }
 

@@ -10,6 +10,10 @@
 
 #include <stddef.h>
 
+/* a + b and a * b for sizes of allocations: an overflow aborts (it is a
+ * bug or an absurd input, never a smaller buffer). */
+size_t size_add(size_t a, size_t b);
+size_t size_mul(size_t a, size_t b);
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
