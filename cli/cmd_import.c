@@ -117,14 +117,21 @@ static void said_lost(struct import_totals *t, size_t n)
 	t->nwait = k;
 }
 
+/* Append all of f to out; -1 with errno as the failed read left it. */
 static int read_all(FILE *f, struct buf *out)
 {
 	char tmp[65536];
 	size_t n;
 
+	errno = 0;
 	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
 		buf_add(out, tmp, n);
-	return ferror(f) ? -1 : 0;
+	if (ferror(f)) {
+		if (!errno)
+			errno = EIO;
+		return -1;
+	}
+	return 0;
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -139,22 +146,23 @@ static int read_source(const char *path, struct buf *out, struct kb_err *err)
 {
 	struct buf raw = BUF_INIT;
 	FILE *f;
-	int rc;
+	int rc, read_errno;
 
 	if (strcmp(path, "-") == 0) {
 		if (read_all(stdin, &raw) < 0) {
 			buf_release(&raw);
-			return kb_err_set(err, "-", 0, "cannot read stdin");
+			return kb_err_set(err, "-", 0, "cannot read stdin: %s", strerror(errno));
 		}
 	} else {
 		f = fopen(path, "rb");
 		if (!f)
 			return kb_err_set(err, path, 0, "cannot open: %s", strerror(errno));
 		rc = read_all(f, &raw);
+		read_errno = errno;     /* before fclose() can change it */
 		fclose(f);
 		if (rc < 0) {
 			buf_release(&raw);
-			return kb_err_set(err, path, 0, "cannot read: %s", strerror(errno));
+			return kb_err_set(err, path, 0, "cannot read: %s", strerror(read_errno));
 		}
 	}
 	if (!gz_is_gzip(raw.data, raw.len)) {

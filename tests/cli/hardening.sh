@@ -143,3 +143,7 @@ check_eq "... nothing was stored under that name" "$(sql "select count(*) from v
 check_status "a file named on the command line that is not UTF-8 fails" 2 "$KB" import "$TMP/utf/$(printf 'run\xff')/hb.log"
 check_status "--variant that is not UTF-8 is a usage error" 2 "$KB" import --variant "$(printf 'v\xfe')" "$SAMPLES/lkp/hackbench/hackbench"
 check_grep "... and says so" "--variant is not valid UTF-8" "$TMP/.out"
+
+# A read error is named by the errno of the read (saved before fclose).
+check_status "stdin that is a directory cannot be read" 2 "$KB" import --dry-run - < "$TMP"
+check_grep "... and the error says why" "^-: cannot read stdin: Is a directory" "$TMP/.out"
