@@ -457,6 +457,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	if (!opts)
 		opts = &defaults;
 	quiet = xcalloc(nparsers, sizeof(*quiet));
+	rx_error_take(NULL, NULL, 0);
 
 	while (i < n) {
 		const struct ingest_line *l = &doc->lines[i];
@@ -560,6 +561,21 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		struct ingest_seg *s = seg_add(res, skip_first, skip_last + 1, NULL, 0);
 		if (s)
 			s->variant = c.variant;
+	}
+	{
+		/* A line the pattern matcher could not decide on was read as
+		 * not matching: the file may be misread, so it is not read. */
+		const char *at;
+		char msg[400];
+		if (rx_error_take(&at, msg, sizeof(msg))) {
+			long line = 0;
+			size_t k;
+			for (k = 0; k < n && !line; k++)
+				if (at >= doc->lines[k].s && at <= doc->lines[k].s + doc->lines[k].len)
+					line = doc->lines[k].lineno;
+			rc = kb_err_set(err, doc->path, line, "pattern matching failed: %s", msg);
+			goto out;
+		}
 	}
 	if (segments == 0) {
 		long line = n ? doc->lines[0].lineno : 1;

@@ -147,3 +147,9 @@ check_grep "... and says so" "--variant is not valid UTF-8" "$TMP/.out"
 # A read error is named by the errno of the read (saved before fclose).
 check_status "stdin that is a directory cannot be read" 2 "$KB" import --dry-run - < "$TMP"
 check_grep "... and the error says why" "^-: cannot read stdin: Is a directory" "$TMP/.out"
+
+# A 10 KB line of GNU time values is recognised as GNU time output (the
+# pattern ran out of JIT stack and the line silently became prose).
+python3 -c "print('numa01 ' + ' '.join(['1.5'] * 3000))" > "$TMP/long-time.txt"
+check_status "a 10 KB line of time values is read" 2 "$KB" import --dry-run --time-format '%e' "$TMP/long-time.txt"
+check_grep "... by the time parser, which says what is wrong" "long-time.txt:1: time: 3000 values after 'numa01'" "$TMP/.out"
