@@ -682,8 +682,8 @@ int cmd_chart(int argc, char **argv)
 		fprintf(stderr, "kbench chart: --error is sd, ci or none\n");
 		goto usage;
 	}
-	if (width < 0 || height < 0) {
-		fprintf(stderr, "kbench chart: --width and --height must be positive\n");
+	if (chart_size_check(width ? width : 800, height ? height : 500, &err) < 0) {
+		cli_report("chart", &err);
 		goto usage;
 	}
 	co.title = title;

@@ -153,3 +153,11 @@ check_grep "... and the error says why" "^-: cannot read stdin: Is a directory" 
 python3 -c "print('numa01 ' + ' '.join(['1.5'] * 3000))" > "$TMP/long-time.txt"
 check_status "a 10 KB line of time values is read" 2 "$KB" import --dry-run --time-format '%e' "$TMP/long-time.txt"
 check_grep "... by the time parser, which says what is wrong" "long-time.txt:1: time: 3000 values after 'numa01'" "$TMP/.out"
+
+# chart --width/--height: the area is limited, not each side (30000 x
+# 30000 took 36 s and 3.5 GB); a long thin chart is still drawn.
+export KBENCH_DB="$TMP/kbench.db"
+check_status "chart 30000 x 30000 is refused" 2 timeout 20 "$KB" chart --type bars --bench summary-table -o "$TMP/huge.png" --width 30000 --height 30000
+check_grep "... naming the limit" "megapixels" "$TMP/.out"
+check_status "chart 8000 x 400 is drawn" 0 "$KB" chart --type bars --bench numa_test --metric elapsed -o "$TMP/wide.svg" --width 8000 --height 400
+check_status "chart --width 0.5 is refused" 2 "$KB" chart --type bars --bench numa_test --metric elapsed -o "$TMP/tiny.svg" --width 0.5
