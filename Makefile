@@ -12,13 +12,13 @@ PREFIX ?= /usr/local
 # Where objects go; give each concurrent build its own (make BUILD=/tmp/x unit).
 BUILD ?= build
 CC ?= cc
-PKGS = sqlite3 libpcre2-8 jansson cairo pangocairo libRmath zlib
+PKGS = sqlite3 libpcre2-8 jansson cairo pangocairo libRmath zlib nettle
 # pkg-config runs once per make (:=), not once per compile.  A package it
 # cannot find is named; the build goes on only for targets that need no
 # compiler flags (deps, clean), where PKG_MISSING is just a message.
 PKG_MISSING := $(strip $(foreach p,$(PKGS),$(if $(shell pkg-config --exists $(p) 2>/dev/null && echo y),,$(p))))
 ifneq ($(PKG_MISSING),)
-ifeq ($(filter deps clean check demo bench,$(MAKECMDGOALS)),)
+ifeq ($(filter deps clean check demo bench fuzz,$(MAKECMDGOALS)),)
 $(error pkg-config cannot find: $(PKG_MISSING) (run scripts/install-deps))
 endif
 endif
@@ -101,7 +101,9 @@ fuzz-build: $(BUILD)/fuzz/fuzz_import
 # Runs the fuzzer for FUZZ_SECONDS on a copy of the committed corpus
 # (new inputs go to FUZZ_DIR, the committed seeds stay as they are); a
 # crash input is written to $(BUILD)/fuzz/ and the run fails.
-fuzz: fuzz-build
+fuzz:
+	@scripts/install-deps --fuzz
+	@$(MAKE) --no-print-directory fuzz-build
 	@mkdir -p $(FUZZ_DIR)
 	$(BUILD)/fuzz/fuzz_import -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
 		-rss_limit_mb=2048 -dict=tests/fuzz/kbench.dict -artifact_prefix=$(BUILD)/fuzz/ \
