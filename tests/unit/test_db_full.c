@@ -9,6 +9,7 @@
 #include "../../ingest/record.h"
 
 #include <stdlib.h>
+#include <sys/stat.h>
 
 /* The full-disk VFS: forwards to the default VFS; once disk_budget is
  * not negative, a write that ends past the file's size takes from it, and
@@ -209,5 +210,26 @@ TEST(db_full_pages_fails_only_the_file_that_did_not_fit)
 	CHECK_INT(one(db, "SELECT count(*) FROM sample"), 5);
 	CHECK_INT(one(db, "SELECT count(*) FROM variant WHERE name IN ('v1', 'v3')"), 2);
 	db_close(db);
+	unit_tmpdb_remove(dir);
+}
+
+TEST(db_full_new_database_is_not_left_behind)
+{
+	char dir[] = "/tmp/kbench-unit-XXXXXX", path[256];
+	struct db *db = NULL;
+	struct kb_err err;
+	struct stat sb;
+
+	CHECK(unit_tmpdb(dir, path, sizeof(path)) == 0);
+	full_vfs_install();
+	disk_budget = 0;                                   /* not a byte free */
+	kb_err_clear(&err);
+	CHECK_INT(db_open(&db, path, &err), -1);
+	disk_budget = -1;
+	full_vfs_remove();
+	CHECK(strstr(err.msg, "full") != NULL);
+	CHECK(stat(path, &sb) < 0);                        /* no empty store left */
+	if (db)
+		db_close(db);
 	unit_tmpdb_remove(dir);
 }
