@@ -223,14 +223,12 @@ int db_schema_check(struct db *db, struct kb_err *err)
 
 int db_migrate(struct db *db, struct kb_err *err)
 {
-	int version, i;
+	int version, i, rc = db_schema_check(db, err);
 
+	if (rc <= 0)
+		return rc;
 	if (user_version(db, &version, err) < 0)
 		return -1;
-	if (version > db_schema_version())
-		return kb_err_set(err, db->path, 0,
-				  "database schema version %d is newer than this kbench (%d)",
-				  version, db_schema_version());
 	for (i = version; i < db_schema_version(); i++) {
 		char pragma[64];
 		/* BEGIN IMMEDIATE: concurrent first opens wait, then see the

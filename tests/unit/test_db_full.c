@@ -100,44 +100,6 @@ static void full_vfs_remove(void)
 	real_vfs = NULL;
 }
 
-static int store(struct db *db, const char *path, const char *variant, int nsamples,
-		 struct db_import_result *res, struct kb_err *err)
-{
-	struct db_import imp;
-	struct rec_batch b;
-	struct rec_run *r;
-	char sha[65];
-	int rc, i;
-
-	rec_batch_init(&b);
-	r = rec_run_new(&b, "hackbench", 1);
-	for (i = 0; i < nsamples; i++)
-		rec_sample_add(&b, r, "time", 1.5 + i, "s", 0);
-	rec_batch_finish(&b);
-	memset(&imp, 0, sizeof(imp));
-	snprintf(sha, sizeof(sha), "%064x", (unsigned)path[0]);
-	imp.path = path;
-	imp.sha256 = sha;
-	imp.size = 10;
-	imp.format = "hackbench";
-	imp.variant = variant;
-	memset(res, 0, sizeof(*res));
-	rc = db_store_batch(db, &imp, &b, res, err);
-	rec_batch_release(&b);
-	return rc;
-}
-
-static long long one(struct db *db, const char *sql)
-{
-	sqlite3_stmt *st = NULL;
-	long long n = -1;
-
-	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-		n = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return n;
-}
-
 TEST(db_full_disk_fails_only_the_file_that_did_not_fit)
 {
 	char dir[] = "/tmp/kbench-unit-XXXXXX", path[256];
@@ -153,22 +115,22 @@ TEST(db_full_disk_fails_only_the_file_that_did_not_fit)
 		full_vfs_remove();
 		return;
 	}
-	CHECK_INT(store(db, "a", "v1", 1, &res, &err), 0);
+	CHECK_INT(unit_store_run(db, "a", "v1", 1, &res, &err), 0);
 	CHECK_INT(db_store_flush(db, NULL, &err), 0);
-	CHECK_INT(store(db, "b", "v1", 1, &res, &err), 0);   /* kept, not committed */
+	CHECK_INT(unit_store_run(db, "b", "v1", 1, &res, &err), 0);   /* kept, not committed */
 	disk_budget = 64 * 1024;                           /* the disk fills up */
-	CHECK_INT(store(db, "x-big", "v2", 300000, &res, &err), -1);
+	CHECK_INT(unit_store_run(db, "x-big", "v2", 300000, &res, &err), -1);
 	CHECK(strstr(err.msg, "full") != NULL);
 	disk_budget = -1;                                  /* space is back */
 	kb_err_clear(&err);
-	CHECK_INT(store(db, "c", "v1", 1, &res, &err), 0);
-	CHECK_INT(store(db, "d", "v3", 2, &res, &err), 0);
+	CHECK_INT(unit_store_run(db, "c", "v1", 1, &res, &err), 0);
+	CHECK_INT(unit_store_run(db, "d", "v3", 2, &res, &err), 0);
 	if (err.msg[0])
 		unit_fail(__FILE__, __LINE__, "after the full disk: %s", err.msg);
 	CHECK_INT(db_store_flush(db, NULL, &err), 0);
-	CHECK_INT(one(db, "SELECT count(*) FROM source WHERE path = 'x-big'"), 0);
-	CHECK_INT(one(db, "SELECT count(*) FROM source WHERE path IN ('c', 'd')"), 2);
-	CHECK_INT(one(db, "SELECT count(*) FROM variant WHERE name IN ('v1', 'v3')"), 2);
+	CHECK_INT(unit_sql_int(db, "SELECT count(*) FROM source WHERE path = 'x-big'"), 0);
+	CHECK_INT(unit_sql_int(db, "SELECT count(*) FROM source WHERE path IN ('c', 'd')"), 2);
+	CHECK_INT(unit_sql_int(db, "SELECT count(*) FROM variant WHERE name IN ('v1', 'v3')"), 2);
 	db_close(db);
 	full_vfs_remove();
 	unit_tmpdb_remove(dir);
@@ -187,28 +149,28 @@ TEST(db_full_pages_fails_only_the_file_that_did_not_fit)
 	CHECK(db_open(&db, path, &err) == 0);
 	if (!db)
 		return;
-	CHECK_INT(store(db, "a", "v1", 1, &res, &err), 0);
+	CHECK_INT(unit_store_run(db, "a", "v1", 1, &res, &err), 0);
 	CHECK_INT(db_store_flush(db, NULL, &err), 0);
-	CHECK_INT(store(db, "b", "v1", 1, &res, &err), 0);   /* kept, not committed */
+	CHECK_INT(unit_store_run(db, "b", "v1", 1, &res, &err), 0);   /* kept, not committed */
 	/* The disk fills up: the next big file cannot be stored. */
-	pages = one(db, "PRAGMA page_count");
+	pages = unit_sql_int(db, "PRAGMA page_count");
 	snprintf(sql, sizeof(sql), "PRAGMA max_page_count = %lld", pages + 2);
 	CHECK_INT(db_exec(db, sql, &err), 0);
-	CHECK_INT(store(db, "x-big", "v2", 20000, &res, &err), -1);
+	CHECK_INT(unit_store_run(db, "x-big", "v2", 20000, &res, &err), -1);
 	CHECK(strstr(err.msg, "full") != NULL);
 	CHECK_INT(res.lost, 0);
 	/* Space is back: the files after it store, variants and all. */
 	CHECK_INT(db_exec(db, "PRAGMA max_page_count = 1000000", &err), 0);
 	kb_err_clear(&err);
-	CHECK_INT(store(db, "c", "v1", 1, &res, &err), 0);
-	CHECK_INT(store(db, "d", "v3", 2, &res, &err), 0);
+	CHECK_INT(unit_store_run(db, "c", "v1", 1, &res, &err), 0);
+	CHECK_INT(unit_store_run(db, "d", "v3", 2, &res, &err), 0);
 	if (err.msg[0])
 		unit_fail(__FILE__, __LINE__, "after the full disk: %s", err.msg);
 	CHECK_INT(db_store_flush(db, NULL, &err), 0);
-	CHECK_INT(one(db, "SELECT count(*) FROM source"), 4);
-	CHECK_INT(one(db, "SELECT count(*) FROM source WHERE path = 'x-big'"), 0);
-	CHECK_INT(one(db, "SELECT count(*) FROM sample"), 5);
-	CHECK_INT(one(db, "SELECT count(*) FROM variant WHERE name IN ('v1', 'v3')"), 2);
+	CHECK_INT(unit_sql_int(db, "SELECT count(*) FROM source"), 4);
+	CHECK_INT(unit_sql_int(db, "SELECT count(*) FROM source WHERE path = 'x-big'"), 0);
+	CHECK_INT(unit_sql_int(db, "SELECT count(*) FROM sample"), 5);
+	CHECK_INT(unit_sql_int(db, "SELECT count(*) FROM variant WHERE name IN ('v1', 'v3')"), 2);
 	db_close(db);
 	unit_tmpdb_remove(dir);
 }

@@ -20,25 +20,10 @@ static int fill(const char *path, int n)
 	if (db_open(&db, path, &err) < 0)
 		return -1;
 	for (i = 0; i < n && rc == 0; i++) {
-		struct db_import imp;
 		struct db_import_result res;
-		struct rec_batch b;
-		struct rec_run *r;
-		char sha[65], name[32];
-		rec_batch_init(&b);
-		r = rec_run_new(&b, "hackbench", 1);
-		rec_sample_add(&b, r, "time", 1.0 + i, "s", 0);
-		rec_batch_finish(&b);
-		memset(&imp, 0, sizeof(imp));
-		snprintf(sha, sizeof(sha), "%064d", i);
+		char name[32];
 		snprintf(name, sizeof(name), "f%d", i);
-		imp.path = name;
-		imp.sha256 = sha;
-		imp.size = 10;
-		imp.format = "hackbench";
-		imp.variant = i % 2 ? "odd" : "even";
-		rc = db_store_batch(db, &imp, &b, &res, &err);
-		rec_batch_release(&b);
+		rc = unit_store_run(db, name, i % 2 ? "odd" : "even", 1, &res, &err);
 	}
 	if (rc == 0)
 		rc = db_store_flush(db, NULL, &err);
