@@ -196,7 +196,9 @@ static char *parent_name(const char *path)
 		dir = copy;
 	}
 	base = basename(dir);
-	res = xstrdup(strcmp(base, "/") == 0 ? "" : base);
+	/* a directory name that is not text (the current directory's, when
+	 * the file was named without one) names no variant */
+	res = xstrdup(strcmp(base, "/") == 0 || !str_utf8_valid(base, strlen(base)) ? "" : base);
 	free(copy);
 	return res;
 }

@@ -161,3 +161,9 @@ check_status "chart 30000 x 30000 is refused" 2 timeout 20 "$KB" chart --type ba
 check_grep "... naming the limit" "megapixels" "$TMP/.out"
 check_status "chart 8000 x 400 is drawn" 0 "$KB" chart --type bars --bench numa_test --metric elapsed -o "$TMP/wide.svg" --width 8000 --height 400
 check_status "chart --width 0.5 is refused" 2 "$KB" chart --type bars --bench numa_test --metric elapsed -o "$TMP/tiny.svg" --width 0.5
+# ... nor does the current directory's name, when a file is named without one.
+mkdir -p "$TMP/cwd/$(printf 'x\xff')"
+cp "$SAMPLES/lkp/hackbench/hackbench" "$TMP/cwd/$(printf 'x\xff')/hb.log"
+(cd "$TMP/cwd/$(printf 'x\xff')" && "$KB" import --db "$TMP/cwd.db" hb.log >/dev/null 2>&1)
+check_eq "a file in a directory named with invalid UTF-8 gets variant 'unknown'" \
+	"$(sqlite3 "$TMP/cwd.db" "select group_concat(name) from variant")" "unknown"
