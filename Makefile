@@ -7,32 +7,57 @@
 #   make bench-lab  generate a lab's lkp tree, import it, time analysis on it
 #   make install    PREFIX=/usr/local (the binary, man pages, bash and zsh completion)
 #   make man        build/man/kbench.1 and kbench-VERB.1, from the option tables
+#   make fuzz       build the libFuzzer target (clang) and run it (FUZZ_SECONDS, default 60)
+#   make tsan       ThreadSanitizer build of kbench, importing bench/small
 
 PREFIX ?= /usr/local
 # Where objects go; give each concurrent build its own (make BUILD=/tmp/x unit).
 BUILD ?= build
 CC ?= cc
-PKGS = sqlite3 libpcre2-8 jansson cairo pangocairo libRmath zlib
-PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+PKGS = sqlite3 libpcre2-8 jansson cairo pangocairo libRmath zlib nettle
+# pkg-config runs once per make (:=), not once per compile.  A package it
+# cannot find is named; the build goes on only for targets that need no
+# compiler flags (deps, clean), where PKG_MISSING is just a message.
+PKG_MISSING := $(strip $(foreach p,$(PKGS),$(if $(shell pkg-config --exists $(p) 2>/dev/null && echo y),,$(p))))
+ifneq ($(PKG_MISSING),)
+ifeq ($(filter deps clean check demo bench fuzz,$(MAKECMDGOALS)),)
+$(error pkg-config cannot find: $(PKG_MISSING) (run scripts/install-deps))
+endif
+endif
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 WARN = -Wall -Wextra -Wstrict-prototypes -Wvla -Wno-unused-parameter
 CFLAGS ?= -O2 -g
-ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(PKG_CFLAGS) -D_GNU_SOURCE
+# -MMD -MP: the compiler writes each object's header dependencies (.d).
+ALL_CFLAGS = -std=gnu11 $(WARN) $(CFLAGS) $(PKG_CFLAGS) -D_GNU_SOURCE $(CPPFLAGS) -MMD -MP
 LIBS = $(PKG_LIBS) -lcsv -lm -pthread
 SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+# LeakSanitizer suppressions for library caches: sanitised builds only.
+LSAN_SUPP = tests/tools/lsan_suppress.c
 
 MODULES = core ingest db analyze render cli
 LIB_SRC = $(sort $(foreach d,core ingest db analyze render,$(wildcard $(d)/*.c)))
 CLI_SRC = $(sort $(wildcard cli/*.c))
 UNIT_SRC = $(sort $(wildcard tests/unit/*.c))
-HDRS = $(wildcard $(addsuffix /*.h,$(MODULES)) tests/unit/*.h)
 
 OBJ = $(patsubst %.c,$(BUILD)/rel/%.o,$(LIB_SRC) $(CLI_SRC))
 CHK_LIB_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(LIB_SRC))
 CHK_CLI_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(CLI_SRC))
 CHK_UNIT_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(UNIT_SRC))
+CHK_SUPP_OBJ = $(BUILD)/chk/tests/tools/lsan_suppress.o
+CHK_FUZZ_OBJ = $(BUILD)/chk/tests/fuzz/fuzz_import.o $(BUILD)/chk/tests/fuzz/replay.o
 
-.PHONY: all deps check check-build unit demo bench bench-lab install clean man
+# make fuzz: clang with libFuzzer (Debian: clang, libclang-rt-dev).
+FUZZ_CC ?= clang
+FUZZ_SAN = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_OBJ = $(patsubst %.c,$(BUILD)/fuzz/%.o,$(LIB_SRC) tests/fuzz/fuzz_import.c)
+FUZZ_SECONDS ?= 60
+FUZZ_DIR ?= $(BUILD)/fuzz/corpus
+
+# make tsan: the release sources with ThreadSanitizer.
+TSAN_OBJ = $(patsubst %.c,$(BUILD)/tsan/%.o,$(LIB_SRC) $(CLI_SRC))
+
+.PHONY: all deps check check-build unit demo bench bench-lab install clean man fuzz fuzz-build tsan
 
 all: kbench man
 
@@ -52,25 +77,71 @@ $(MAN_DIR)/kbench.1: kbench
 
 kbench: $(OBJ)
 	@echo "  LD      $@"
-	@$(CC) $(ALL_CFLAGS) -o $@ $(OBJ) $(LIBS)
+	@$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(LIBS)
 
-$(BUILD)/rel/%.o: %.c $(HDRS)
+$(BUILD)/rel/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/chk/%.o: %.c $(HDRS)
+$(BUILD)/chk/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC+SAN  $<"
 	@$(CC) $(ALL_CFLAGS) -Werror -O1 $(SAN) -c -o $@ $<
 
-$(BUILD)/chk/kbench: $(CHK_LIB_OBJ) $(CHK_CLI_OBJ)
+$(BUILD)/chk/kbench: $(CHK_LIB_OBJ) $(CHK_CLI_OBJ) $(CHK_SUPP_OBJ)
 	@echo "  LD      $@"
-	@$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LIBS)
+	@$(CC) $(ALL_CFLAGS) $(SAN) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-$(BUILD)/chk/unit: $(CHK_LIB_OBJ) $(CHK_UNIT_OBJ)
+$(BUILD)/chk/unit: $(CHK_LIB_OBJ) $(CHK_UNIT_OBJ) $(CHK_SUPP_OBJ)
 	@echo "  LD      $@"
-	@$(CC) $(ALL_CFLAGS) $(SAN) -o $@ $^ $(LIBS)
+	@$(CC) $(ALL_CFLAGS) $(SAN) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+# The fuzz target without libFuzzer: make check replays tests/fuzz/corpus
+# and tests/fuzz/crashes with it.
+$(BUILD)/chk/replay: $(CHK_LIB_OBJ) $(CHK_FUZZ_OBJ) $(CHK_SUPP_OBJ)
+	@echo "  LD      $@"
+	@$(CC) $(ALL_CFLAGS) $(SAN) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/fuzz/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC+FUZZ $<"
+	@$(FUZZ_CC) $(ALL_CFLAGS) -O1 -g -fsanitize=fuzzer-no-link $(FUZZ_SAN) -c -o $@ $<
+
+$(BUILD)/fuzz/fuzz_import: $(FUZZ_OBJ) $(BUILD)/fuzz/tests/tools/lsan_suppress.o
+	@echo "  LD      $@"
+	@$(FUZZ_CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(FUZZ_SAN) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+fuzz-build: $(BUILD)/fuzz/fuzz_import
+
+# Runs the fuzzer for FUZZ_SECONDS on a copy of the committed corpus
+# (new inputs go to FUZZ_DIR, the committed seeds stay as they are); a
+# crash input is written to $(BUILD)/fuzz/ and the run fails.
+fuzz:
+	@scripts/install-deps --fuzz
+	@$(MAKE) --no-print-directory fuzz-build
+	@mkdir -p $(FUZZ_DIR)
+	$(BUILD)/fuzz/fuzz_import -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+		-rss_limit_mb=2048 -dict=tests/fuzz/kbench.dict -artifact_prefix=$(BUILD)/fuzz/ \
+		-print_final_stats=1 $(FUZZ_DIR) tests/fuzz/corpus tests/fuzz/crashes
+
+$(BUILD)/tsan/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC+TSAN $<"
+	@$(CC) $(ALL_CFLAGS) -O1 -g -fsanitize=thread -c -o $@ $<
+
+$(BUILD)/tsan/kbench: $(TSAN_OBJ)
+	@echo "  LD      $@"
+	@$(CC) $(ALL_CFLAGS) -fsanitize=thread $(LDFLAGS) -o $@ $^ $(LIBS)
+
+# The import pipeline (reader thread, queue, store) under ThreadSanitizer,
+# over the quarter-size bench corpus (generated as make bench does).
+tsan: $(BUILD)/tsan/kbench
+	@scripts/bench --corpus small
+	@rm -f $(BUILD)/tsan/small.db $(BUILD)/tsan/small.db-wal $(BUILD)/tsan/small.db-shm
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66 $(TSAN_OPTIONS)" \
+		$(BUILD)/tsan/kbench import --db $(BUILD)/tsan/small.db bench/small >/dev/null
+	@echo "tsan: import of bench/small clean"
 
 deps:
 	@scripts/install-deps
@@ -80,13 +151,13 @@ check:
 	@$(MAKE) --no-print-directory -j2 check-build
 	@CHK=$(BUILD)/chk tests/run
 
-check-build: $(BUILD)/chk/kbench $(BUILD)/chk/unit $(BUILD)/chk/pnginfo
+check-build: $(BUILD)/chk/kbench $(BUILD)/chk/unit $(BUILD)/chk/pnginfo $(BUILD)/chk/replay
 
 # Test helper: decodes PNGs with cairo (size, distinct colours).
-$(BUILD)/chk/pnginfo: tests/tools/pnginfo.c
+$(BUILD)/chk/pnginfo: tests/tools/pnginfo.c $(CHK_SUPP_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
-	@$(CC) $(ALL_CFLAGS) -Werror -O1 $(SAN) -o $@ $< $(LIBS)
+	@$(CC) $(ALL_CFLAGS) -Werror -O1 $(SAN) $(LDFLAGS) -o $@ $< $(CHK_SUPP_OBJ) $(LIBS)
 
 # Sanitised unit-test binary only: $(BUILD)/chk/unit [name-filter]
 unit: $(BUILD)/chk/unit
@@ -114,3 +185,5 @@ install: kbench man
 
 clean:
 	rm -rf $(BUILD) kbench demo
+
+-include $(wildcard $(BUILD)/*/*.d $(BUILD)/*/*/*.d $(BUILD)/*/*/*/*.d)

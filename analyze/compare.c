@@ -10,6 +10,7 @@
 #include "../core/buf.h"
 #include "../core/util.h"
 #include "../db/query.h"
+#include "../ingest/record.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -253,56 +254,6 @@ static int cmp_rkey(const void *pa, const void *pb)
 
 /* Selection --------------------------------------------------------------- */
 
-/* Value of key in a canonical "k=v,k=v" config into out; 0 when found. */
-static int config_value(const char *config, const char *key, char *out, size_t outsz)
-{
-	size_t kl = strlen(key);
-	const char *p = config;
-
-	while (p && *p) {
-		const char *end = strchr(p, ',');
-		size_t len = end ? (size_t)(end - p) : strlen(p);
-
-		if (len > kl && strncmp(p, key, kl) == 0 && p[kl] == '=') {
-			size_t vl = len - kl - 1;
-			if (vl >= outsz)
-				vl = outsz - 1;
-			memcpy(out, p + kl + 1, vl);
-			out[vl] = '\0';
-			return 0;
-		}
-		p = end ? end + 1 : NULL;
-	}
-	return -1;
-}
-
-/* Filters with the same key are alternatives; different keys must all
- * match. */
-static int config_matches(const struct an_query *q, const char *config)
-{
-	size_t i, j;
-
-	for (i = 0; i < q->nconfig; i++) {
-		char val[512];
-		int seen = 0, ok = 0;
-
-		for (j = 0; j < i; j++)
-			if (strcmp(q->config[j].key, q->config[i].key) == 0)
-				seen = 1;
-		if (seen)
-			continue;
-		if (config_value(config, q->config[i].key, val, sizeof(val)) < 0)
-			return 0;
-		for (j = i; j < q->nconfig; j++)
-			if (strcmp(q->config[j].key, q->config[i].key) == 0 &&
-			    strcmp(q->config[j].value, val) == 0)
-				ok = 1;
-		if (!ok)
-			return 0;
-	}
-	return 1;
-}
-
 static int metric_selected(const struct an_query *q, const char *metric, int derived)
 {
 	size_t i;
@@ -389,7 +340,7 @@ static struct obs *add_obs(struct build *b, size_t run, const char *metric, cons
 
 static int run_selected(const struct build *b, const struct db_qrun *r)
 {
-	return r->ok && config_matches(b->q, r->config) && variant_selected(b, r->variant_id) &&
+	return r->ok && REC_CONFIG_MATCH(r->config, b->q->config, b->q->nconfig) && variant_selected(b, r->variant_id) &&
 	       machine_selected(b->q, r->machine_key);
 }
 
@@ -552,7 +503,7 @@ static void derive_summaries(struct build *b)
 		struct db_qsummary *d;
 
 		if (strcmp(e->metric, "elapsed") != 0 || isnan(e->mean) ||
-		    !config_matches(b->q, e->config) || !variant_selected(b, e->variant_id) ||
+		    !REC_CONFIG_MATCH(e->config, b->q->config, b->q->nconfig) || !variant_selected(b, e->variant_id) ||
 		    !machine_selected(b->q, e->machine_key))
 			continue;
 		for (j = 0; j < b->d.nsummaries; j++) {
@@ -587,7 +538,7 @@ static void collect_summaries(struct build *b)
 	for (i = 0; i < b->d.nsummaries; i++) {
 		const struct db_qsummary *s = &b->d.summaries[i];
 
-		if (!config_matches(b->q, s->config) || !variant_selected(b, s->variant_id) ||
+		if (!REC_CONFIG_MATCH(s->config, b->q->config, b->q->nconfig) || !variant_selected(b, s->variant_id) ||
 		    !metric_selected(b->q, s->metric, 0) || !machine_selected(b->q, s->machine_key))
 			continue;
 		if (isnan(s->mean))

@@ -12,6 +12,7 @@
 
 #include "../core/util.h"
 #include "../db/query.h"
+#include "../ingest/record.h"
 #include "version.h"
 
 #define MATHLIB_STANDALONE
@@ -255,65 +256,6 @@ void an_history_changes(struct an_hseries *s, const struct an_history_opts *o)
 
 /* Building from the store --------------------------------------------------- */
 
-/* Next "k=v" item of a canonical config at *pp (backslash escapes), unescaped
- * into key / val.  Returns 0 at the end. */
-static int config_next(const char **pp, char *key, size_t nk, char *val, size_t nv)
-{
-	const char *p = *pp;
-	size_t lk = 0, lv = 0;
-	int in_val = 0;
-
-	if (!*p)
-		return 0;
-	for (; *p && *p != ','; p++) {
-		char c = *p;
-		if (c == '\\' && p[1]) {
-			c = *++p;
-		} else if (c == '=' && !in_val) {
-			in_val = 1;
-			continue;
-		}
-		if (!in_val && lk + 1 < nk)
-			key[lk++] = c;
-		else if (in_val && lv + 1 < nv)
-			val[lv++] = c;
-	}
-	key[lk] = '\0';
-	val[lv] = '\0';
-	*pp = *p ? p + 1 : p;
-	return 1;
-}
-
-/* Every key named must be present; a key given several times matches any
- * of its values. */
-static int config_match(const char *config, const struct an_kv *kv, size_t nkv)
-{
-	size_t i, j;
-
-	for (i = 0; i < nkv; i++) {
-		int key_seen_before = 0, ok = 0;
-
-		for (j = 0; j < i; j++)
-			if (strcmp(kv[j].key, kv[i].key) == 0)
-				key_seen_before = 1;
-		if (key_seen_before)
-			continue;
-		for (j = i; j < nkv && !ok; j++) {
-			const char *p = config;
-			char k[256], v[256];
-
-			if (strcmp(kv[j].key, kv[i].key) != 0)
-				continue;
-			while (config_next(&p, k, sizeof(k), v, sizeof(v)))
-				if (strcmp(k, kv[j].key) == 0 && strcmp(v, kv[j].value) == 0)
-					ok = 1;
-		}
-		if (!ok)
-			return 0;
-	}
-	return 1;
-}
-
 static enum an_direction direction(const struct db_qdata *q, const char *bench,
 				   const char *metric, const struct an_history_opts *o)
 {
@@ -472,7 +414,7 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 		int found = 0;
 
 		if (!r->ok || strcmp(q.samples[i].metric, o->metric) != 0 ||
-		    !config_match(r->config, o->config, o->nconfig) || !machine_ok(o, r->machine_key))
+		    !REC_CONFIG_MATCH(r->config, o->config, o->nconfig) || !machine_ok(o, r->machine_key))
 			continue;
 		for (j = 0; j < nsk && !found; j++)
 			if (strcmp(sk[j].bench, r->benchmark) == 0 && strcmp(sk[j].config, r->config) == 0 &&
@@ -491,7 +433,7 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 		int found = 0;
 
 		if (strcmp(m->metric, o->metric) != 0 || isnan(m->mean) ||
-		    !config_match(m->config, o->config, o->nconfig) ||
+		    !REC_CONFIG_MATCH(m->config, o->config, o->nconfig) ||
 		    (o->bench && strcmp(o->bench, m->benchmark) != 0) || !machine_ok(o, m->machine_key))
 			continue;
 		for (j = 0; j < nsk && !found; j++)

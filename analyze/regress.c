@@ -9,6 +9,7 @@
 #include "../core/util.h"
 #include "../db/placement.h"
 #include "../db/query.h"
+#include "../ingest/record.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -42,60 +43,6 @@ static struct an_finding *finding_new(struct an_regress *r)
 	f->base_value = f->value = f->change_pct = NAN;
 	f->ci_low = f->ci_high = f->p = f->q = f->runs_needed = NAN;
 	return f;
-}
-
-/* Canonical config "k=v,k=v" ('\' escapes): does it pass every filter?
- * A key named several times matches any of its values (as compare). */
-static int config_value(const char *config, const char *key, const char *want)
-{
-	const char *p = config;
-
-	while (*p) {
-		char k[256], v[256];
-		size_t lk = 0, lv = 0;
-		int in_val = 0;
-
-		for (; *p && *p != ','; p++) {
-			char c = *p;
-			if (c == '\\' && p[1])
-				c = *++p;
-			else if (c == '=' && !in_val) {
-				in_val = 1;
-				continue;
-			}
-			if (!in_val && lk + 1 < sizeof(k))
-				k[lk++] = c;
-			else if (in_val && lv + 1 < sizeof(v))
-				v[lv++] = c;
-		}
-		k[lk] = v[lv] = '\0';
-		if (*p)
-			p++;
-		if (strcmp(k, key) == 0 && strcmp(v, want) == 0)
-			return 1;
-	}
-	return 0;
-}
-
-static int config_match(const char *config, const struct an_kv *kv, size_t nkv)
-{
-	size_t i, j;
-
-	for (i = 0; i < nkv; i++) {
-		int earlier = 0, ok = 0;
-
-		for (j = 0; j < i; j++)
-			if (strcmp(kv[j].key, kv[i].key) == 0)
-				earlier = 1;
-		if (earlier)
-			continue;
-		for (j = i; j < nkv && !ok; j++)
-			if (strcmp(kv[j].key, kv[i].key) == 0)
-				ok = config_value(config, kv[j].key, kv[j].value);
-		if (!ok)
-			return 0;
-	}
-	return 1;
 }
 
 /* Run ids of (variant, benchmark, config): the runs behind a cell. */
@@ -381,7 +328,7 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 			for (i = 0; i < p.nruns; i++) {
 				struct db_prun *pr = &p.runs[i];
 				int keep = (!q.bench || strcmp(q.bench, pr->benchmark) == 0) &&
-					   config_match(pr->config, q.config, q.nconfig) &&
+					   REC_CONFIG_MATCH(pr->config, q.config, q.nconfig) &&
 					   (!q.variants || selected(tnames, t.nvariants, pr->variant));
 				if (keep) {
 					struct db_prun tmp = p.runs[k];

@@ -16,6 +16,7 @@
 #include "../core/util.h"
 #include "../db/db.h"
 #include "../db/placement.h"
+#include "../ingest/record.h"
 #include "../render/chart.h"
 
 #include <math.h>
@@ -33,27 +34,10 @@ struct kvs {
 
 static void kvs_parse(struct kvs *kv, const char *config)
 {
-	const char *p = config ? config : "";
 	struct buf k = BUF_INIT, v = BUF_INIT;
 
 	memset(kv, 0, sizeof(*kv));
-	while (*p) {
-		buf_reset(&k);
-		buf_reset(&v);
-		while (*p && *p != '=' && *p != ',') {
-			if (*p == '\\' && p[1])
-				p++;
-			buf_putc(&k, *p++);
-		}
-		if (*p == '=')
-			p++;
-		while (*p && *p != ',') {
-			if (*p == '\\' && p[1])
-				p++;
-			buf_putc(&v, *p++);
-		}
-		if (*p == ',')
-			p++;
+	while (rec_config_next(&config, &k, &v)) {
 		xgrow(&kv->k, &kv->cap, kv->n + 1, sizeof(*kv->k));
 		xgrow(&kv->v, &kv->vcap, kv->n + 1, sizeof(*kv->v));
 		kv->k[kv->n] = xstrdup(buf_str(&k));
@@ -79,17 +63,16 @@ static void kvs_release(struct kvs *kv)
 /* Does key take more than one value (or go missing) across configs? */
 static int key_varies(const char *const *configs, size_t n, const char *key)
 {
-	char first[512], val[512];
-	int have_first, have;
+	struct buf first = BUF_INIT;
+	int have_first, varies = 0;
 	size_t i;
 
-	have_first = cli_config_value(configs[0], key, first, sizeof(first)) == 0;
-	for (i = 1; i < n; i++) {
-		have = cli_config_value(configs[i], key, val, sizeof(val)) == 0;
-		if (have != have_first || (have && strcmp(val, first)))
-			return 1;
-	}
-	return 0;
+	have_first = rec_config_value(configs[0], key, &first) == 0;
+	for (i = 1; i < n && !varies; i++)
+		varies = have_first ? !rec_config_has(configs[i], key, buf_str(&first))
+				    : rec_config_value(configs[i], key, NULL) == 0;
+	buf_release(&first);
+	return varies;
 }
 
 /* Label of config within a set: only the keys that vary across the set;
@@ -291,11 +274,13 @@ int cli_chart_from_table(struct chart *c, const struct an_table *t, const char *
 			chart_series(c, t->variants[v].name);
 		for (i = 0; i < n; i++) {
 			const struct an_row *row = &t->rows[rows[i]];
-			char val[512];
+			struct buf val = BUF_INIT;
 			double x;
+			int bad = rec_config_value(row->config, key, &val) < 0 ||
+				  num_parse(buf_str(&val), val.len, &x) < 0;
 
-			if (cli_config_value(row->config, key, val, sizeof(val)) < 0 ||
-			    num_parse(val, strlen(val), &x) < 0) {
+			buf_release(&val);
+			if (bad) {
 				rc = kb_err_set(err, "", 0, "configuration '%s' has no numeric %s",
 						row->config, key);
 				goto out;
@@ -697,8 +682,8 @@ int cmd_chart(int argc, char **argv)
 		fprintf(stderr, "kbench chart: --error is sd, ci or none\n");
 		goto usage;
 	}
-	if (width < 0 || height < 0) {
-		fprintf(stderr, "kbench chart: --width and --height must be positive\n");
+	if (chart_size_check(width ? width : 800, height ? height : 500, &err) < 0) {
+		cli_report("chart", &err);
 		goto usage;
 	}
 	co.title = title;

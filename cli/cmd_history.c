@@ -14,6 +14,7 @@
 #include "select.h"
 
 #include <math.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,8 @@ int cmd_history(int argc, char **argv)
 		goto done;
 	}
 	if (render_history(stdout, &h, fmt, &err) < 0 || fflush(stdout) != 0) {
+		if (!err.msg[0])
+			kb_err_set(&err, "", 0, "write error: %s", strerror(errno));
 		cli_report("history", &err);
 		goto done;
 	}

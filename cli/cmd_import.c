@@ -19,6 +19,7 @@
 #include <libgen.h>
 #include <pthread.h>
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,8 +52,6 @@ struct import_opts {
  */
 enum import_talk { TALK_VERBOSE, TALK_COMPACT, TALK_QUIET };
 
-/* Largest text a gzipped source may inflate to. */
-#define IMPORT_MAX_INFLATED ((size_t)1 << 30)
 
 /* A line of output about a file, held until the file's transaction
  * commits: kbench says "imported" only of what is in the database. */
@@ -152,14 +151,21 @@ static void said_lost(struct import_totals *t, size_t n)
 	t->nwait = k;
 }
 
+/* Append all of f to out; -1 with errno as the failed read left it. */
 static int read_all(FILE *f, struct buf *out)
 {
 	char tmp[65536];
 	size_t n;
 
+	errno = 0;
 	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
 		buf_add(out, tmp, n);
-	return ferror(f) ? -1 : 0;
+	if (ferror(f)) {
+		if (!errno)
+			errno = EIO;
+		return -1;
+	}
+	return 0;
 }
 
 static int ends_with(const char *s, const char *suffix)
@@ -174,22 +180,23 @@ static int read_source(const char *path, struct buf *out, struct kb_err *err)
 {
 	struct buf raw = BUF_INIT;
 	FILE *f;
-	int rc;
+	int rc, read_errno;
 
 	if (strcmp(path, "-") == 0) {
 		if (read_all(stdin, &raw) < 0) {
 			buf_release(&raw);
-			return kb_err_set(err, "-", 0, "cannot read stdin");
+			return kb_err_set(err, "-", 0, "cannot read stdin: %s", strerror(errno));
 		}
 	} else {
 		f = fopen(path, "rb");
 		if (!f)
 			return kb_err_set(err, path, 0, "cannot open: %s", strerror(errno));
 		rc = read_all(f, &raw);
+		read_errno = errno;     /* before fclose() can change it */
 		fclose(f);
 		if (rc < 0) {
 			buf_release(&raw);
-			return kb_err_set(err, path, 0, "cannot read: %s", strerror(errno));
+			return kb_err_set(err, path, 0, "cannot read: %s", strerror(read_errno));
 		}
 	}
 	if (!gz_is_gzip(raw.data, raw.len)) {
@@ -200,7 +207,7 @@ static int read_source(const char *path, struct buf *out, struct kb_err *err)
 		*out = raw;
 		return 0;
 	}
-	rc = gz_inflate(raw.data, raw.len, IMPORT_MAX_INFLATED, out, path, err);
+	rc = gz_inflate(raw.data, raw.len, INGEST_MAX_INFLATED, INGEST_MAX_LINE, out, path, err);
 	buf_release(&raw);
 	return rc;
 }
@@ -223,6 +230,8 @@ static char *source_name(const char *path)
 	len = strlen(res);
 	if (len > 3 && strcmp(res + len - 3, ".gz") == 0)
 		res[len -= 3] = '\0';
+	if (!str_utf8_valid(res, strlen(res)))
+		res[0] = '\0';     /* a name that is not text names no variant */
 	dot = strrchr(res, '.');
 	if (dot && dot != res)
 		*dot = '\0';
@@ -786,7 +795,8 @@ static void finish(struct db *db, const struct import_opts *o, struct item *it,
 	switch (it->kind) {
 	case ITEM_SKIPPED:
 		buf_printf(&line, "%s: skipped, %s\n", it->path,
-			   it->skip_why ? it->skip_why : "no benchmark output recognised");
+			   it->err.msg[0] && it->is_dir ? it->err.msg
+			   : it->skip_why ? it->skip_why : "no benchmark output recognised");
 		say(t, &line)->kind = SAID_SKIP;
 		t->skipped++;
 		break;
@@ -887,7 +897,50 @@ struct pipe {
 	/* Counting pass (for the progress line): walk, count files and their
 	 * bytes into t->total_*, read nothing. */
 	int counting;
+	/* The walk (reader side only): the directories on the current path,
+	 * to see a link back up, and every file read, to read a file
+	 * reached through several links once. */
+	struct file_id *up;
+	size_t nup, upcap;
+	struct file_id *files;  /* open-addressing set, capacity filescap */
+	size_t nfiles, filescap;
 };
+
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+	int used;
+};
+
+/* Add (dev, ino) to the walk's set of files; 0 when it was there. */
+static int files_add(struct pipe *p, dev_t dev, ino_t ino)
+{
+	size_t i, mask;
+
+	if ((p->nfiles + 1) * 2 > p->filescap) {
+		struct file_id *old = p->files;
+		size_t oldcap = p->filescap;
+		p->filescap = p->filescap ? p->filescap * 2 : 1024;
+		p->files = xcalloc(p->filescap, sizeof(*p->files));
+		p->nfiles = 0;
+		for (i = 0; i < oldcap; i++)
+			if (old[i].used)
+				files_add(p, old[i].dev, old[i].ino);
+		free(old);
+	}
+	mask = p->filescap - 1;
+	i = (size_t)(((unsigned long long)dev * 0x9E3779B97F4A7C15ull) ^ (unsigned long long)ino) & mask;
+	while (p->files[i].used) {
+		if (p->files[i].dev == dev && p->files[i].ino == ino)
+			return 0;
+		i = (i + 1) & mask;
+	}
+	p->files[i].dev = dev;
+	p->files[i].ino = ino;
+	p->files[i].used = 1;
+	p->nfiles++;
+	return 1;
+}
 
 /* Wait until the storing side has room for one more item.  Called before
  * reading a file too, so two large files are never in memory at once. */
@@ -1083,13 +1136,48 @@ static int is_maildir(const char *dir)
 /* Prepare every regular file below dir, in name order, skipping hidden
  * entries.  Inside a result tree (mmtests, detected or named with
  * --layout; lkp, named) only its result files are read. */
+/* An entry of the walk that is not imported: failed (an error, counted)
+ * or skipped (said, not counted as a failure). */
+static void walk_note(struct pipe *p, const char *path, int skipped, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void walk_note(struct pipe *p, const char *path, int skipped, const char *fmt, ...)
+{
+	struct item *it = item_new(path);
+	va_list ap;
+
+	it->is_dir = 1;
+	if (skipped)
+		it->kind = ITEM_SKIPPED;
+	va_start(ap, fmt);
+	vsnprintf(it->err.msg, sizeof(it->err.msg), fmt, ap);
+	va_end(ap);
+	snprintf(it->err.file, sizeof(it->err.file), "%s", path);
+	pipe_wait_room(p);
+	pipe_put(p, it);
+}
+
 static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree)
 {
-	DIR *d = opendir(dir);
+	DIR *d;
 	struct dirent *e;
 	char **names = NULL;
 	size_t n = 0, cap = 0, i;
+	struct stat ds;
+	int rd_errno;
 
+	/* A link back to a directory on the current path would walk for ever
+	 * (two such links: exponentially long before the names overflow). */
+	memset(&ds, 0, sizeof(ds));
+	if (stat(dir, &ds) == 0) {
+		for (i = 0; i < p->nup; i++)
+			if (p->up[i].dev == ds.st_dev && p->up[i].ino == ds.st_ino) {
+				walk_note(p, dir, 1, "a link to a directory it is inside (a loop), "
+					  "not followed");
+				return;
+			}
+	}
+	d = opendir(dir);
 	if (!d) {
 		struct item *it;
 		if (p->counting)
@@ -1101,7 +1189,11 @@ static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree
 		pipe_put(p, it);
 		return;
 	}
-	while ((e = readdir(d)) != NULL) {
+	for (;;) {
+		errno = 0;
+		e = readdir(d);
+		if (!e)
+			break;
 		if (e->d_name[0] == '.')
 			continue;
 		/* A Maildir: its messages are in new/ and cur/; tmp/ holds
@@ -1111,22 +1203,41 @@ static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree
 		xgrow(&names, &cap, n + 1, sizeof(*names));
 		names[n++] = xstrdup(e->d_name);
 	}
+	rd_errno = errno;
 	closedir(d);
-	if (n)
-		qsort(names, n, sizeof(*names), cmp_str);
+	if (rd_errno) {
+		walk_note(p, dir, 0, "cannot read directory: %s", strerror(rd_errno));
+		for (i = 0; i < n; i++)
+			free(names[i]);
+		free(names);
+		return;
+	}
+	qsort(names, n, sizeof(*names), cmp_str);
+	xgrow(&p->up, &p->upcap, p->nup + 1, sizeof(*p->up));
+	p->up[p->nup].dev = ds.st_dev;
+	p->up[p->nup].ino = ds.st_ino;
+	p->nup++;
 	for (i = 0; i < n; i++) {
 		struct buf path = BUF_INIT;
 		struct stat sb;
 		buf_printf(&path, "%s%s%s", dir, dir[strlen(dir) - 1] == '/' ? "" : "/", names[i]);
-		if (stat(path.data, &sb) == 0) {
-			if (S_ISDIR(sb.st_mode))
-				prepare_dir(p, path.data, tree_below(p->o, path.data, tree));
-			else if (S_ISREG(sb.st_mode) && file_wanted(path.data, tree))
+		if (stat(path.data, &sb) < 0) {
+			/* a dangling link, a file removed meanwhile, no permission */
+			walk_note(p, path.data, 0, "cannot stat: %s", strerror(errno));
+		} else if (!str_utf8_valid(names[i], strlen(names[i]))) {
+			walk_note(p, path.data, 0, "name is not valid UTF-8 (rename it)");
+		} else if (S_ISDIR(sb.st_mode)) {
+			prepare_dir(p, path.data, tree_below(p->o, path.data, tree));
+		} else if (S_ISREG(sb.st_mode) && file_wanted(path.data, tree)) {
+			if (files_add(p, sb.st_dev, sb.st_ino))
 				pipe_file(p, path.data, 1);
+			else
+				walk_note(p, path.data, 1, "the same file as one read before (a link)");
 		}
 		buf_release(&path);
 		free(names[i]);
 	}
+	p->nup--;
 	free(names);
 }
 
@@ -1138,7 +1249,9 @@ static void prepare_all(struct pipe *p)
 	for (i = 0; i < p->nargs; i++) {
 		const char *a = p->args[i];
 		struct stat sb;
-		if (strcmp(a, "-") != 0 && stat(a, &sb) == 0 && S_ISDIR(sb.st_mode))
+		if (!str_utf8_valid(a, strlen(a)))
+			walk_note(p, a, 0, "name is not valid UTF-8 (rename it)");
+		else if (strcmp(a, "-") != 0 && stat(a, &sb) == 0 && S_ISDIR(sb.st_mode))
 			prepare_dir(p, a, tree_below(p->o, a, LAYOUT_NONE));
 		else
 			pipe_file(p, a, 0);
@@ -1191,6 +1304,8 @@ static void import_all(struct db *db, const struct import_opts *o, const char **
 	} else {
 		prepare_all(&p);
 	}
+	free(p.up);
+	free(p.files);
 	if (db == NULL)
 		return;
 	pthread_cond_destroy(&p.room);
@@ -1291,6 +1406,26 @@ int cmd_import(int argc, char **argv)
 			rc = EXIT_USAGE;
 			goto done;
 		}
+	}
+	{
+		/* Names that become variants, machines or config go into JSON,
+		 * XML and HTML: they must be text. */
+		const char *const named[][2] = {
+			{ "--variant", o.variant }, { "--variant-prefix", o.variant_prefix },
+			{ "--machine", o.machine }, { "--kernel", o.kernel },
+		};
+		for (i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+			if (named[i][1] && !str_utf8_valid(named[i][1], strlen(named[i][1]))) {
+				fprintf(stderr, "kbench import: %s is not valid UTF-8\n", named[i][0]);
+				rc = EXIT_USAGE;
+				goto done;
+			}
+		for (i = 0; i < o.set.n; i++)
+			if (!str_utf8_valid(o.set.v[i], strlen(o.set.v[i]))) {
+				fprintf(stderr, "kbench import: --set value is not valid UTF-8\n");
+				rc = EXIT_USAGE;
+				goto done;
+			}
 	}
 	if (o.time_format && !time_format_ok(o.time_format)) {
 		fprintf(stderr, "kbench import: --time-format needs 1 to 32 blank-separated "

@@ -33,11 +33,12 @@ int cmd_ls(int argc, char **argv)
 
 	if (rc)
 		return rc > 0 ? EXIT_OK : EXIT_USAGE;
-	free(args);
 	if (nargs) {
 		fprintf(stderr, "kbench ls: unexpected argument '%s'\n", args[0]);
+		free(args);
 		return EXIT_USAGE;
 	}
+	free(args);
 	kb_err_clear(&err);
 	if (db_open_existing(&db, cli_db_path(dbpath), &err) < 0 || db_list(db, &l, &err) < 0) {
 		cli_report("ls", &err);

@@ -13,6 +13,7 @@
 #include "select.h"
 
 #include <math.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -200,6 +201,8 @@ int cmd_regress(int argc, char **argv)
 	if (cli_color("regress", color, out, &rr.color) < 0)
 		goto done;
 	if (render_regress(out, &r, &rr, &err) < 0 || fflush(out) != 0) {
+		if (!err.msg[0])
+			kb_err_set(&err, "", 0, "write error: %s", strerror(errno));
 		cli_report("regress", &err);
 		goto done;
 	}

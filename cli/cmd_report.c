@@ -267,8 +267,11 @@ static char *now_text(void)
 /* mkdir -p */
 static int make_dirs(const char *path, struct kb_err *err)
 {
-	char *p = xstrdup(path), *s;
+	char *p, *s;
 
+	if (!path[0])
+		return kb_err_set(err, "", 0, "an empty name is not a directory");
+	p = xstrdup(path);
 	for (s = p + 1; *s; s++)
 		if (*s == '/') {
 			*s = '\0';
@@ -374,6 +377,10 @@ int cmd_report(int argc, char **argv)
 		html = 0;
 	} else {
 		fprintf(stderr, "kbench report: --format is html or text\n");
+		goto usage;
+	}
+	if (assets && !assets[0]) {
+		fprintf(stderr, "kbench report: --assets needs a directory name\n");
 		goto usage;
 	}
 	if (assets && !html) {

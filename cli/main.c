@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "../core/buf.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,7 +182,28 @@ static int man(int argc, char **argv)
 	return c->fn(2, hargv);
 }
 
-int main(int argc, char **argv)
+/*
+ * Every verb's output is checked here, once, as git's run_builtin() does:
+ * output that could not be written (a full disk, a closed pipe's
+ * reader gone) is an error whatever the verb thought of its work.
+ */
+static int check_stdout(int rc)
+{
+	int bad = fflush(stdout) != 0, e = errno;
+
+	if (!bad && ferror(stdout))
+		bad = 1, e = 0;     /* a write failed before: errno is gone */
+	if (!bad && fclose(stdout) != 0)
+		bad = 1, e = errno;
+	if (bad) {
+		fprintf(stderr, "kbench: cannot write standard output%s%s\n", e ? ": " : "",
+			e ? strerror(e) : "");
+		return EXIT_USAGE;
+	}
+	return rc;
+}
+
+static int run(int argc, char **argv)
 {
 	const struct cmd *c;
 
@@ -209,4 +231,9 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	return c->fn(argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv)
+{
+	return check_stdout(run(argc, argv));
 }

@@ -6,6 +6,7 @@
 #include "../db/db.h"
 #include "../db/placement.h"
 #include "../db/query.h"
+#include "../ingest/record.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -177,63 +178,9 @@ int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *er
 	return 0;
 }
 
-int cli_config_value(const char *config, const char *key, char *out, size_t outsz)
-{
-	const char *p = config ? config : "";
-	size_t klen = strlen(key);
-
-	while (*p) {
-		const char *k = p;
-		size_t o = 0;
-		int match;
-
-		while (*p && *p != '=' && *p != ',') {
-			if (*p == '\\' && p[1])
-				p++;
-			p++;
-		}
-		match = (size_t)(p - k) == klen && strncmp(k, key, klen) == 0;
-		if (*p == '=')
-			p++;
-		while (*p && *p != ',') {
-			if (*p == '\\' && p[1])
-				p++;
-			if (match && o + 1 < outsz)
-				out[o++] = *p;
-			p++;
-		}
-		if (match) {
-			out[o] = '\0';
-			return 0;
-		}
-		if (*p == ',')
-			p++;
-	}
-	return -1;
-}
-
 int cli_select_config_match(const struct cli_select *s, const char *config)
 {
-	size_t i, j;
-
-	for (i = 0; i < s->nkv; i++) {
-		char val[512];
-		int seen = 0, ok = 0;
-
-		for (j = 0; j < i; j++)
-			if (strcmp(s->kv[j].key, s->kv[i].key) == 0)
-				seen = 1;
-		if (seen)
-			continue;
-		if (cli_config_value(config, s->kv[i].key, val, sizeof(val)) < 0)
-			return 0;
-		for (j = i; j < s->nkv; j++)
-			if (strcmp(s->kv[j].key, s->kv[i].key) == 0 && strcmp(s->kv[j].value, val) == 0)
-				ok = 1;
-		if (!ok)
-			return 0;
-	}
-	return 1;
+	return REC_CONFIG_MATCH(config, s->kv, s->nkv);
 }
 
 int cli_select_resolve(struct cli_select *s, struct db *db, struct an_query *q,

@@ -85,9 +85,6 @@ int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *er
  * must be present, and repeated keys mean any of their values.  Only
  * after cli_select_query(). */
 int cli_select_config_match(const struct cli_select *s, const char *config);
-/* Value of key in a canonical config string into out (unescaped);
- * returns 0, or -1 when the key is absent. */
-int cli_config_value(const char *config, const char *key, char *out, size_t outsz);
 /* --variants and --baseline as the user named them (display name, name
  * alone, name@start-of-post) -> display names, in s and q.  After
  * cli_select_query() and opening db; -1 with err for an unknown or

@@ -39,10 +39,10 @@ void *arena_alloc(struct arena *a, size_t n)
 	struct arena_block *b = a->head;
 	void *p;
 
-	n = (n + 15) & ~(size_t)15;
+	n = size_add(n, 15) & ~(size_t)15;
 	if (!b || b->size - b->used < n) {
 		size_t size = n > ARENA_BLOCK ? n : ARENA_BLOCK;
-		b = xmalloc(sizeof(*b) + size);
+		b = xmalloc(size_add(sizeof(*b), size));
 		b->size = size;
 		b->used = 0;
 		b->next = a->head;
@@ -57,7 +57,7 @@ void *arena_alloc(struct arena *a, size_t n)
 
 char *arena_strndup(struct arena *a, const char *s, size_t n)
 {
-	char *p = arena_alloc(a, n + 1);
+	char *p = arena_alloc(a, size_add(n, 1));
 
 	memcpy(p, s, n);
 	p[n] = '\0';
@@ -96,7 +96,7 @@ void arena_grow(struct arena *a, void *pp, size_t *cap, size_t need, size_t elem
 	if (need <= *cap)
 		return;
 	c = grow_cap(*cap, need);
-	n = arena_alloc(a, c * elem);
+	n = arena_alloc(a, size_mul(c, elem));
 	if (*p && *cap)
 		memcpy(n, *p, *cap * elem);
 	*p = n;

@@ -1,6 +1,7 @@
 #include "buf.h"
 #include "util.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,12 +28,12 @@ void buf_reset(struct buf *b)
 
 void buf_grow(struct buf *b, size_t extra)
 {
-	size_t need = b->len + extra + 1;
+	size_t need = size_add(size_add(b->len, extra), 1);
 
 	if (need > b->cap) {
 		size_t c = b->cap ? b->cap : 64;
 		while (c < need)
-			c *= 2;
+			c = c > SIZE_MAX / 2 ? need : c * 2;
 		b->data = xrealloc(b->data, c);
 		b->cap = c;
 	}

@@ -13,9 +13,45 @@ int gz_is_gzip(const void *data, size_t len)
 	return len >= 2 && p[0] == 0x1f && p[1] == 0x8b;
 }
 
-int gz_inflate(const void *data, size_t len, size_t max, struct buf *out,
+/* State of the text checks across chunks. */
+struct text_check {
+	size_t max_line;
+	size_t cur;             /* bytes of the current line so far */
+	long line;              /* 1-based number of the current line */
+};
+
+/* Check p[0..n) as the continuation of the text; -1 with err set when a
+ * NUL byte or an over-long line shows it is not what a parser reads. */
+static int text_check(struct text_check *t, const unsigned char *p, size_t n,
+		      const char *path, struct kb_err *err)
+{
+	const unsigned char *end = p + n;
+
+	while (p < end) {
+		const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
+		const unsigned char *stop = nl ? nl : end;
+		if (memchr(p, 0, (size_t)(stop - p)))
+			return kb_err_set(err, path, t->line,
+					  "binary data (NUL byte) in gzip data: not a text file");
+		t->cur += (size_t)(stop - p);
+		/* one more byte allowed for the '\r' of a CRLF line end */
+		if (t->cur > t->max_line + 1)
+			return kb_err_set(err, path, t->line,
+					  "line longer than %zu bytes in gzip data (not a benchmark log)",
+					  t->max_line);
+		if (!nl)
+			break;
+		t->cur = 0;
+		t->line++;
+		p = nl + 1;
+	}
+	return 0;
+}
+
+int gz_inflate(const void *data, size_t len, size_t max, size_t max_line, struct buf *out,
 	       const char *path, struct kb_err *err)
 {
+	struct text_check tc = { max_line, 0, 1 };
 	unsigned char chunk[65536];
 	const unsigned char *in = data;
 	size_t used = 0, produced = 0;
@@ -42,6 +78,11 @@ int gz_inflate(const void *data, size_t len, size_t max, struct buf *out,
 						  zs.msg ? zs.msg : "inflate failed");
 			}
 			produced += sizeof(chunk) - zs.avail_out;
+			if (max_line && text_check(&tc, chunk, sizeof(chunk) - zs.avail_out,
+						   path, err) < 0) {
+				inflateEnd(&zs);
+				return -1;
+			}
 			if (produced > max) {
 				inflateEnd(&zs);
 				return kb_err_set(err, path, 0,

@@ -21,8 +21,13 @@ int gz_is_gzip(const void *data, size_t len);
  * allowed, as gzip itself writes them) and append the result to out.
  * Fails (-1, err set with file path and line 0) on a corrupt or
  * truncated stream, or when the result would exceed max bytes.
+ *
+ * max_line, when not 0, applies a text reader's limits while inflating,
+ * chunk by chunk: a NUL byte, or a line longer than max_line bytes
+ * (without its "\r\n" or "\n"), fails at once (err names the line), so
+ * a gzip bomb is refused after a few kilobytes instead of after max.
  */
-int gz_inflate(const void *data, size_t len, size_t max, struct buf *out,
+int gz_inflate(const void *data, size_t len, size_t max, size_t max_line, struct buf *out,
 	       const char *path, struct kb_err *err);
 
 #endif

@@ -30,8 +30,18 @@ struct rx_cap {
 };
 
 /* Match rx against s[0..len).  Returns the number of captures filled
- * (group 0 = whole match) or 0 when there is no match.  Groups that did
- * not match have s == NULL. */
+ * (group 0 = whole match), 0 when there is no match, or RX_ERROR when
+ * PCRE2 could not decide (a match or JIT stack limit): callers that only
+ * test "> 0" read that as no match, so the error is also kept for
+ * rx_error_take().  Groups that did not match have s == NULL.
+ * The compiled code is shared; use one pattern from one thread at a time. */
+#define RX_ERROR (-1)
 int rx_match(struct rx *rx, const char *s, size_t len, struct rx_cap *cap, int ncap);
+
+/* Did a match on this thread fail with an error since the last call?
+ * Returns 1 and sets *at to the subject of the first such match and
+ * msg to PCRE2's message and the pattern (either may be NULL), then
+ * forgets it; 0 when there was none. */
+int rx_error_take(const char **at, char *msg, size_t msgsz);
 
 #endif

@@ -1,5 +1,6 @@
 #include "util.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,24 @@ static void die_oom(size_t n)
 {
 	fprintf(stderr, "kbench: out of memory (%zu bytes)\n", n);
 	abort();
+}
+
+size_t size_add(size_t a, size_t b)
+{
+	if (a > SIZE_MAX - b) {
+		fprintf(stderr, "kbench: allocation size overflows (%zu + %zu bytes)\n", a, b);
+		abort();
+	}
+	return a + b;
+}
+
+size_t size_mul(size_t a, size_t b)
+{
+	if (b && a > SIZE_MAX / b) {
+		fprintf(stderr, "kbench: allocation size overflows (%zu x %zu bytes)\n", a, b);
+		abort();
+	}
+	return a * b;
 }
 
 void *xmalloc(size_t n)
@@ -23,7 +42,7 @@ void *xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size ? size : 1);
 	if (!p)
-		die_oom(n * size);
+		die_oom(size_mul(n, size));
 	return p;
 }
 
@@ -42,7 +61,7 @@ char *xstrdup(const char *s)
 
 char *xstrndup(const char *s, size_t n)
 {
-	char *p = xmalloc(n + 1);
+	char *p = xmalloc(size_add(n, 1));
 	memcpy(p, s, n);
 	p[n] = '\0';
 	return p;
@@ -53,7 +72,7 @@ size_t grow_cap(size_t cap, size_t need)
 	size_t c = cap < 8 ? 8 : cap;
 
 	while (c < need)
-		c *= 2;
+		c = c > SIZE_MAX / 2 ? need : c * 2;   /* no doubling past the top */
 	return c;
 }
 
@@ -65,7 +84,7 @@ void xgrow(void *pp, size_t *cap, size_t need, size_t elem)
 	if (need <= *cap)
 		return;
 	c = grow_cap(*cap, need);
-	*p = xrealloc(*p, c * elem);
+	*p = xrealloc(*p, size_mul(c, elem));
 	*cap = c;
 }
 
@@ -115,5 +134,47 @@ int str_all_digits(const char *s, size_t len)
 	for (i = 0; i < len; i++)
 		if (s[i] < '0' || s[i] > '9')
 			return 0;
+	return 1;
+}
+
+size_t str_utf8_seq(const unsigned char *p, const unsigned char *end)
+{
+	size_t n, i;
+	unsigned c = p[0];
+	unsigned long cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xC2 && c <= 0xDF)
+		n = 2, cp = c & 0x1F;
+	else if (c >= 0xE0 && c <= 0xEF)
+		n = 3, cp = c & 0x0F;
+	else if (c >= 0xF0 && c <= 0xF4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	if ((size_t)(end - p) < n)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3F);
+	}
+	if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+	    (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+		return 0;
+	return n;
+}
+
+int str_utf8_valid(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+
+	while (p < end) {
+		size_t n = *p < 0x80 ? 1 : str_utf8_seq(p, end);
+		if (!n)
+			return 0;
+		p += n;
+	}
 	return 1;
 }

@@ -10,6 +10,10 @@
 
 #include <stddef.h>
 
+/* a + b and a * b for sizes of allocations: an overflow aborts (it is a
+ * bug or an absurd input, never a smaller buffer). */
+size_t size_add(size_t a, size_t b);
+size_t size_mul(size_t a, size_t b);
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
@@ -48,6 +52,12 @@ static inline size_t str_rtrim_len(const char *s, size_t len)
 
 /* Find needle in s[0..len); NULL when absent. */
 const char *str_find(const char *s, size_t len, const char *needle);
+/* Length of the valid UTF-8 sequence at p (1..4; overlong forms,
+ * surrogates and code points past U+10FFFF are invalid), or 0. */
+size_t str_utf8_seq(const unsigned char *p, const unsigned char *end);
+/* True when s[0..len) is valid UTF-8 (a name that can go into JSON, XML
+ * and the database as text). */
+int str_utf8_valid(const char *s, size_t len);
 /* True when s[0..len) is one or more ASCII digits and nothing else. */
 int str_all_digits(const char *s, size_t len);
 

@@ -5,15 +5,53 @@
 #include "db_int.h"
 #include "../core/util.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+/* What the connection's last error says, with the system's word for a
+ * full disk when SQLite only saw an I/O error. */
+static const char *errmsg(struct db *db)
+{
+	int code = sqlite3_extended_errcode(db->h);
+
+	if (sqlite3_system_errno(db->h) == ENOSPC && (code & 0xff) == SQLITE_IOERR)
+		return "no space left on device (disk full)";
+	return sqlite3_errmsg(db->h);
+}
 
 int db_fail(struct db *db, struct kb_err *err, const char *what)
 {
-	return kb_err_set(err, db->path, 0, "%s: %s", what, sqlite3_errmsg(db->h));
+	return kb_err_set(err, db->path, 0, "%s: %s", what, errmsg(db));
+}
+
+static int rows_failed(struct db *db, int rc, struct kb_err *err)
+{
+	const char *msg = errmsg(db);
+
+	/* the connection's message belongs to the failed step unless another
+	 * call has replaced it; the code's own text is the fallback */
+	if (!msg || !strcmp(msg, "not an error"))
+		msg = sqlite3_errstr(rc);
+	return kb_err_set(err, db->path, 0, "query failed: %s", msg);
+}
+
+int db_rows_end(struct db *db, sqlite3_stmt *st, struct kb_err *err)
+{
+	int rc = sqlite3_finalize(st);
+
+	return rc == SQLITE_OK ? 0 : rows_failed(db, rc, err);
+}
+
+int db_rows_reset(struct db *db, sqlite3_stmt *st, struct kb_err *err)
+{
+	int rc = sqlite3_reset(st);
+
+	return rc == SQLITE_OK ? 0 : rows_failed(db, rc, err);
 }
 
 sqlite3_stmt *db_prepare(struct db *db, const char *sql, struct kb_err *err)
@@ -32,7 +70,7 @@ int db_exec(struct db *db, const char *sql, struct kb_err *err)
 	char *msg = NULL;
 
 	if (sqlite3_exec(db->h, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		kb_err_set(err, db->path, 0, "%s", msg ? msg : sqlite3_errmsg(db->h));
+		kb_err_set(err, db->path, 0, "%s", msg && strcmp(msg, "disk I/O error") ? msg : errmsg(db));
 		sqlite3_free(msg);
 		return -1;
 	}
@@ -111,18 +149,38 @@ static int open_common(struct db **out, const char *path, int flags, struct kb_e
 	return 0;
 }
 
+/* A database this process created but could not set up (a full disk)
+ * is removed, so that the next try starts afresh. */
+static void remove_new(const char *path)
+{
+	static const char *const suffix[] = { "", "-wal", "-shm", "-journal" };
+	char name[4200];
+	size_t i;
+
+	for (i = 0; i < sizeof(suffix) / sizeof(suffix[0]); i++)
+		if ((size_t)snprintf(name, sizeof(name), "%s%s", path, suffix[i]) < sizeof(name))
+			unlink(name);
+}
+
 int db_open(struct db **out, const char *path, struct kb_err *err)
 {
+	struct stat sb;
 	struct db *db;
+	int existed = stat(path, &sb) == 0;
 
-	if (open_common(&db, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, err) < 0)
+	if (open_common(&db, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, err) < 0) {
+		if (!existed)
+			remove_new(path);
 		return -1;
+	}
 	/* WAL lets readers and one writer work at once; concurrent writers
 	 * queue on the busy timeout instead of failing. */
 	if (db_exec(db, "PRAGMA journal_mode = WAL", err) < 0 ||
 	    db_exec(db, "PRAGMA synchronous = NORMAL", err) < 0 ||
 	    db_migrate(db, err) < 0) {
 		db_close(db);
+		if (!existed)
+			remove_new(path);
 		return -1;
 	}
 	*out = db;
@@ -133,13 +191,28 @@ int db_open_existing(struct db **out, const char *path, struct kb_err *err)
 {
 	struct stat sb;
 	struct db *db;
+	int rc;
 
 	if (stat(path, &sb) < 0)
 		return kb_err_set(err, path, 0,
 				  "no such database (import something first, or give --db PATH)");
-	if (open_common(&db, path, SQLITE_OPEN_READWRITE, err) < 0)
+	if (open_common(&db, path, SQLITE_OPEN_READONLY, err) < 0)
 		return -1;
-	if (db_migrate(db, err) < 0) {
+	rc = db_schema_check(db, err);
+	if (rc > 0) {
+		/* Written by an older kbench: the one write a reader makes is
+		 * the upgrade, through a connection of its own, and only when
+		 * it is needed.  Then reading goes on read-only. */
+		struct db *w;
+		db_close(db);
+		if (db_open(&w, path, err) < 0)
+			return -1;
+		db_close(w);
+		if (open_common(&db, path, SQLITE_OPEN_READONLY, err) < 0)
+			return -1;
+		rc = db_schema_check(db, err);
+	}
+	if (rc != 0) {
 		db_close(db);
 		return -1;
 	}

@@ -20,7 +20,10 @@ struct db;
  * mode, foreign keys and a busy timeout are set so several importers can
  * write at once. */
 int db_open(struct db **out, const char *path, struct kb_err *err);
-/* Open an existing database read-only; fails when path does not exist. */
+/* Open an existing database read-only (SQLITE_OPEN_READONLY: nothing a
+ * reader does can change it); fails when path does not exist.  A
+ * database an older kbench wrote is first upgraded through a short
+ * read-write connection, the only write a reader makes. */
 int db_open_existing(struct db **out, const char *path, struct kb_err *err);
 void db_close(struct db *db);
 int db_schema_version(void);

@@ -34,6 +34,15 @@ void db_each_stmt(struct db *db, int (*fn)(sqlite3_stmt *));
 sqlite3_stmt *db_prepare(struct db *db, const char *sql, struct kb_err *err);
 /* Execute statements without results. */
 int db_exec(struct db *db, const char *sql, struct kb_err *err);
+/*
+ * End a row loop through one door: finalize st (or, for a statement that
+ * is kept, reset it) and return 0 when its last step succeeded, or set err
+ * from the step's real result and return -1.  A loop that stopped on
+ * SQLITE_BUSY, SQLITE_IOERR or SQLITE_CORRUPT is not one that ran out
+ * of rows: sqlite3_finalize() and sqlite3_reset() return that error.
+ */
+int db_rows_end(struct db *db, sqlite3_stmt *st, struct kb_err *err);
+int db_rows_reset(struct db *db, sqlite3_stmt *st, struct kb_err *err);
 /* Set err from the connection's last error, with a context word; returns -1. */
 int db_fail(struct db *db, struct kb_err *err, const char *what);
 
@@ -58,8 +67,11 @@ void db_ckpt_after_commit(struct db *db);
 /* Free what db_store_batch() keeps (store.c); db_close() calls it. */
 void db_store_release(struct db *db);
 
-/* Schema (schema.c). */
+/* Schema (schema.c).  db_migrate() upgrades the schema (a write);
+ * db_schema_check() only reads: 0 current, 1 older (needs db_migrate()),
+ * -1 with err set when newer than this kbench or unreadable. */
 int db_migrate(struct db *db, struct kb_err *err);
+int db_schema_check(struct db *db, struct kb_err *err);
 
 
 /* Selections (where.c) ------------------------------------------------------ */

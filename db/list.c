@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int db_list(struct db *db, struct db_list *out, struct kb_err *err)
+static int list_load(struct db *db, struct db_list *out, struct kb_err *err)
 {
 	sqlite3_stmt *st;
 	size_t cap;
@@ -33,7 +33,8 @@ int db_list(struct db *db, struct db_list *out, struct kb_err *err)
 		v->runs = sqlite3_column_int64(st, 4);
 		v->summaries = sqlite3_column_int64(st, 5);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		return -1;
 
 	st = db_prepare(db,
 		"SELECT m.id, m.name, m.description,"
@@ -51,7 +52,8 @@ int db_list(struct db *db, struct db_list *out, struct kb_err *err)
 		m->description = db_col_text(st, 2);
 		m->runs = sqlite3_column_int64(st, 3);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		return -1;
 
 	st = db_prepare(db, "SELECT count(*), count(DISTINCT source_id) FROM run"
 			    " WHERE machine_id IS NULL", err);
@@ -87,7 +89,8 @@ int db_list(struct db *db, struct db_list *out, struct kb_err *err)
 		b->summaries = sqlite3_column_int64(st, 4);
 		b->variants = sqlite3_column_int64(st, 5);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		return -1;
 
 	st = db_prepare(db,
 		"SELECT s.id, s.path, s.sha256, s.format, s.imported_at, s.size,"
@@ -114,7 +117,17 @@ int db_list(struct db *db, struct db_list *out, struct kb_err *err)
 		s->mail_date = db_col_text(st, 9);
 		s->mail_subject = db_col_text(st, 10);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		return -1;
+	return 0;
+}
+
+int db_list(struct db *db, struct db_list *out, struct kb_err *err)
+{
+	if (list_load(db, out, err) < 0) {
+		db_list_release(out);
+		return -1;
+	}
 	return 0;
 }
 
@@ -149,7 +162,7 @@ void db_list_release(struct db_list *l)
 	memset(l, 0, sizeof(*l));
 }
 
-int db_get_run(struct db *db, long long id, struct db_run *out, struct kb_err *err)
+static int run_load(struct db *db, long long id, struct db_run *out, struct kb_err *err)
 {
 	sqlite3_stmt *st;
 	size_t cap = 0;
@@ -182,7 +195,8 @@ int db_get_run(struct db *db, long long id, struct db_run *out, struct kb_err *e
 		out->mail_date = db_col_text(st, 12);
 		out->mail_subject = db_col_text(st, 13);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		return -1;
 	if (!found)
 		return kb_err_set(err, NULL, 0, "no run %lld in the database", id);
 
@@ -200,7 +214,8 @@ int db_get_run(struct db *db, long long id, struct db_run *out, struct kb_err *e
 		s->unit = db_col_text(st, 2);
 		s->job = sqlite3_column_type(st, 3) == SQLITE_NULL ? 0 : sqlite3_column_int(st, 3);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		return -1;
 
 	cap = 0;
 	st = db_prepare(db, "SELECT job, initial_node, main_node, moved, user_time, marked FROM job"
@@ -221,7 +236,8 @@ int db_get_run(struct db *db, long long id, struct db_run *out, struct kb_err *e
 		j->nnodes = 0;
 		j->pct = NULL;
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		return -1;
 
 	st = db_prepare(db, "SELECT job, node, pct FROM placement WHERE run_id = ?1"
 			" ORDER BY job, node", err);
@@ -245,7 +261,17 @@ int db_get_run(struct db *db, long long id, struct db_run *out, struct kb_err *e
 			j->pct[node] = sqlite3_column_double(st, 2);
 		}
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0)
+		return -1;
+	return 0;
+}
+
+int db_get_run(struct db *db, long long id, struct db_run *out, struct kb_err *err)
+{
+	if (run_load(db, id, out, err) < 0) {
+		db_run_release(out);
+		return -1;
+	}
 	return 0;
 }
 
@@ -290,7 +316,12 @@ int db_source_runs(struct db *db, long long source_id, long long **ids, size_t *
 		xgrow(ids, &cap, *n + 1, sizeof(**ids));
 		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
 	}
-	sqlite3_finalize(st);
+	if (db_rows_end(db, st, err) < 0) {
+		free(*ids);
+		*ids = NULL;
+		*n = 0;
+		return -1;
+	}
 	return 0;
 }
 

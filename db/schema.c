@@ -306,20 +306,39 @@ int db_schema_version(void)
 	return (int)(sizeof(migrations) / sizeof(migrations[0]));
 }
 
-int db_migrate(struct db *db, struct kb_err *err)
+/* PRAGMA user_version into *version; -1 with err set when it cannot
+ * be read (a busy or corrupt database is not version 0). */
+static int user_version(struct db *db, int *version, struct kb_err *err)
 {
-	sqlite3_stmt *st;
-	int version, i;
+	sqlite3_stmt *st = db_prepare(db, "PRAGMA user_version", err);
 
-	st = db_prepare(db, "PRAGMA user_version", err);
 	if (!st)
 		return -1;
-	version = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
-	sqlite3_finalize(st);
+	*version = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	return db_rows_end(db, st, err);
+}
+
+int db_schema_check(struct db *db, struct kb_err *err)
+{
+	int version;
+
+	if (user_version(db, &version, err) < 0)
+		return -1;
 	if (version > db_schema_version())
 		return kb_err_set(err, db->path, 0,
 				  "database schema version %d is newer than this kbench (%d)",
 				  version, db_schema_version());
+	return version < db_schema_version();
+}
+
+int db_migrate(struct db *db, struct kb_err *err)
+{
+	int version, i, rc = db_schema_check(db, err);
+
+	if (rc <= 0)
+		return rc;
+	if (user_version(db, &version, err) < 0)
+		return -1;
 	/* A migration may rebuild a table that others reference (variant in
 	 * 3): foreign keys are off while migrating (the pragma is a no-op
 	 * inside a transaction, so it is set here). */
@@ -331,13 +350,10 @@ int db_migrate(struct db *db, struct kb_err *err)
 		 * version the winner wrote. */
 		if (db_exec(db, "BEGIN IMMEDIATE", err) < 0)
 			return -1;
-		st = db_prepare(db, "PRAGMA user_version", err);
-		if (!st) {
+		if (user_version(db, &version, err) < 0) {
 			db_exec(db, "ROLLBACK", NULL);
 			return -1;
 		}
-		version = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
-		sqlite3_finalize(st);
 		if (version > i) {
 			db_exec(db, "COMMIT", NULL);
 			i = version - 1;

@@ -90,6 +90,9 @@ static long long get_id(struct db *db, int ins, int get, const char *name, struc
 	if (sqlite3_step(st) != SQLITE_ROW)
 		return db_fail(db, err, "cannot find what was just stored");
 	id = sqlite3_column_int64(st, 0);
+	/* Not left on its row: a statement on a row keeps its read open
+	 * (and, after an error, the error) past the transaction's end. */
+	sqlite3_reset(st);
 	return id;
 }
 
@@ -1102,6 +1105,10 @@ static int begin(struct db *db, struct kb_err *err)
 /* End the group transaction, if SQLite has not already, without its writes. */
 static void rollback(struct db *db)
 {
+	/* Every statement back to its start first: one left on a row, or
+	 * holding the error of a failed step, would keep the connection's
+	 * read transaction (and the error) for the files after this one. */
+	db_each_stmt(db, sqlite3_reset);
 	if (!sqlite3_get_autocommit(db->h))
 		db_exec(db, "ROLLBACK", NULL);
 	db->grouped = 0;

@@ -35,36 +35,6 @@ static int hexval(int c)
 	return -1;
 }
 
-/* Length of the valid UTF-8 sequence at p (1..4), or 0 when invalid. */
-static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
-{
-	size_t n, i;
-	unsigned c = p[0];
-	unsigned long cp;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xC2 && c <= 0xDF)
-		n = 2, cp = c & 0x1F;
-	else if (c >= 0xE0 && c <= 0xEF)
-		n = 3, cp = c & 0x0F;
-	else if (c >= 0xF0 && c <= 0xF4)
-		n = 4, cp = c & 0x07;
-	else
-		return 0;
-	if ((size_t)(end - p) < n)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xC0) != 0x80)
-			return 0;
-		cp = cp << 6 | (p[i] & 0x3F);
-	}
-	if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
-	    (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
-		return 0;
-	return n;
-}
-
 /* A word of eight bytes, read without alignment assumptions. */
 static uint64_t load8(const char *p)
 {
@@ -97,19 +67,19 @@ static int all_ascii(const char *s, size_t len)
 static int check_line(const char *path, const unsigned char *p, size_t len, long line,
 		      struct kb_err *err)
 {
-	const unsigned char *line_start = p, *end = p + len;
+	const unsigned char *end = p + len;
 
+	/* the limit does not count a CR before the '\n' */
+	if (len - (len && p[len - 1] == '\r') > INGEST_MAX_LINE)
+		return kb_err_set(err, path, line, "line longer than %d bytes (not a benchmark log)",
+				  INGEST_MAX_LINE);
 	while (p < end) {
 		size_t n;
-		if ((size_t)(p - line_start) > INGEST_MAX_LINE)
-			return kb_err_set(err, path, line,
-					  "line longer than %d bytes (not a benchmark log)",
-					  INGEST_MAX_LINE);
 		if (*p < 0x80) {
 			p++;
 			continue;
 		}
-		n = utf8_seq(p, end);
+		n = str_utf8_seq(p, end);
 		if (!n)
 			return kb_err_set(err, path, line,
 					  "invalid UTF-8 (byte 0x%02X); convert the file to UTF-8", *p);
@@ -141,7 +111,7 @@ static int check_bytes(const char *path, const char *data, size_t len, long firs
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = (size_t)((nl ? nl : end) - p);
 
-		if ((n > INGEST_MAX_LINE + 1 || !all_ascii(p, n)) &&
+		if ((n > INGEST_MAX_LINE || !all_ascii(p, n)) &&
 		    check_line(path, (const unsigned char *)p, n, line, err) < 0)
 			return -1;
 		if (!nl)
@@ -537,6 +507,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	struct ingest_opts defaults = { NULL, 0 };
 	struct ingest_span *spans = NULL;
 	size_t spans_cap = 0, prose_first = 0;
+	size_t *quiet;          /* quiet[k]: parser k claims nothing before this line */
+	int rc = 0;
 
 	parsers = ingest_parsers(&nparsers);
 	if (only) {
@@ -545,6 +517,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	}
 	if (!opts)
 		opts = &defaults;
+	quiet = xcalloc(nparsers, sizeof(*quiet));
+	rx_error_take(NULL, NULL, 0);
 
 	while (i < n) {
 		const struct ingest_line *l = &doc->lines[i];
@@ -559,7 +533,12 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		}
 		for (k = 0; k < nparsers; k++) {
 			int score = 0;
-			size_t len = parsers[k]->claim(opts, doc->lines + i, n - i, &score);
+			size_t len;
+			if (i < quiet[k])
+				continue;
+			len = parsers[k]->claim(opts, doc->lines + i, n - i, &score);
+			if (len == 0 && score < 0)
+				quiet[k] = i + (size_t)-(long)score;
 			if (len == 0 || score <= 0)
 				continue;
 			if (len > n - i)
@@ -590,8 +569,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			if (best->parse(&ctx, doc->lines + i, best_len, out, err) < 0) {
 				if (!err->file[0])
 					snprintf(err->file, sizeof(err->file), "%s", doc->path);
-				free(spans);
-				return -1;
+				rc = -1;
+				goto out;
 			}
 			{
 				struct rec_segment *sg;
@@ -671,9 +650,23 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		if (s)
 			s->variant = c.variant;
 	}
+	{
+		/* A line the pattern matcher could not decide on was read as
+		 * not matching: the file may be misread, so it is not read. */
+		const char *at;
+		char msg[400];
+		if (rx_error_take(&at, msg, sizeof(msg))) {
+			long line = 0;
+			size_t k;
+			for (k = 0; k < n && !line; k++)
+				if (at >= doc->lines[k].s && at <= doc->lines[k].s + doc->lines[k].len)
+					line = doc->lines[k].lineno;
+			rc = kb_err_set(err, doc->path, line, "pattern matching failed: %s", msg);
+			goto out;
+		}
+	}
 	if (segments)
 		ingest_attribute(doc, out, spans);
-	free(spans);
 	if (res) {
 		size_t k;
 		for (k = 0; k < res->nsegs; k++) {
@@ -686,14 +679,19 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	}
 	if (segments == 0) {
 		long line = n ? doc->lines[0].lineno : 1;
-		if (only)
-			return kb_err_set(err, doc->path, line, "no %s output found in this file",
-					  only->name);
+		if (only) {
+			rc = kb_err_set(err, doc->path, line, "no %s output found in this file",
+					only->name);
+			goto out;
+		}
 		kb_err_set(err, doc->path, line,
 			   "no benchmark output recognised (see 'kbench import --list-formats')");
-		return INGEST_NOTHING;
+		rc = INGEST_NOTHING;
 	}
-	return 0;
+out:
+	free(quiet);
+	free(spans);
+	return rc;
 }
 
 void ingest_result_release(struct ingest_result *res)

@@ -109,7 +109,8 @@ static struct rx default1_rx = RX("^\\s*(\\d+\\.\\d+)user\\s+(\\d+\\.\\d+)system
 static struct rx default2_rx = RX("^\\s*(\\d+)inputs\\+(\\d+)outputs\\s+\\((\\d+)major\\+(\\d+)minor\\)"
 				  "pagefaults\\s+(\\d+)swaps\\s*$");
 static struct rx posix_rx = RX("^\\s*(real|user|sys)\\s+(\\S+)\\s*$");
-static struct rx custom_rx = RX("^\\s*(numa0[12](?:_[A-Za-z0-9_]+)?)((?:\\s+[-+0-9.:?%][^\\s]*)+)\\s*$");
+/* possessive (++, *+): a long line of values needs no backtracking stack */
+static struct rx custom_rx = RX("^\\s*(numa0[12](?:_[A-Za-z0-9_]+)?)((?:\\s++[-+0-9.:?%][^\\s]*+)++)\\s*$");
 static struct rx autonuma_name_rx = RX("^numa0[12](?:_[A-Za-z0-9_]+)?$");
 static struct rx word_rx = RX("^[A-Za-z_][A-Za-z0-9_./+-]*$");
 /* A value of a -f line: a number, a clock (1:02:03.45), a percentage or

@@ -64,6 +64,7 @@
 #include "../core/rx.h"
 #include "../core/util.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -418,8 +419,12 @@ static size_t hackbench_claim(const struct ingest_opts *opts, const struct inges
 		*score = 90;
 	else if (timed)
 		*score = 40;        /* a bare "Time: 5.54" is weak evidence */
-	else
+	else {
+		/* No evidence up to line i: a claim starting anywhere before
+		 * it would look at fewer of the same lines. */
+		*score = -(int)(i < INT_MAX ? i : INT_MAX);
 		return 0;
+	}
 	return end;
 }
 

@@ -63,6 +63,13 @@ struct ingest_parser {
 	 * not start such a piece.  Must be cheap when it says no.  opts (never
 	 * NULL) are the user's options: a parser may claim more when they
 	 * say how to read a line (--time-format).
+	 *
+	 * A claim that reads ahead before saying no (0) sets *score to
+	 * -k when it has learnt that no claim of its own starts at lines[0]
+	 * .. lines[k-1] either; the segmenter then does not ask it again
+	 * before lines[k].  Without this, a claim that scans to the end of
+	 * a long stretch of lines it cannot decide on is asked again at each
+	 * of them, and parsing is quadratic.
 	 */
 	size_t (*claim)(const struct ingest_opts *opts, const struct ingest_line *lines,
 		       size_t n, int *score);
@@ -80,8 +87,13 @@ const struct ingest_parser *const *ingest_parsers(size_t *n);
 const struct ingest_parser *ingest_parser_find(const char *name);
 
 /* Front end.  Decodes data[0..len) into doc.  Fails (err set, -1) on an
- * empty or binary file, invalid UTF-8 or a line over INGEST_MAX_LINE. */
+ * empty or binary file, invalid UTF-8 or a line over INGEST_MAX_LINE
+ * bytes (not counting its "\n" or "\r\n"). */
 #define INGEST_MAX_LINE (1024 * 1024)
+/* Largest text a gzipped source may inflate to (gz_inflate's max; its
+ * max_line is INGEST_MAX_LINE, so text the front end would refuse is
+ * refused while inflating). */
+#define INGEST_MAX_INFLATED ((size_t)256 << 20)
 int ingest_doc_load(struct ingest_doc *doc, const char *path, const char *data,
 		    size_t len, struct kb_err *err);
 void ingest_doc_release(struct ingest_doc *doc);

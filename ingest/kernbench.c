@@ -24,6 +24,7 @@
 #include "../core/rx.h"
 #include "../core/util.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -169,8 +170,11 @@ static size_t kernbench_claim(const struct ingest_opts *opts, const struct inges
 			break;
 		}
 	}
-	if (end == 0)
+	if (end == 0) {
+		/* No heading up to line i: nor from any line before it. */
+		*score = -(int)(i < INT_MAX ? i : INT_MAX);
 		return 0;
+	}
 	*score = 90;
 	return end;
 }

@@ -23,6 +23,7 @@
 #include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -402,24 +403,26 @@ int layout_lkp_wanted(const char *path)
 	return layout_lkp_parse(path, &li) == 0 && li.program != NULL;
 }
 
-/* Same benchmark and configuration (configs are not sorted yet). */
-static int same_key(const struct rec_run *a, const struct rec_run *b)
-{
-	size_t i;
+/* A run's benchmark and configuration as one string, and its place. */
+struct run_key {
+	const char *key;
+	size_t index;
+};
 
-	if (strcmp(a->benchmark, b->benchmark) != 0 || a->nconfig != b->nconfig)
-		return 0;
-	for (i = 0; i < a->nconfig; i++) {
-		const char *v = rec_run_config_get(b, a->config[i].key);
-		if (!v || strcmp(v, a->config[i].value) != 0)
-			return 0;
-	}
-	return 1;
+static int run_key_cmp(const void *a, const void *b)
+{
+	const struct run_key *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	if (c)
+		return c;
+	return x->index < y->index ? -1 : x->index > y->index;
 }
 
 void layout_lkp_apply(const char *path, struct rec_batch *b)
 {
 	struct layout_lkp li;
+	struct run_key *keys;
 	size_t i, j;
 
 	if (layout_lkp_parse(path, &li) < 0)
@@ -447,16 +450,26 @@ void layout_lkp_apply(const char *path, struct rec_batch *b)
 	 * one-run files give iterations 1, 2, 3 and many-run files do not
 	 * collide across directories.
 	 */
+	if (b->nruns == 0)
+		return;
+	/* Sorted by key, then by position, each group of one benchmark and
+	 * configuration is consecutive and in order: n log n, not the pairs. */
+	keys = xmalloc(b->nruns * sizeof(*keys));
 	for (i = 0; i < b->nruns; i++) {
-		long long k = 0, count = 0, it;
-		for (j = 0; j < b->nruns; j++) {
-			if (!same_key(b->runs[i], b->runs[j]))
-				continue;
-			if (j < i)
-				k++;
-			count++;
-		}
-		it = li.run * count + k + 1;
-		b->runs[i]->iteration = it > INT_MAX ? INT_MAX : (int)it;
+		const struct rec_run *r = b->runs[i];
+		keys[i].key = arena_printf(&b->arena, "%s\n%s", r->benchmark,
+					   rec_config_string(&b->arena, r->config, r->nconfig));
+		keys[i].index = i;
 	}
+	qsort(keys, b->nruns, sizeof(*keys), run_key_cmp);
+	for (i = 0; i < b->nruns; i = j) {
+		size_t k;
+		for (j = i + 1; j < b->nruns && strcmp(keys[j].key, keys[i].key) == 0; j++)
+			;
+		for (k = i; k < j; k++) {
+			long long it = li.run * (long long)(j - i) + (long long)(k - i) + 1;
+			b->runs[keys[k].index]->iteration = it > INT_MAX ? INT_MAX : (int)it;
+		}
+	}
+	free(keys);
 }

@@ -29,6 +29,15 @@ static int kv_cmp(const void *a, const void *b)
 	return strcmp(((const struct rec_kv *)a)->key, ((const struct rec_kv *)b)->key);
 }
 
+static void put_escaped(struct buf *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == ',' || *s == '=' || *s == '\\')
+			buf_putc(out, '\\');
+		buf_putc(out, *s);
+	}
+}
+
 const char *rec_config_string(struct arena *a, struct rec_kv *kv, size_t n)
 {
 	struct buf out = BUF_INIT;
@@ -38,20 +47,130 @@ const char *rec_config_string(struct arena *a, struct rec_kv *kv, size_t n)
 	if (n > 1)
 		qsort(kv, n, sizeof(*kv), kv_cmp);
 	for (i = 0; i < n; i++) {
-		const char *v;
 		if (i)
 			buf_putc(&out, ',');
-		buf_puts(&out, kv[i].key);
+		put_escaped(&out, kv[i].key);
 		buf_putc(&out, '=');
-		for (v = kv[i].value; *v; v++) {
-			if (*v == ',' || *v == '=' || *v == '\\')
-				buf_putc(&out, '\\');
-			buf_putc(&out, *v);
-		}
+		put_escaped(&out, kv[i].value);
 	}
 	res = arena_strdup(a, buf_str(&out));
 	buf_release(&out);
 	return res;
+}
+
+/* One pair of a config as it is written (escapes in place). */
+struct raw_pair {
+	const char *key, *val;
+	size_t klen, vlen;      /* val NULL: a key with no '=' */
+};
+
+/* Cut the pair at *pp; 0 at the end. */
+static int next_raw(const char **pp, struct raw_pair *r)
+{
+	const char *p = *pp;
+
+	if (!p || !*p)
+		return 0;
+	r->key = p;
+	r->val = NULL;
+	r->vlen = 0;
+	while (*p && *p != '=' && *p != ',')
+		p += p[0] == '\\' && p[1] ? 2 : 1;
+	r->klen = (size_t)(p - r->key);
+	if (*p == '=') {
+		r->val = ++p;
+		while (*p && *p != ',')
+			p += p[0] == '\\' && p[1] ? 2 : 1;
+		r->vlen = (size_t)(p - r->val);
+	}
+	*pp = *p ? p + 1 : p;
+	return 1;
+}
+
+/* Is the escaped s[0..len) the plain string plain? */
+static int raw_is(const char *s, size_t len, const char *plain)
+{
+	const char *end = s + len;
+
+	while (s < end) {
+		if (*s == '\\' && s + 1 < end)
+			s++;
+		if (*plain++ != *s++)
+			return 0;
+	}
+	return *plain == '\0';
+}
+
+static void raw_unescape(struct buf *out, const char *s, size_t len)
+{
+	const char *end = s + len;
+
+	buf_reset(out);
+	for (; s < end; s++) {
+		if (*s == '\\' && s + 1 < end)
+			s++;
+		buf_putc(out, *s);
+	}
+}
+
+int rec_config_next(const char **pp, struct buf *key, struct buf *val)
+{
+	struct raw_pair r;
+
+	if (!next_raw(pp, &r))
+		return 0;
+	if (key)
+		raw_unescape(key, r.key, r.klen);
+	if (val)
+		raw_unescape(val, r.val ? r.val : "", r.vlen);
+	return 1;
+}
+
+int rec_config_value(const char *config, const char *key, struct buf *val)
+{
+	struct raw_pair r;
+
+	while (next_raw(&config, &r))
+		if (raw_is(r.key, r.klen, key)) {
+			if (val)
+				raw_unescape(val, r.val ? r.val : "", r.vlen);
+			return 0;
+		}
+	return -1;
+}
+
+int rec_config_has(const char *config, const char *key, const char *value)
+{
+	struct raw_pair r;
+
+	while (next_raw(&config, &r))
+		if (raw_is(r.key, r.klen, key) && raw_is(r.val ? r.val : "", r.vlen, value))
+			return 1;
+	return 0;
+}
+
+#define FILTER(base, i, stride) (*(const char *const *)((const char *)(base) + (i) * (stride)))
+
+int rec_config_match(const char *config, const char *const *key0, const char *const *value0,
+		     size_t n, size_t stride)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		const char *key = FILTER(key0, i, stride);
+		int seen = 0, ok = 0;
+
+		for (j = 0; j < i && !seen; j++)
+			seen = strcmp(FILTER(key0, j, stride), key) == 0;
+		if (seen)
+			continue;   /* decided with its first mention */
+		for (j = i; j < n && !ok; j++)
+			if (strcmp(FILTER(key0, j, stride), key) == 0)
+				ok = rec_config_has(config, key, FILTER(value0, j, stride));
+		if (!ok)
+			return 0;
+	}
+	return 1;
 }
 
 void rec_batch_finish(struct rec_batch *b)

@@ -159,8 +159,35 @@ void rec_summary_config(struct rec_batch *b, struct rec_summary *s, const char *
 void rec_variant_add(struct rec_batch *b, const char *name, const char *desc,
 		     const char *kernel, long line);
 
-/* Canonical config text from kv pairs (sorted copy); escapes ',' '=' '\'
- * in values with a backslash. */
+/*
+ * The canonical configuration text: "k=v,k=v", keys sorted, and ',', '='
+ * and '\\' in keys and values escaped with a backslash.  One writer and,
+ * next to it, the one reader and matcher every layer uses: a value may
+ * hold '=' (a GNU time command line), and nothing is cut at any length.
+ */
+
+/* Canonical config text from kv pairs (sorts kv). */
 const char *rec_config_string(struct arena *a, struct rec_kv *kv, size_t n);
+
+struct buf;
+/* The next pair of config at *pp, unescaped into key and val (both reset
+ * first; either may be NULL); *pp moves past it.  0 at the end. */
+int rec_config_next(const char **pp, struct buf *key, struct buf *val);
+/* The unescaped value of key in config into val (reset first; may be
+ * NULL to only ask).  0 when key is there, -1 when not.  config NULL is "". */
+int rec_config_value(const char *config, const char *key, struct buf *val);
+/* Does config hold key with exactly this value?  Compares in place. */
+int rec_config_has(const char *config, const char *key, const char *value);
+/*
+ * Does config pass the filters: n pairs of (key, value) strings, the
+ * i-th at key0 / value0 plus i * stride bytes (an array of structs
+ * holding key and value members)?  Every key named must be there; a key
+ * given several times matches any of its values.  Use the macro.
+ */
+int rec_config_match(const char *config, const char *const *key0, const char *const *value0,
+		     size_t n, size_t stride);
+#define REC_CONFIG_MATCH(config, filters, n) \
+	((n) == 0 || rec_config_match((config), &(filters)[0].key, &(filters)[0].value, (n), \
+				      sizeof((filters)[0])))
 
 #endif

@@ -131,6 +131,18 @@ void chart_set_size(struct chart *c, double width, double height, double scale)
 		c->scale = scale;
 }
 
+int chart_size_check(double width, double height, struct kb_err *err)
+{
+	if (!(width >= CHART_MIN_SIDE && width <= CHART_MAX_SIDE &&
+	      height >= CHART_MIN_SIDE && height <= CHART_MAX_SIDE))
+		return kb_err_set(err, "", 0, "--width and --height must lie between %.0f and %.0f",
+				  CHART_MIN_SIDE, CHART_MAX_SIDE);
+	if (width * height > CHART_MAX_AREA)
+		return kb_err_set(err, "", 0, "a %.0f x %.0f canvas is more than %.0f megapixels",
+				  width, height, CHART_MAX_AREA / (1024 * 1024));
+	return 0;
+}
+
 static int intern(char ***v, size_t *n, size_t *cap, const char *name)
 {
 	size_t i;

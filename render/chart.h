@@ -141,6 +141,14 @@ void chart_set_title(struct chart *c, const char *title);
 /* axis is 'x' or 'y'; unit may be NULL.  Shown as "label (unit)". */
 void chart_set_axis(struct chart *c, int axis, const char *label, const char *unit);
 void chart_set_size(struct chart *c, double width, double height, double scale);
+/* The canvas sizes a user may ask for: each side from CHART_MIN_SIDE to
+ * CHART_MAX_SIDE (cairo's limit), and at most CHART_MAX_AREA pixels in
+ * all, so a long thin chart is fine and a huge square one (30000 x 30000:
+ * 3.5 GB of image) is not.  0, or -1 with err saying which limit. */
+#define CHART_MIN_SIDE 100.0
+#define CHART_MAX_SIDE 32767.0
+#define CHART_MAX_AREA (16.0 * 1024 * 1024)
+int chart_size_check(double width, double height, struct kb_err *err);
 
 /* Index of the category / series with this name, added at the end if new. */
 int chart_category(struct chart *c, const char *name);

@@ -1,6 +1,8 @@
 /* fixture.c - the shared parse fixture (fixture.h). */
 #include "fixture.h"
 #include "unit.h"
+#include "../../core/sha256.h"
+#include "../../db/db_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,4 +99,42 @@ void unit_tmpdb_remove(const char *dir)
 		unlink(path);
 	}
 	rmdir(dir);
+}
+
+int unit_store_run(struct db *db, const char *path, const char *variant, int nsamples,
+		   struct db_import_result *res, struct kb_err *err)
+{
+	struct db_import imp;
+	struct rec_batch b;
+	struct rec_run *r;
+	char sha[65];
+	int rc, i;
+
+	rec_batch_init(&b);
+	r = rec_run_new(&b, "hackbench", 1);
+	for (i = 0; i < nsamples; i++)
+		rec_sample_add(&b, r, "time", 1.5 + i, "s", 0);
+	rec_batch_finish(&b);
+	memset(&imp, 0, sizeof(imp));
+	sha256_hex(path, strlen(path), sha);
+	imp.path = path;
+	imp.sha256 = sha;
+	imp.size = 10;
+	imp.format = "hackbench";
+	imp.variant = variant;
+	memset(res, 0, sizeof(*res));
+	rc = db_store_batch(db, &imp, &b, res, err);
+	rec_batch_release(&b);
+	return rc;
+}
+
+long long unit_sql_int(struct db *db, const char *sql)
+{
+	sqlite3_stmt *st = NULL;
+	long long n = -1;
+
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
 }

@@ -46,4 +46,15 @@ int unit_tmpdb(char *dir, char *path, size_t pathlen);
 /* Remove that database (with its -wal and -shm files) and the directory. */
 void unit_tmpdb_remove(const char *dir);
 
+struct db;
+struct db_import_result;
+/* Store a source named path (its SHA-256 is that of the name) holding
+ * one hackbench run of nsamples 'time' samples, under variant, through
+ * db_store_batch().  Returns its result. */
+int unit_store_run(struct db *db, const char *path, const char *variant, int nsamples,
+		   struct db_import_result *res, struct kb_err *err);
+/* The first column of the first row of sql on db's connection; -1 when
+ * it fails or returns no row. */
+long long unit_sql_int(struct db *db, const char *sql);
+
 #endif

@@ -9,17 +9,30 @@ struct unit_test {
 	unit_fn fn;
 };
 
-static struct unit_test tests[1024];
-static size_t ntests;
+static struct unit_test *tests;     /* grows: no test is ever dropped */
+static size_t ntests, tests_cap;
 static int failed_now;
 
 void unit_register(const char *name, unit_fn fn)
 {
-	if (ntests < sizeof(tests) / sizeof(tests[0])) {
-		tests[ntests].name = name;
-		tests[ntests].fn = fn;
-		ntests++;
+	if (ntests == tests_cap) {
+		tests_cap = tests_cap ? tests_cap * 2 : 256;
+		tests = realloc(tests, tests_cap * sizeof(*tests));
+		if (!tests)
+			abort();
 	}
+	tests[ntests].name = name;
+	tests[ntests].fn = fn;
+	ntests++;
+}
+
+size_t unit_registered(const char *prefix)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < ntests; i++)
+		n += strncmp(tests[i].name, prefix, strlen(prefix)) == 0;
+	return n;
 }
 
 void unit_fail(const char *file, int line, const char *fmt, ...)
@@ -93,5 +106,6 @@ int main(int argc, char **argv)
 			pass++;
 	}
 	printf("unit: %zu passed, %zu failed\n", pass, fail);
+	free(tests);
 	return fail ? 1 : 0;
 }

@@ -96,20 +96,20 @@ TEST(gz_inflate_members_and_errors)
 	size_t n = gzip_text("Time: 0.454\n", z, sizeof(z));
 
 	CHECK(gz_is_gzip(z, n));
-	CHECK_INT(gz_inflate(z, n, 1 << 20, &out, "x.gz", &err), 0);
+	CHECK_INT(gz_inflate(z, n, 1 << 20, 0, &out, "x.gz", &err), 0);
 	CHECK_STR(buf_str(&out), "Time: 0.454\n");
 	buf_reset(&out);
 	memcpy(two, z, n);
 	memcpy(two + n, z, n);
-	CHECK_INT(gz_inflate(two, 2 * n, 1 << 20, &out, "x.gz", &err), 0);
+	CHECK_INT(gz_inflate(two, 2 * n, 1 << 20, 0, &out, "x.gz", &err), 0);
 	CHECK_STR(buf_str(&out), "Time: 0.454\nTime: 0.454\n");
 	buf_reset(&out);
-	CHECK_INT(gz_inflate(z, n - 6, 1 << 20, &out, "x.gz", &err), -1);   /* truncated */
+	CHECK_INT(gz_inflate(z, n - 6, 1 << 20, 0, &out, "x.gz", &err), -1);   /* truncated */
 	CHECK(strstr(err.msg, "truncated") != NULL);
-	CHECK_INT(gz_inflate(z, n, 4, &out, "x.gz", &err), -1);             /* over the limit */
+	CHECK_INT(gz_inflate(z, n, 4, 0, &out, "x.gz", &err), -1);             /* over the limit */
 	buf_reset(&out);
 	z[12] ^= 0x55;
-	CHECK_INT(gz_inflate(z, n, 1 << 20, &out, "x.gz", &err), -1);       /* corrupt */
+	CHECK_INT(gz_inflate(z, n, 1 << 20, 0, &out, "x.gz", &err), -1);       /* corrupt */
 	CHECK_STR(err.file, "x.gz");
 	buf_release(&out);
 }

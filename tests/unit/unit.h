@@ -18,6 +18,8 @@ typedef void (*unit_fn)(void);
 void unit_register(const char *name, unit_fn fn);
 void unit_fail(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* How many registered tests' names start with prefix. */
+size_t unit_registered(const char *prefix);
 /* Directory of the repository's samples/ and of ../shared (set by main). */
 const char *unit_samples_dir(void);
 const char *unit_shared_dir(void);

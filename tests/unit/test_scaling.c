@@ -1,0 +1,147 @@
+/* test_scaling.c - no input may make a parser superlinear: for each line
+ * shape below, the import path (front end, every parser, a layout,
+ * record finishing) over 1 MB of the shape repeated must take less than
+ * 20 times what 100 KB takes (linear: about 10; quadratic: about 100).
+ * A ratio, never an absolute time.  The shapes are what each parser and
+ * the segmenter look at: evidence lines, lines a claim scans over, prose,
+ * legends, quoting, and blocks that are each a run. */
+#include "unit.h"
+#include "../../ingest/ingest.h"
+#include "../../ingest/layout.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+static const struct {
+	const char *name;
+	const char *text;       /* one repetition */
+	int layout;             /* 0 none, 1 mmtests, 2 lkp */
+} shapes[] = {
+	{ "hackbench iterations", "Iterations: 5\n", 0 },
+	{ "hackbench time", "Time: 1.234\n", 1 },
+	{ "hackbench block",
+	  "Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n"
+	  "Each sender will pass 100 messages of 100 bytes\nTime: 0.512\n", 2 },
+	{ "hackbench quoted in a mail", "> Time: 1.0\n> \n", 0 },
+	{ "lkp header", "Instance: 1\nPATH=/usr/bin:/bin\n", 2 },
+	{ "kernbench warmup", "Warmup run...\n", 0 },
+	{ "kernbench block",
+	  "6.1.36vsched+\nAverage Optimal load -j 128 Run (std deviation):\n"
+	  "Elapsed Time 2197.600000\nUser Time 27779.360000\nSystem Time 5413.140000\n"
+	  "Percent CPU 1510.000000\nContext Switches 8976594.000000\nSleeps 4611413.000000\n\n", 2 },
+	{ "kernbench average lines", "Elapsed Time 2197.600000\n", 0 },
+	{ "numa_test job rows", "1 7.5 92.5 0.0 0.0 | 0 1 *| 38.29\n", 0 },
+	{ "numa_test header", "Job node00 node01 node02 node03 | iSched MSched | UserTime(s)\n", 0 },
+	{ "perf stat interval lines",
+	  "1.012763890 3969592418  cpu-cycles 2683629138 16.60 0.246 GHz\n", 2 },
+	{ "perf stat counters",
+	  "        16,167.74 msec task-clock          #   16.168 CPUs utilized\n", 0 },
+	{ "perf stat header",
+	  " Performance counter stats for './hackbench 10':\n", 0 },
+	{ "gnu time lines",
+	  "0.24user 0.00system 0:00.47elapsed 51%CPU (0avgtext+0avgdata 3456maxresident)k\n"
+	  "0inputs+0outputs (0major+150minor)pagefaults 0swaps\n", 2 },
+	{ "gnu time verbose", "\tUser time (seconds): 0.24\n", 0 },
+	{ "real user sys", "real 0m1.000s\nuser 0m0.500s\nsys 0m0.100s\n", 0 },
+	{ "autonuma pairs", "numa01\n313.17\n", 2 },
+	{ "autonuma table", "  numa01:  1784.16  1864.15  1800.16\n", 0 },
+	{ "summary table row", "A     1.23   4.56   7.89   10.11\n", 0 },
+	{ "testcase header", "Testcase: Min Max Avg StdDev\n", 0 },
+	{ "rule lines", "-----------------------------\n", 0 },
+	{ "prose", "The quick brown fox jumps over the lazy dog, 42 times.\n", 0 },
+	{ "legend", "A: vanilla O(1) scheduler from 2.5.39\n", 0 },
+	{ "kernel line", "KernelVersion: 3.9.0-mainline_v39+()\n", 0 },
+	{ "iterations prose", "Ran 5 iterations for each setup\n", 0 },
+	{ "numbers only", "313.17\n", 0 },
+	{ "command line", "Executing 4 times: ./randupdt 1000000\n", 0 },
+	{ "quoted-printable", "Time: 1.0=20\nJob node00=3D1\n", 0 },
+};
+
+static const char mmtests_path[] =
+	"work/log/run-a/iter-0/hackbench-process-pipes/logs/hackbench-4-1";
+static const char lkp_path[] =
+	"hackbench/performance-pipe-8-process-100%/host/debian-12-x86_64/"
+	"x86_64-rhel-9.4/gcc-12/0a1b2c3d4e/0/hackbench";
+
+static double now(void)
+{
+	struct timespec ts;
+
+	/* CPU time: the machine is shared, wall time measures the others */
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Seconds the import path takes over text repeated to at least bytes. */
+static double parse_time(const char *text, int layout, size_t bytes)
+{
+	size_t n = strlen(text), len = 0;
+	char *data = malloc(bytes + n + 64);
+	struct ingest_doc doc;
+	struct ingest_result res = { NULL, 0, 0 };
+	struct rec_batch batch;
+	struct kb_err err;
+	double t0;
+
+	if (!data)
+		abort();
+	len = (size_t)sprintf(data, "Subject: scaling\n\n");
+	while (len < bytes) {
+		memcpy(data + len, text, n);
+		len += n;
+	}
+	rec_batch_init(&batch);
+	kb_err_clear(&err);
+	t0 = now();
+	if (ingest_doc_load(&doc, "scaling", data, len, &err) == 0) {
+		if (ingest_parse_doc(&doc, NULL, NULL, &batch, &res, &err) == 0) {
+			if (layout == 1)
+				layout_apply(mmtests_path, &batch);
+			else if (layout == 2)
+				layout_lkp_apply(lkp_path, &batch);
+			rec_batch_finish(&batch);
+		}
+	}
+	t0 = now() - t0;
+	ingest_result_release(&res);
+	ingest_doc_release(&doc);
+	rec_batch_release(&batch);
+	free(data);
+	return t0;
+}
+
+TEST(scaling_every_line_shape_is_linear)
+{
+	size_t small = 100 * 1000, big = 1000 * 1000, i;
+	/* KB_SCALING_SMALL=bytes prints every ratio; KB_SCALING_SHAPE=name
+	 * runs one shape (for a profiler) */
+	const char *env = getenv("KB_SCALING_SMALL"), *only = getenv("KB_SCALING_SHAPE");
+
+	if (env)
+		small = (size_t)atol(env), big = small * 10;
+	for (i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+		/* the best of two for the small run: a short run is the one a
+		 * hiccup distorts (and the first one pays for warming up) */
+		double a, a2, b, ratio;
+		if (only && !strstr(shapes[i].name, only))
+			continue;
+		a = parse_time(shapes[i].text, shapes[i].layout, small);
+		a2 = parse_time(shapes[i].text, shapes[i].layout, small);
+		b = parse_time(shapes[i].text, shapes[i].layout, big);
+		if (b / a >= 20) {  /* measure again before calling it superlinear */
+			double b2 = parse_time(shapes[i].text, shapes[i].layout, big);
+			if (b2 < b)
+				b = b2;
+		}
+		if (a2 < a)
+			a = a2;
+		if (a < 1e-3)
+			a = 1e-3;  /* below what a shared machine measures well */
+		ratio = b / a;
+		if (env)
+			printf("  %-28s %8.4f s %8.4f s  ratio %.1f\n", shapes[i].name, a, b, ratio);
+		if (ratio >= 20)
+			unit_fail(__FILE__, __LINE__, "%s: 1 MB takes %.1fx the time of 100 KB (%.3f s vs %.3f s)",
+				  shapes[i].name, ratio, b, a);
+	}
+}
