@@ -143,6 +143,16 @@ static char *varying_key(const char *const *configs, size_t n)
 	return key;
 }
 
+void cli_chart_styles(struct chart *c, const struct cli_chart_opts *o)
+{
+	size_t s, k;
+
+	for (s = 0; s < c->nseries && o->styles; s++)
+		for (k = 0; k < o->nstyles; k++)
+			if (!strcmp(c->series[s], o->styles[k]))
+				chart_series_style(c, (int)s, (int)k);
+}
+
 /* Verdicts --------------------------------------------------------------- */
 
 static enum chart_verdict verdict_of(enum an_verdict v)
@@ -198,7 +208,8 @@ int cli_table_metric(const struct an_table *t, const char **bench, const char **
 		}
 	}
 	if (!*bench)
-		return kb_err_set(err, "", 0, "nothing in the store matches the selection");
+		return kb_err_set(err, "", 0, "nothing in the store matches the selection "
+				  "(kbench ls shows what it holds)");
 	if (!many)
 		return 0;
 	for (r = 0; r < t->nrows && names.len < 300; r++) {
@@ -261,6 +272,7 @@ int cli_chart_from_table(struct chart *c, const struct an_table *t, const char *
 		}
 		for (v = 0; v < t->nvariants; v++)
 			chart_series(c, t->variants[v].name);
+		cli_chart_styles(c, o);
 		for (i = 0; i < n; i++) {
 			const struct an_row *row = &t->rows[rows[i]];
 
@@ -289,6 +301,7 @@ int cli_chart_from_table(struct chart *c, const struct an_table *t, const char *
 		c->log_y = o->log_y;
 		for (v = 0; v < t->nvariants; v++)
 			chart_series(c, t->variants[v].name);
+		cli_chart_styles(c, o);
 		for (i = 0; i < n; i++) {
 			const struct an_row *row = &t->rows[rows[i]];
 			char val[512];
@@ -712,6 +725,13 @@ int cmd_chart(int argc, char **argv)
 	if (db_open_existing(&db, cli_db_path(sel.db), &err) < 0) {
 		cli_report("chart", &err);
 		goto done;
+	}
+	{
+		struct cli_names nm;
+
+		cli_select_names(&sel, &nm);
+		if (cli_selection_check(db, &nm, &err) < 0)
+			goto fail;
 	}
 	c = chart_new(kind->type);
 	chart_set_size(c, width, height, 1);

@@ -134,13 +134,25 @@ int cmd_history(int argc, char **argv)
 		cli_report("history", &err);
 		goto done;
 	}
+	{
+		struct cli_names nm;
+
+		memset(&nm, 0, sizeof(nm));
+		nm.bench = bench && *bench ? bench : NULL;
+		if (cli_selection_check(db, &nm, &err) < 0) {
+			cli_report("history", &err);
+			goto done;
+		}
+	}
 	if (an_history_build(db, &ho, &h, &err) < 0) {
 		cli_report("history", &err);
 		goto done;
 	}
 	built = 1;
 	if (!h.nseries) {
-		fprintf(stderr, "kbench history: no values of metric '%s' in this selection\n", metric);
+		fprintf(stderr, "kbench history: no values of metric '%s' in this selection "
+			"(kbench compare%s%s lists the metrics)\n", metric, bench ? " --bench " : "",
+			bench ? bench : "");
 		goto done;
 	}
 	if (render_history(stdout, &h, fmt, &err) < 0 || fflush(stdout) != 0) {

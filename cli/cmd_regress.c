@@ -164,6 +164,19 @@ int cmd_regress(int argc, char **argv)
 		cli_report("regress", &err);
 		goto done;
 	}
+	{
+		struct cli_names nm;
+
+		memset(&nm, 0, sizeof(nm));
+		nm.bench = bench && *bench ? bench : NULL;
+		nm.baseline = baseline;
+		nm.variants = (const char *const *)cv;
+		nm.nvariants = ncv;
+		if (cli_selection_check(db, &nm, &err) < 0) {
+			cli_report("regress", &err);
+			goto done;
+		}
+	}
 	if (an_regress_build(db, &ro, &r, &err) < 0) {
 		cli_report("regress", &err);
 		goto done;

@@ -444,12 +444,10 @@ static int draw_on(const struct chart *c, cairo_surface_t *s, struct kb_err *err
 	return rc;
 }
 
-/* The device size: the canvas the layout chooses, times the scale. */
-static int device_size(const struct chart *c, int *w, int *h, struct kb_err *err)
+int chart_size(const struct chart *c, double *width, double *height, struct kb_err *err)
 {
 	struct chart_gc gc;
 	struct chart_layout lay;
-	double lw, lh, dw, dh;
 
 	if (chart_gc_open(&gc, NULL) < 0)
 		return kb_err_set(err, NULL, 0, "chart: cannot create a cairo context");
@@ -458,10 +456,20 @@ static int device_size(const struct chart *c, int *w, int *h, struct kb_err *err
 		chart_gc_close(&gc);
 		return -1;
 	}
-	lw = lay.width;
-	lh = lay.height;
+	*width = lay.width;
+	*height = lay.height;
 	chart_layout_release(&lay);
 	chart_gc_close(&gc);
+	return 0;
+}
+
+/* The device size: the canvas the layout chooses, times the scale. */
+static int device_size(const struct chart *c, int *w, int *h, struct kb_err *err)
+{
+	double lw, lh, dw, dh;
+
+	if (chart_size(c, &lw, &lh, err) < 0)
+		return -1;
 	dw = ceil(lw * c->scale);
 	dh = ceil(lh * c->scale);
 	if (!(lw <= CHART_MAX_SIDE && lh <= CHART_MAX_SIDE && dw >= 16 && dh >= 16 &&

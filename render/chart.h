@@ -206,6 +206,11 @@ void chart_job(struct chart *c, int panel, const char *label, int initial,
  */
 int chart_dump_layout(const struct chart *c, FILE *out, struct kb_err *err);
 
+/* The canvas size the layout chooses for c (logical units, before the
+ * scale): the size asked for, grown to fit the content.  -1 with err as
+ * chart_dump_layout(). */
+int chart_size(const struct chart *c, double *width, double *height, struct kb_err *err);
+
 /* Render to path; the format comes from the extension (.png .svg .pdf). */
 int chart_render_file(const struct chart *c, const char *path, struct kb_err *err);
 /* Render a PNG into out (appended), e.g. for a data: URI. */

@@ -1103,6 +1103,8 @@ static void layout_bars(struct chart_layout *L, struct chart_gc *gc)
 	sp.y_extend = 1;
 	sp.xtitle = axis_title(c->x_label, c->x_unit, NULL);
 	sp.ytitle = axis_title(c->y_label, c->y_unit, NULL);
+	/* at least 3 units a bar; 9 when the bars carry their series' marker */
+	sp.min_band_w = (double)c->nseries * (many_series(c) ? 9 : 3) / 0.8;
 	frame_layout(L, gc, &f, &sp);
 	frame_back(L);
 
@@ -1125,6 +1127,13 @@ static void layout_bars(struct chart_layout *L, struct chart_gc *gc)
 				     series_color(c, (int)s), CHART_NOCOLOR, 0);
 			mark_key(m, "bar.%zu.%zu", g, s);
 			m->info = xprintf("group=%s series=%s value=%g", c->cats[g], c->series[s], v->y);
+			if (many_series(c) && sw - gap >= 6) {
+				/* the series' shape on its bar: more series than colours */
+				double r = fmin(4, (sw - gap) / 2 - 0.5);
+
+				add_marker(L, x + sw / 2, (yv < yb ? yv : yb) + fmin(r + 2, fabs(yb - yv) / 2),
+					   r, series_shape(c, (int)s), 0xFFFFFF, INK);
+			}
 			if (c->errbar != CHART_ERR_NONE && isfinite(v->lo) && isfinite(v->hi)) {
 				double cap = (sw - gap) * 0.5 < 12 ? (sw - gap) * 0.5 : 12;
 
@@ -1200,7 +1209,11 @@ static void layout_nodeload(struct chart_layout *L, struct chart_gc *gc)
 	sp.ytitle = axis_title(c->y_label, c->y_unit, "jobs");
 	/* Series names go under their bars, turned upright when they are wide. */
 	name_w = max_label_width(gc, (const char *const *)c->series, c->nseries, SMALL_SIZE, &name_h);
+	if (name_w > 160)
+		name_w = 160;
 	sp.under_h = name_h + 4;
+	/* room for every series' name turned upright under its bar */
+	sp.min_band_w = (double)c->nseries * (name_h + 2) / 0.8;
 	frame_layout(L, gc, &f, &sp);
 	bw = band_width(&L->x);
 	sw = bw * 0.8 / (c->nseries ? c->nseries : 1);
@@ -1242,7 +1255,14 @@ static void layout_nodeload(struct chart_layout *L, struct chart_gc *gc)
 						  c->series[s], n, jobs);
 			}
 			total = acc;
-			m = add_text(L, x + sw / 2, L->y.p0 + TICK_LEN + 2, c->series[s], SMALL_SIZE, 1, 0, INK);
+			{
+				int up = sp.under_h > name_h + 4;
+				char *t = fit_text(gc, c->series[s], SMALL_SIZE, 0,
+						   up ? sp.under_h - 6 : sw);
+
+				m = add_text(L, x + sw / 2, L->y.p0 + TICK_LEN + 2, t, SMALL_SIZE, 1, 0, INK);
+				free(t);
+			}
 			if (sp.under_h > name_h + 4) {
 				m->angle = -M_PI / 2;
 				m->halign = 2;
@@ -1417,7 +1437,8 @@ static void polyline_marks(struct chart_layout *L, int by_cat)
 					mark_key(m, "err.%zu.%zu", s, i);
 					m->info = xprintf("lo=%g hi=%g", v->lo, v->hi);
 				} else if (pass == 2) {
-					m = add_marker(L, x, y, 4, series_shape(c, (int)s),
+					m = add_marker(L, x, y, by_cat ? fmax(1.5, fmin(4, band_width(&L->x) * 0.45)) : 4,
+						       series_shape(c, (int)s),
 						       series_color(c, (int)s), 0xFFFFFF);
 					mark_key(m, "point.%zu.%zu", s, i);
 					if (by_cat)
@@ -1921,8 +1942,8 @@ int chart_layout_compute(const struct chart *c, struct chart_gc *gc,
 {
 	memset(lay, 0, sizeof(*lay));
 	lay->c = c;
-	lay->width = c->width;
-	lay->height = c->height;
+	lay->width = fmin(c->width, CHART_MAX_SIDE);
+	lay->height = fmin(c->height, CHART_MAX_SIDE);
 	if (!(c->width >= 100 && c->height >= 80))
 		return kb_err_set(err, NULL, 0, "chart: canvas %gx%g is too small", c->width, c->height);
 	if (c->type == CHART_PLACEMENT ? c->npanels == 0 : (c->nvals == 0))

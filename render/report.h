@@ -62,8 +62,12 @@ struct report_run {
 	size_t njobs, cap;
 };
 
+/* Sections with more variants than this show a history chart and their
+ * findings instead of a table too wide to read. */
+#define REPORT_MAX_SIDE_BY_SIDE 12
+
 struct report_section {
-	char *benchmark;
+	char *benchmark;        /* the section's title: its benchmark */
 	char *note;             /* e.g. why the baseline differs here; NULL */
 	struct an_table table;  /* owned; released by report_release() */
 	struct report_charts charts;    /* per-metric charts, change chart */
@@ -94,6 +98,7 @@ struct report {
 	struct report_section *sections;
 	size_t nsections, sections_cap;
 	struct an_opts opts;    /* test, alpha, threshold, convention used */
+	size_t family;          /* comparisons in the report's one BH family */
 	const struct an_regress *regress;       /* borrowed; NULL = no findings */
 	struct report_finding_chart *finding_charts;
 	size_t nfinding_charts, finding_charts_cap;
