@@ -2,6 +2,7 @@
 #
 #   make            build ./kbench
 #   make check      install missing deps, build with ASan+UBSan and -Werror, run all tests
+#   make golden-update  rewrite tests/golden/ (expected outputs) from this build
 #   make demo       install missing deps, import samples/ into demo/kbench.db, list it
 #   make bench      import a generated corpus and print throughput
 #   make install    PREFIX=/usr/local
@@ -30,7 +31,7 @@ CHK_LIB_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(LIB_SRC))
 CHK_CLI_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(CLI_SRC))
 CHK_UNIT_OBJ = $(patsubst %.c,$(BUILD)/chk/%.o,$(UNIT_SRC))
 
-.PHONY: all deps check check-build unit demo bench install clean
+.PHONY: all deps check check-build unit demo bench install clean golden-update
 
 all: kbench
 
@@ -71,6 +72,11 @@ $(BUILD)/chk/pnginfo: tests/tools/pnginfo.c
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(ALL_CFLAGS) -Werror -O1 $(SAN) -o $@ $< $(LIBS)
+
+# Rewrite tests/golden/ from the current build (review the diff, then commit).
+golden-update: check-build
+	@GOLDEN_UPDATE=1 KB=$(abspath $(BUILD))/chk/kbench KBENCH_SHARED=$${KBENCH_SHARED:-$(abspath ..)/shared} \
+		KBENCH_SAMPLES=$(abspath samples) bash tests/cli/golden.sh | grep -v '^PASS '
 
 # Sanitised unit-test binary only: $(BUILD)/chk/unit [name-filter]
 unit: $(BUILD)/chk/unit

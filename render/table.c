@@ -904,10 +904,10 @@ static void conv_text(struct buf *out, const struct an_table *t)
 {
 	switch (t->opts.conv) {
 	case AN_CONV_SPEED:
-		buf_puts(out, "speed: base / new - 1 for lower-is-better metrics, else (new - base) / base");
+		buf_puts(out, "speed: base / new - 1 for lower-is-better metrics,\n  else (new - base) / base");
 		break;
 	case AN_CONV_BETTER:
-		buf_puts(out, "better: (new - base) / base, sign flipped where lower is better (+ is an improvement)");
+		buf_puts(out, "better: (new - base) / base, sign flipped where lower is better\n  (+ is an improvement)");
 		break;
 	default:
 		buf_puts(out, "raw: (new - base) / base");
@@ -920,9 +920,9 @@ void render_table_legend(struct buf *out, const struct an_table *t, const char *
 	buf_printf(out, "Values: mean(sd) over runs (or jobs), or as published; (~sd) estimated;\n"
 			"n: values per cell (one number when the row agrees, ? unknown).\n");
 	if (baseline)
-		buf_printf(out, "%%chg vs baseline %s, ", baseline);
+		buf_printf(out, "%%chg vs baseline %s,\n  ", baseline);
 	else
-		buf_puts(out, "%chg vs each section's baseline, ");
+		buf_puts(out, "%chg vs each section's baseline,\n  ");
 	conv_text(out, t);
 	buf_puts(out, ".\n");
 	buf_printf(out, "Marks: + better  - worse  ~ changed (no better direction)"

@@ -12,7 +12,7 @@ line per problem and exits 1 when there is any, else prints a summary.
 import sys
 
 TOL = 0.5           # boxes may touch, and be off by rounding
-LINE_KEYS = ("seg.", "err.", "whisker.", "ci.", "zero", "change.")
+LINE_KEYS = ("seg.", "err.", "whisker.", "ci.", "zero", "change.", "mean.")
 
 
 def parse(path):
