@@ -150,6 +150,7 @@ static void section_charts(struct report_section *s, enum chart_errbar eb,
 
 /* Placement panels per chart: longer selections become more charts. */
 #define PLACEMENT_PAGE 12
+#define PLACEMENT_PAGES 2       /* per variant; the rest are in the job tables' count */
 
 /* numa_test: job tables, a heatmap per variant, jobs per node. */
 static int run_selected(const struct db_prun *r, const struct cli_select *sel, const char *bench)
@@ -185,7 +186,13 @@ static void section_placement(struct report_section *s, const struct db_placemen
 	}
 	for (i = 0; i < n; i++) {
 		const struct db_prun *r = runs[i];
-		struct report_run *rr = report_run(s, r->run_id, r->variant, r->config, r->nnodes);
+		struct report_run *rr;
+
+		if (i >= REPORT_MAX_JOB_TABLES) {
+			s->runs_left_out = n - i;
+			break;
+		}
+		rr = report_run(s, r->run_id, r->variant, r->config, r->nnodes);
 
 		for (j = 0; j < r->njobs; j++)
 			report_job(rr, r->jobs[j].job, r->jobs[j].initial_node, r->jobs[j].main_node,
@@ -204,6 +211,9 @@ static void section_placement(struct report_section *s, const struct db_placemen
 		for (j = i; j < n; j++)
 			total += runs[j]->variant_id == runs[i]->variant_id;
 		npages = (total + PLACEMENT_PAGE - 1) / PLACEMENT_PAGE;
+		/* a big store: the first pages of each variant (the captions say so) */
+		if (npages > PLACEMENT_PAGES)
+			npages = PLACEMENT_PAGES;
 		for (j = i; j < n; j += 0) {
 			struct chart *c = chart_new(CHART_PLACEMENT);
 			char title[512];
@@ -216,7 +226,11 @@ static void section_placement(struct report_section *s, const struct db_placemen
 				}
 			page++;
 			chart_set_size(c, 900, 400, 1);
-			if (npages > 1)
+			if (total > PLACEMENT_PAGE * PLACEMENT_PAGES)
+				snprintf(title, sizeof(title), "%s job placement: %s (page %zu of the "
+					 "first %d of %zu runs)", s->benchmark, runs[i]->variant, page,
+					 PLACEMENT_PAGE * PLACEMENT_PAGES, total);
+			else if (npages > 1)
 				snprintf(title, sizeof(title), "%s job placement: %s (%zu of %zu)",
 					 s->benchmark, runs[i]->variant, page, npages);
 			else

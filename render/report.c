@@ -430,8 +430,15 @@ static void text_summary(struct buf *out, const struct report *r)
 
 	report_summarise(r, &s);
 	heading(out, "Verdicts", '-');
-	buf_printf(out, "%zu comparisons: %zu worse, %zu better, %zu inconclusive, %zu changed, "
-		   "%zu same.\n", s.ntotal, s.nworse, s.nbetter, s.ninconclusive, s.nchanged, s.nsame);
+	{
+		struct buf b = BUF_INIT;
+
+		buf_printf(&b, "%zu comparisons: %zu worse, %zu better, %zu inconclusive, %zu changed, "
+			   "%zu same.", s.ntotal, s.nworse, s.nbetter, s.ninconclusive, s.nchanged,
+			   s.nsame);
+		wrap(out, "", 0, buf_str(&b));
+		buf_release(&b);
+	}
 	if (s.nworse_items) {
 		show = s.nworse_items < 10 ? s.nworse_items : 10;
 		buf_printf(out, "\nWorst regressions%s:\n", s.nworse_items > show ? " (top 10)" : "");
@@ -671,6 +678,9 @@ int report_text(FILE *f, const struct report *r, struct kb_err *err)
 			buf_release(&h);
 			for (j = 0; j < s->nruns; j++)
 				text_run(&out, &s->runs[j]);
+			if (s->runs_left_out)
+				buf_printf(&out, "... and %zu more runs (kbench show RUN_ID prints one)\n\n",
+					   s->runs_left_out);
 		}
 		buf_putc(&out, '\n');
 		if (rc == 0 && fwrite(out.data, 1, out.len, f) != out.len)

@@ -65,6 +65,9 @@ struct report_run {
 /* Sections with more variants than this show a history chart and their
  * findings instead of a table too wide to read. */
 #define REPORT_MAX_SIDE_BY_SIDE 12
+/* numa_test job tables (and heatmap panels per variant) in one section:
+ * a big store names how many runs it leaves out instead. */
+#define REPORT_MAX_JOB_TABLES 48
 
 struct report_section {
 	char *benchmark;        /* the section's title: its benchmark */
@@ -74,6 +77,7 @@ struct report_section {
 	struct report_charts placement; /* heatmaps, jobs per node */
 	struct report_run *runs;        /* numa_test job tables */
 	size_t nruns, runs_cap;
+	size_t runs_left_out;           /* runs past REPORT_MAX_JOB_TABLES */
 };
 
 struct report_variant {

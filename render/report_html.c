@@ -621,6 +621,9 @@ static int section(struct ctx *x, const struct report_section *s, size_t idx)
 		for (i = 0; i < s->nruns; i++)
 			job_table(o, &s->runs[i]);
 		buf_puts(o, "</div>\n");
+		if (s->runs_left_out)
+			buf_printf(o, "<p>&hellip; and %zu more runs (<code>kbench show RUN_ID</code> "
+				      "prints one).</p>\n", s->runs_left_out);
 	}
 	buf_puts(o, "</section>\n");
 	return 0;

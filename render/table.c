@@ -818,7 +818,7 @@ static void text_block(struct buf *out, const struct an_table *t, const struct p
 	grid_build(&g, t, p, b, p->block_by_metric ? &L : NULL, 1);
 	block_title(out, t, p, b, p->block_by_metric ? &L : NULL);
 	buf_putc(out, '\n');
-	limit = (p->variant_cols ? t->nvariants : g.ncols) <= 4 ? TEXT_NARROW : TEXT_WIDE;
+	limit = t->nvariants <= 4 ? TEXT_NARROW : TEXT_WIDE;
 	if (width > 0)
 		limit = (size_t)width;
 	for (c = 0; c < t->nvariants; c++)
