@@ -18,6 +18,8 @@ build_store() {     # NAME: import what the store holds into $TMP/NAME.db
 	case $1 in
 	seed000) "$KB" import --db "$db" "$SAMPLES/seeds/000_009ccda627cb3777.txt" ;;
 	seed001) "$KB" import --db "$db" "$SAMPLES/seeds/001_84b93bea668f5b54.txt" ;;
+	seed01) "$KB" import --db "$db" "$SAMPLES/seeds/000_009ccda627cb3777.txt" \
+			"$SAMPLES/seeds/001_84b93bea668f5b54.txt" ;;
 	seeds)
 		for f in "$SAMPLES"/seeds/*.txt; do
 			n=$(basename "$f" | cut -c1-3)
