@@ -271,7 +271,7 @@ static void finding_charts(struct report *rep, const struct an_regress *g,
 		const struct an_finding *f = &g->findings[i];
 		struct chart *c;
 		char cap[600];
-		size_t np = 0, maxjobs = 0;
+		size_t np = 0;
 
 		/* the heatmaps of what went wrong (or changed) */
 		if (f->kind != AN_FINDING_PLACEMENT || !f->nruns ||
@@ -283,15 +283,12 @@ static void finding_charts(struct report *rep, const struct an_regress *g,
 				if (pl->runs[j].run_id == f->runs[k].id) {
 					cli_chart_panel(c, &pl->runs[j], 1);
 					np++;
-					if (pl->runs[j].njobs > maxjobs)
-						maxjobs = pl->runs[j].njobs;
 				}
 		if (!np) {
 			chart_free(c);
 			continue;
 		}
-		chart_set_size(c, 720, 400, 1);
-		(void)maxjobs;
+		chart_set_size(c, 720, 400, 1);     /* the layout sizes it to its panels */
 		snprintf(cap, sizeof(cap), "%s %s: %s %s (%s)", f->benchmark,
 			 *f->config ? f->config : "-", f->metric, an_verdict_name(f->verdict), f->variant);
 		chart_set_title(c, cap);

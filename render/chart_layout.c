@@ -1766,6 +1766,13 @@ static void layout_change(struct chart_layout *L, struct chart_gc *gc)
  * CHART_MAX_SIDE: the panels past that are left out, and the note says
  * so).  Job labels that would touch are thinned, first and last kept.
  */
+/* Row height of a panel: 15 up to 24 jobs (every label fits), else 10
+ * with the labels thinned. */
+static double panel_row_h(size_t njobs)
+{
+	return njobs > 24 ? 10 : 15;
+}
+
 static void layout_placement(struct chart_layout *L, struct chart_gc *gc)
 {
 	const struct chart *c = L->c;
@@ -1806,12 +1813,14 @@ static void layout_placement(struct chart_layout *L, struct chart_gc *gc)
 	/* Cells: 30 wide (24 from 12 nodes on), rows 15 high up to 24 jobs,
 	 * else 10 with the labels thinned. */
 	cw = maxnodes > 12 ? 24 : 30;
-	rh = maxjobs > 24 ? 10 : 15;
-	step = (size_t)ceil((text_h + 1) / rh);
 	pw = 8 + lw + 6 + maxnodes * cw + 18 + 8;
 	if (pw < 170)
 		pw = 170;
-	ph = title_h + 4 + text_h + 4 + maxjobs * rh + 4 + text_h + 14;
+	/* each panel's rows as high as its jobs allow; the tallest sets ph */
+	rh = 0;
+	for (p = 0; p < c->npanels; p++)
+		rh = fmax(rh, (double)c->panels[p].njobs * panel_row_h(c->panels[p].njobs));
+	ph = title_h + 4 + text_h + 4 + rh + 4 + text_h + 14;
 
 	legend_measure(gc, &f);
 	for (;;) {
@@ -1865,6 +1874,8 @@ static void layout_placement(struct chart_layout *L, struct chart_gc *gc)
 		struct chart_mark *m;
 		char *title;
 
+		rh = panel_row_h(P->njobs);
+		step = (size_t)ceil((text_h + 1) / rh);
 		gw = cw * P->nnodes;
 		gh = rh * P->njobs;
 		gx = px + 8 + lw + 6 + (pw - 8 - lw - 6 - 18 - 8 - gw) / 2;
