@@ -2,6 +2,7 @@
 #
 #   make            build ./kbench
 #   make check      install missing deps, build with ASan+UBSan and -Werror, run all tests
+#   make golden-update  rewrite tests/golden/ (expected outputs) from this build
 #   make demo       install missing deps, import samples/ into demo/kbench.db, list it
 #   make bench      import a generated corpus and print throughput
 #   make bench-lab  generate a lab's lkp tree, import it, time analysis on it
@@ -57,7 +58,7 @@ FUZZ_DIR ?= $(BUILD)/fuzz/corpus
 # make tsan: the release sources with ThreadSanitizer.
 TSAN_OBJ = $(patsubst %.c,$(BUILD)/tsan/%.o,$(LIB_SRC) $(CLI_SRC))
 
-.PHONY: all deps check check-build unit demo bench bench-lab install clean man fuzz fuzz-build tsan
+.PHONY: all deps check check-build unit demo bench bench-lab install clean man fuzz fuzz-build tsan golden-update
 
 all: kbench man
 
@@ -158,6 +159,11 @@ $(BUILD)/chk/pnginfo: tests/tools/pnginfo.c $(CHK_SUPP_OBJ)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(ALL_CFLAGS) -Werror -O1 $(SAN) $(LDFLAGS) -o $@ $< $(CHK_SUPP_OBJ) $(LIBS)
+
+# Rewrite tests/golden/ from the current build (review the diff, then commit).
+golden-update: check-build
+	@GOLDEN_UPDATE=1 KB=$(abspath $(BUILD))/chk/kbench KBENCH_SHARED=$${KBENCH_SHARED:-$(abspath ..)/shared} \
+		KBENCH_SAMPLES=$(abspath samples) bash tests/cli/golden.sh | grep -v '^PASS '
 
 # Sanitised unit-test binary only: $(BUILD)/chk/unit [name-filter]
 unit: $(BUILD)/chk/unit

@@ -846,8 +846,7 @@ static void untestable_by_size(const struct an_table *t, const struct an_row *ro
 static void compare_rows(struct an_table *t)
 {
 	struct an_change **all = NULL;
-	double *p;
-	size_t nall = 0, cap = 0, r, v, i;
+	size_t nall = 0, cap = 0, r, v;
 
 	for (r = 0; r < t->nrows; r++) {
 		struct an_row *row = &t->rows[r];
@@ -885,34 +884,60 @@ static void compare_rows(struct an_table *t)
 			}
 		}
 	}
+	free(all);
+	t->ncompared = nall;
+	if (!t->defer_bh)
+		an_tables_bh(&t, 1);
+}
+
+void an_tables_bh(struct an_table *const *tables, size_t ntables)
+{
+	struct an_change **all = NULL;
+	double *p;
+	size_t nall = 0, cap = 0, k, r, v, i;
+
+	for (k = 0; k < ntables; k++)
+		for (r = 0; r < tables[k]->nrows; r++)
+			for (v = 0; v < tables[k]->nvariants; v++) {
+				struct an_cell *c = &tables[k]->rows[r].cells[v];
+
+				if (c->has_change && !isnan(c->chg.p)) {
+					xgrow(&all, &cap, nall + 1, sizeof(*all));
+					all[nall++] = &c->chg;
+				}
+			}
 	p = xmalloc((nall ? nall : 1) * sizeof(*p));
 	for (i = 0; i < nall; i++)
 		p[i] = all[i]->p;
 	an_bh(p, nall, p);
 	for (i = 0; i < nall; i++)
 		all[i]->q = p[i];
-	t->ncompared = nall;
 	free(p);
 	free(all);
-	/* Decide again with q, each row under its own direction. */
-	for (r = 0; r < t->nrows; r++) {
-		struct an_row *row = &t->rows[r];
-		struct an_opts o = t->opts;
+	for (k = 0; k < ntables; k++) {
+		struct an_table *t = tables[k];
 
-		o.dir = row->dir;
-		for (v = 0; v < t->nvariants; v++) {
-			struct an_cell *c = &row->cells[v];
-			if (!c->has_change)
-				continue;
-			an_decide(&c->chg, &o);
-			/* Runs needed to resolve the change seen (at least delta):
-			 * an_decide() sizes for delta alone, which asks for
-			 * thousands of runs when a noisy cell moved by 40%. */
-			if (!isnan(c->chg.runs_needed))
-				c->chg.runs_needed = an_runs_needed(c->chg.cv,
-					fmax(t->opts.delta, fabs(c->chg.raw)));
-			untestable_by_size(t, row, c);
-			explain(t, row, c);
+		t->ncompared = nall;
+		/* Decide again with q, each row under its own direction. */
+		for (r = 0; r < t->nrows; r++) {
+			struct an_row *row = &t->rows[r];
+			struct an_opts o = t->opts;
+
+			o.dir = row->dir;
+			for (v = 0; v < t->nvariants; v++) {
+				struct an_cell *c = &row->cells[v];
+				if (!c->has_change)
+					continue;
+				an_decide(&c->chg, &o);
+				/* Runs needed to resolve the change seen (at least delta):
+				 * an_decide() sizes for delta alone, which asks for
+				 * thousands of runs when a noisy cell moved by 40%. */
+				if (!isnan(c->chg.runs_needed))
+					c->chg.runs_needed = an_runs_needed(c->chg.cv,
+						fmax(t->opts.delta, fabs(c->chg.raw)));
+				untestable_by_size(t, row, c);
+				explain(t, row, c);
+			}
 		}
 	}
 }
@@ -1082,6 +1107,7 @@ int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t
 	decide_across(&b, t);
 	if (build_rows(&b, t, err) < 0)
 		goto out;
+	t->defer_bh = q->defer_bh;
 	compare_rows(t);
 	rc = 0;
 out:

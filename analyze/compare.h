@@ -107,6 +107,9 @@ struct an_query {
 	size_t nbetter;
 	int no_derived;			/* 1 = skip derived metrics */
 	int use_flagged;		/* 1 = test footnoted published cells too */
+	int defer_bh;			/* 1 = q stays p and verdicts use p: the
+					 * caller runs an_tables_bh() over this
+					 * and other tables, one BH family */
 };
 
 /* Where a cell's numbers came from. */
@@ -160,10 +163,11 @@ struct an_table {
 	struct an_row *rows;
 	size_t nrows;
 	struct an_opts opts;	/* conv, test, alpha, delta used (dir unused) */
-	size_t ncompared;	/* comparisons that entered BH */
+	size_t ncompared;	/* comparisons that entered BH (the family) */
 	size_t nmachines;	/* distinct row machines (NULL counts as one) */
 	char *warning;		/* said above the table, or NULL: the variants asked
 				 * for ran on different (or unknown) machines */
+	int defer_bh;		/* q.defer_bh: no BH run yet */
 };
 
 /* Defaults: everything, raw convention, Welch, threshold 1, alpha 0.05. */
@@ -176,6 +180,13 @@ void an_query_init(struct an_query *q);
 int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t,
 		     struct kb_err *err);
 void an_table_release(struct an_table *t);
+
+/* Benjamini-Hochberg over every comparison of tables[0..n) as one family
+ * (a report's sections), then verdicts and notes decided with the q
+ * values; each table's ncompared becomes the family size.  For tables
+ * built with q.defer_bh; an_compare_build() runs it on its own table
+ * otherwise. */
+void an_tables_bh(struct an_table *const *tables, size_t ntables);
 
 /* Names for output (static strings). */
 const char *an_direction_name(enum an_direction d);	/* lower/higher/none */

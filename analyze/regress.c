@@ -76,6 +76,17 @@ static int selected(const char *const *v, size_t n, const char *name)
 	return 0;
 }
 
+/* "n=5", "n=5 (published summary)", "n unknown (published summary)" */
+static void evidence_n(struct buf *ev, const struct an_cell *c)
+{
+	if (c->d.n)
+		buf_printf(ev, "n=%zu", c->d.n);
+	else
+		buf_puts(ev, "n unknown");
+	if (c->origin == AN_ORIGIN_SUMMARY)
+		buf_puts(ev, " (published summary)");
+}
+
 static void performance(struct an_regress *r, const struct an_table *t,
 			const struct db_qdata *q, const struct an_regress_opts *o)
 {
@@ -132,10 +143,10 @@ static void performance(struct an_regress *r, const struct an_table *t,
 			f->flags = c->flags | bc->flags;
 			if (f->machine)
 				buf_printf(&ev, "on %s: ", f->machine);
-			buf_printf(&ev, "%s n=%zu%s vs %s n=%zu%s", bv->name, bc->d.n,
-				   bc->origin == AN_ORIGIN_SUMMARY ? " (published summary)" : "",
-				   t->variants[v].name, c->d.n,
-				   c->origin == AN_ORIGIN_SUMMARY ? " (published summary)" : "");
+			buf_printf(&ev, "%s ", bv->name);
+			evidence_n(&ev, bc);
+			buf_printf(&ev, " vs %s ", t->variants[v].name);
+			evidence_n(&ev, c);
 			if (c->flags & AN_F_JOBS)
 				buf_printf(&ev, " runs, each the mean of its jobs (jobs sd within runs %.3g vs %.3g)",
 					   bc->job_sd, c->job_sd);
@@ -261,19 +272,123 @@ count:
 		}
 }
 
+/* Findings of tables (each a comparison of the selection in o) plus the
+ * placement checks of the selection.  The variants the user asked for are
+ * the tables' (their names resolved); with candidates, table 0 holds the
+ * baseline and them only. */
+static int findings(struct db *db, const struct an_regress_opts *o, const struct an_query *qq,
+		    const struct an_table *const *tables, size_t ntables, struct an_regress *r,
+		    struct kb_err *err)
+{
+	struct an_query q = *qq;
+	struct db_qdata qd;
+	const char **tnames = NULL, **cands = NULL;
+	size_t i, k, ntn = 0, ncand = 0;
+	int rc = -1;
+
+	memset(&qd, 0, sizeof(qd));
+	if (ntables) {
+		r->opts = tables[0]->opts;
+		if (q.baseline)
+			r->baseline = xstrdup(q.baseline);
+		else if (tables[0]->nvariants)
+			r->baseline = xstrdup(tables[0]->variants[tables[0]->baseline].name);
+	} else if (q.baseline) {
+		r->baseline = xstrdup(q.baseline);
+	}
+	for (k = 0; k < ntables; k++)
+		ntn += tables[k]->nvariants;
+	tnames = xcalloc(ntn + 1, sizeof(*tnames));
+	cands = xcalloc(ntn + 1, sizeof(*cands));
+	ntn = 0;
+	for (k = 0; k < ntables; k++)
+		for (i = 0; i < tables[k]->nvariants; i++) {
+			tnames[ntn++] = tables[k]->variants[i].name;
+			if (k == 0 && i != tables[0]->baseline)
+				cands[ncand++] = tables[0]->variants[i].name;
+		}
+	if (an_query_load_runs(db, &q, &qd, err) < 0)
+		goto out;
+	for (k = 0; k < ntables; k++)
+		if (!o->no_performance && tables[k]->nrows)
+			performance(r, tables[k], &qd, o);
+	/* Only stores with job rows have placement to check (and
+	 * db_placement_load is spared an empty result). */
+	if (!o->no_placement && r->baseline && qd.njobs) {
+		struct db_placement p;
+		struct an_pfindings pf;
+		struct an_placement_opts po = o->placement;
+
+		if (an_placement_load(db, &q, &p, err) < 0)
+			goto out;
+		/* Keep the runs of the selection: benchmark, config, variants. */
+		{
+			size_t k2 = 0;
+			for (i = 0; i < p.nruns; i++) {
+				struct db_prun *pr = &p.runs[i];
+				int keep = (!q.bench || strcmp(q.bench, pr->benchmark) == 0) &&
+					   REC_CONFIG_MATCH(pr->config, q.config, q.nconfig) &&
+					   (!q.variants || selected(tnames, ntn, pr->variant));
+				if (keep) {
+					struct db_prun tmp = p.runs[k2];
+					p.runs[k2] = *pr;
+					*pr = tmp;
+					k2++;
+				}
+			}
+			/* Runs past k2 are released with the rest by swapping back
+			 * nruns after the metrics are taken. */
+			{
+				size_t all = p.nruns;
+				p.nruns = k2;
+				if (!q.alpha || isnan(q.alpha))
+					po.alpha = 0.05;
+				else
+					po.alpha = q.alpha;
+				an_placement_metrics(&p, &po, &r->placement);
+				an_placement_detach(&r->placement);
+				p.nruns = all;
+			}
+		}
+		/* the baseline of the comparison that holds the job rows */
+		{
+			const char *pbase = r->baseline;
+
+			for (k = 0; k < ntables && !q.baseline && p.nruns; k++)
+				if (tables[k]->nrows && tables[k]->nvariants &&
+				    !strcmp(tables[k]->rows[0].benchmark, p.runs[0].benchmark)) {
+					pbase = tables[k]->variants[tables[k]->baseline].name;
+					break;
+				}
+			an_placement_findings(&r->placement, pbase,
+					      o->ncandidates ? cands : NULL, o->ncandidates ? ncand : 0,
+					      &po, &pf);
+		}
+		placement(r, &pf);
+		an_pfindings_release(&pf);
+		db_placement_release(&p);
+	}
+	order(r);
+	rc = 0;
+out:
+	free(tnames);
+	free(cands);
+	db_qdata_release(&qd);
+	return rc;
+}
+
 int an_regress_build(struct db *db, const struct an_regress_opts *o,
 		     struct an_regress *r, struct kb_err *err)
 {
 	struct an_query q = o->q;
 	struct an_table t;
-	struct db_qdata qd;
-	const char **vars = NULL, **tnames = NULL;
-	size_t i, ncand = 0;
+	const struct an_table *tp = &t;
+	const char **vars = NULL;
+	size_t i;
 	int have_table = 0, rc = -1;
 
 	memset(r, 0, sizeof(*r));
 	memset(&t, 0, sizeof(t));
-	memset(&qd, 0, sizeof(qd));
 	if (o->placement.cpus_per_node < 1)
 		return kb_err_set(err, "", 0, "CPUs per node must be at least 1, not %d",
 				  o->placement.cpus_per_node);
@@ -291,81 +406,35 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 		q.variants = vars;
 		q.nvariants = o->ncandidates + 1;
 	}
+	q.defer_bh = 0;
 	if (an_compare_build(db, &q, &t, err) < 0)
 		goto out;
 	have_table = 1;
-	r->opts = t.opts;
-	if (t.nvariants)
-		r->baseline = xstrdup(t.variants[t.baseline].name);
-	else if (q.baseline)
-		r->baseline = xstrdup(q.baseline);
-	if (an_query_load_runs(db, &q, &qd, err) < 0)
-		goto out;
-	if (!o->no_performance && t.nrows)
-		performance(r, &t, &qd, o);
-	/* Only stores with job rows have placement to check (and
-	 * db_placement_load is spared an empty result). */
-	/* The table's names of the variants asked for (user names resolved):
-	 * the baseline first, then the candidates. */
-	tnames = xcalloc(t.nvariants + 1, sizeof(*tnames));
 	if (t.nvariants) {
-		tnames[ncand++] = t.variants[t.baseline].name;
-		for (i = 0; i < t.nvariants; i++)
-			if (i != t.baseline)
-				tnames[ncand++] = t.variants[i].name;
-		ncand--;
+		q.baseline = NULL;      /* the table's own (resolved) baseline */
+		rc = findings(db, o, &q, &tp, 1, r, err);
+	} else {
+		rc = findings(db, o, &q, &tp, 0, r, err);
+		if (rc == 0)
+			r->opts = t.opts;
 	}
-	if (!o->no_placement && r->baseline && qd.njobs) {
-		struct db_placement p;
-		struct an_pfindings pf;
-		struct an_placement_opts po = o->placement;
-
-		if (an_placement_load(db, &q, &p, err) < 0)
-			goto out;
-		/* Keep the runs of the selection: benchmark, config, variants. */
-		{
-			size_t k = 0;
-			for (i = 0; i < p.nruns; i++) {
-				struct db_prun *pr = &p.runs[i];
-				int keep = (!q.bench || strcmp(q.bench, pr->benchmark) == 0) &&
-					   REC_CONFIG_MATCH(pr->config, q.config, q.nconfig) &&
-					   (!q.variants || selected(tnames, t.nvariants, pr->variant));
-				if (keep) {
-					struct db_prun tmp = p.runs[k];
-					p.runs[k] = *pr;
-					*pr = tmp;
-					k++;
-				}
-			}
-			/* Runs past k are released with the rest by swapping back
-			 * nruns after the metrics are taken. */
-			{
-				size_t all = p.nruns;
-				p.nruns = k;
-				if (!q.alpha || isnan(q.alpha))
-					po.alpha = 0.05;
-				else
-					po.alpha = q.alpha;
-				an_placement_metrics(&p, &po, &r->placement);
-				an_placement_detach(&r->placement);
-				p.nruns = all;
-			}
-		}
-		an_placement_findings(&r->placement, r->baseline,
-				      o->ncandidates ? tnames + 1 : NULL, o->ncandidates ? ncand : 0,
-				      &po, &pf);
-		placement(r, &pf);
-		an_pfindings_release(&pf);
-		db_placement_release(&p);
-	}
-	order(r);
-	rc = 0;
 out:
 	if (have_table)
 		an_table_release(&t);
-	db_qdata_release(&qd);
 	free(vars);
-	free(tnames);
+	if (rc < 0)
+		an_regress_release(r);
+	return rc;
+}
+
+int an_regress_from_tables(struct db *db, const struct an_regress_opts *o,
+			   const struct an_table *const *tables, size_t ntables,
+			   struct an_regress *r, struct kb_err *err)
+{
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	rc = findings(db, o, &o->q, tables, ntables, r, err);
 	if (rc < 0)
 		an_regress_release(r);
 	return rc;

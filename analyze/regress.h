@@ -118,6 +118,15 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 		     struct an_regress *r, struct kb_err *err);
 void an_regress_release(struct an_regress *r);
 
+/* The same findings from comparisons already built (a report's sections,
+ * one BH family across them): each table's cells become performance
+ * findings with the table's q-values and verdicts, unchanged; placement
+ * checks as an_regress_build().  The baseline is o->q.baseline, else
+ * the first table's. */
+int an_regress_from_tables(struct db *db, const struct an_regress_opts *o,
+			   const struct an_table *const *tables, size_t ntables,
+			   struct an_regress *r, struct kb_err *err);
+
 /* "performance" / "placement" (static strings). */
 const char *an_finding_kind_name(enum an_finding_kind k);
 

@@ -126,6 +126,16 @@ static char *varying_key(const char *const *configs, size_t n)
 	return key;
 }
 
+void cli_chart_styles(struct chart *c, const struct cli_chart_opts *o)
+{
+	size_t s, k;
+
+	for (s = 0; s < c->nseries && o->styles; s++)
+		for (k = 0; k < o->nstyles; k++)
+			if (!strcmp(c->series[s], o->styles[k]))
+				chart_series_style(c, (int)s, (int)k);
+}
+
 /* Verdicts --------------------------------------------------------------- */
 
 static enum chart_verdict verdict_of(enum an_verdict v)
@@ -181,7 +191,8 @@ int cli_table_metric(const struct an_table *t, const char **bench, const char **
 		}
 	}
 	if (!*bench)
-		return kb_err_set(err, "", 0, "nothing in the store matches the selection");
+		return kb_err_set(err, "", 0, "nothing in the store matches the selection "
+				  "(kbench ls shows what it holds)");
 	if (!many)
 		return 0;
 	for (r = 0; r < t->nrows && names.len < 300; r++) {
@@ -244,6 +255,7 @@ int cli_chart_from_table(struct chart *c, const struct an_table *t, const char *
 		}
 		for (v = 0; v < t->nvariants; v++)
 			chart_series(c, t->variants[v].name);
+		cli_chart_styles(c, o);
 		for (i = 0; i < n; i++) {
 			const struct an_row *row = &t->rows[rows[i]];
 
@@ -272,6 +284,7 @@ int cli_chart_from_table(struct chart *c, const struct an_table *t, const char *
 		c->log_y = o->log_y;
 		for (v = 0; v < t->nvariants; v++)
 			chart_series(c, t->variants[v].name);
+		cli_chart_styles(c, o);
 		for (i = 0; i < n; i++) {
 			const struct an_row *row = &t->rows[rows[i]];
 			struct buf val = BUF_INIT;
@@ -698,6 +711,13 @@ int cmd_chart(int argc, char **argv)
 	    cli_select_resolve(&sel, db, &q, &err) < 0) {
 		cli_report("chart", &err);
 		goto done;
+	}
+	{
+		struct cli_names nm;
+
+		cli_select_names(&sel, &nm);
+		if (cli_selection_check(db, &nm, &err) < 0)
+			goto fail;
 	}
 	c = chart_new(kind->type);
 	chart_set_size(c, width, height, 1);

@@ -169,6 +169,15 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 		cli_report(verb, &err);
 		goto out;
 	}
+	{
+		struct cli_names nm;
+
+		cli_select_names(&sel, &nm);
+		if (cli_selection_check(db, &nm, &err) < 0) {
+			cli_report(verb, &err);
+			goto out;
+		}
+	}
 	if (is_export && strcmp(what, "compare") != 0) {
 		struct db_qdata d;
 
@@ -190,8 +199,12 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 		cli_report(verb, &err);
 		goto out;
 	}
-	if (!t.nrows)
-		fprintf(stderr, "kbench %s: nothing matched the selection\n", verb);
+	if (!t.nrows) {
+		cli_select_empty(&err, &sel);
+		cli_report(verb, &err);
+		an_table_release(&t);
+		goto out;
+	}
 	rc = render_table(stdout, &t, &ro, &err);
 	an_table_release(&t);
 	if (rc < 0 || fflush(stdout) != 0) {

@@ -145,6 +145,18 @@ int cmd_history(int argc, char **argv)
 		cli_report("history", &err);
 		goto done;
 	}
+	{
+		struct cli_names nm;
+
+		memset(&nm, 0, sizeof(nm));
+		nm.bench = bench && *bench ? bench : NULL;
+		nm.machines = (const char *const *)xv;
+		nm.nmachines = nxv;
+		if (cli_selection_check(db, &nm, &err) < 0) {
+			cli_report("history", &err);
+			goto done;
+		}
+	}
 	progress_init(&prog, "history", progress_tty(), 1.0);
 	progress_start_ticker(&prog);
 	progress_step(&prog, "building the series", 0, 0);
@@ -156,7 +168,9 @@ int cmd_history(int argc, char **argv)
 	}
 	built = 1;
 	if (!h.nseries) {
-		fprintf(stderr, "kbench history: no values of metric '%s' in this selection\n", metric);
+		fprintf(stderr, "kbench history: no values of metric '%s' in this selection "
+			"(kbench compare%s%s lists the metrics)\n", metric, bench ? " --bench " : "",
+			bench ? bench : "");
 		goto done;
 	}
 	if (render_history(stdout, &h, fmt, &err) < 0 || fflush(stdout) != 0) {

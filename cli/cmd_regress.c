@@ -178,6 +178,21 @@ int cmd_regress(int argc, char **argv)
 		cli_report("regress", &err);
 		goto done;
 	}
+	{
+		struct cli_names nm;
+
+		memset(&nm, 0, sizeof(nm));
+		nm.bench = bench && *bench ? bench : NULL;
+		nm.baseline = baseline;
+		nm.variants = (const char *const *)cv;
+		nm.nvariants = ncv;
+		nm.machines = (const char *const *)xv;
+		nm.nmachines = nxv;
+		if (cli_selection_check(db, &nm, &err) < 0) {
+			cli_report("regress", &err);
+			goto done;
+		}
+	}
 	prog.on = progress_tty();
 	progress_start_ticker(&prog);
 	progress_step(&prog, "comparing", 0, 0);

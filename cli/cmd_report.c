@@ -28,18 +28,70 @@
 
 /* Charts of a benchmark's section: a bars chart per metric, the change
  * forest plot when it stays readable. */
-#define MAX_CHANGE_ROWS 48
+#define MAX_CHANGE_ROWS 40       /* more: the top 40 by |change|, the chart says so */
 #define MAX_BAR_CONFIGS 16      /* more configurations: the table says it better */
 
-static void section_charts(struct report_section *s, enum chart_errbar eb)
+/* Wide sections: per metric, the mean of each configuration along the
+ * variants (a history chart, one line per configuration). */
+static void section_history_charts(struct report_section *s, const struct cli_chart_opts *co)
 {
 	const struct an_table *t = &s->table;
-	struct cli_chart_opts co;
+	size_t r, k, v, ncharts = 0;
+
+	for (r = 0; r < t->nrows && ncharts < 6; r++) {
+		const struct an_row *row = &t->rows[r];
+		struct chart *c;
+		char cap[512];
+		int seen = 0;
+
+		for (k = 0; k < r; k++)
+			if (!strcmp(t->rows[k].metric, row->metric))
+				seen = 1;
+		if (seen)
+			continue;
+		c = chart_new(CHART_HISTORY);
+		chart_set_size(c, 900, 420, 1);
+		for (v = 0; v < t->nvariants; v++)
+			chart_category(c, t->variants[v].name);
+		for (k = r; k < t->nrows; k++) {
+			int sr;
+
+			if (strcmp(t->rows[k].metric, row->metric))
+				continue;
+			sr = chart_series(c, *t->rows[k].config ? t->rows[k].config : row->metric);
+			for (v = 0; v < t->nvariants; v++) {
+				const struct an_cell *cell = &t->rows[k].cells[v];
+
+				if (cell->origin != AN_ORIGIN_NONE && !isnan(cell->d.mean))
+					chart_value(c, sr, (int)v, cell->d.mean,
+						    co->errbar == CHART_ERR_SD ? cell->d.sd : NAN);
+			}
+		}
+		c->errbar = (enum chart_errbar)co->errbar;
+		snprintf(cap, sizeof(cap), "%s: %s", s->benchmark, row->metric);
+		chart_set_title(c, cap);
+		chart_set_axis(c, 'x', "variant", NULL);
+		chart_set_axis(c, 'y', row->metric, *row->unit ? row->unit : NULL);
+		snprintf(cap, sizeof(cap), "%s %s: the mean of each configuration along the %zu "
+			 "variants (in store order)", s->benchmark, row->metric, t->nvariants);
+		report_chart(&s->charts, c, cap);
+		ncharts++;
+	}
+}
+
+static void section_charts(struct report_section *s, enum chart_errbar eb,
+			   const struct cli_chart_opts *styles)
+{
+	const struct an_table *t = &s->table;
+	struct cli_chart_opts co = *styles;
 	struct kb_err err;
 	size_t r, k, nchg = 0;
 
-	memset(&co, 0, sizeof(co));
 	co.errbar = (int)eb;
+	if (t->nvariants > REPORT_MAX_SIDE_BY_SIDE) {
+		section_history_charts(s, &co);
+		return;
+	}
 	for (r = 0; r < t->nrows; r++) {
 		const struct an_row *row = &t->rows[r];
 		struct chart *c;
@@ -81,11 +133,12 @@ static void section_charts(struct report_section *s, enum chart_errbar eb)
 			    t->rows[r].cells[k].chg.verdict != AN_VERDICT_NONE &&
 			    !isnan(t->rows[r].cells[k].chg.change))
 				nchg++;
-	if (nchg && nchg <= MAX_CHANGE_ROWS) {
+	if (nchg) {
 		struct chart *c = chart_new(CHART_CHANGE);
 		char cap[512];
 
-		chart_set_size(c, 720, 120 + 22 * (double)nchg, 1);
+		chart_set_size(c, 720, 300, 1);
+		c->max_rows = MAX_CHANGE_ROWS;
 		if (cli_chart_change(c, t, s->benchmark, &co, &err) < 0) {
 			chart_free(c);
 			return;
@@ -97,15 +150,9 @@ static void section_charts(struct report_section *s, enum chart_errbar eb)
 	}
 }
 
-/* Canvas height for np placement panels of up to maxjobs rows, laid out
- * as the chart engine does (ceil(sqrt(np)) columns). */
-static double placement_height(size_t np, size_t maxjobs)
-{
-	size_t cols = (size_t)ceil(sqrt((double)(np ? np : 1)));
-	size_t rows = (np + cols - 1) / cols;
-
-	return 90 + (double)rows * (60 + 17 * (double)maxjobs);
-}
+/* Placement panels per chart: longer selections become more charts. */
+#define PLACEMENT_PAGE 12
+#define PLACEMENT_PAGES 2       /* per variant; the rest are in the job tables' count */
 
 /* numa_test: job tables, a heatmap per variant, jobs per node. */
 static int run_selected(const struct db_prun *r, const struct cli_select *sel, const char *bench)
@@ -125,14 +172,14 @@ static size_t placement_runs(const struct db_placement *pl, const struct cli_sel
 }
 
 static void section_placement(struct report_section *s, const struct db_placement *pl,
-			      const struct cli_select *sel, int charts)
+			      const struct cli_select *sel, int charts,
+			      const struct cli_chart_opts *styles)
 {
 	const struct db_prun **runs = xmalloc((pl->nruns + 1) * sizeof(*runs));
 	size_t i, j, n = 0;
-	struct cli_chart_opts co;
+	struct cli_chart_opts co = *styles;
 	struct kb_err err;
 
-	memset(&co, 0, sizeof(co));
 	for (i = 0; i < pl->nruns; i++) {
 		const struct db_prun *r = &pl->runs[i];
 
@@ -141,40 +188,66 @@ static void section_placement(struct report_section *s, const struct db_placemen
 	}
 	for (i = 0; i < n; i++) {
 		const struct db_prun *r = runs[i];
-		struct report_run *rr = report_run(s, r->run_id, r->variant, r->config, r->nnodes);
+		struct report_run *rr;
+
+		if (i >= REPORT_MAX_JOB_TABLES) {
+			s->runs_left_out = n - i;
+			break;
+		}
+		rr = report_run(s, r->run_id, r->variant, r->config, r->nnodes);
 
 		for (j = 0; j < r->njobs; j++)
 			report_job(rr, r->jobs[j].job, r->jobs[j].initial_node, r->jobs[j].main_node,
 				   r->jobs[j].moved, r->jobs[j].user, r->jobs[j].pct);
 	}
-	/* one heatmap per variant, its runs as small multiples */
+	/* one heatmap per variant, its runs as small multiples; a page per
+	 * PLACEMENT_PAGE runs */
 	for (i = 0; i < n && charts; i++) {
-		struct chart *c;
-		char title[512];
-		size_t np = 0, maxjobs = 0;
+		size_t np = 0, total = 0, page = 0, npages;
 
 		for (j = 0; j < i; j++)
 			if (runs[j]->variant_id == runs[i]->variant_id)
 				break;
 		if (j < i)
 			continue;
-		c = chart_new(CHART_PLACEMENT);
 		for (j = i; j < n; j++)
-			if (runs[j]->variant_id == runs[i]->variant_id) {
-				cli_chart_panel(c, runs[j], 0);
-				np++;
-				if (runs[j]->njobs > maxjobs)
-					maxjobs = runs[j]->njobs;
-			}
-		chart_set_size(c, 900, placement_height(np, maxjobs), 1);
-		snprintf(title, sizeof(title), "%s job placement: %s", s->benchmark, runs[i]->variant);
-		chart_set_title(c, title);
-		chart_set_axis(c, 'x', "node", NULL);
-		chart_set_axis(c, 'y', "job", NULL);
-		snprintf(title, sizeof(title), "%s: percent of time per node for every job; the "
-			 "initial node outlined, * = main node differs from the initial one",
-			 runs[i]->variant);
-		report_chart(&s->placement, c, title);
+			total += runs[j]->variant_id == runs[i]->variant_id;
+		npages = (total + PLACEMENT_PAGE - 1) / PLACEMENT_PAGE;
+		/* a big store: the first pages of each variant (the captions say so) */
+		if (npages > PLACEMENT_PAGES)
+			npages = PLACEMENT_PAGES;
+		for (j = i; j < n; j += 0) {
+			struct chart *c = chart_new(CHART_PLACEMENT);
+			char title[512];
+
+			np = 0;
+			for (; j < n && np < PLACEMENT_PAGE; j++)
+				if (runs[j]->variant_id == runs[i]->variant_id) {
+					cli_chart_panel(c, runs[j], 0);
+					np++;
+				}
+			page++;
+			chart_set_size(c, 900, 400, 1);
+			if (total > PLACEMENT_PAGE * PLACEMENT_PAGES)
+				snprintf(title, sizeof(title), "%s job placement: %s (page %zu of the "
+					 "first %d of %zu runs)", s->benchmark, runs[i]->variant, page,
+					 PLACEMENT_PAGE * PLACEMENT_PAGES, total);
+			else if (npages > 1)
+				snprintf(title, sizeof(title), "%s job placement: %s (%zu of %zu)",
+					 s->benchmark, runs[i]->variant, page, npages);
+			else
+				snprintf(title, sizeof(title), "%s job placement: %s", s->benchmark,
+					 runs[i]->variant);
+			chart_set_title(c, title);
+			chart_set_axis(c, 'x', "node", NULL);
+			chart_set_axis(c, 'y', "job", NULL);
+			snprintf(title, sizeof(title), "%s: percent of time per node for every job; the "
+				 "initial node outlined, a diamond = main node differs from the initial one",
+				 runs[i]->variant);
+			report_chart(&s->placement, c, title);
+			if (page == npages)
+				break;
+		}
 	}
 	if (n && charts) {
 		struct chart *c = chart_new(CHART_NODELOAD);
@@ -200,7 +273,7 @@ static void finding_charts(struct report *rep, const struct an_regress *g,
 		const struct an_finding *f = &g->findings[i];
 		struct chart *c;
 		char cap[600];
-		size_t np = 0, maxjobs = 0;
+		size_t np = 0;
 
 		/* the heatmaps of what went wrong (or changed) */
 		if (f->kind != AN_FINDING_PLACEMENT || !f->nruns ||
@@ -212,14 +285,12 @@ static void finding_charts(struct report *rep, const struct an_regress *g,
 				if (pl->runs[j].run_id == f->runs[k].id) {
 					cli_chart_panel(c, &pl->runs[j], 1);
 					np++;
-					if (pl->runs[j].njobs > maxjobs)
-						maxjobs = pl->runs[j].njobs;
 				}
 		if (!np) {
 			chart_free(c);
 			continue;
 		}
-		chart_set_size(c, 720, placement_height(np, maxjobs), 1);
+		chart_set_size(c, 720, 400, 1);     /* the layout sizes it to its panels */
 		snprintf(cap, sizeof(cap), "%s %s: %s %s (%s)", f->benchmark,
 			 *f->config ? f->config : "-", f->metric, an_verdict_name(f->verdict), f->variant);
 		chart_set_title(c, cap);
@@ -227,6 +298,77 @@ static void finding_charts(struct report *rep, const struct an_regress *g,
 		if (rep->nfinding_charts >= 8)
 			break;
 	}
+}
+
+/* Sections ------------------------------------------------------------------ */
+
+/*
+ * One section of a report is one selection: a benchmark, the variants
+ * and baseline of the report's selection, and its filters (config, and
+ * machine or post when a policy adds them).  report_plan() turns the
+ * report's selection into the list; a policy that splits a store into
+ * comparable sets (per post, per machine) builds more, narrower entries
+ * here and nothing else changes: every section is compared by
+ * section_compare() and all of them form one BH family.
+ */
+struct report_plan {
+	char *title;            /* the section heading */
+	char *bench;
+	struct an_query q;      /* borrows from the report's cli_select */
+};
+
+static size_t report_plan(const struct db_list *list, const struct cli_select *sel,
+			  const struct an_query *q, struct report_plan **out)
+{
+	size_t i, n = 0;
+
+	*out = xcalloc(list->nbenches + 1, sizeof(**out));
+	for (i = 0; i < list->nbenches; i++) {
+		const char *bench = list->benches[i].benchmark;
+		struct report_plan *p;
+
+		if (sel->bench && strcmp(sel->bench, bench))
+			continue;
+		p = &(*out)[n++];
+		p->title = xstrdup(bench);
+		p->bench = xstrdup(bench);
+		p->q = *q;
+		p->q.bench = p->bench;
+		p->q.defer_bh = 1;
+	}
+	return n;
+}
+
+static void report_plan_release(struct report_plan *plan, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(plan[i].title);
+		free(plan[i].bench);
+	}
+	free(plan);
+}
+
+/* The comparison of one section, BH left to the caller.  When the
+ * report's baseline has no data in it, the section compares against its
+ * first variant, and note says so. */
+static int section_compare(struct db *db, const struct report_plan *p, struct an_table *t,
+			   struct buf *note, struct kb_err *err)
+{
+	struct an_query bq = p->q;
+
+	if (an_compare_build(db, &bq, t, err) == 0)
+		return 0;
+	if (!p->q.baseline)
+		return -1;
+	kb_err_clear(err);
+	bq.baseline = NULL;
+	if (an_compare_build(db, &bq, t, err) < 0)
+		return -1;
+	buf_printf(note, "%s has no %s numbers in the selection; the baseline here is %s.",
+		   p->q.baseline, p->bench, t->nvariants ? t->variants[t->baseline].name : "-");
+	return 0;
 }
 
 static void describe_selection(struct buf *b, const struct cli_select *s)
@@ -353,6 +495,11 @@ int cmd_report(int argc, char **argv)
 	int rc, html, have_list = 0, have_pl = 0, have_g = 0, status = EXIT_USAGE, eb;
 	FILE *f = NULL;
 	char *href = NULL;
+	struct report_plan *plan = NULL;
+	struct an_table **tables = NULL;
+	const char **styles = NULL;
+	struct cli_chart_opts sco;
+	size_t nplan = 0;
 
 	cli_select_init(&sel);
 	cli_short_output(argc, argv);
@@ -395,8 +542,16 @@ int cmd_report(int argc, char **argv)
 		cli_report("report", &err);
 		goto usage;
 	}
-	if (db_open_existing(&db, cli_db_path(sel.db), &err) < 0 ||
-	    cli_select_resolve(&sel, db, &q, &err) < 0 || db_list(db, &list, &err) < 0)
+	if (db_open_existing(&db, cli_db_path(sel.db), &err) < 0)
+		goto fail;
+	{
+		struct cli_names nm;
+
+		cli_select_names(&sel, &nm);
+		if (cli_selection_check(db, &nm, &err) < 0 || cli_select_resolve(&sel, db, &q, &err) < 0)
+			goto fail;
+	}
+	if (db_list(db, &list, &err) < 0)
 		goto fail;
 	have_list = 1;
 	/* A status line on a terminal once this takes more than a second. */
@@ -406,44 +561,49 @@ int cmd_report(int argc, char **argv)
 		goto fail;
 	have_pl = 1;
 
-	/* One section per benchmark, each with its own comparison (and BH). */
-	for (i = 0; i < list.nbenches; i++) {
-		const char *bench = list.benches[i].benchmark;
+	/* The sections (one selection each), all compared into one result:
+	 * one Benjamini-Hochberg family for the whole report. */
+	nplan = report_plan(&list, &sel, &q, &plan);
+	for (i = 0; i < nplan; i++) {
 		struct report_section *s;
-		struct an_query bq = q;
 		struct an_table t;
 		progress_step(&prog, "comparing benchmark", i + 1, list.nbenches);
 
-		if (sel.bench && strcmp(sel.bench, bench))
-			continue;
-		bq.bench = bench;
 		buf_reset(&b);
-		if (an_compare_build(db, &bq, &t, &err) < 0) {
-			if (!q.baseline)
-				goto fail;
-			/* the baseline has no data here: compare against the first variant */
-			bq.baseline = NULL;
-			if (an_compare_build(db, &bq, &t, &err) < 0)
-				goto fail;
-			buf_printf(&b, "%s has no %s numbers in the selection; the baseline here is %s.",
-				   q.baseline, bench, t.nvariants ? t.variants[t.baseline].name : "-");
-		}
-		if (!t.nrows && !placement_runs(&pl, &sel, bench)) {
+		if (section_compare(db, &plan[i], &t, &b, &err) < 0)
+			goto fail;
+		if (!t.nrows && !placement_runs(&pl, &sel, plan[i].bench)) {
 			an_table_release(&t);
 			continue;
 		}
-		s = report_section(&rep, bench);
+		s = report_section(&rep, plan[i].title);
 		if (b.len)
 			s->note = xstrdup(buf_str(&b));
 		s->table = t;
 		rep.opts = t.opts;
-		if (html && !no_charts)
-			section_charts(s, (enum chart_errbar)eb);
-		section_placement(s, &pl, &sel, html && !no_charts);
 	}
 	if (!rep.nsections) {
-		kb_err_set(&err, "", 0, "nothing in the store matches the selection");
+		cli_select_empty(&err, &sel);
 		goto fail;
+	}
+	tables = xmalloc(rep.nsections * sizeof(*tables));
+	for (i = 0; i < rep.nsections; i++)
+		tables[i] = &rep.sections[i].table;
+	an_tables_bh(tables, rep.nsections);
+	rep.family = rep.sections[0].table.ncompared;
+	/* one look per variant in every chart: its place in the store */
+	styles = xmalloc((list.nvariants + 1) * sizeof(*styles));
+	for (i = 0; i < list.nvariants; i++)
+		styles[i] = list.variants[i].name;
+	memset(&sco, 0, sizeof(sco));
+	sco.styles = styles;
+	sco.nstyles = list.nvariants;
+	for (i = 0; i < rep.nsections; i++) {
+		struct report_section *s = &rep.sections[i];
+
+		if (html && !no_charts)
+			section_charts(s, (enum chart_errbar)eb, &sco);
+		section_placement(s, &pl, &sel, html && !no_charts, &sco);
 	}
 	rep.opts.dir = AN_DIR_NONE;
 
@@ -485,14 +645,16 @@ int cmd_report(int argc, char **argv)
 		report_source(&rep, buf_str(&b));
 	}
 
-	/* Findings (kbench regress) at the top. */
+	/* Findings (kbench regress) at the top: read from the same tables, so
+	 * every count and q-value matches the sections. */
 	if (!no_findings) {
 		struct an_regress_opts ro;
 
 		an_regress_opts_init(&ro);
 		ro.q = q;
 		progress_step(&prog, "looking for regressions", 0, 0);
-		if (an_regress_build(db, &ro, &g, &err) == 0) {
+		if (an_regress_from_tables(db, &ro, (const struct an_table *const *)tables,
+					   rep.nsections, &g, &err) == 0) {
 			have_g = 1;
 			rep.regress = &g;
 			if (html && !no_charts)
@@ -544,6 +706,9 @@ usage:
 done:
 	progress_end(&prog);
 	free(href);
+	free(tables);
+	free(styles);
+	report_plan_release(plan, nplan);
 	report_release(&rep);
 	if (have_g)
 		an_regress_release(&g);

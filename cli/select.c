@@ -3,6 +3,7 @@
  */
 #include "select.h"
 #include "../core/util.h"
+#include "../core/buf.h"
 #include "../db/db.h"
 #include "../db/placement.h"
 #include "../db/query.h"
@@ -257,4 +258,172 @@ int cli_placement_load(struct db *db, struct db_placement *out, struct kb_err *e
 	if (!has_jobs)
 		return 0;
 	return db_placement_load(db, NULL, NULL, out, err);
+}
+
+/* Selection errors --------------------------------------------------------- */
+
+/* One dimension of a selection: how its option is called, what its
+ * values are called, and where the store's names come from. */
+struct dim {
+	const char *what;               /* "benchmark" */
+	const char *option;             /* "--bench" */
+};
+
+static const struct dim dim_bench = { "benchmark", "--bench" };
+static const struct dim dim_variant = { "variant", "--variants" };
+static const struct dim dim_baseline = { "variant", "--baseline" };
+static const struct dim dim_machine = { "machine", "--machine" };
+
+static int has_name(const char *const *names, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(names[i], name))
+			return 1;
+	return 0;
+}
+
+/* "no benchmark 'x' (--bench); the store has 3: a, b, c" */
+static int missing(struct kb_err *err, const struct dim *d, const char *name,
+		   const char *const *names, size_t n)
+{
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	buf_printf(&b, "no %s '%s' (%s) in the store", d->what, name, d->option);
+	if (!n)
+		buf_printf(&b, "; it has no %ss at all", d->what);
+	else
+		buf_printf(&b, "; it has %zu: ", n);
+	for (i = 0; i < n && i < 24; i++)
+		buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
+	if (n > 24)
+		buf_printf(&b, ", ... (kbench ls lists them all)");
+	kb_err_set(err, "", 0, "%s", buf_str(&b));
+	buf_release(&b);
+	return -1;
+}
+
+static int check_names(struct kb_err *err, const struct dim *d, const char *const *want,
+		       size_t nwant, const char *const *have, size_t nhave)
+{
+	size_t i;
+
+	for (i = 0; i < nwant; i++)
+		if (want[i] && !has_name(have, nhave, want[i]))
+			return missing(err, d, want[i], have, nhave);
+	return 0;
+}
+
+/* Variants as users name them: display name, name alone when unique,
+ * name@start-of-post; an ambiguous name says which it could be. */
+static int check_variants(struct db *db, struct kb_err *err, const struct dim *d,
+			  const char *const *want, size_t nwant, const char *const *have,
+			  size_t nhave)
+{
+	size_t i;
+
+	for (i = 0; i < nwant; i++) {
+		struct kb_err e2;
+		char *disp;
+
+		if (!want[i])
+			continue;
+		kb_err_clear(&e2);
+		if (db_variant_resolve(db, want[i], &disp, &e2) == 0) {
+			free(disp);
+			continue;
+		}
+		if (strstr(e2.msg, "ambiguous")) {
+			*err = e2;
+			return -1;
+		}
+		return missing(err, d, want[i], have, nhave);
+	}
+	return 0;
+}
+
+int cli_selection_check(struct db *db, const struct cli_names *n, struct kb_err *err)
+{
+	struct db_list l;
+	const char **v, **b, **m;
+	size_t i;
+	int rc = 0;
+
+	if (db_list(db, &l, err) < 0)
+		return -1;
+	v = xmalloc((l.nvariants + 1) * sizeof(*v));
+	b = xmalloc((l.nbenches + 1) * sizeof(*b));
+	m = xmalloc((l.nmachines + 1) * sizeof(*m));
+	for (i = 0; i < l.nvariants; i++)
+		v[i] = l.variants[i].name;
+	for (i = 0; i < l.nbenches; i++)
+		b[i] = l.benches[i].benchmark;
+	for (i = 0; i < l.nmachines; i++)
+		m[i] = l.machines[i].name;
+	if (n->bench)
+		rc = check_names(err, &dim_bench, &n->bench, 1, b, l.nbenches);
+	if (!rc)
+		rc = check_variants(db, err, &dim_variant, n->variants, n->nvariants, v, l.nvariants);
+	if (!rc && n->baseline)
+		rc = check_variants(db, err, &dim_baseline, &n->baseline, 1, v, l.nvariants);
+	for (i = 0; !rc && i < n->nmachines; i++)       /* "unknown": no named machine */
+		if (strcmp(n->machines[i], "unknown") != 0)
+			rc = check_names(err, &dim_machine, &n->machines[i], 1, m, l.nmachines);
+	free(v);
+	free(b);
+	free(m);
+	db_list_release(&l);
+	return rc;
+}
+
+void cli_select_names(const struct cli_select *s, struct cli_names *n)
+{
+	memset(n, 0, sizeof(*n));
+	n->bench = s->bench && *s->bench ? s->bench : NULL;
+	n->variants = s->variant_v;
+	n->nvariants = s->nvariant_v;
+	n->baseline = s->baseline && *s->baseline ? s->baseline : NULL;
+	n->machines = s->machine_v;
+	n->nmachines = s->nmachine_v;
+}
+
+int cli_selection_empty(struct kb_err *err, const struct cli_names *n, const char *more)
+{
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	buf_puts(&b, "nothing in the store matches the selection");
+	if (n->bench)
+		buf_printf(&b, " --bench %s", n->bench);
+	if (n->nvariants) {
+		buf_puts(&b, " --variants ");
+		for (i = 0; i < n->nvariants; i++)
+			buf_printf(&b, "%s%s", i ? "," : "", n->variants[i]);
+	}
+	if (n->baseline)
+		buf_printf(&b, " --baseline %s", n->baseline);
+	if (more && *more)
+		buf_printf(&b, " %s", more);
+	kb_err_set(err, "", 0, "%s", buf_str(&b));
+	buf_release(&b);
+	return -1;
+}
+
+int cli_select_empty(struct kb_err *err, const struct cli_select *s)
+{
+	struct cli_names n;
+	struct buf more = BUF_INIT;
+	size_t i;
+	int rc;
+
+	cli_select_names(s, &n);
+	for (i = 0; i < s->nmetric_v; i++)
+		buf_printf(&more, "%s%s", i ? "," : "--metric ", s->metric_v[i]);
+	for (i = 0; i < s->nkv; i++)
+		buf_printf(&more, "%s--config %s=%s", more.len ? " " : "", s->kv[i].key, s->kv[i].value);
+	rc = cli_selection_empty(err, &n, buf_str(&more));
+	buf_release(&more);
+	return rc;
 }

@@ -96,6 +96,34 @@ int cli_select_resolve(struct cli_select *s, struct db *db, struct an_query *q,
 int cli_select_variant_match(const struct cli_select *s, const char *name);
 void cli_select_release(struct cli_select *s);
 
+/*
+ * Names a selection refers to, as the verbs take them (NULL / 0 = not
+ * given).  cli_selection_check() looks each one up in the store; a new
+ * dimension (--machine, a post) is a field here and a row in its table.
+ */
+struct cli_names {
+	const char *bench;
+	const char *const *variants;    /* --variants, --candidate */
+	size_t nvariants;
+	const char *baseline;
+	const char *const *machines;    /* --machine ('unknown' is always there) */
+	size_t nmachines;
+};
+
+struct db;
+/* 0 when every name in n exists in the store; else -1 with err naming the
+ * first that does not and what the store has instead ("no benchmark
+ * 'nosuch'; the store has 6: autonuma, hackbench, ...").  -1 also for a
+ * database error. */
+int cli_selection_check(struct db *db, const struct cli_names *n, struct kb_err *err);
+/* The names of a cli_select (bench, variants, baseline) into n; n borrows. */
+void cli_select_names(const struct cli_select *s, struct cli_names *n);
+/* err = "nothing in the store matches the selection (--bench B, ...)":
+ * every name exists, but not together.  Returns -1. */
+int cli_selection_empty(struct kb_err *err, const struct cli_names *n, const char *more);
+/* The same for a cli_select, its --metric and --config named too. */
+int cli_select_empty(struct kb_err *err, const struct cli_select *s);
+
 /* db_placement_load(db, NULL, NULL, ...) that returns an empty result
  * (instead of calling it) when the store has no job rows at all. */
 struct db;
@@ -112,7 +140,14 @@ struct cli_chart_opts {
 	const char *xkey;       /* lines: config key on x; NULL = the varying one */
 	int errbar;             /* enum chart_errbar */
 	int log_x, log_y;
+	/* A report's variants in a fixed order: variant i is drawn in palette
+	 * entry i in every chart (NULL = each chart numbers its own). */
+	const char *const *styles;
+	size_t nstyles;
 };
+
+/* Give each series of c named in o->styles that entry's look. */
+void cli_chart_styles(struct chart *c, const struct cli_chart_opts *o);
 
 /* "sd" (or NULL), "ci", "none" -> enum chart_errbar in *e; -1 if unknown. */
 int cli_chart_errbar(const char *s, int *e);

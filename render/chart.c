@@ -81,6 +81,7 @@ void chart_free(struct chart *c)
 	free(c->y_unit);
 	free_strings(c->cats, c->ncats);
 	free_strings(c->series, c->nseries);
+	free(c->series_style);
 	free(c->vals);
 	for (i = 0; i < c->npanels; i++) {
 		struct chart_panel *p = &c->panels[i];
@@ -133,10 +134,10 @@ void chart_set_size(struct chart *c, double width, double height, double scale)
 
 int chart_size_check(double width, double height, struct kb_err *err)
 {
-	if (!(width >= CHART_MIN_SIDE && width <= CHART_MAX_SIDE &&
-	      height >= CHART_MIN_SIDE && height <= CHART_MAX_SIDE))
+	if (!(width >= CHART_MIN_SIDE && width <= CHART_USER_MAX_SIDE &&
+	      height >= CHART_MIN_SIDE && height <= CHART_USER_MAX_SIDE))
 		return kb_err_set(err, "", 0, "--width and --height must lie between %.0f and %.0f",
-				  CHART_MIN_SIDE, CHART_MAX_SIDE);
+				  CHART_MIN_SIDE, CHART_USER_MAX_SIDE);
 	if (width * height > CHART_MAX_AREA)
 		return kb_err_set(err, "", 0, "a %.0f x %.0f canvas is more than %.0f megapixels",
 				  width, height, CHART_MAX_AREA / (1024 * 1024));
@@ -162,7 +163,22 @@ int chart_category(struct chart *c, const char *name)
 
 int chart_series(struct chart *c, const char *name)
 {
-	return intern(&c->series, &c->nseries, &c->series_cap, name);
+	size_t before = c->nseries, cap = c->series_cap;
+	int s = intern(&c->series, &c->nseries, &c->series_cap, name);
+
+	if (c->nseries != before) {
+		if (c->series_cap != cap || !c->series_style)
+			c->series_style = xrealloc(c->series_style,
+						   c->series_cap * sizeof(*c->series_style));
+		c->series_style[s] = -1;
+	}
+	return s;
+}
+
+void chart_series_style(struct chart *c, int series, int style)
+{
+	if (series >= 0 && (size_t)series < c->nseries)
+		c->series_style[series] = style;
 }
 
 static struct chart_value *new_value(struct chart *c, int series, int cat)
@@ -313,10 +329,10 @@ static void dump_box(FILE *out, const char *key, const struct chart_box *b)
 	fprintf(out, "%s=%.2f,%.2f,%.2f,%.2f\n", key, b->x, b->y, b->w, b->h);
 }
 
-static void dump_layout(const struct chart_layout *lay, FILE *out)
+static void dump_layout(struct chart_gc *gc, const struct chart_layout *lay, FILE *out)
 {
 	const struct chart *c = lay->c;
-	size_t i;
+	size_t i, nt = 0;
 
 	fprintf(out, "chart.type=%s\n", chart_type_name(c->type));
 	fprintf(out, "chart.size=%gx%g\n", lay->width, lay->height);
@@ -337,6 +353,21 @@ static void dump_layout(const struct chart_layout *lay, FILE *out)
 			lay->lentries[i].box.x, lay->lentries[i].box.y,
 			lay->lentries[i].box.w, lay->lentries[i].box.h,
 			lay->lentries[i].label);
+	if (lay->note)
+		fprintf(out, "note=%s\n", lay->note);
+	for (i = 0; i < lay->nmarks; i++) {
+		const struct chart_mark *m = &lay->marks[i];
+		struct chart_box b;
+		double q[8];
+
+		if (m->pk != CHART_PK_TEXT || !m->text || !*m->text)
+			continue;
+		chart_text_box(gc, m, &b, q);
+		fprintf(out, "text.%zu=%.2f,%.2f,%.2f,%.2f size=%g angle=%g "
+			"quad=%.2f:%.2f;%.2f:%.2f;%.2f:%.2f;%.2f:%.2f text=%s\n", nt++,
+			b.x, b.y, b.w, b.h, m->size, m->angle * 180 / M_PI,
+			q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7], m->text);
+	}
 	for (i = 0; i < lay->nmarks; i++) {
 		const struct chart_mark *m = &lay->marks[i];
 
@@ -370,7 +401,7 @@ int chart_dump_layout(const struct chart *c, FILE *out, struct kb_err *err)
 		return kb_err_set(err, NULL, 0, "chart: cannot create a cairo context");
 	rc = chart_layout_compute(c, &gc, &lay, err);
 	if (rc == 0)
-		dump_layout(&lay, out);
+		dump_layout(&gc, &lay, out);
 	chart_layout_release(&lay);
 	chart_gc_close(&gc);
 	return rc;
@@ -425,13 +456,38 @@ static int draw_on(const struct chart *c, cairo_surface_t *s, struct kb_err *err
 	return rc;
 }
 
+int chart_size(const struct chart *c, double *width, double *height, struct kb_err *err)
+{
+	struct chart_gc gc;
+	struct chart_layout lay;
+
+	if (chart_gc_open(&gc, NULL) < 0)
+		return kb_err_set(err, NULL, 0, "chart: cannot create a cairo context");
+	if (chart_layout_compute(c, &gc, &lay, err) < 0) {
+		chart_layout_release(&lay);
+		chart_gc_close(&gc);
+		return -1;
+	}
+	*width = lay.width;
+	*height = lay.height;
+	chart_layout_release(&lay);
+	chart_gc_close(&gc);
+	return 0;
+}
+
+/* The device size: the canvas the layout chooses, times the scale. */
 static int device_size(const struct chart *c, int *w, int *h, struct kb_err *err)
 {
-	double dw = ceil(c->width * c->scale), dh = ceil(c->height * c->scale);
+	double lw, lh, dw, dh;
 
-	if (!(dw >= 16 && dh >= 16 && dw <= 32768 && dh <= 32768))
+	if (chart_size(c, &lw, &lh, err) < 0)
+		return -1;
+	dw = ceil(lw * c->scale);
+	dh = ceil(lh * c->scale);
+	if (!(lw <= CHART_USER_MAX_SIDE && lh <= CHART_USER_MAX_SIDE && dw >= 16 && dh >= 16 &&
+	      dw <= 32768 && dh <= 32768))
 		return kb_err_set(err, NULL, 0, "chart: bad size %gx%g at scale %g",
-				  c->width, c->height, c->scale);
+				  lw, lh, c->scale);
 	*w = (int)dw;
 	*h = (int)dh;
 	return 0;

@@ -46,6 +46,11 @@
 struct buf;
 struct kb_err;
 
+/* No chart is drawn larger than this many logical units on a side:
+ * longer selections become more pages or a chart that says what it
+ * left out. */
+#define CHART_MAX_SIDE 4000.0
+
 enum chart_type {
 	CHART_BARS,
 	CHART_LINES,
@@ -113,8 +118,14 @@ struct chart {
 	double y_min, y_max;    /* fixed y range; NAN = automatic */
 	enum chart_errbar errbar;
 	double threshold;       /* change: +-threshold % band, NAN = none */
-	double width, height;   /* logical canvas size (800 x 500) */
+	double width, height;   /* logical canvas size asked for (800 x 500);
+				 * the layout grows it to fit the content,
+				 * never past CHART_MAX_SIDE */
 	double scale;           /* output resolution factor (1) */
+	size_t max_rows;        /* change: most rows drawn (0 = as many as fit);
+				 * the rest are named in a note in the chart */
+	int *series_style;      /* per series: palette index (colour, marker,
+				 * dash); -1 = the series' own index */
 
 	char **cats;
 	size_t ncats, cats_cap;
@@ -142,17 +153,22 @@ void chart_set_title(struct chart *c, const char *title);
 void chart_set_axis(struct chart *c, int axis, const char *label, const char *unit);
 void chart_set_size(struct chart *c, double width, double height, double scale);
 /* The canvas sizes a user may ask for: each side from CHART_MIN_SIDE to
- * CHART_MAX_SIDE (cairo's limit), and at most CHART_MAX_AREA pixels in
+ * CHART_USER_MAX_SIDE (cairo's limit), and at most CHART_MAX_AREA pixels in
  * all, so a long thin chart is fine and a huge square one (30000 x 30000:
  * 3.5 GB of image) is not.  0, or -1 with err saying which limit. */
 #define CHART_MIN_SIDE 100.0
-#define CHART_MAX_SIDE 32767.0
+#define CHART_USER_MAX_SIDE 32767.0
 #define CHART_MAX_AREA (16.0 * 1024 * 1024)
 int chart_size_check(double width, double height, struct kb_err *err);
 
 /* Index of the category / series with this name, added at the end if new. */
 int chart_category(struct chart *c, const char *name);
 int chart_series(struct chart *c, const char *name);
+/* Draw series with palette entry style (colour, marker shape, dash), so
+ * a variant keeps one look across every chart of a report. */
+void chart_series_style(struct chart *c, int series, int style);
+/* Colour of palette entry style, 0xRRGGBB (for HTML legends). */
+unsigned chart_style_color(int style);
 
 /* Mean y of (series, cat) with error half-width err (NAN or 0 = none). */
 void chart_value(struct chart *c, int series, int cat, double y, double err);
@@ -189,10 +205,19 @@ void chart_job(struct chart *c, int panel, const char *label, int initial,
  *   nodeload  stack.G.S.N  barlabel.G.S
  *   change    row.R  ci.R  zero  band
  *   placement panel.P  cell.P.R.N  init.P.R  row.P.R (flagged=0/1)
+ *   every text text.I=x,y,w,h (its box, rotation included) size= angle=
+ *             quad=x:y;x:y;x:y;x:y (the rotated box's corners) text=
+ *   note      note=... when the chart leaves something out
  *
+ * chart.size is the size the layout chose (see width, height above).
  * Fails (-1, err) when the chart has no data or a bad size.
  */
 int chart_dump_layout(const struct chart *c, FILE *out, struct kb_err *err);
+
+/* The canvas size the layout chooses for c (logical units, before the
+ * scale): the size asked for, grown to fit the content.  -1 with err as
+ * chart_dump_layout(). */
+int chart_size(const struct chart *c, double *width, double *height, struct kb_err *err);
 
 /* Render to path; the format comes from the extension (.png .svg .pdf). */
 int chart_render_file(const struct chart *c, const char *path, struct kb_err *err);

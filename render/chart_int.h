@@ -90,7 +90,11 @@ struct chart_gc {
 
 struct chart_layout {
 	const struct chart *c;
-	double width, height;
+	double width, height;           /* the canvas chosen (grown to fit) */
+	char *title_text;               /* the title as drawn (shortened to fit) */
+	double title_size;
+	char *note;                     /* what the chart leaves out, or NULL */
+	double note_y;
 	struct chart_box title, plot, legend;
 	int has_plot, has_legend;
 	struct chart_axis x, y;
@@ -106,6 +110,10 @@ void chart_gc_close(struct chart_gc *gc);
 void chart_text_size(struct chart_gc *gc, const char *text, double size, int bold,
 		     double *w, double *h);
 void chart_paint(struct chart_gc *gc, const struct chart_layout *lay, double scale);
+/* The box a text mark covers (its rotation included) and the corners of
+ * the rotated box, x0,y0 .. x3,y3. */
+void chart_text_box(struct chart_gc *gc, const struct chart_mark *m, struct chart_box *b,
+		    double quad[8]);
 
 /* chart_layout.c */
 int chart_layout_compute(const struct chart *c, struct chart_gc *gc,

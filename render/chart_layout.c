@@ -32,7 +32,12 @@
 #define GRID 0xE3E3E3u
 #define BAND_FILL 0xEBEBEBu
 
-/* Okabe-Ito, ordered so the first colours are the most distinct. */
+/*
+ * Series look: Okabe-Ito colours (safe for the common colour-vision
+ * deficiencies), ordered so the first are the most distinct, combined
+ * with a marker shape and, past the eighth series, a dash pattern, so
+ * that no two of the first 40 series look alike even without colour.
+ */
 static const unsigned series_colors[] = {
 	0x0072B2, 0xE69F00, 0x009E73, 0xD55E00, 0xCC79A7, 0x56B4E9, 0xF0E442, 0x000000,
 };
@@ -45,14 +50,43 @@ static const unsigned verdict_colors[] = {
 	0xCC79A7,       /* changed */
 };
 
-static unsigned series_color(int s)
+unsigned chart_style_color(int style)
 {
-	return series_colors[(size_t)s % ARRAY_SIZE(series_colors)];
+	return series_colors[(size_t)(style < 0 ? 0 : style) % ARRAY_SIZE(series_colors)];
 }
 
-static int series_shape(int s)
+static int style_of(const struct chart *c, int s)
 {
-	return s % CHART_SHAPE_COUNT;
+	if (c->series_style && s >= 0 && (size_t)s < c->nseries && c->series_style[s] >= 0)
+		return c->series_style[s];
+	return s < 0 ? 0 : s;
+}
+
+static unsigned series_color(const struct chart *c, int s)
+{
+	return chart_style_color(style_of(c, s));
+}
+
+static int series_shape(const struct chart *c, int s)
+{
+	return style_of(c, s) % CHART_SHAPE_COUNT;
+}
+
+/* 0 solid for the first eight styles, then dashed, dotted, dash-dot. */
+static int series_dash(const struct chart *c, int s)
+{
+	return (style_of(c, s) / (int)ARRAY_SIZE(series_colors)) % 4;
+}
+
+/* Do the series need their shapes to stay apart (more than the colours)? */
+static int many_series(const struct chart *c)
+{
+	size_t s;
+
+	for (s = 0; s < c->nseries; s++)
+		if (style_of(c, (int)s) >= (int)ARRAY_SIZE(series_colors))
+			return 1;
+	return 0;
 }
 
 static unsigned verdict_color(enum chart_verdict v)
@@ -99,6 +133,39 @@ static char *xprintf(const char *fmt, ...)
 	if (!b.data)
 		buf_puts(&b, "");
 	return buf_detach(&b);
+}
+
+/*
+ * text shortened with a trailing ellipsis until it is at most maxw wide
+ * at size; the whole text when it fits.  Caller frees.
+ */
+static char *fit_text(struct chart_gc *gc, const char *text, double size, int bold, double maxw)
+{
+	double w, h;
+	glong n, lo, hi;
+	char *out = NULL;
+
+	chart_text_size(gc, text, size, bold, &w, &h);
+	if (w <= maxw || !g_utf8_validate(text, -1, NULL))
+		return xstrdup(text);
+	n = g_utf8_strlen(text, -1);
+	lo = 0;
+	hi = n;
+	/* the longest prefix that fits with the ellipsis */
+	while (lo < hi) {
+		glong mid = (lo + hi + 1) / 2;
+		const char *end = g_utf8_offset_to_pointer(text, mid);
+		char *t = xprintf("%.*s\u2026", (int)(end - text), text);
+
+		chart_text_size(gc, t, size, bold, &w, &h);
+		free(t);
+		if (w <= maxw)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	out = xprintf("%.*s\u2026", (int)(g_utf8_offset_to_pointer(text, lo) - text), text);
+	return out;
 }
 
 /* ---- marks ---- */
@@ -365,6 +432,8 @@ struct legend_item {
 	char *label;
 	unsigned color;
 	int shape;
+	int dash;               /* LEG_LINE: the series' dash pattern */
+	int mark;               /* LEG_SWATCH: draw the shape on the swatch */
 };
 
 struct frame {
@@ -373,17 +442,29 @@ struct frame {
 	double legend_w;
 };
 
-static void legend_add(struct frame *f, enum legend_kind kind, const char *label,
-		       unsigned color, int shape)
+static struct legend_item *legend_add(struct frame *f, enum legend_kind kind, const char *label,
+				      unsigned color, int shape)
 {
 	struct legend_item *it;
 
 	xgrow(&f->items, &f->cap, f->nitems + 1, sizeof(*f->items));
 	it = &f->items[f->nitems++];
+	memset(it, 0, sizeof(*it));
 	it->kind = kind;
 	it->label = xstrdup(label);
 	it->color = color;
 	it->shape = shape;
+	return it;
+}
+
+/* The legend entry of series s in the look of chart type kind. */
+static void legend_series(struct frame *f, const struct chart *c, size_t s, enum legend_kind kind)
+{
+	struct legend_item *it = legend_add(f, kind, c->series[s], series_color(c, (int)s),
+					    series_shape(c, (int)s));
+
+	it->dash = series_dash(c, (int)s);
+	it->mark = kind == LEG_SWATCH && many_series(c);
 }
 
 static void legend_free(struct frame *f)
@@ -395,13 +476,19 @@ static void legend_free(struct frame *f)
 	free(f->items);
 }
 
-/* Width the legend needs (0 when empty). */
+#define LEGEND_MAX_LABEL 210.0
+
+/* Width the legend needs (0 when empty); labels too long are shortened. */
 static double legend_measure(struct chart_gc *gc, struct frame *f)
 {
 	double w, h, max = 0;
 	size_t i;
 
 	for (i = 0; i < f->nitems; i++) {
+		char *t = fit_text(gc, f->items[i].label, LEGEND_SIZE, 0, LEGEND_MAX_LABEL);
+
+		free(f->items[i].label);
+		f->items[i].label = t;
 		chart_text_size(gc, f->items[i].label, LEGEND_SIZE, 0, &w, &h);
 		if (w > max)
 			max = w;
@@ -439,9 +526,12 @@ static void legend_place(struct chart_layout *L, struct frame *f, double x, doub
 		switch (it->kind) {
 		case LEG_SWATCH:
 			add_rect(L, sx + 3, cy - 6, sw - 6, 12, it->color, CHART_NOCOLOR, 0);
+			if (it->mark)
+				add_marker(L, sx + sw / 2, cy, 3.5, it->shape, 0xFFFFFF, INK);
 			break;
 		case LEG_LINE:
-			add_line(L, sx, cy, sx + sw, cy, it->color, 2);
+			m = add_line(L, sx, cy, sx + sw, cy, it->color, 2);
+			m->dash = it->dash;
 			add_marker(L, sx + sw / 2, cy, 3.5, it->shape, it->color, 0xFFFFFF);
 			break;
 		case LEG_MARKER:
@@ -483,9 +573,12 @@ struct frame_spec {
 	double strip_h;                 /* annotation strip above the plot */
 	double under_h;                 /* extra space under the x axis */
 	char *xtitle, *ytitle;          /* owned */
-	const struct chart *marks_of;   /* history: its change points keep their x labels */
+	double min_plot_h;              /* grow the canvas until the plot is this high */
+	double min_band_w;              /* ... and x bands this wide */
 	int xcat_rot;                   /* out: x band labels rotated */
-	size_t xcat_step;               /* out: every xcat_step-th band label is drawn */
+	char **xlab, **ylab;            /* out: band labels as drawn (shortened) */
+	unsigned char *xshow;           /* out: which x band labels are drawn */
+	const struct chart *marks_of;   /* history: its change points keep their x labels */
 };
 
 /* Is band i a change point of c (NULL: none)? */
@@ -499,20 +592,73 @@ static int marked_cat(const struct chart *c, size_t i)
 	return 0;
 }
 
-/* Draw the label of band i?  Every step-th band, and every change point;
- * a plain label that would crowd a change point's gives way to it. */
-static int xcat_shown(const struct frame_spec *sp, size_t i)
+/* A change point's band label is always drawn; a thinned-in label that
+ * would crowd it (closer than step bands) gives way. */
+static void keep_marked(unsigned char *show, size_t n, size_t step, const struct chart *c)
 {
-	size_t k, step = sp->xcat_step ? sp->xcat_step : 1;
+	size_t i, k;
 
-	if (marked_cat(sp->marks_of, i))
-		return 1;
-	if (i % step != 0)
-		return 0;
-	for (k = i + 1 > step ? i + 1 - step : 0; k < i + step && k < sp->nx; k++)
-		if (k != i && marked_cat(sp->marks_of, k))
-			return 0;
-	return 1;
+	if (!c || !c->nmarks)
+		return;
+	if (step < 1)
+		step = 1;
+	for (i = 0; i < n; i++) {
+		if (!marked_cat(c, i))
+			continue;
+		for (k = i + 1 > step ? i + 1 - step : 0; k < i + step && k < n; k++)
+			if (k != i && !marked_cat(c, k))
+				show[k] = 0;
+		show[i] = 1;
+	}
+}
+
+static void free_labels(char **v, size_t n)
+{
+	size_t i;
+
+	if (!v)
+		return;
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* Labels shortened to maxw; the widest as drawn in *mw. */
+static char **fit_labels(struct chart_gc *gc, const char *const *v, size_t n, double size,
+			 double maxw, double *mw)
+{
+	char **out = xcalloc(n + 1, sizeof(*out));
+	double w, h;
+	size_t i;
+
+	*mw = 0;
+	for (i = 0; i < n; i++) {
+		out[i] = fit_text(gc, v[i], size, 0, maxw);
+		chart_text_size(gc, out[i], size, 0, &w, &h);
+		if (w > *mw)
+			*mw = w;
+	}
+	return out;
+}
+
+/* Show every step-th of n labels, always the first and the last (the
+ * one before the last gives way when they would touch). */
+static void thin_labels(unsigned char *show, size_t n, size_t step)
+{
+	size_t i, prev = 0;
+
+	if (step < 1)
+		step = 1;
+	for (i = 0; i < n; i++) {
+		show[i] = i % step == 0;
+		if (show[i] && i + 1 < n)
+			prev = i;
+	}
+	if (n) {
+		if (!show[n - 1] && n - 1 - prev < step && prev > 0)
+			show[prev] = 0;
+		show[n - 1] = 1;
+	}
 }
 
 static char *axis_title(const char *label, const char *unit, const char *fallback)
@@ -526,30 +672,54 @@ static char *axis_title(const char *label, const char *unit, const char *fallbac
 	return xstrdup(label);
 }
 
+/*
+ * The title box at the top: the title in bold at 15, smaller (down to
+ * 11) when it is wider than the canvas, then shortened with an ellipsis;
+ * then the note, if any, in a line of its own.  *top is the first free y.
+ */
 static void set_title_box(struct chart_layout *L, struct chart_gc *gc, double *top)
 {
 	const struct chart *c = L->c;
-	double w, h;
+	double w = 0, h = 0, size, maxw = L->width - 2 * MARGIN;
 
 	*top = MARGIN;
-	if (!c->title || !*c->title)
-		return;
-	chart_text_size(gc, c->title, TITLE_SIZE, 1, &w, &h);
-	L->title.x = (L->width - w) / 2;
-	L->title.y = *top;
-	L->title.w = w;
-	L->title.h = h;
-	*top += h + 10;
+	if (c->title && *c->title) {
+		for (size = TITLE_SIZE; size > 11; size -= 1) {
+			chart_text_size(gc, c->title, size, 1, &w, &h);
+			if (w <= maxw)
+				break;
+		}
+		free(L->title_text);
+		L->title_text = fit_text(gc, c->title, size, 1, maxw);
+		L->title_size = size;
+		chart_text_size(gc, L->title_text, size, 1, &w, &h);
+		L->title.x = (L->width - w) / 2;
+		L->title.y = *top;
+		L->title.w = w;
+		L->title.h = h;
+		*top += h + 10;
+	}
+	if (L->note) {
+		char *t = fit_text(gc, L->note, SMALL_SIZE + 1, 0, maxw);
+
+		free(L->note);
+		L->note = t;
+		chart_text_size(gc, L->note, SMALL_SIZE + 1, 0, &w, &h);
+		L->note_y = *top - 4;
+		*top += h + 6;
+	}
 }
 
 static void emit_title(struct chart_layout *L)
 {
 	struct chart_mark *m;
 
-	if (!L->c->title || !*L->c->title)
-		return;
-	m = add_text(L, L->width / 2, L->title.y, L->c->title, TITLE_SIZE, 1, 0, INK);
-	m->bold = 1;
+	if (L->title_text) {
+		m = add_text(L, L->width / 2, L->title.y, L->title_text, L->title_size, 1, 0, INK);
+		m->bold = 1;
+	}
+	if (L->note)
+		add_text(L, L->width / 2, L->note_y, L->note, SMALL_SIZE + 1, 1, 0, 0x8A3B00);
 }
 
 static double max_label_width(struct chart_gc *gc, const char *const *labels, size_t n,
@@ -602,68 +772,111 @@ static void numeric_axis(struct chart_axis *a, enum chart_axis_kind k, double lo
  * y axis title and tick labels at the left, x tick labels and title under
  * the plot.  Fills L->plot and both axes (ranges, ticks, positions).
  */
+static void axis_reset(struct chart_axis *a)
+{
+	free(a->ticks);
+	memset(a, 0, sizeof(*a));
+}
+
 static void frame_layout(struct chart_layout *L, struct chart_gc *gc, struct frame *f,
 			 struct frame_spec *sp)
 {
-	double top, right, bottom, left, w, th = 0, lh, xlab_h, ylab_w;
-	double text_h;
+	double top, right, bottom, left, w, th, lh, xlab_h, ylab_w, text_h, legend_h;
+	int tries;
 
-	set_title_box(L, gc, &top);
-	legend_measure(gc, f);
-	right = L->width - MARGIN - (f->legend_w > 0 ? f->legend_w + 16 : 0);
-	top += sp->strip_h;
-	chart_text_size(gc, "0", TICK_SIZE, 0, &w, &text_h);
-	if (sp->xtitle)
-		chart_text_size(gc, sp->xtitle, AXIS_TITLE_SIZE, 0, &w, &th);
-	bottom = L->height - MARGIN - (th > 0 ? th + 6 : 0) - sp->under_h;
-	xlab_h = TICK_LEN + 3 + text_h;
-	bottom -= xlab_h;
-
-	/* y axis: ticks need the plot height, labels then set the left edge. */
-	if (sp->yk == CHART_AXIS_BAND) {
-		L->y.kind = CHART_AXIS_BAND;
-		L->y.min = 0;
-		L->y.max = (double)sp->ny;
-		ylab_w = max_label_width(gc, sp->ycats, sp->ny, TICK_SIZE, &lh);
-	} else {
-		numeric_axis(&L->y, sp->yk, sp->ylo, sp->yhi, (bottom - top) / 50, sp->y_extend);
-		ylab_w = max_tick_width(gc, &L->y, &lh);
-	}
-	th = 0;
-	if (sp->ytitle)
-		chart_text_size(gc, sp->ytitle, AXIS_TITLE_SIZE, 0, &w, &th);
-	left = MARGIN + (th > 0 ? th + 8 : 0) + ylab_w + TICK_LEN + 4;
-
-	/* x axis: band labels may need rotating, which moves the bottom. */
-	sp->xcat_rot = 0;
-	sp->xcat_step = 1;
-	if (sp->xk == CHART_AXIS_BAND) {
-		double band = (right - left) / (sp->nx ? sp->nx : 1);
-		double mw = max_label_width(gc, sp->xcats, sp->nx, TICK_SIZE, &lh);
-
-		L->x.kind = CHART_AXIS_BAND;
-		L->x.min = 0;
-		L->x.max = (double)sp->nx;
-		if (mw > band * 0.95) {
-			double need = mw * 0.7071 + lh * 0.7071;
-
-			sp->xcat_rot = 1;
-			if (need > (L->height - top) * 0.35)
-				need = (L->height - top) * 0.35;
-			bottom -= need - text_h;
-			/* Rotated labels need a line's height (across the slant)
-			 * between them: with hundreds of bands, draw every
-			 * step-th (a history of 500 kernels stays readable). */
-			sp->xcat_step = (size_t)ceil(lh * 1.4142 * 1.1 / (band > 0 ? band : 1));
+	for (tries = 0;; tries++) {
+		axis_reset(&L->x);
+		axis_reset(&L->y);
+		free_labels(sp->xlab, sp->nx);
+		free_labels(sp->ylab, sp->ny);
+		free(sp->xshow);
+		sp->xlab = sp->ylab = NULL;
+		sp->xshow = NULL;
+		th = 0;
+		set_title_box(L, gc, &top);
+		legend_measure(gc, f);
+		right = L->width - MARGIN - (f->legend_w > 0 ? f->legend_w + 16 : 0);
+		legend_h = f->nitems * LEGEND_ROW + 8;
+		if (top + legend_h + MARGIN > L->height && L->height < CHART_MAX_SIDE && tries < 8) {
+			L->height = fmin(CHART_MAX_SIDE, top + legend_h + MARGIN);
+			continue;
 		}
-	} else {
-		numeric_axis(&L->x, sp->xk, sp->xlo, sp->xhi, (right - left) / 90, sp->x_extend);
-		if (sp->xk == CHART_AXIS_LOG && sp->x_pow2 && sp->xlo > 0) {
-			free(L->x.ticks);
-			L->x.ticks = NULL;
-			L->x.nticks = 0;
-			log2_ticks(&L->x, sp->xlo, sp->xhi);
+		top += sp->strip_h;
+		chart_text_size(gc, "0", TICK_SIZE, 0, &w, &text_h);
+		if (sp->xtitle)
+			chart_text_size(gc, sp->xtitle, AXIS_TITLE_SIZE, 0, &w, &th);
+		bottom = L->height - MARGIN - (th > 0 ? th + 6 : 0) - sp->under_h;
+		xlab_h = TICK_LEN + 3 + text_h;
+		bottom -= xlab_h;
+
+		/* y axis: ticks need the plot height, labels then set the left edge. */
+		if (sp->yk == CHART_AXIS_BAND) {
+			L->y.kind = CHART_AXIS_BAND;
+			L->y.min = 0;
+			L->y.max = (double)sp->ny;
+			sp->ylab = fit_labels(gc, sp->ycats, sp->ny, TICK_SIZE, L->width * 0.4, &ylab_w);
+		} else {
+			numeric_axis(&L->y, sp->yk, sp->ylo, sp->yhi, (bottom - top) / 50, sp->y_extend);
+			ylab_w = max_tick_width(gc, &L->y, &lh);
 		}
+		th = 0;
+		if (sp->ytitle)
+			chart_text_size(gc, sp->ytitle, AXIS_TITLE_SIZE, 0, &w, &th);
+		left = MARGIN + (th > 0 ? th + 8 : 0) + ylab_w + TICK_LEN + 4;
+
+		/* x axis: band labels may need rotating and thinning, which
+		 * moves the bottom (and the left edge, for the first label). */
+		sp->xcat_rot = 0;
+		if (sp->xk == CHART_AXIS_BAND) {
+			double band = (right - left) / (sp->nx ? sp->nx : 1), mw;
+			size_t step = 1;
+
+			if (sp->min_band_w > 0 && band < sp->min_band_w && L->width < CHART_MAX_SIDE &&
+			    tries < 8) {
+				L->width = fmin(CHART_MAX_SIDE, L->width + (sp->min_band_w - band) * sp->nx + 1);
+				continue;
+			}
+			L->x.kind = CHART_AXIS_BAND;
+			L->x.min = 0;
+			L->x.max = (double)sp->nx;
+			sp->xshow = xcalloc(sp->nx + 1, 1);
+			sp->xlab = fit_labels(gc, sp->xcats, sp->nx, TICK_SIZE, 1e9, &mw);
+			chart_text_size(gc, "Ag", TICK_SIZE, 0, &w, &lh);
+			if (mw > band * 0.95) {
+				double maxlab = fmin(220, (L->height - top) * 0.3 / 0.7071 - lh), need, req;
+
+				free_labels(sp->xlab, sp->nx);
+				sp->xlab = fit_labels(gc, sp->xcats, sp->nx, TICK_SIZE, maxlab, &mw);
+				sp->xcat_rot = 1;
+				need = (mw + lh) * 0.7071;
+				bottom -= need - text_h;
+				step = (size_t)ceil((lh * 1.4142 + 2) / band);
+				if (sp->nx) {
+					chart_text_size(gc, sp->xlab[0], TICK_SIZE, 0, &w, &lh);
+					req = 2 + w * 0.7071 - band / 2 - 4;
+					if (left < req)
+						left = req;
+					band = (right - left) / sp->nx;
+					step = (size_t)ceil((lh * 1.4142 + 2) / band);
+				}
+			}
+			thin_labels(sp->xshow, sp->nx, step);
+			keep_marked(sp->xshow, sp->nx, step, sp->marks_of);
+		} else {
+			numeric_axis(&L->x, sp->xk, sp->xlo, sp->xhi, (right - left) / 90, sp->x_extend);
+			if (sp->xk == CHART_AXIS_LOG && sp->x_pow2 && sp->xlo > 0) {
+				free(L->x.ticks);
+				L->x.ticks = NULL;
+				L->x.nticks = 0;
+				log2_ticks(&L->x, sp->xlo, sp->xhi);
+			}
+		}
+		if (sp->min_plot_h > 0 && bottom - top < sp->min_plot_h && L->height < CHART_MAX_SIDE &&
+		    tries < 8) {
+			L->height = fmin(CHART_MAX_SIDE, L->height + sp->min_plot_h - (bottom - top) + 1);
+			continue;
+		}
+		break;
 	}
 
 	L->has_plot = 1;
@@ -734,19 +947,20 @@ static void frame_front(struct chart_layout *L, struct chart_gc *gc, struct fram
 		double y = band_pos(&L->y, (double)i);
 
 		add_line(L, p->x - TICK_LEN, y, p->x, y, AXIS_INK, 1);
-		m = add_text(L, p->x - TICK_LEN - 3, y, sp->ycats[i], TICK_SIZE, 2, 1, INK);
+		m = add_text(L, p->x - TICK_LEN - 3, y, sp->ylab ? sp->ylab[i] : sp->ycats[i],
+			     TICK_SIZE, 2, 1, INK);
 		mark_key(m, "ycat.%zu", i);
 		m->info = xprintf("label=%s", sp->ycats[i]);
 	}
 	for (i = 0; i < sp->nx; i++) {
 		double x = band_pos(&L->x, (double)i);
 
-		if (!xcat_shown(sp, i))
+		if (sp->xshow && !sp->xshow[i])
 			continue;
 		if (sp->under_h <= 0)
 			add_line(L, x, bottom, x, bottom + TICK_LEN, AXIS_INK, 1);
-		m = add_text(L, x, bottom + TICK_LEN + 2 + sp->under_h, sp->xcats[i],
-			     TICK_SIZE, 1, 0, INK);
+		m = add_text(L, x, bottom + TICK_LEN + 2 + sp->under_h,
+			     sp->xlab ? sp->xlab[i] : sp->xcats[i], TICK_SIZE, 1, 0, INK);
 		if (sp->xcat_rot) {
 			m->angle = -M_PI / 4;
 			m->halign = 2;
@@ -756,14 +970,24 @@ static void frame_front(struct chart_layout *L, struct chart_gc *gc, struct fram
 		m->info = xprintf("label=%s", sp->xcats[i]);
 	}
 	if (sp->xtitle) {
-		chart_text_size(gc, sp->xtitle, AXIS_TITLE_SIZE, 0, &w, &h);
-		add_text(L, p->x + p->w / 2, L->height - MARGIN, sp->xtitle, AXIS_TITLE_SIZE, 1, 2, INK);
+		char *t = fit_text(gc, sp->xtitle, AXIS_TITLE_SIZE, 0, p->w);
+		double cx = p->x + p->w / 2;
+
+		chart_text_size(gc, t, AXIS_TITLE_SIZE, 0, &w, &h);
+		/* centred under the plot, but never past the canvas edges */
+		if (cx + w / 2 > L->width - MARGIN)
+			cx = L->width - MARGIN - w / 2;
+		add_text(L, cx, L->height - MARGIN, t, AXIS_TITLE_SIZE, 1, 2, INK);
+		free(t);
 	}
 	(void)lab_bottom;
 	if (sp->ytitle) {
-		chart_text_size(gc, sp->ytitle, AXIS_TITLE_SIZE, 0, &w, &h);
-		m = add_text(L, MARGIN + h / 2, p->y + p->h / 2, sp->ytitle, AXIS_TITLE_SIZE, 1, 1, INK);
+		char *t = fit_text(gc, sp->ytitle, AXIS_TITLE_SIZE, 0, p->h);
+
+		chart_text_size(gc, t, AXIS_TITLE_SIZE, 0, &w, &h);
+		m = add_text(L, MARGIN + h / 2, p->y + p->h / 2, t, AXIS_TITLE_SIZE, 1, 1, INK);
 		m->angle = -M_PI / 2;
+		free(t);
 	}
 	emit_title(L);
 	legend_place(L, f, p->x + p->w + 16, p->y);
@@ -865,6 +1089,9 @@ static void spec_release(struct frame_spec *sp)
 {
 	free(sp->xtitle);
 	free(sp->ytitle);
+	free_labels(sp->xlab, sp->nx);
+	free_labels(sp->ylab, sp->ny);
+	free(sp->xshow);
 }
 
 /* ---- bars ---- */
@@ -899,7 +1126,7 @@ static void layout_bars(struct chart_layout *L, struct chart_gc *gc)
 				r.lo = c->vals[i].y;
 	}
 	for (s = 0; s < c->nseries; s++)
-		legend_add(&f, LEG_SWATCH, c->series[s], series_color((int)s), 0);
+		legend_series(&f, c, s, LEG_SWATCH);
 	if (c->errbar != CHART_ERR_NONE)
 		legend_add(&f, LEG_WHISKER, errbar_label(c->errbar), INK, 0);
 	spec_cats_x(&sp, c);
@@ -909,6 +1136,8 @@ static void layout_bars(struct chart_layout *L, struct chart_gc *gc)
 	sp.y_extend = 1;
 	sp.xtitle = axis_title(c->x_label, c->x_unit, NULL);
 	sp.ytitle = axis_title(c->y_label, c->y_unit, NULL);
+	/* at least 3 units a bar; 9 when the bars carry their series' marker */
+	sp.min_band_w = (double)c->nseries * (many_series(c) ? 9 : 3) / 0.8;
 	frame_layout(L, gc, &f, &sp);
 	frame_back(L);
 
@@ -928,9 +1157,16 @@ static void layout_bars(struct chart_layout *L, struct chart_gc *gc)
 			yb = baseline_pos(L);
 			yv = y_clamped(L, v->y);
 			m = add_rect(L, x + gap / 2, yv < yb ? yv : yb, sw - gap, fabs(yb - yv),
-				     series_color((int)s), CHART_NOCOLOR, 0);
+				     series_color(c, (int)s), CHART_NOCOLOR, 0);
 			mark_key(m, "bar.%zu.%zu", g, s);
 			m->info = xprintf("group=%s series=%s value=%g", c->cats[g], c->series[s], v->y);
+			if (many_series(c) && sw - gap >= 6) {
+				/* the series' shape on its bar: more series than colours */
+				double r = fmin(4, (sw - gap) / 2 - 0.5);
+
+				add_marker(L, x + sw / 2, (yv < yb ? yv : yb) + fmin(r + 2, fabs(yb - yv) / 2),
+					   r, series_shape(c, (int)s), 0xFFFFFF, INK);
+			}
 			if (c->errbar != CHART_ERR_NONE && isfinite(v->lo) && isfinite(v->hi)) {
 				double cap = (sw - gap) * 0.5 < 12 ? (sw - gap) * 0.5 : 12;
 
@@ -995,7 +1231,7 @@ static void layout_nodeload(struct chart_layout *L, struct chart_gc *gc)
 	y_range_finish(c, &r, 1);
 	for (n = 0; n < nn; n++) {
 		snprintf(label, sizeof(label), "node %d", n);
-		legend_add(&f, LEG_SWATCH, label, series_color(n), 0);
+		legend_add(&f, LEG_SWATCH, label, chart_style_color(n), 0);
 	}
 	spec_cats_x(&sp, c);
 	sp.yk = CHART_AXIS_LINEAR;
@@ -1006,7 +1242,11 @@ static void layout_nodeload(struct chart_layout *L, struct chart_gc *gc)
 	sp.ytitle = axis_title(c->y_label, c->y_unit, "jobs");
 	/* Series names go under their bars, turned upright when they are wide. */
 	name_w = max_label_width(gc, (const char *const *)c->series, c->nseries, SMALL_SIZE, &name_h);
+	if (name_w > 160)
+		name_w = 160;
 	sp.under_h = name_h + 4;
+	/* room for every series' name turned upright under its bar */
+	sp.min_band_w = (double)c->nseries * (name_h + 2) / 0.8;
 	frame_layout(L, gc, &f, &sp);
 	bw = band_width(&L->x);
 	sw = bw * 0.8 / (c->nseries ? c->nseries : 1);
@@ -1041,14 +1281,21 @@ static void layout_nodeload(struct chart_layout *L, struct chart_gc *gc)
 				y0 = chart_axis_pos(&L->y, acc);
 				y1 = chart_axis_pos(&L->y, acc + jobs);
 				acc += jobs;
-				m = add_rect(L, x + gap / 2, y1, sw - gap, y0 - y1, series_color(n),
+				m = add_rect(L, x + gap / 2, y1, sw - gap, y0 - y1, chart_style_color(n),
 					     0xFFFFFF, 0.75);
 				mark_key(m, "stack.%zu.%zu.%d", g, s, n);
 				m->info = xprintf("group=%s series=%s node=%d jobs=%g", c->cats[g],
 						  c->series[s], n, jobs);
 			}
 			total = acc;
-			m = add_text(L, x + sw / 2, L->y.p0 + TICK_LEN + 2, c->series[s], SMALL_SIZE, 1, 0, INK);
+			{
+				int up = sp.under_h > name_h + 4;
+				char *t = fit_text(gc, c->series[s], SMALL_SIZE, 0,
+						   up ? sp.under_h - 6 : sw);
+
+				m = add_text(L, x + sw / 2, L->y.p0 + TICK_LEN + 2, t, SMALL_SIZE, 1, 0, INK);
+				free(t);
+			}
 			if (sp.under_h > name_h + 4) {
 				m->angle = -M_PI / 2;
 				m->halign = 2;
@@ -1093,7 +1340,7 @@ static void layout_points(struct chart_layout *L, struct chart_gc *gc)
 	}
 	y_range_finish(c, &r, 0);
 	for (s = 0; s < c->nseries; s++)
-		legend_add(&f, LEG_MARKER, c->series[s], series_color((int)s), series_shape((int)s));
+		legend_series(&f, c, s, LEG_MARKER);
 	legend_add(&f, LEG_MEAN, "mean", INK, 0);
 	spec_cats_x(&sp, c);
 	sp.yk = c->log_y ? CHART_AXIS_LOG : CHART_AXIS_LINEAR;
@@ -1126,7 +1373,7 @@ static void layout_points(struct chart_layout *L, struct chart_gc *gc)
 					continue;
 				y = chart_axis_pos(&L->y, v->y);
 				m = add_marker(L, cx + jitter(s, g, n) * sw * 0.6, y, 3,
-					       series_shape((int)s), series_color((int)s), 0xFFFFFF);
+					       series_shape(c, (int)s), series_color(c, (int)s), 0xFFFFFF);
 				m->lw = 0.6;
 				mark_key(m, "point.%zu.%zu.%zu", g, s, n);
 				m->info = xprintf("group=%s series=%s value=%g", c->cats[g],
@@ -1213,17 +1460,19 @@ static void polyline_marks(struct chart_layout *L, int by_cat)
 				x = by_cat ? band_pos(&L->x, v->cat) : chart_axis_pos(&L->x, v->x);
 				y = chart_axis_pos(&L->y, v->y);
 				if (pass == 0 && have_prev) {
-					m = add_line(L, px, py, x, y, series_color((int)s), 2);
+					m = add_line(L, px, py, x, y, series_color(c, (int)s), 2);
+					m->dash = series_dash(c, (int)s);
 					mark_key(m, "seg.%zu.%zu", s, i - 1);
 				} else if (pass == 1 && c->errbar != CHART_ERR_NONE &&
 					   isfinite(v->lo) && isfinite(v->hi)) {
 					m = add_whisker(L, x, y_clamped(L, v->hi), y_clamped(L, v->lo), 8,
-							series_color((int)s), 1.2);
+							series_color(c, (int)s), 1.2);
 					mark_key(m, "err.%zu.%zu", s, i);
 					m->info = xprintf("lo=%g hi=%g", v->lo, v->hi);
 				} else if (pass == 2) {
-					m = add_marker(L, x, y, 4, series_shape((int)s),
-						       series_color((int)s), 0xFFFFFF);
+					m = add_marker(L, x, y, by_cat ? fmax(1.5, fmin(4, band_width(&L->x) * 0.45)) : 4,
+						       series_shape(c, (int)s),
+						       series_color(c, (int)s), 0xFFFFFF);
 					mark_key(m, "point.%zu.%zu", s, i);
 					if (by_cat)
 						m->info = xprintf("series=%s x=%s y=%g", c->series[s],
@@ -1266,7 +1515,7 @@ static void layout_lines(struct chart_layout *L, struct chart_gc *gc)
 	}
 	y_range_finish(c, &ry, 0);
 	for (s = 0; s < c->nseries; s++)
-		legend_add(&f, LEG_LINE, c->series[s], series_color((int)s), series_shape((int)s));
+		legend_series(&f, c, s, LEG_LINE);
 	if (c->errbar != CHART_ERR_NONE)
 		legend_add(&f, LEG_WHISKER, errbar_label(c->errbar), INK, 0);
 	sp.xk = c->log_x ? CHART_AXIS_LOG : CHART_AXIS_LINEAR;
@@ -1322,7 +1571,7 @@ static void layout_history(struct chart_layout *L, struct chart_gc *gc)
 	}
 	y_range_finish(c, &r, 0);
 	for (s = 0; s < c->nseries; s++)
-		legend_add(&f, LEG_LINE, c->series[s], series_color((int)s), series_shape((int)s));
+		legend_series(&f, c, s, LEG_LINE);
 	if (c->errbar != CHART_ERR_NONE)
 		legend_add(&f, LEG_WHISKER, errbar_label(c->errbar), INK, 0);
 	for (i = 0; i < c->nmarks; i++)
@@ -1386,6 +1635,62 @@ static void layout_history(struct chart_layout *L, struct chart_gc *gc)
 
 /* ---- change: forest plot ---- */
 
+static const struct chart *rank_chart;
+
+static int cmp_abs_change(const void *a, const void *b)
+{
+	double x = fabs(rank_chart->vals[*(const size_t *)a].y);
+	double y = fabs(rank_chart->vals[*(const size_t *)b].y);
+
+	if (isnan(x))
+		x = -1;
+	if (isnan(y))
+		y = -1;
+	if (x != y)
+		return x > y ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+/*
+ * Which rows of a forest plot are drawn: all when they fit at a legible
+ * row height in CHART_MAX_SIDE (and c->max_rows allows), else the largest
+ * |change|, in their order.  row_of[cat] = drawn row or -1; returns the
+ * number drawn and sets L->note when rows are left out.
+ */
+static size_t change_rows(struct chart_layout *L, double row_h, double overhead, int *row_of)
+{
+	const struct chart *c = L->c;
+	size_t fit = (size_t)floor((CHART_MAX_SIDE - overhead) / row_h), i, n = 0, nrows = 0;
+	size_t *idx = xmalloc((c->nvals + 1) * sizeof(*idx));
+	unsigned char *keep = xcalloc(c->ncats + 1, 1);
+
+	if (c->max_rows && c->max_rows < fit)
+		fit = c->max_rows;
+	if (fit < 1)
+		fit = 1;
+	for (i = 0; i < c->ncats; i++)
+		row_of[i] = -1;
+	for (i = 0; i < c->nvals; i++)
+		if (c->vals[i].cat >= 0 && (size_t)c->vals[i].cat < c->ncats)
+			idx[n++] = i;
+	if (n > fit) {
+		rank_chart = c;
+		qsort(idx, n, sizeof(*idx), cmp_abs_change);
+		rank_chart = NULL;
+		free(L->note);
+		L->note = xprintf("top %zu of %zu rows by |change|; see the table for the rest", fit, n);
+		n = fit;
+	}
+	for (i = 0; i < n; i++)
+		keep[c->vals[idx[i]].cat] = 1;
+	for (i = 0; i < c->ncats; i++)
+		if (keep[i])
+			row_of[i] = (int)nrows++;
+	free(idx);
+	free(keep);
+	return nrows;
+}
+
 static void layout_change(struct chart_layout *L, struct chart_gc *gc)
 {
 	const struct chart *c = L->c;
@@ -1393,16 +1698,26 @@ static void layout_change(struct chart_layout *L, struct chart_gc *gc)
 	struct frame_spec sp = { 0 };
 	struct range r = { 0 };
 	unsigned used = 0;
-	size_t i;
+	size_t i, nrows;
 	char label[64];
-	double t = c->threshold;
+	double t = c->threshold, w, lh, row_h;
+	int *row_of = xmalloc((c->ncats + 1) * sizeof(*row_of));
+	const char **cats = xmalloc((c->ncats + 1) * sizeof(*cats));
 
+	chart_text_size(gc, "Ag", TICK_SIZE, 0, &w, &lh);
+	row_h = ceil(lh + 4);
+	nrows = change_rows(L, row_h, 190, row_of);
+	for (i = 0; i < c->ncats; i++)
+		if (row_of[i] >= 0)
+			cats[row_of[i]] = c->cats[i];
 	range_add(&r, 0);
 	if (isfinite(t)) {
 		range_add(&r, -fabs(t));
 		range_add(&r, fabs(t));
 	}
 	for (i = 0; i < c->nvals; i++) {
+		if (c->vals[i].cat < 0 || row_of[c->vals[i].cat] < 0)
+			continue;
 		range_add(&r, c->vals[i].y);
 		range_add(&r, c->vals[i].lo);
 		range_add(&r, c->vals[i].hi);
@@ -1422,8 +1737,9 @@ static void layout_change(struct chart_layout *L, struct chart_gc *gc)
 	sp.xhi = r.hi;
 	sp.x_extend = 1;
 	sp.yk = CHART_AXIS_BAND;
-	sp.ycats = (const char *const *)c->cats;
-	sp.ny = c->ncats;
+	sp.ycats = cats;
+	sp.ny = nrows;
+	sp.min_plot_h = row_h * (double)nrows;
 	sp.xtitle = axis_title(c->x_label, c->x_unit, "change (%)");
 	sp.ytitle = axis_title(c->y_label, c->y_unit, NULL);
 	frame_layout(L, gc, &f, &sp);
@@ -1449,9 +1765,9 @@ static void layout_change(struct chart_layout *L, struct chart_gc *gc)
 		unsigned col = verdict_color(v->verdict);
 		struct chart_mark *m;
 
-		if (v->cat < 0 || !isfinite(v->y))
+		if (v->cat < 0 || !isfinite(v->y) || row_of[v->cat] < 0)
 			continue;
-		y = band_pos(&L->y, v->cat);
+		y = band_pos(&L->y, row_of[v->cat]);
 		if (isfinite(v->lo) && isfinite(v->hi)) {
 			double x0 = chart_axis_pos(&L->x, v->lo), x1 = chart_axis_pos(&L->x, v->hi);
 			double cap = rh * 0.35 < 10 ? rh * 0.35 : 10;
@@ -1471,79 +1787,146 @@ static void layout_change(struct chart_layout *L, struct chart_gc *gc)
 	frame_front(L, gc, &f, &sp);
 	legend_free(&f);
 	spec_release(&sp);
+	free(row_of);
+	free(cats);
 }
 
 /* ---- placement: small multiples of job x node heatmaps ---- */
+
+/*
+ * Size follows content: cells of a fixed legible size, panels as wide as
+ * their nodes need and as tall as their jobs, as many columns as the
+ * canvas width holds, the canvas as tall as the rows of panels (at most
+ * CHART_MAX_SIDE: the panels past that are left out, and the note says
+ * so).  Job labels that would touch are thinned, first and last kept.
+ */
+/* Row height of a panel: 15 up to 24 jobs (every label fits), else 10
+ * with the labels thinned. */
+static double panel_row_h(size_t njobs)
+{
+	return njobs > 24 ? 10 : 15;
+}
 
 static void layout_placement(struct chart_layout *L, struct chart_gc *gc)
 {
 	const struct chart *c = L->c;
 	struct frame f = { 0 };
-	double top, right, area_w, area_h, pw, ph, w, h, text_h, title_h;
-	size_t p, ncols, nrows, j;
-	int n;
+	double top, right, area_w, pw, ph, w, h, text_h, title_h, lw = 0, cw, rh;
+	size_t p, ncols, nrows, j, maxjobs = 0, shown, step;
+	int n, maxnodes = 1;
 	static const double ramp[] = { 100, 75, 50, 25, 0 };
 	char label[64];
 	const char *xt = c->x_label && *c->x_label ? c->x_label : "node";
 	const char *yt = c->y_label && *c->y_label ? c->y_label : "job";
+	unsigned char *show;
 
 	for (j = 0; j < ARRAY_SIZE(ramp); j++) {
 		snprintf(label, sizeof(label), "%g%% of time", ramp[j]);
 		legend_add(&f, LEG_SWATCH, label, heat_color(ramp[j]), 0);
 	}
 	legend_add(&f, LEG_OUTLINE, "initial node", 0xD55E00, 0);
-	legend_add(&f, LEG_SYMBOL, "main node \u2260 initial", 0xD55E00, 0);
-	set_title_box(L, gc, &top);
-	legend_measure(gc, &f);
-	right = L->width - MARGIN - f.legend_w - 16;
+	legend_add(&f, LEG_MARKER, "main node \u2260 initial", 0xD55E00, CHART_SHAPE_DIAMOND);
 	chart_text_size(gc, "0", TICK_SIZE, 0, &w, &text_h);
 	chart_text_size(gc, "Ag", AXIS_TITLE_SIZE, 1, &w, &title_h);
-
-	ncols = (size_t)ceil(sqrt((double)(c->npanels ? c->npanels : 1)));
-	nrows = (c->npanels + ncols - 1) / ncols;
-	if (!nrows)
-		nrows = 1;
-	area_w = right - MARGIN;
-	area_h = L->height - MARGIN - top;
-	pw = area_w / ncols;
-	ph = area_h / nrows;
-	L->has_plot = 1;
-	L->plot.x = MARGIN;
-	L->plot.y = top;
-	L->plot.w = area_w;
-	L->plot.h = area_h;
-
 	for (p = 0; p < c->npanels; p++) {
 		const struct chart_panel *P = &c->panels[p];
-		double px = MARGIN + (p % ncols) * pw, py = top + (p / ncols) * ph;
-		double lw = 0, cw, chh, gx, gy, gw, gh, inner_w, inner_h;
-		struct chart_mark *m;
 
+		if (P->njobs > maxjobs)
+			maxjobs = P->njobs;
+		if (P->nnodes > maxnodes)
+			maxnodes = P->nnodes;
 		for (j = 0; j < P->njobs; j++) {
 			chart_text_size(gc, P->jobs[j].label, TICK_SIZE, 0, &w, &h);
 			if (w > lw)
 				lw = w;
 		}
-		chart_text_size(gc, yt, TICK_SIZE, 0, &w, &h);
-		if (w > lw)
-			lw = w;
-		/* Panel: title, node header, grid, flag column, node axis title. */
-		inner_w = pw - 16 - (lw + 6) - 16;
-		inner_h = ph - 12 - (title_h + 4) - (text_h + 4) - (text_h + 4);
-		cw = inner_w / P->nnodes;
-		if (cw > 70)
-			cw = 70;
-		chh = P->njobs ? inner_h / P->njobs : inner_h;
-		if (chh > 26)
-			chh = 26;
-		if (chh > cw)
-			chh = cw;
-		gw = cw * P->nnodes;
-		gh = chh * P->njobs;
-		gx = px + 8 + lw + 6 + (inner_w - gw) / 2;
-		gy = py + title_h + 4 + text_h + 4;
+	}
+	chart_text_size(gc, yt, TICK_SIZE, 0, &w, &h);
+	if (w > lw)
+		lw = w;
+	/* Cells: 30 wide (24 from 12 nodes on), rows 15 high up to 24 jobs,
+	 * else 10 with the labels thinned. */
+	cw = maxnodes > 12 ? 24 : 30;
+	pw = 8 + lw + 6 + maxnodes * cw + 18 + 8;
+	if (pw < 170)
+		pw = 170;
+	/* each panel's rows as high as its jobs allow; the tallest sets ph */
+	rh = 0;
+	for (p = 0; p < c->npanels; p++)
+		rh = fmax(rh, (double)c->panels[p].njobs * panel_row_h(c->panels[p].njobs));
+	ph = title_h + 4 + text_h + 4 + rh + 4 + text_h + 14;
 
-		m = add_text(L, gx + gw / 2, py, P->title, AXIS_TITLE_SIZE, 1, 0, INK);
+	legend_measure(gc, &f);
+	for (;;) {
+		set_title_box(L, gc, &top);
+		right = L->width - MARGIN - f.legend_w - 16;
+		area_w = right - MARGIN;
+		if (area_w >= pw || L->width >= CHART_MAX_SIDE)
+			break;
+		L->width = fmin(CHART_MAX_SIDE, L->width + pw - area_w);
+	}
+	ncols = (size_t)floor(area_w / pw);
+	if (ncols < 1)
+		ncols = 1;
+	if (ncols > c->npanels)
+		ncols = c->npanels ? c->npanels : 1;
+	nrows = (c->npanels + ncols - 1) / ncols;
+	/* balance the rows: 7 panels in 4 columns read better as 4 + 3 */
+	ncols = (c->npanels + nrows - 1) / (nrows ? nrows : 1);
+	if (ncols < 1)
+		ncols = 1;
+	shown = c->npanels;
+	if (top + nrows * ph + MARGIN > CHART_MAX_SIDE) {
+		size_t fit_rows = (size_t)floor((CHART_MAX_SIDE - top - MARGIN - 20) / ph);
+
+		if (fit_rows < 1)
+			fit_rows = 1;
+		shown = fit_rows * ncols;
+		if (shown > c->npanels)
+			shown = c->npanels;
+		nrows = (shown + ncols - 1) / ncols;
+		free(L->note);
+		L->note = xprintf("first %zu of %zu runs; narrow the selection (--variants, --config) "
+				  "for the rest", shown, c->npanels);
+		set_title_box(L, gc, &top);
+	}
+	L->height = top + nrows * ph + MARGIN;
+	if (L->height < top + f.nitems * LEGEND_ROW + 8 + MARGIN)
+		L->height = top + f.nitems * LEGEND_ROW + 8 + MARGIN;
+	pw = area_w / ncols;
+	L->has_plot = 1;
+	L->plot.x = MARGIN;
+	L->plot.y = top;
+	L->plot.w = area_w;
+	L->plot.h = nrows * ph;
+	show = xcalloc(maxjobs + 1, 1);
+
+	for (p = 0; p < shown; p++) {
+		const struct chart_panel *P = &c->panels[p];
+		double px = MARGIN + (p % ncols) * pw, py = top + (p / ncols) * ph;
+		double gx, gy, gw, gh;
+		struct chart_mark *m;
+		char *title;
+
+		rh = panel_row_h(P->njobs);
+		step = (size_t)ceil((text_h + 1) / rh);
+		gw = cw * P->nnodes;
+		gh = rh * P->njobs;
+		gx = px + 8 + lw + 6 + (pw - 8 - lw - 6 - 18 - 8 - gw) / 2;
+		gy = py + title_h + 4 + text_h + 4;
+		title = fit_text(gc, P->title, AXIS_TITLE_SIZE, 1, pw - 10);
+		chart_text_size(gc, title, AXIS_TITLE_SIZE, 1, &w, &h);
+		{
+			/* centred over the grid, inside the panel */
+			double tx = gx + gw / 2;
+
+			if (tx - w / 2 < px + 4)
+				tx = px + 4 + w / 2;
+			if (tx + w / 2 > px + pw - 4)
+				tx = px + pw - 4 - w / 2;
+			m = add_text(L, tx, py, title, AXIS_TITLE_SIZE, 1, 0, INK);
+		}
+		free(title);
 		m->bold = 1;
 		mark_key(m, "panel.%zu", p);
 		m->info = xprintf("title=%s nodes=%d jobs=%zu", P->title, P->nnodes, P->njobs);
@@ -1553,39 +1936,45 @@ static void layout_placement(struct chart_layout *L, struct chart_gc *gc)
 			add_text(L, gx + (n + 0.5) * cw, gy - 2, label, TICK_SIZE, 1, 2, INK);
 		}
 		add_text(L, gx + gw / 2, gy + gh + 4, xt, TICK_SIZE, 1, 0, 0x666666);
+		thin_labels(show, P->njobs, step);
 		for (j = 0; j < P->njobs; j++) {
 			const struct chart_job *J = &P->jobs[j];
-			double ry = gy + j * chh;
+			double ry = gy + j * rh;
 			int flagged = J->initial >= 0 && J->main >= 0 && J->initial != J->main;
 
-			add_text(L, gx - 6, ry + chh / 2, J->label, TICK_SIZE, 2, 1, INK);
+			if (show[j])
+				add_text(L, gx - 6, ry + rh / 2, J->label, TICK_SIZE, 2, 1, INK);
 			for (n = 0; n < P->nnodes; n++) {
 				double v = J->pct[n];
 				unsigned col = heat_color(v);
 
-				m = add_rect(L, gx + n * cw, ry, cw, chh, col, 0xFFFFFF, 1);
+				m = add_rect(L, gx + n * cw, ry, cw, rh, col, 0xFFFFFF, 1);
 				mark_key(m, "cell.%zu.%zu.%d", p, j, n);
 				m->info = xprintf("panel=%s job=%s node=%d pct=%g", P->title, J->label, n, v);
-				if (isfinite(v) && v >= 0.5 && cw >= 24 && chh >= 12) {
+				if (isfinite(v) && v >= 0.5 && cw >= 24 && rh >= 12) {
 					snprintf(label, sizeof(label), "%.0f", v);
-					add_text(L, gx + (n + 0.5) * cw, ry + chh / 2, label,
-						 chh < 16 ? SMALL_SIZE * 0.85 : SMALL_SIZE, 1, 1,
+					add_text(L, gx + (n + 0.5) * cw, ry + rh / 2, label, 8.5, 1, 1,
 						 v > 55 ? 0xFFFFFF : INK);
 				}
 			}
 			if (J->initial >= 0 && J->initial < P->nnodes) {
-				m = add_rect(L, gx + J->initial * cw + 1.5, ry + 1.5, cw - 3, chh - 3,
-					     CHART_NOCOLOR, 0xD55E00, 2);
+				m = add_rect(L, gx + J->initial * cw + 1.5, ry + 1.5, cw - 3, rh - 3,
+					     CHART_NOCOLOR, 0xD55E00, rh < 12 ? 1.5 : 2);
 				mark_key(m, "init.%zu.%zu", p, j);
 				m->info = xprintf("node=%d", J->initial);
 			}
-			m = add_text(L, gx + gw + 4, ry + chh / 2, flagged ? "*" : "", 14, 0, 1, 0xD55E00);
-			m->bold = 1;
+			if (flagged)
+				m = add_marker(L, gx + gw + 8, ry + rh / 2, rh < 12 ? 3.5 : 4.5,
+					       CHART_SHAPE_DIAMOND, 0xD55E00, CHART_NOCOLOR);
+			else
+				m = add_marker(L, gx + gw + 8, ry + rh / 2, 0, CHART_SHAPE_DIAMOND,
+					       CHART_NOCOLOR, CHART_NOCOLOR);
 			mark_key(m, "row.%zu.%zu", p, j);
 			m->info = xprintf("job=%s initial=%d main=%d flagged=%d", J->label,
 					  J->initial, J->main, flagged);
 		}
 	}
+	free(show);
 	emit_title(L);
 	legend_place(L, &f, right + 16, top);
 	legend_free(&f);
@@ -1598,8 +1987,8 @@ int chart_layout_compute(const struct chart *c, struct chart_gc *gc,
 {
 	memset(lay, 0, sizeof(*lay));
 	lay->c = c;
-	lay->width = c->width;
-	lay->height = c->height;
+	lay->width = fmin(c->width, CHART_MAX_SIDE);
+	lay->height = fmin(c->height, CHART_MAX_SIDE);
 	if (!(c->width >= 100 && c->height >= 80))
 		return kb_err_set(err, NULL, 0, "chart: canvas %gx%g is too small", c->width, c->height);
 	if (c->type == CHART_PLACEMENT ? c->npanels == 0 : (c->nvals == 0))
@@ -1629,6 +2018,8 @@ int chart_layout_compute(const struct chart *c, struct chart_gc *gc,
 	default:
 		return kb_err_set(err, NULL, 0, "chart: unknown type %d", (int)c->type);
 	}
+	lay->width = ceil(lay->width - 1e-6);
+	lay->height = ceil(lay->height - 1e-6);
 	return 0;
 }
 
@@ -1646,5 +2037,7 @@ void chart_layout_release(struct chart_layout *lay)
 	free(lay->lentries);
 	free(lay->x.ticks);
 	free(lay->y.ticks);
+	free(lay->title_text);
+	free(lay->note);
 	memset(lay, 0, sizeof(*lay));
 }

@@ -80,6 +80,35 @@ void chart_text_size(struct chart_gc *gc, const char *text, double size, int bol
 	g_object_unref(pl);
 }
 
+void chart_text_box(struct chart_gc *gc, const struct chart_mark *m, struct chart_box *b,
+		    double quad[8])
+{
+	double w, h, x0, y0, ca = cos(m->angle), sa = sin(m->angle), lo_x, hi_x, lo_y, hi_y;
+	static const double cx[] = { 0, 1, 1, 0 }, cy[] = { 0, 0, 1, 1 };
+	int i;
+
+	chart_text_size(gc, m->text, m->size, m->bold, &w, &h);
+	x0 = -w * m->halign / 2.0;
+	y0 = -h * m->valign / 2.0;
+	lo_x = lo_y = INFINITY;
+	hi_x = hi_y = -INFINITY;
+	for (i = 0; i < 4; i++) {
+		double px = x0 + cx[i] * w, py = y0 + cy[i] * h;
+		double rx = m->x + px * ca - py * sa, ry = m->y + px * sa + py * ca;
+
+		quad[2 * i] = rx;
+		quad[2 * i + 1] = ry;
+		lo_x = fmin(lo_x, rx);
+		hi_x = fmax(hi_x, rx);
+		lo_y = fmin(lo_y, ry);
+		hi_y = fmax(hi_y, ry);
+	}
+	b->x = lo_x;
+	b->y = lo_y;
+	b->w = hi_x - lo_x;
+	b->h = hi_y - lo_y;
+}
+
 static void set_rgb(cairo_t *cr, unsigned rgb)
 {
 	cairo_set_source_rgb(cr, ((rgb >> 16) & 255) / 255.0,
@@ -129,7 +158,9 @@ static void paint_rect(cairo_t *cr, const struct chart_mark *m, double scale)
 static void paint_line(cairo_t *cr, const struct chart_mark *m, double scale)
 {
 	double x = m->x, y = m->y, x2 = m->x2, y2 = m->y2;
-	static const double dashes[] = { 4, 3 };
+	/* dash 1: dashed, 2: dotted, 3: dash-dot (series past the eighth) */
+	static const double dashes[][4] = { { 4, 3 }, { 1.5, 2.5 }, { 6, 2, 1.5, 2 } };
+	static const int ndash[] = { 2, 2, 4 };
 
 	if (m->stroke == CHART_NOCOLOR)
 		return;
@@ -142,8 +173,8 @@ static void paint_line(cairo_t *cr, const struct chart_mark *m, double scale)
 	set_rgb(cr, m->stroke);
 	cairo_set_line_width(cr, m->lw);
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
-	if (m->dash)
-		cairo_set_dash(cr, dashes, 2, 0);
+	if (m->dash >= 1 && m->dash <= 3)
+		cairo_set_dash(cr, dashes[m->dash - 1], ndash[m->dash - 1], 0);
 	cairo_stroke(cr);
 	cairo_set_dash(cr, NULL, 0, 0);
 }

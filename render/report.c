@@ -294,8 +294,12 @@ void report_methods(struct buf *out, const struct report *r)
 		   "as (max - min) / d2(n) and marked 'e'.\n\n");
 	buf_printf(out,
 		   "Change: %s against the baseline of each table%s.  The 95%% interval and "
-		   "p-value come from %s; p-values are adjusted with Benjamini-Hochberg over the "
-		   "comparisons of each benchmark's table (q).\n\n",
+		   "p-value come from %s; p-values are adjusted with Benjamini-Hochberg as one "
+		   "family over all %zu comparisons of this report, every section together (q); "
+		   "each comparison has that one q wherever it appears.  The numa_test "
+		   "placement checks among the findings are tested on their own (Fisher's "
+		   "exact test on job counts, Welch on node spread) and adjusted as a family "
+		   "of their own.\n\n",
 		   o->conv == AN_CONV_SPEED ? "speed, base / new - 1 for lower-is-better metrics "
 					      "(the autonuma mails' %Change)" :
 		   o->conv == AN_CONV_BETTER ? "better, the raw change with its sign flipped for "
@@ -305,7 +309,7 @@ void report_methods(struct buf *out, const struct report *r)
 		   "the Mann-Whitney U test where both sides have raw samples (Welch's t on "
 		   "log values otherwise)" :
 		   "Welch's t-test on log values (a ratio of geometric means; summaries via "
-		   "the delta method)");
+		   "the delta method)", r->family);
 	buf_printf(out,
 		   "Verdicts: better or worse when q < %g and |change| >= %g%% in the metric's "
 		   "better direction (changed when the metric has none); same when the whole "
@@ -351,6 +355,31 @@ static void wrap(struct buf *out, const char *lead, size_t indent, const char *t
 		while (*p && *p != ' ' && *p != '\n')
 			p++;
 		n = (size_t)(p - w);
+		/* a word longer than a line (a path): cut after a '/' that fits */
+		while (n > WIDTH - indent) {
+			size_t room, cut = 0, j;
+
+			if (!first) {
+				buf_putc(out, '\n');
+				for (i = 0; i < indent; i++)
+					buf_putc(out, ' ');
+				col = indent;
+			}
+			room = WIDTH - col;
+			for (j = 1; j < room && j < n; j++)
+				if (w[j - 1] == '/')
+					cut = j;
+			if (!cut)
+				cut = room;
+			buf_add(out, w, cut);
+			buf_putc(out, '\n');
+			for (i = 0; i < indent; i++)
+				buf_putc(out, ' ');
+			col = indent;
+			first = 1;
+			w += cut;
+			n -= cut;
+		}
 		if (!first && col + 1 + n > WIDTH) {
 			buf_putc(out, '\n');
 			for (i = 0; i < indent; i++)
@@ -405,8 +434,15 @@ static void text_summary(struct buf *out, const struct report *r)
 
 	report_summarise(r, &s);
 	heading(out, "Verdicts", '-');
-	buf_printf(out, "%zu comparisons: %zu worse, %zu better, %zu inconclusive, %zu changed, "
-		   "%zu same.\n", s.ntotal, s.nworse, s.nbetter, s.ninconclusive, s.nchanged, s.nsame);
+	{
+		struct buf b = BUF_INIT;
+
+		buf_printf(&b, "%zu comparisons: %zu worse, %zu better, %zu inconclusive, %zu changed, "
+			   "%zu same.", s.ntotal, s.nworse, s.nbetter, s.ninconclusive, s.nchanged,
+			   s.nsame);
+		wrap(out, "", 0, buf_str(&b));
+		buf_release(&b);
+	}
 	if (s.nworse_items) {
 		show = s.nworse_items < 10 ? s.nworse_items : 10;
 		buf_printf(out, "\nWorst regressions%s:\n", s.nworse_items > show ? " (top 10)" : "");
@@ -421,6 +457,33 @@ static void text_summary(struct buf *out, const struct report *r)
 	}
 	buf_putc(out, '\n');
 	report_summary_release(&s);
+}
+
+/* A section too wide for a table: its worse and better comparisons. */
+static void section_items(struct buf *out, const struct report_section *s)
+{
+	struct report_summary sum;
+	struct report one;
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	memset(&one, 0, sizeof(one));
+	one.sections = (struct report_section *)s;
+	one.nsections = 1;
+	report_summarise(&one, &sum);
+	buf_printf(&b, "%zu variants: too many to compare side by side (kbench compare "
+		   "--variants V,... gives a table of a few).  Against %s: %zu worse, %zu better, "
+		   "%zu inconclusive, %zu changed, %zu same.", s->table.nvariants,
+		   s->table.variants[s->table.baseline].name, sum.nworse, sum.nbetter,
+		   sum.ninconclusive, sum.nchanged, sum.nsame);
+	wrap(out, "", 0, buf_str(&b));
+	buf_release(&b);
+	for (i = 0; i < sum.nworse_items; i++)
+		item_line(out, &sum.worse[i]);
+	for (i = 0; i < sum.nbetter_items; i++)
+		item_line(out, &sum.better[i]);
+	buf_putc(out, '\n');
+	report_summary_release(&sum);
 }
 
 static void text_findings_of(struct buf *out, const struct an_regress *g,
@@ -464,10 +527,25 @@ static void text_findings(struct buf *out, const struct report *r)
 	if (!g)
 		return;
 	heading(out, "Findings", '-');
-	buf_printf(&b, "What kbench regress finds against %s: %zu worse, %zu better, %zu changed, "
-		   "%zu inconclusive (performance and numa_test placement checks).",
-		   g->baseline ? g->baseline : "the baseline", g->nworse, g->nbetter, g->nchanged,
-		   g->ninconclusive);
+	{
+		size_t perf[5] = { 0 }, pl[5] = { 0 }, i;
+		static const enum an_verdict kinds[] = { AN_VERDICT_WORSE, AN_VERDICT_BETTER,
+			AN_VERDICT_CHANGED, AN_VERDICT_INCONCLUSIVE };
+
+		for (i = 0; i < g->nfindings; i++) {
+			size_t k;
+
+			for (k = 0; k < ARRAY_SIZE(kinds); k++)
+				if (g->findings[i].verdict == kinds[k])
+					(g->findings[i].kind == AN_FINDING_PLACEMENT ? pl : perf)[k]++;
+		}
+		buf_printf(&b, "What kbench regress finds: %zu worse, %zu better, %zu changed, "
+			   "%zu inconclusive.  Of these, the comparisons of the sections below: "
+			   "%zu worse, %zu better, %zu changed, %zu inconclusive; numa_test "
+			   "placement checks: %zu worse, %zu better, %zu changed, %zu inconclusive.",
+			   g->nworse, g->nbetter, g->nchanged, g->ninconclusive, perf[0], perf[1],
+			   perf[2], perf[3], pl[0], pl[1], pl[2], pl[3]);
+	}
 	wrap(out, "", 0, buf_str(&b));
 	buf_release(&b);
 	text_findings_of(out, g, AN_VERDICT_WORSE, 50);
@@ -562,6 +640,8 @@ int report_text(FILE *f, const struct report *r, struct kb_err *err)
 
 	render_table_opts_init(&to);
 	to.fmt = RENDER_TEXT;
+	to.no_legend = 1;
+	to.width = WIDTH;
 	for (i = 0; i < r->nsections && rc == 0; i++) {
 		const struct report_section *s = &r->sections[i];
 		char title[300];
@@ -575,15 +655,36 @@ int report_text(FILE *f, const struct report *r, struct kb_err *err)
 		if (fwrite(out.data, 1, out.len, f) != out.len)
 			rc = kb_err_set(err, "", 0, "write error");
 		buf_reset(&out);
-		if (rc == 0 && s->table.nrows && render_table(f, &s->table, &to, err) < 0)
-			rc = -1;
+		if (rc == 0 && s->table.nrows && s->table.nvariants > REPORT_MAX_SIDE_BY_SIDE) {
+			section_items(&out, s);
+			if (fwrite(out.data, 1, out.len, f) != out.len)
+				rc = kb_err_set(err, "", 0, "write error");
+			buf_reset(&out);
+		} else if (rc == 0 && s->table.nrows) {
+			buf_printf(&out, "%%chg against %s.\n\n",
+				   s->table.variants[s->table.baseline].name);
+			if (fwrite(out.data, 1, out.len, f) != out.len)
+				rc = kb_err_set(err, "", 0, "write error");
+			buf_reset(&out);
+			if (rc == 0 && render_table(f, &s->table, &to, err) < 0)
+				rc = -1;
+		}
 		if (rc == 0 && !s->table.nrows)
 			fputs("(no comparable numbers)\n", f);
 		if (rc == 0 && s->nruns) {
-			buf_printf(&out, "\n%s job placement: percent of time per node, initial (iSched) "
-				   "and main (MSched) node, * = moved\n\n", s->benchmark);
+			struct buf h = BUF_INIT;
+
+			buf_printf(&h, "%s job placement: percent of time per node, initial (iSched) "
+				   "and main (MSched) node, * = moved", s->benchmark);
+			buf_putc(&out, '\n');
+			wrap(&out, "", 0, buf_str(&h));
+			buf_putc(&out, '\n');
+			buf_release(&h);
 			for (j = 0; j < s->nruns; j++)
 				text_run(&out, &s->runs[j]);
+			if (s->runs_left_out)
+				buf_printf(&out, "... and %zu more runs (kbench show RUN_ID prints one)\n\n",
+					   s->runs_left_out);
 		}
 		buf_putc(&out, '\n');
 		if (rc == 0 && fwrite(out.data, 1, out.len, f) != out.len)
@@ -594,6 +695,11 @@ int report_text(FILE *f, const struct report *r, struct kb_err *err)
 		struct buf m = BUF_INIT;
 		const char *p;
 
+		if (r->nsections) {
+			heading(&out, "Legend", '-');
+			render_table_legend(&out, &r->sections[0].table, NULL);
+			buf_putc(&out, '\n');
+		}
 		heading(&out, "Methods", '-');
 		report_methods(&m, r);
 		for (p = buf_str(&m); *p;) {

@@ -62,14 +62,22 @@ struct report_run {
 	size_t njobs, cap;
 };
 
+/* Sections with more variants than this show a history chart and their
+ * findings instead of a table too wide to read. */
+#define REPORT_MAX_SIDE_BY_SIDE 12
+/* numa_test job tables (and heatmap panels per variant) in one section:
+ * a big store names how many runs it leaves out instead. */
+#define REPORT_MAX_JOB_TABLES 48
+
 struct report_section {
-	char *benchmark;
+	char *benchmark;        /* the section's title: its benchmark */
 	char *note;             /* e.g. why the baseline differs here; NULL */
 	struct an_table table;  /* owned; released by report_release() */
 	struct report_charts charts;    /* per-metric charts, change chart */
 	struct report_charts placement; /* heatmaps, jobs per node */
 	struct report_run *runs;        /* numa_test job tables */
 	size_t nruns, runs_cap;
+	size_t runs_left_out;           /* runs past REPORT_MAX_JOB_TABLES */
 };
 
 struct report_variant {
@@ -94,6 +102,7 @@ struct report {
 	struct report_section *sections;
 	size_t nsections, sections_cap;
 	struct an_opts opts;    /* test, alpha, threshold, convention used */
+	size_t family;          /* comparisons in the report's one BH family */
 	const struct an_regress *regress;       /* borrowed; NULL = no findings */
 	struct report_finding_chart *finding_charts;
 	size_t nfinding_charts, finding_charts_cap;

@@ -85,6 +85,7 @@ struct ctx {
 static int put_chart(struct ctx *x, const struct report_chart *rc)
 {
 	const char *alt = rc->caption ? rc->caption : rc->chart->title;
+	double cw, ch;
 
 	buf_puts(x->o, "<figure>");
 	if (x->assets_dir) {
@@ -119,8 +120,9 @@ static int put_chart(struct ctx *x, const struct report_chart *rc)
 		buf_release(&png);
 		x->nimg++;
 	}
-	buf_printf(x->o, " width=\"%.0f\" height=\"%.0f\" alt=\"", rc->chart->width,
-		   rc->chart->height);
+	if (chart_size(rc->chart, &cw, &ch, x->err) < 0)
+		return -1;
+	buf_printf(x->o, " width=\"%.0f\" height=\"%.0f\" alt=\"", cw, ch);
 	esc(x->o, alt);
 	buf_puts(x->o, "\">");
 	if (rc->caption) {
@@ -529,6 +531,52 @@ static void job_table(struct buf *o, const struct report_run *run)
 
 /* The page ------------------------------------------------------------------- */
 
+/* A wide section's worse and better cells, largest change first. */
+static void section_findings(struct buf *o, const struct report_section *s)
+{
+	struct report_summary sum;
+	struct report one;
+	size_t i, k;
+
+	memset(&one, 0, sizeof(one));
+	one.sections = (struct report_section *)s;
+	one.nsections = 1;
+	report_summarise(&one, &sum);
+	buf_printf(o, "<div class=\"wide\"><table class=\"findings\"><tr><th>verdict</th>"
+		      "<th>metric</th><th>config</th><th>variant</th><th class=\"num\">change</th>"
+		      "<th class=\"num\">95%% interval</th><th class=\"num\">q</th></tr>\n");
+	for (k = 0; k < 2; k++) {
+		const struct report_item *v = k ? sum.better : sum.worse;
+		size_t n = k ? sum.nbetter_items : sum.nworse_items;
+
+		for (i = 0; i < n; i++) {
+			struct buf b = BUF_INIT;
+
+			buf_printf(o, "<tr><td class=\"v-%s\">%s</td><td>", k ? "better" : "worse",
+				   k ? "better" : "worse");
+			esc(o, v[i].row->metric);
+			buf_puts(o, "</td><td>");
+			esc(o, *v[i].row->config ? v[i].row->config : "-");
+			buf_puts(o, "</td><td>");
+			esc(o, s->table.variants[v[i].variant].name);
+			buf_puts(o, "</td><td class=\"num\">");
+			report_format_change(&b, v[i].cell);
+			esc(o, buf_str(&b));
+			buf_reset(&b);
+			buf_puts(o, "</td><td class=\"num\">");
+			report_format_ci(&b, v[i].cell);
+			esc(o, buf_str(&b));
+			buf_printf(o, "</td><td class=\"num\">%.2g</td></tr>\n", v[i].cell->chg.q);
+			buf_release(&b);
+		}
+	}
+	if (!sum.nworse_items && !sum.nbetter_items)
+		buf_puts(o, "<tr><td colspan=\"7\">no change against the baseline passes the "
+			    "test and the threshold</td></tr>\n");
+	buf_puts(o, "</table></div>\n");
+	report_summary_release(&sum);
+}
+
 static int section(struct ctx *x, const struct report_section *s, size_t idx)
 {
 	struct buf *o = x->o;
@@ -545,10 +593,22 @@ static int section(struct ctx *x, const struct report_section *s, size_t idx)
 	}
 	if (!s->table.nrows)
 		buf_puts(o, "<p>No comparable numbers in the selection.</p>\n");
-	nm = table_metrics(&s->table, &metrics);
-	for (i = 0; i < nm; i++)
-		metric_table(o, &s->table, metrics[i]);
-	free(metrics);
+	if (s->table.nvariants > REPORT_MAX_SIDE_BY_SIDE) {
+		/* too many variants for a table side by side: the charts below
+		 * (one line per configuration) and the section's findings */
+		buf_printf(o, "<p>%zu variants: too many to compare side by side. The charts "
+			      "show each configuration along the variants; the changes against ",
+			   s->table.nvariants);
+		esc(o, s->table.variants[s->table.baseline].name);
+		buf_puts(o, " that matter follow (kbench compare --variants V,... gives a table "
+			    "of a few).</p>\n");
+		section_findings(o, s);
+	} else {
+		nm = table_metrics(&s->table, &metrics);
+		for (i = 0; i < nm; i++)
+			metric_table(o, &s->table, metrics[i]);
+		free(metrics);
+	}
 	if (put_charts(x, &s->charts) < 0)
 		return -1;
 	if (s->nruns || s->placement.n) {
@@ -561,6 +621,9 @@ static int section(struct ctx *x, const struct report_section *s, size_t idx)
 		for (i = 0; i < s->nruns; i++)
 			job_table(o, &s->runs[i]);
 		buf_puts(o, "</div>\n");
+		if (s->runs_left_out)
+			buf_printf(o, "<p>&hellip; and %zu more runs (<code>kbench show RUN_ID</code> "
+				      "prints one).</p>\n", s->runs_left_out);
 	}
 	buf_puts(o, "</section>\n");
 	return 0;

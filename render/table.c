@@ -22,6 +22,8 @@ void render_table_opts_init(struct render_table_opts *o)
 	o->fmt = RENDER_TEXT;
 	o->rows = RENDER_DIM_CONFIG;
 	o->cols = RENDER_DIM_VARIANT;
+	o->no_legend = 0;
+	o->width = 0;
 	o->color = 0;
 }
 
@@ -249,31 +251,173 @@ static void pivot_release(struct pivot *p)
 	free(p->blocks);
 }
 
-/* The single key of every config in a block ("groups"), or NULL. */
-static const char *common_key(const struct an_table *t, const struct block *b, size_t *klen)
+/* Variant names longer than this are shown as "[N]" in text tables, with
+ * a key line per table: a column must not be as wide as a kernel name. */
+#define VARIANT_LABEL_MAX 16
+
+static int text_alias(const struct an_table *t, size_t v)
 {
-	const char *first = t->rows[b->rows[0]].config, *eq = strchr(first, '=');
+	return strlen(t->variants[v].name) > VARIANT_LABEL_MAX;
+}
+
+/* A variant as a text table names it: its name, or "[v+1]". */
+static const char *vlabel(const struct an_table *t, size_t v, int alias, char *tmp, size_t n)
+{
+	if (alias && text_alias(t, v)) {
+		snprintf(tmp, n, "[%zu]", v + 1);
+		return tmp;
+	}
+	return t->variants[v].name;
+}
+
+/* The items ("k=v", escapes kept) of a canonical config string. */
+static size_t config_items(const char *config, char ***out)
+{
+	const char *p = config, *start = config;
+	size_t n = 0;
+
+	*out = NULL;
+	if (!*config)
+		return 0;
+	for (;; p++) {
+		if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		}
+		if (*p == ',' || !*p) {
+			*out = xrealloc(*out, (n + 1) * sizeof(**out));
+			(*out)[n++] = xstrndup(start, (size_t)(p - start));
+			if (!*p)
+				break;
+			start = p + 1;
+		}
+	}
+	return n;
+}
+
+static int has_item(char **v, size_t n, const char *item)
+{
 	size_t i;
 
-	if (!eq || strchr(first, ','))
-		return NULL;
-	*klen = (size_t)(eq - first);
-	for (i = 1; i < b->n; i++) {
-		const char *c = t->rows[b->rows[i]].config;
-		if (strncmp(c, first, *klen + 1) != 0 || strchr(c, ','))
-			return NULL;
+	for (i = 0; i < n; i++)
+		if (!strcmp(v[i], item))
+			return 1;
+	return 0;
+}
+
+/*
+ * Labels of a block's configs: the items every row shares go to *common
+ * (one header line), each row shows only the rest; when that rest is one
+ * key in every row, the row shows its bare value and *key names it.
+ * Arrays of b->n strings, owned by the caller (labels_free()).
+ */
+struct labels {
+	char **row;             /* per block row */
+	char *common;           /* "impl=perf,ipc=pipe" or NULL */
+	char *key;              /* the one varying key, or NULL */
+	size_t n;
+};
+
+static void labels_build(struct labels *L, const struct an_table *t, const struct block *b)
+{
+	char ***items = xcalloc(b->n + 1, sizeof(*items));
+	size_t *nitems = xcalloc(b->n + 1, sizeof(*nitems)), i, k, j;
+	struct buf common = BUF_INIT;
+	char *key = NULL;
+	int one_key = 1;
+
+	memset(L, 0, sizeof(*L));
+	L->n = b->n;
+	L->row = xcalloc(b->n + 1, sizeof(*L->row));
+	for (i = 0; i < b->n; i++)
+		nitems[i] = config_items(t->rows[b->rows[i]].config, &items[i]);
+	/* common items: in every row (only worth a header with several rows) */
+	for (k = 0; k < (b->n > 1 ? nitems[0] : 0); k++) {
+		int all = 1;
+
+		for (i = 1; i < b->n && all; i++)
+			all = has_item(items[i], nitems[i], items[0][k]);
+		if (all)
+			buf_printf(&common, "%s%s", common.len ? "," : "", items[0][k]);
 	}
-	return first;
+	for (i = 0; i < b->n; i++) {
+		struct buf r = BUF_INIT;
+		size_t nv = 0;
+		const char *last = NULL;
+
+		for (k = 0; k < nitems[i]; k++) {
+			int shared = b->n > 1;
+
+			for (j = 0; j < b->n && shared; j++)
+				shared = has_item(items[j], nitems[j], items[i][k]);
+			if (shared)
+				continue;
+			buf_printf(&r, "%s%s", r.len ? "," : "", items[i][k]);
+			nv++;
+			last = items[i][k];
+		}
+		if (nv == 1) {
+			const char *eq = strchr(last, '=');
+			size_t klen = eq ? (size_t)(eq - last) : strlen(last);
+
+			if (!key)
+				key = xstrndup(last, klen);
+			else if (strlen(key) != klen || strncmp(key, last, klen))
+				one_key = 0;
+		} else {
+			one_key = 0;
+		}
+		L->row[i] = r.len ? buf_detach(&r) : xstrdup(b->n > 1 ? "(all)" : "-");
+		buf_release(&r);
+	}
+	if (one_key && key) {
+		size_t klen = strlen(key);
+
+		for (i = 0; i < b->n; i++) {
+			char *v = xstrdup(L->row[i] + klen + 1);
+
+			free(L->row[i]);
+			L->row[i] = v;
+		}
+		L->key = key;
+	} else {
+		free(key);
+	}
+	if (b->n == 1 && nitems[0]) {
+		/* one row: its whole config is the label */
+		free(L->row[0]);
+		L->row[0] = xstrdup(t->rows[b->rows[0]].config);
+	}
+	L->common = common.len ? buf_detach(&common) : NULL;
+	buf_release(&common);
+	for (i = 0; i < b->n; i++) {
+		for (k = 0; k < nitems[i]; k++)
+			free(items[i][k]);
+		free(items[i]);
+	}
+	free(items);
+	free(nitems);
+}
+
+static void labels_free(struct labels *L)
+{
+	size_t i;
+
+	for (i = 0; i < L->n; i++)
+		free(L->row[i]);
+	free(L->row);
+	free(L->common);
+	free(L->key);
 }
 
 /* Label of a block item (the non-variant axis). */
 static const char *item_label(const struct an_table *t, const struct pivot *p,
-			      const struct block *b, size_t i, size_t strip)
+			      const struct block *b, size_t i, const struct labels *L)
 {
 	const struct an_row *row = &t->rows[b->rows[i]];
 
 	if (p->block_by_metric)
-		return row->config[0] ? row->config + strip : "-";
+		return L ? L->row[i] : row->config[0] ? row->config : "-";
 	return row->metric;
 }
 
@@ -285,14 +429,17 @@ struct gcell {
 	char mark;		/* verdict mark or ' ' */
 	const char *color;	/* the mark's colour, "" for none */
 	int has_change_col;
+	size_t n;		/* values behind the cell; 0 = unknown */
+	int has_value;
 };
 
 struct grid {
 	size_t nlines, ncols;
 	char **line_labels, **col_labels;
+	char **line_n;		/* "5", "3/5", "?" (unknown) per line */
 	struct gcell *cells;	/* nlines x ncols */
 	size_t *vw, *cw;	/* value and change widths per column */
-	size_t lw;		/* label width */
+	size_t lw, nw;		/* label and n widths */
 };
 
 static struct gcell *gat(struct grid *g, size_t l, size_t c)
@@ -300,10 +447,55 @@ static struct gcell *gat(struct grid *g, size_t l, size_t c)
 	return &g->cells[l * g->ncols + c];
 }
 
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The n of a line's cells: one number when they agree, else the distinct
+ * values "3/5" (more than three: "3-12"); "?" for an unknown n (a
+ * published number without its run count). */
+static char *line_n(struct grid *g, size_t l)
+{
+	size_t *v = xmalloc((g->ncols + 1) * sizeof(*v)), nv = 0, c, i, nd = 0;
+	int unknown = 0;
+	struct buf b = BUF_INIT;
+
+	for (c = 0; c < g->ncols; c++) {
+		struct gcell *gc = gat(g, l, c);
+
+		if (!gc->has_value)
+			continue;
+		if (gc->n == 0)
+			unknown = 1;
+		else
+			v[nv++] = gc->n;
+	}
+	qsort(v, nv, sizeof(*v), cmp_size);
+	for (i = 0; i < nv; i++)
+		nd += i == 0 || v[i] != v[i - 1];
+	if (nd > 3) {
+		buf_printf(&b, "%zu-%zu", v[0], v[nv - 1]);
+	} else {
+		for (i = 0; i < nv; i++)
+			if (i == 0 || v[i] != v[i - 1])
+				buf_printf(&b, "%s%zu", b.len ? "/" : "", v[i]);
+	}
+	if (unknown)
+		buf_printf(&b, "%s?", b.len ? "/" : "");
+	if (!b.len)
+		buf_puts(&b, "-");
+	free(v);
+	return buf_detach(&b);
+}
+
 static void grid_build(struct grid *g, const struct an_table *t, const struct pivot *p,
-		       const struct block *b, size_t strip)
+		       const struct block *b, const struct labels *L, int alias)
 {
 	size_t i, v, l, c;
+	char tmp[32];
 
 	memset(g, 0, sizeof(*g));
 	if (p->variant_cols) {
@@ -314,22 +506,25 @@ static void grid_build(struct grid *g, const struct an_table *t, const struct pi
 		g->ncols = b->n;
 	}
 	g->line_labels = xcalloc(g->nlines, sizeof(char *));
+	g->line_n = xcalloc(g->nlines, sizeof(char *));
 	g->col_labels = xcalloc(g->ncols, sizeof(char *));
 	g->cells = xcalloc(g->nlines * g->ncols, sizeof(*g->cells));
 	g->vw = xcalloc(g->ncols, sizeof(size_t));
 	g->cw = xcalloc(g->ncols, sizeof(size_t));
 	for (i = 0; i < b->n; i++) {
-		const char *lab = item_label(t, p, b, i, strip);
+		const char *lab = item_label(t, p, b, i, L);
 		if (p->variant_cols)
 			g->line_labels[i] = xstrdup(lab);
 		else
 			g->col_labels[i] = xstrdup(lab);
 	}
 	for (v = 0; v < t->nvariants; v++) {
+		const char *name = vlabel(t, v, alias, tmp, sizeof(tmp));
+
 		if (p->variant_cols)
-			g->col_labels[v] = xstrdup(t->variants[v].name);
+			g->col_labels[v] = xstrdup(name);
 		else
-			g->line_labels[v] = xstrdup(t->variants[v].name);
+			g->line_labels[v] = xstrdup(name);
 	}
 	for (i = 0; i < b->n; i++) {
 		const struct an_row *row = &t->rows[b->rows[i]];
@@ -351,11 +546,18 @@ static void grid_build(struct grid *g, const struct an_table *t, const struct pi
 			gc->mark = cell->has_change ? render_verdict_mark(cell->chg.verdict) : ' ';
 			gc->color = cell->has_change && p->color ? render_verdict_color(cell->chg.verdict) : "";
 			gc->has_change_col = !cell->is_baseline;
+			gc->has_value = cell->origin != AN_ORIGIN_NONE && !isnan(cell->d.mean);
+			gc->n = cell->d.n;
 		}
 	}
 	g->lw = 0;
-	for (l = 0; l < g->nlines; l++)
+	g->nw = 1;
+	for (l = 0; l < g->nlines; l++) {
 		g->lw = g->lw > strlen(g->line_labels[l]) ? g->lw : strlen(g->line_labels[l]);
+		g->line_n[l] = line_n(g, l);
+		if (strlen(g->line_n[l]) > g->nw)
+			g->nw = strlen(g->line_n[l]);
+	}
 	for (c = 0; c < g->ncols; c++) {
 		int changes = 0;
 
@@ -381,8 +583,10 @@ static void grid_release(struct grid *g)
 {
 	size_t i;
 
-	for (i = 0; i < g->nlines; i++)
+	for (i = 0; i < g->nlines; i++) {
 		free(g->line_labels[i]);
+		free(g->line_n[i]);
+	}
 	for (i = 0; i < g->ncols; i++)
 		free(g->col_labels[i]);
 	for (i = 0; i < g->nlines * g->ncols; i++) {
@@ -390,6 +594,7 @@ static void grid_release(struct grid *g)
 		free(g->cells[i].change);
 	}
 	free(g->line_labels);
+	free(g->line_n);
 	free(g->col_labels);
 	free(g->cells);
 	free(g->vw);
@@ -397,7 +602,7 @@ static void grid_release(struct grid *g)
 }
 
 static void block_title(struct buf *out, const struct an_table *t, const struct pivot *p,
-			const struct block *b, const char *key, size_t klen)
+			const struct block *b, const struct labels *L)
 {
 	const struct an_row *row = &t->rows[b->rows[0]];
 
@@ -414,11 +619,73 @@ static void block_title(struct buf *out, const struct an_table *t, const struct 
 			buf_puts(out, ", no better direction");
 		if (row->derived)
 			buf_puts(out, ", derived");
-		if (key)
-			buf_printf(out, "  (by %.*s)", (int)klen, key);
+		if (L && L->key)
+			buf_printf(out, "  (by %s)", L->key);
 	} else {
 		buf_puts(out, row->config[0] ? row->config : "(no config)");
 	}
+}
+
+/* Append text wrapped at width columns, breaking after commas or at
+ * spaces; continuation lines start with indent spaces. */
+static void wrap_list(struct buf *out, const char *lead, const char *text, size_t width,
+		      size_t indent)
+{
+	size_t col = strlen(lead), i;
+	const char *p = text;
+
+	buf_puts(out, lead);
+	while (*p) {
+		const char *e = p;
+		size_t len;
+
+		while (*e && *e != ',' && *e != ' ')
+			e++;
+		if (*e)
+			e++;
+		len = (size_t)(e - p);
+		/* a word longer than a line: cut it after a '/' or '=' that fits */
+		if (len > width - indent) {
+			size_t room = col < width ? width - col : 0, cut = 0, j;
+
+			if (room < 8) {
+				room = width - indent;
+				while (out->len && out->data[out->len - 1] == ' ')
+					out->data[--out->len] = '\0';
+				buf_putc(out, '\n');
+				for (i = 0; i < indent; i++)
+					buf_putc(out, ' ');
+				col = indent;
+			}
+			for (j = 1; j < room && j < len; j++)
+				if (p[j - 1] == '/' || p[j - 1] == '=' || p[j - 1] == '-')
+					cut = j;
+			if (!cut)
+				cut = room;
+			buf_add(out, p, cut);
+			col += cut;
+			p += cut;
+			while (out->len && out->data[out->len - 1] == ' ')
+				out->data[--out->len] = '\0';
+			buf_putc(out, '\n');
+			for (i = 0; i < indent; i++)
+				buf_putc(out, ' ');
+			col = indent;
+			continue;
+		}
+		if (col + len > width && col > indent) {
+			while (out->len && out->data[out->len - 1] == ' ')
+				out->data[--out->len] = '\0';
+			buf_putc(out, '\n');
+			for (i = 0; i < indent; i++)
+				buf_putc(out, ' ');
+			col = indent;
+		}
+		buf_add(out, p, len);
+		col += len;
+		p = e;
+	}
+	buf_putc(out, '\n');
 }
 
 /* Notes of a block, grouped by text. */
@@ -449,7 +716,7 @@ static void add_note(struct note **notes, size_t *n, size_t *cap, char mark, con
 }
 
 static void block_notes(struct buf *out, const struct an_table *t, const struct pivot *p,
-			const struct block *b, size_t strip)
+			const struct block *b, const struct labels *L)
 {
 	struct note *notes = NULL;
 	size_t nnotes = 0, cap = 0, i, v, k;
@@ -463,8 +730,12 @@ static void block_notes(struct buf *out, const struct an_table *t, const struct 
 
 			if (c->origin == AN_ORIGIN_NONE)
 				continue;
-			snprintf(who, sizeof(who), "%s %s", t->variants[v].name,
-				 item_label(t, p, b, i, strip));
+			{
+				char tmp[32];
+
+				snprintf(who, sizeof(who), "%s %s", vlabel(t, v, 1, tmp, sizeof(tmp)),
+					 item_label(t, p, b, i, L));
+			}
 			for (k = 0; k < ARRAY_SIZE(value_marks); k++) {
 				if (!(c->flags & value_marks[k].bit))
 					continue;
@@ -508,33 +779,14 @@ static void block_notes(struct buf *out, const struct an_table *t, const struct 
 		}
 	}
 	for (i = 0; i < nnotes; i++) {
-		const char *w = buf_str(&notes[i].who);
-		size_t col, len;
+		struct buf line = BUF_INIT;
+		char lead[8];
 
-		buf_printf(out, "  %c %s: ", notes[i].mark, notes[i].text);
-		col = 6 + strlen(notes[i].text);
-		/* Wrap the list of cells at 78 columns, between items. */
-		while (*w) {
-			const char *e = strstr(w, ", ");
-			len = e ? (size_t)(e - w) : strlen(w);
-			if (col + len + 1 > 78 && col > 6 + strlen(notes[i].text)) {
-				while (out->len && out->data[out->len - 1] == ' ')
-					out->data[--out->len] = '\0';
-				buf_puts(out, "\n      ");
-				col = 6;
-			}
-			buf_add(out, w, len);
-			col += len;
-			w += len;
-			if (*w) {
-				w += 2;
-				buf_puts(out, ", ");
-				col += 2;
-			}
-		}
-		while (out->len && out->data[out->len - 1] == ' ')
-			out->data[--out->len] = '\0';
-		buf_putc(out, '\n');
+		/* wrapped at 78 columns, between items or at spaces */
+		snprintf(lead, sizeof(lead), "  %c ", notes[i].mark);
+		buf_printf(&line, "%s: %s", notes[i].text, buf_str(&notes[i].who));
+		wrap_list(out, lead, buf_str(&line), 78, 6);
+		buf_release(&line);
 		free(notes[i].text);
 		buf_release(&notes[i].who);
 	}
@@ -563,67 +815,130 @@ static void put_left(struct buf *b, const char *s, size_t w)
 	pad(b, w > n ? w - n : 0);
 }
 
-static void text_block(struct buf *out, const struct an_table *t, const struct pivot *p,
-		       const struct block *b)
+static size_t col_width(const struct grid *g, size_t c)
 {
-	struct grid g;
-	size_t klen = 0, strip = 0, l, c;
-	const char *key = p->block_by_metric ? common_key(t, b, &klen) : NULL;
+	return g->cw[c] ? 1 + g->vw[c] + 1 + 1 + g->cw[c] + 1 + 1 : 1 + g->vw[c] + 1;
+}
 
-	if (key)
-		strip = klen + 1;
-	grid_build(&g, t, p, b, strip);
-	block_title(out, t, p, b, key, klen);
-	buf_putc(out, '\n');
-	/* Header. */
-	pad(out, g.lw);
-	for (c = 0; c < g.ncols; c++) {
-		buf_putc(out, ' ');
-		put_right(out, g.col_labels[c], g.vw[c]);
-		buf_putc(out, ' ');
-		if (g.cw[c]) {
-			buf_putc(out, ' ');
-			put_right(out, "%chg", g.cw[c]);
-			buf_puts(out, "  ");
-		}
-	}
+static void trim_line(struct buf *out)
+{
 	while (out->len && out->data[out->len - 1] == ' ')
 		out->data[--out->len] = '\0';
 	buf_putc(out, '\n');
-	for (l = 0; l < g.nlines; l++) {
-		put_left(out, g.line_labels[l], g.lw);
-		for (c = 0; c < g.ncols; c++) {
-			struct gcell *gc = gat(&g, l, c);
+}
 
+/* Width limit of a text table: 80 columns (a mail) up to four variants,
+ * else blocks of columns of at most 100. */
+#define TEXT_NARROW 80
+#define TEXT_WIDE 100
+#define LABEL_ON_OWN_LINE 28    /* longer row labels get a line of their own */
+
+static void text_block(struct buf *out, const struct an_table *t, const struct pivot *p,
+		       const struct block *b, int width)
+{
+	struct grid g;
+	struct labels L;
+	size_t l, c, k, limit, lw, fixed, *order, nord = 0, first = 0, base;
+	int own_line;
+
+	labels_build(&L, t, b);
+	grid_build(&g, t, p, b, p->block_by_metric ? &L : NULL, 1);
+	block_title(out, t, p, b, p->block_by_metric ? &L : NULL);
+	buf_putc(out, '\n');
+	limit = t->nvariants <= 4 ? TEXT_NARROW : TEXT_WIDE;
+	if (width > 0)
+		limit = (size_t)width;
+	for (c = 0; c < t->nvariants; c++)
+		if (text_alias(t, c)) {
+			char lead[40];
+
+			snprintf(lead, sizeof(lead), "  [%zu] ", c + 1);
+			wrap_list(out, lead, t->variants[c].name, limit, strlen(lead));
+		}
+	if (p->block_by_metric && L.common)
+		wrap_list(out, "  config: ", L.common, limit, 10);
+	own_line = g.lw > LABEL_ON_OWN_LINE;
+	lw = own_line ? 2 : g.lw;
+	fixed = lw + 1 + g.nw;
+	/* the baseline column leads every block of columns */
+	base = p->variant_cols ? t->baseline : (size_t)-1;
+	order = xmalloc((g.ncols + 1) * sizeof(*order));
+	for (c = 0; c < g.ncols; c++)
+		if (c != base)
+			order[nord++] = c;
+	while (first < nord || (first == 0 && nord == 0)) {
+		size_t used = fixed + (base != (size_t)-1 ? col_width(&g, base) : 0), last = first;
+		size_t cols[256], ncols = 0;
+
+		if (base != (size_t)-1)
+			cols[ncols++] = base;
+		while (last < nord && ncols < 255 &&
+		       (last == first || used + col_width(&g, order[last]) <= limit)) {
+			used += col_width(&g, order[last]);
+			cols[ncols++] = order[last++];
+		}
+		if (first > 0)
+			buf_putc(out, '\n');
+		/* header */
+		pad(out, lw);
+		buf_putc(out, ' ');
+		put_right(out, "n", g.nw);
+		for (k = 0; k < ncols; k++) {
+			c = cols[k];
 			buf_putc(out, ' ');
-			put_right(out, gc->value, g.vw[c]);
-			buf_putc(out, gc->flag);
+			put_right(out, g.col_labels[c], g.vw[c]);
+			buf_putc(out, ' ');
 			if (g.cw[c]) {
 				buf_putc(out, ' ');
-				put_right(out, gc->change, g.cw[c]);
-				buf_putc(out, ' ');
-				if (gc->mark != ' ' && gc->color[0])
-					buf_printf(out, "%s%c%s", gc->color, gc->mark, RENDER_COLOR_END);
-				else
-					buf_putc(out, gc->mark);
+				put_right(out, "%chg", g.cw[c]);
+				buf_puts(out, "  ");
 			}
 		}
-		while (out->len && out->data[out->len - 1] == ' ')
-			out->data[--out->len] = '\0';
-		buf_putc(out, '\n');
+		trim_line(out);
+		for (l = 0; l < g.nlines; l++) {
+			if (own_line)
+				wrap_list(out, "", g.line_labels[l], TEXT_NARROW, 2);
+			put_left(out, own_line ? "" : g.line_labels[l], lw);
+			buf_putc(out, ' ');
+			put_right(out, g.line_n[l], g.nw);
+			for (k = 0; k < ncols; k++) {
+				struct gcell *gc = gat(&g, l, cols[k]);
+
+				c = cols[k];
+				buf_putc(out, ' ');
+				put_right(out, gc->value, g.vw[c]);
+				buf_putc(out, gc->flag);
+				if (g.cw[c]) {
+					buf_putc(out, ' ');
+					put_right(out, gc->change, g.cw[c]);
+					buf_putc(out, ' ');
+					if (gc->mark != ' ' && gc->color[0])
+						buf_printf(out, "%s%c%s", gc->color, gc->mark,
+							   RENDER_COLOR_END);
+					else
+						buf_putc(out, gc->mark);
+				}
+			}
+			trim_line(out);
+		}
+		if (nord == 0)
+			break;
+		first = last;
 	}
-	block_notes(out, t, p, b, strip);
+	free(order);
+	block_notes(out, t, p, b, p->block_by_metric ? &L : NULL);
 	grid_release(&g);
+	labels_free(&L);
 }
 
 static void conv_text(struct buf *out, const struct an_table *t)
 {
 	switch (t->opts.conv) {
 	case AN_CONV_SPEED:
-		buf_puts(out, "speed: base / new - 1 for lower-is-better metrics, else (new - base) / base");
+		buf_puts(out, "speed: base / new - 1 for lower-is-better metrics,\n  else (new - base) / base");
 		break;
 	case AN_CONV_BETTER:
-		buf_puts(out, "better: (new - base) / base, sign flipped where lower is better (+ is an improvement)");
+		buf_puts(out, "better: (new - base) / base, sign flipped where lower is better\n  (+ is an improvement)");
 		break;
 	default:
 		buf_puts(out, "raw: (new - base) / base");
@@ -642,10 +957,14 @@ const char *render_row_machine(const struct an_table *t, const struct an_row *ro
 	return strncmp(row->machine, "unknown@", 8) == 0 ? NULL : row->machine;
 }
 
-static void text_footer(struct buf *out, const struct an_table *t)
+void render_table_legend(struct buf *out, const struct an_table *t, const char *baseline)
 {
-	buf_printf(out, "Values: mean(sd) over runs (or jobs), or as published; (~sd) estimated.\n");
-	buf_printf(out, "%%chg vs baseline %s, ", t->nvariants ? t->variants[t->baseline].name : "-");
+	buf_printf(out, "Values: mean(sd) over runs (or jobs), or as published; (~sd) estimated;\n"
+			"n: values per cell (one number when the row agrees, ? unknown).\n");
+	if (baseline)
+		buf_printf(out, "%%chg vs baseline %s,\n  ", baseline);
+	else
+		buf_puts(out, "%chg vs each section's baseline,\n  ");
 	conv_text(out, t);
 	buf_puts(out, ".\n");
 	buf_printf(out, "Marks: + better  - worse  ~ changed (no better direction)"
@@ -684,21 +1003,26 @@ static void md_block(struct buf *out, const struct an_table *t, const struct piv
 		     const struct block *b)
 {
 	struct grid g;
-	size_t klen = 0, strip = 0, l, c;
-	const char *key = p->block_by_metric ? common_key(t, b, &klen) : NULL;
+	struct labels L;
+	size_t l, c;
 	struct buf title = BUF_INIT;
 
-	if (key)
-		strip = klen + 1;
-	grid_build(&g, t, p, b, strip);
-	block_title(&title, t, p, b, key, klen);
+	labels_build(&L, t, b);
+	grid_build(&g, t, p, b, p->block_by_metric ? &L : NULL, 0);
+	block_title(&title, t, p, b, p->block_by_metric ? &L : NULL);
 	buf_puts(out, "**");
 	md_escape(out, buf_str(&title));
-	buf_puts(out, "**\n\n| ");
+	buf_puts(out, "**\n\n");
 	buf_release(&title);
-	if (key)
-		buf_add(out, key, klen);
-	buf_puts(out, " |");
+	if (p->block_by_metric && L.common) {
+		buf_puts(out, "config: ");
+		md_escape(out, L.common);
+		buf_puts(out, "\n\n");
+	}
+	buf_puts(out, "| ");
+	if (p->block_by_metric && L.key)
+		md_escape(out, L.key);
+	buf_puts(out, " | n |");
 	for (c = 0; c < g.ncols; c++) {
 		buf_putc(out, ' ');
 		md_escape(out, g.col_labels[c]);
@@ -709,14 +1033,14 @@ static void md_block(struct buf *out, const struct an_table *t, const struct piv
 			buf_puts(out, " |");
 		}
 	}
-	buf_puts(out, "\n|---|");
+	buf_puts(out, "\n|---|---:|");
 	for (c = 0; c < g.ncols; c++)
 		buf_puts(out, g.cw[c] ? "---:|---:|" : "---:|");
 	buf_putc(out, '\n');
 	for (l = 0; l < g.nlines; l++) {
 		buf_puts(out, "| ");
 		md_escape(out, g.line_labels[l]);
-		buf_puts(out, " |");
+		buf_printf(out, " | %s |", g.line_n[l]);
 		for (c = 0; c < g.ncols; c++) {
 			struct gcell *gc = gat(&g, l, c);
 
@@ -739,6 +1063,7 @@ static void md_block(struct buf *out, const struct an_table *t, const struct piv
 	}
 	buf_putc(out, '\n');
 	grid_release(&g);
+	labels_free(&L);
 }
 
 static int render_text(FILE *f, const struct an_table *t, const struct render_table_opts *o,
@@ -757,20 +1082,14 @@ static int render_text(FILE *f, const struct an_table *t, const struct render_ta
 		if (md) {
 			md_block(&out, t, &p, &p.blocks[k]);
 		} else {
-			text_block(&out, t, &p, &p.blocks[k]);
+			text_block(&out, t, &p, &p.blocks[k], o->width);
 			buf_putc(&out, '\n');
 		}
 	}
 	if (!p.nblocks)
 		buf_puts(&out, md ? "_No data matched the selection._\n\n" : "No data matched the selection.\n\n");
-	if (md) {
-		struct buf foot = BUF_INIT;
-		text_footer(&foot, t);
-		buf_puts(&out, buf_str(&foot));
-		buf_release(&foot);
-	} else {
-		text_footer(&out, t);
-	}
+	if (!o->no_legend)
+		render_table_legend(&out, t, t->nvariants ? t->variants[t->baseline].name : "-");
 	rc = write_buf(f, &out, err);
 	buf_release(&out);
 	pivot_release(&p);

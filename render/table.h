@@ -32,7 +32,17 @@ struct render_table_opts {
 	enum render_dim rows, cols;	/* default config x variant; one of them
 					 * must be variant (text and md) */
 	int color;		/* text: verdict marks in ANSI colour (a terminal) */
+	int no_legend;			/* text/md: leave out the legend (a
+					 * report prints it once) */
+	int width;			/* text: widest line; 0 = 80 up to four
+					 * variants, else 100 (blocks of columns) */
 };
+
+/* The text table's legend (what values, marks and verdicts mean) for t,
+ * appended to out; render_table() prints it once after the blocks.  With
+ * baseline NULL the legend says "each section's baseline" (a report). */
+struct buf;
+void render_table_legend(struct buf *out, const struct an_table *t, const char *baseline);
 
 void render_table_opts_init(struct render_table_opts *o);
 int render_fmt_parse(const char *s, enum render_fmt *f);	/* text|md|csv|json */

@@ -32,7 +32,8 @@ for v in "5.54(0.10)" "15.28(0.03)" "32.65(0.35)" "67.67(0.69)" "5.37(0.06)" "1.
 	check_grep "text shows $v" "$(printf '%s' "$v" | sed 's/[().]/\\&/g')" "$TMP/s0.txt"
 done
 check_grep "rows 10 25 50 100 in natural order" "^10 " "$TMP/s0.txt"
-check_eq "row order" "$(grep -E '^(10|25|50|100) ' "$TMP/s0.txt" | awk '{print $1}' | tr '\n' ' ')" "10 25 50 100 "
+# (five variants wrap into two blocks of columns: the rows of the first)
+check_eq "row order" "$(sed '/^$/q' "$TMP/s0.txt" | grep -E '^(10|25|50|100) ' | awk '{print $1}' | tr '\n' ' ')" "10 25 50 100 "
 check_grep "C at N=10: -76.4, better" '1\.31\(0\.08\)n? +-76\.4 \+' "$TMP/s0.txt"
 check_grep "D at N=100 marked very noisy" '30\.57\(17\.10\)N' "$TMP/s0.txt"
 check_grep "very noisy footnote names D 100" 'very noisy.*D 100' <(tr '\n' ' ' < "$TMP/s0.txt")
@@ -46,13 +47,13 @@ check_eq "summary cells are summary_only" "$(cell "$TMP/s0.json" hackbench group
 check "up to 4 variants fit 80 columns" awk 'length($0) > 80 { exit 1 }' \
 	<("$KB" compare --bench hackbench --variants A,B,C,D)
 "$KB" compare --bench hackbench --rows variant > "$TMP/s0r.txt"
-check_grep "--rows variant: variants are rows" '^C +1\.31\(0\.08\)' "$TMP/s0r.txt"
-check_grep "--rows variant: configs are columns" '^ +10 +%chg +25' "$TMP/s0r.txt"
+check_grep "--rows variant: variants are rows (with n)" '^C +4 +1\.31\(0\.08\)' "$TMP/s0r.txt"
+check_grep "--rows variant: configs are columns" '^ +n +10 +%chg +25' "$TMP/s0r.txt"
 check_status "--rows config --cols metric is refused" 2 "$KB" compare --rows config --cols metric
 check_status "unknown baseline is an error" 2 "$KB" compare --baseline nosuch
 check_status "bad --change is an error" 2 "$KB" compare --change faster
 "$KB" compare --bench hackbench --variants C,A > "$TMP/s0v.txt"
-check_grep "--variants C,A: C first and baseline" '^ +C +A +%chg' "$TMP/s0v.txt"
+check_grep "--variants C,A: C first and baseline" '^ +n +C +A +%chg' "$TMP/s0v.txt"
 "$KB" compare --bench hackbench --change better --format json > "$TMP/s0b.json"
 check_near "--change better: C N=10 positive" "$(cell "$TMP/s0b.json" hackbench groups=10 time C change_pct)" 76.3538 1e-4
 check_eq "JSON names the convention" "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["change"])' "$TMP/s0b.json")" better

@@ -88,3 +88,25 @@ check_eq "browser: no script element" "$(grep -ci '<script' "$TMP/esc-dom.html")
 check_eq "browser: no img without a data: URI" "$(grep -o '<img [^>]*>' "$TMP/esc-dom.html" | grep -vc 'src="data:image/png')" 0
 check_grep "browser: the <script> name is text" '&lt;script&gt;alert\(1\)&lt;/script&gt;' "$TMP/esc-dom.html"
 check_grep "browser: the \"><img name is text" '"&gt;&lt;img src=x onerror=alert\(1\)&gt;' "$TMP/esc-dom.html"
+
+# ---- the page never scrolls sideways at 1280 px ----
+# Every seed with its own prefix plus 20 generated variants (hackbench
+# with 20 + 5 variants, a wide lkp config): the widest tables kbench makes.
+# A copy of the page (without its Content-Security-Policy, which forbids
+# scripts) gets a script that writes the document's scrollWidth into the
+# DOM Chromium dumps.
+export KBENCH_DB=$TMP/wide.db
+for f in "$SAMPLES"/seeds/*.txt; do
+	"$KB" import --variant-prefix "post$(basename "$f" | cut -c1-3):" "$f" >/dev/null 2>&1
+done
+bash tests/tools/genstore.sh variants20 "$TMP/gen20"
+check "import a 20-variant tree and the lkp samples" "$KB" import "$TMP/gen20" "$SAMPLES/lkp"
+check "report html of the wide store" "$KB" report -o "$TMP/wide.html"
+sed -e 's#<meta http-equiv="Content-Security-Policy"[^>]*>##' \
+    -e 's#</body>#<script>document.body.setAttribute("data-sw", document.documentElement.scrollWidth)</script></body>#' \
+	"$TMP/wide.html" > "$TMP/wide-probe.html"
+chrome --dump-dom --window-size=1280,900 "file://$TMP/wide-probe.html" > "$TMP/wide-dom.html"
+sw=$(grep -o 'data-sw="[0-9]*"' "$TMP/wide-dom.html" | grep -o '[0-9]*')
+check "scrollWidth at 1280 px is ${sw:-unknown} <= 1280" test "${sw:-99999}" -le 1280
+check_grep "a wide section shows its findings, not a 20-column table" \
+	'too many to compare side by side' "$TMP/wide-dom.html"

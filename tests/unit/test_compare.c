@@ -271,4 +271,50 @@ TEST(compare_jobs_are_not_runs)
 	CHECK(!isnan(p[0]) && fabs(p[0] - p[1]) < 1e-12);
 	CHECK_INT(verdict[0], AN_VERDICT_WORSE);
 	CHECK_INT(verdict[1], verdict[0]);
+
+/* A report's sections form one BH family: two tables built with
+ * defer_bh and adjusted together get the q-values of BH over the pooled
+ * p-values, and each says how big the family was. */
+TEST(compare_one_bh_family)
+{
+	char path[64];
+	struct db *db = fixture(path, sizeof(path));
+	struct an_query q;
+	struct an_table t1, t2, whole;
+	struct an_table *both[2] = { &t1, &t2 };
+	struct an_kv k10 = { "n", "10" }, k100 = { "n", "100" };
+	struct kb_err err;
+	const struct an_cell *a, *b, *w1, *w2;
+
+	CHECK(db != NULL);
+	if (!db)
+		return;
+	an_query_init(&q);
+	q.metrics = (const char *const[]){ "t" };
+	q.nmetrics = 1;
+	CHECK_INT(an_compare_build(db, &q, &whole, &err), 0);    /* one table, its own BH */
+	q.defer_bh = 1;
+	q.config = &k10;
+	q.nconfig = 1;
+	CHECK_INT(an_compare_build(db, &q, &t1, &err), 0);
+	q.config = &k100;
+	CHECK_INT(an_compare_build(db, &q, &t2, &err), 0);
+	a = find(&t1, "n=10", "t", 1);
+	CHECK(a && a->chg.q == a->chg.p);       /* deferred: nothing adjusted yet */
+	an_tables_bh(both, 2);
+	CHECK_INT(t1.ncompared, 2);
+	CHECK_INT(t2.ncompared, 2);
+	b = find(&t2, "n=100", "t", 1);
+	w1 = find(&whole, "n=10", "t", 1);
+	w2 = find(&whole, "n=100", "t", 1);
+	/* the same family as the one table over both configs: the same q */
+	CHECK(a && w1 && fabs(a->chg.q - w1->chg.q) < 1e-12);
+	CHECK(b && w2 && fabs(b->chg.q - w2->chg.q) < 1e-12);
+	CHECK(a && a->chg.q >= a->chg.p);
+	CHECK(a && a->chg.verdict == w1->chg.verdict);
+	an_table_release(&t1);
+	an_table_release(&t2);
+	an_table_release(&whole);
+	db_close(db);
+	unlink(path);
 }
