@@ -271,6 +271,7 @@ TEST(compare_jobs_are_not_runs)
 	CHECK(!isnan(p[0]) && fabs(p[0] - p[1]) < 1e-12);
 	CHECK_INT(verdict[0], AN_VERDICT_WORSE);
 	CHECK_INT(verdict[1], verdict[0]);
+}
 
 /* A report's sections form one BH family: two tables built with
  * defer_bh and adjusted together get the q-values of BH over the pooled
