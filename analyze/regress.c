@@ -313,22 +313,52 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 		if (!o->no_performance && tables[k]->nrows)
 			performance(r, tables[k], &qd, o);
 	/* Only stores with job rows have placement to check (and
-	 * db_placement_load is spared an empty result). */
+	 * db_placement_load is spared an empty result).  Each table's runs
+	 * against its own baseline: a report's sections (one post, one
+	 * machine) are never checked against each other's. */
 	if (!o->no_placement && r->baseline && qd.njobs) {
 		struct db_placement p;
-		struct an_pfindings pf;
 		struct an_placement_opts po = o->placement;
+		size_t g, ngroups = ntables > 1 ? ntables : 1;
 
 		if (an_placement_load(db, &q, &p, err) < 0)
 			goto out;
-		/* Keep the runs of the selection: benchmark, config, variants. */
-		{
-			size_t k2 = 0;
+		if (!q.alpha || isnan(q.alpha))
+			po.alpha = 0.05;
+		else
+			po.alpha = q.alpha;
+		for (g = 0; g < ngroups; g++) {
+			const struct an_table *tg = ntables ? tables[g] : NULL;
+			const char **gnames = tnames, **gcands = cands;
+			size_t ngn = ntn, ngc = ncand, k2 = 0, all = p.nruns;
+			const char *pbase = r->baseline;
+			struct an_placement m;
+			struct an_pfindings pf;
+
+			if (ntables > 1) {
+				/* this section's variants, its baseline, its candidates */
+				if (!tg->nvariants || !tg->nrows)
+					continue;
+				gnames = xcalloc(tg->nvariants + 1, sizeof(*gnames));
+				gcands = xcalloc(tg->nvariants + 1, sizeof(*gcands));
+				ngn = ngc = 0;
+				for (i = 0; i < tg->nvariants; i++) {
+					gnames[ngn++] = tg->variants[i].name;
+					if (i != tg->baseline)
+						gcands[ngc++] = tg->variants[i].name;
+				}
+				pbase = tg->variants[tg->baseline].name;
+			}
+			/* Keep the runs of the selection: benchmark, config, variants
+			 * (the rest are swapped past k2 and released with p). */
 			for (i = 0; i < p.nruns; i++) {
 				struct db_prun *pr = &p.runs[i];
 				int keep = (!q.bench || strcmp(q.bench, pr->benchmark) == 0) &&
+					   (ntables <= 1 ||
+					    strcmp(tg->rows[0].benchmark, pr->benchmark) == 0) &&
 					   REC_CONFIG_MATCH(pr->config, q.config, q.nconfig) &&
-					   (!q.variants || selected(tnames, ntn, pr->variant));
+					   ((!q.variants && ntables <= 1) ||
+					    selected(gnames, ngn, pr->variant));
 				if (keep) {
 					struct db_prun tmp = p.runs[k2];
 					p.runs[k2] = *pr;
@@ -336,36 +366,27 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 					k2++;
 				}
 			}
-			/* Runs past k2 are released with the rest by swapping back
-			 * nruns after the metrics are taken. */
-			{
-				size_t all = p.nruns;
-				p.nruns = k2;
-				if (!q.alpha || isnan(q.alpha))
-					po.alpha = 0.05;
-				else
-					po.alpha = q.alpha;
-				an_placement_metrics(&p, &po, &r->placement);
-				an_placement_detach(&r->placement);
-				p.nruns = all;
+			if (ntables == 1 && !q.baseline && k2)
+				pbase = tables[0]->variants[tables[0]->baseline].name;
+			p.nruns = k2;
+			memset(&m, 0, sizeof(m));
+			an_placement_metrics(&p, &po, &m);
+			an_placement_detach(&m);
+			p.nruns = all;
+			an_placement_findings(&m, pbase,
+					      ntables > 1 ? gcands : o->ncandidates ? cands : NULL,
+					      ntables > 1 ? ngc : o->ncandidates ? ncand : 0, &po, &pf);
+			placement(r, &pf);
+			an_pfindings_release(&pf);
+			if (!r->placement.runs && m.nruns)
+				r->placement = m;
+			else
+				an_placement_release(&m);
+			if (ntables > 1) {
+				free(gnames);
+				free(gcands);
 			}
 		}
-		/* the baseline of the comparison that holds the job rows */
-		{
-			const char *pbase = r->baseline;
-
-			for (k = 0; k < ntables && !q.baseline && p.nruns; k++)
-				if (tables[k]->nrows && tables[k]->nvariants &&
-				    !strcmp(tables[k]->rows[0].benchmark, p.runs[0].benchmark)) {
-					pbase = tables[k]->variants[tables[k]->baseline].name;
-					break;
-				}
-			an_placement_findings(&r->placement, pbase,
-					      o->ncandidates ? cands : NULL, o->ncandidates ? ncand : 0,
-					      &po, &pf);
-		}
-		placement(r, &pf);
-		an_pfindings_release(&pf);
 		db_placement_release(&p);
 	}
 	order(r);

@@ -1143,8 +1143,12 @@ static void walk_note(struct pipe *p, const char *path, int skipped, const char 
 
 static void walk_note(struct pipe *p, const char *path, int skipped, const char *fmt, ...)
 {
-	struct item *it = item_new(path);
+	struct item *it;
 	va_list ap;
+
+	if (p->counting)        /* said by the pass that reads */
+		return;
+	it = item_new(path);
 
 	it->is_dir = 1;
 	if (skipped)
@@ -1212,7 +1216,8 @@ static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree
 		free(names);
 		return;
 	}
-	qsort(names, n, sizeof(*names), cmp_str);
+	if (n)
+		qsort(names, n, sizeof(*names), cmp_str);
 	xgrow(&p->up, &p->upcap, p->nup + 1, sizeof(*p->up));
 	p->up[p->nup].dev = ds.st_dev;
 	p->up[p->nup].ino = ds.st_ino;
@@ -1289,6 +1294,10 @@ static void import_all(struct db *db, const struct import_opts *o, const char **
 		p.counting = 1;
 		prepare_all(&p);
 		p.counting = 0;
+		/* the reading pass meets every file again: it has read none */
+		p.nfiles = 0;
+		if (p.files)
+			memset(p.files, 0, p.filescap * sizeof(*p.files));
 	}
 	p.threaded = db != NULL;
 	if (p.threaded) {

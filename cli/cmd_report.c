@@ -314,38 +314,123 @@ static void finding_charts(struct report *rep, const struct an_regress *g,
 struct report_plan {
 	char *title;            /* the section heading */
 	char *bench;
-	struct an_query q;      /* borrows from the report's cli_select */
+	struct an_query q;      /* borrows from the report's cli_select, or from below */
+	struct cli_select sel;  /* the report's, narrowed to the set's variants */
+	char **vars;            /* a comparable set's variants (owned) */
+	size_t nvars;
+	const char *mach[1];    /* a machine set's machine */
+	char *machine;          /* owned */
 };
 
-static size_t report_plan(const struct db_list *list, const struct cli_select *sel,
-			  const struct an_query *q, struct report_plan **out)
+/* The heading of a comparable set's section: its benchmark, and the post
+ * (with its author, day and subject for a mail) or the machine. */
+static char *set_title(const struct db_cset *c, const struct db_list *list)
 {
-	size_t i, n = 0;
+	struct buf b = BUF_INIT;
+	size_t i;
 
-	*out = xcalloc(list->nbenches + 1, sizeof(**out));
-	for (i = 0; i < list->nbenches; i++) {
-		const char *bench = list->benches[i].benchmark;
-		struct report_plan *p;
-
-		if (sel->bench && strcmp(sel->bench, bench))
+	buf_puts(&b, c->benchmark);
+	if (!c->post) {
+		if (c->key[0])
+			buf_printf(&b, " on %s", c->key);
+		else
+			buf_puts(&b, ", machine unknown");
+		return buf_detach(&b);
+	}
+	buf_printf(&b, " in %s", c->label ? c->label : "a post");
+	for (i = 0; i < list->nsources; i++) {
+		const struct db_source *src = &list->sources[i];
+		if (src->id != c->source_id)
 			continue;
-		p = &(*out)[n++];
-		p->title = xstrdup(bench);
-		p->bench = xstrdup(bench);
+		if (src->mail_from || src->mail_date || src->mail_subject) {
+			buf_puts(&b, " (");
+			mail_byline(src->mail_from, src->mail_date, src->mail_subject, &b);
+			buf_puts(&b, ")");
+		}
+		break;
+	}
+	return buf_detach(&b);
+}
+
+/*
+ * A report of a store without --variants or --baseline compares what is
+ * comparable: one section per benchmark and comparable set (a post's own
+ * variants; the variants with global names on one machine: a result
+ * tree's commits on a host, logs a user named), each against its own
+ * first variant.  A post's variant is never compared with another
+ * post's, nor a machine's run with another machine's.  With --variants
+ * or --baseline the report does what it is told: one section per
+ * benchmark (the table says when the machines differ).
+ */
+static size_t report_plan(struct db *db, const struct db_list *list, const struct cli_select *sel,
+			  const struct an_query *q, struct report_plan **out, struct kb_err *err)
+{
+	struct db_cset *sets = NULL;
+	size_t i, k, n = 0, nsets = 0;
+
+	if (q->nvariants || q->baseline) {
+		*out = xcalloc(list->nbenches + 1, sizeof(**out));
+		for (i = 0; i < list->nbenches; i++) {
+			const char *bench = list->benches[i].benchmark;
+			struct report_plan *p;
+
+			if (sel->bench && strcmp(sel->bench, bench))
+				continue;
+			p = &(*out)[n++];
+			p->title = xstrdup(bench);
+			p->bench = xstrdup(bench);
+			p->q = *q;
+			p->q.bench = p->bench;
+			p->q.defer_bh = 1;
+			p->sel = *sel;
+		}
+		return n;
+	}
+	if (db_comparable_sets(db, sel->bench && *sel->bench ? sel->bench : NULL, &sets, &nsets,
+			       err) < 0) {
+		*out = NULL;
+		return (size_t)-1;
+	}
+	*out = xcalloc(nsets + 1, sizeof(**out));
+	for (i = 0; i < nsets; i++) {
+		const struct db_cset *c = &sets[i];
+		struct report_plan *p = &(*out)[n++];
+
+		p->title = set_title(c, list);
+		p->bench = xstrdup(c->benchmark);
 		p->q = *q;
 		p->q.bench = p->bench;
 		p->q.defer_bh = 1;
+		p->vars = xcalloc(c->nvariants + 1, sizeof(*p->vars));
+		for (k = 0; k < c->nvariants; k++)
+			p->vars[p->nvars++] = xstrdup(c->variants[k]);
+		p->q.variants = (const char *const *)p->vars;
+		p->q.nvariants = p->nvars;
+		if (!c->post) {
+			p->machine = xstrdup(c->key[0] ? c->key : "unknown");
+			p->mach[0] = p->machine;
+			p->q.machines = p->mach;
+			p->q.nmachines = 1;
+		}
+		p->sel = *sel;
+		p->sel.variant_v = (const char **)p->vars;
+		p->sel.nvariant_v = p->nvars;
 	}
+	db_csets_free(sets, nsets);
 	return n;
 }
 
 static void report_plan_release(struct report_plan *plan, size_t n)
 {
-	size_t i;
+	size_t i, k;
 
 	for (i = 0; i < n; i++) {
 		free(plan[i].title);
 		free(plan[i].bench);
+		for (k = 0; k < plan[i].nvars; k++)
+			free(plan[i].vars[k]);
+		free(plan[i].vars);
+		free(plan[i].machine);
 	}
 	free(plan);
 }
@@ -563,20 +648,32 @@ int cmd_report(int argc, char **argv)
 
 	/* The sections (one selection each), all compared into one result:
 	 * one Benjamini-Hochberg family for the whole report. */
-	nplan = report_plan(&list, &sel, &q, &plan);
+	nplan = report_plan(db, &list, &sel, &q, &plan, &err);
+	if (nplan == (size_t)-1) {
+		nplan = 0;
+		goto fail;
+	}
 	for (i = 0; i < nplan; i++) {
 		struct report_section *s;
 		struct an_table t;
-		progress_step(&prog, "comparing benchmark", i + 1, list.nbenches);
+		progress_step(&prog, "comparing section", i + 1, nplan);
 
 		buf_reset(&b);
 		if (section_compare(db, &plan[i], &t, &b, &err) < 0)
 			goto fail;
-		if (!t.nrows && !placement_runs(&pl, &sel, plan[i].bench)) {
+		if (!t.nrows && !placement_runs(&pl, &plan[i].sel, plan[i].bench)) {
 			an_table_release(&t);
 			continue;
 		}
-		s = report_section(&rep, plan[i].title);
+		if (t.warning) {
+			if (b.len)
+				buf_putc(&b, ' ');
+			buf_printf(&b, "Note: %s.", t.warning);
+		}
+		s = report_section(&rep, plan[i].bench);
+		if (strcmp(plan[i].title, plan[i].bench) != 0)
+			s->title = xstrdup(plan[i].title);
+		s->plan = i;
 		if (b.len)
 			s->note = xstrdup(buf_str(&b));
 		s->table = t;
@@ -603,7 +700,7 @@ int cmd_report(int argc, char **argv)
 
 		if (html && !no_charts)
 			section_charts(s, (enum chart_errbar)eb, &sco);
-		section_placement(s, &pl, &sel, html && !no_charts, &sco);
+		section_placement(s, &pl, &plan[s->plan].sel, html && !no_charts, &sco);
 	}
 	rep.opts.dir = AN_DIR_NONE;
 

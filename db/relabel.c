@@ -36,11 +36,11 @@ static int find_variant(struct db *db, const char *want, long long *id, char **n
 			char **scope, struct kb_err *err)
 {
 	static const char *const sql[] = {
-		"SELECT id, name, scope, display FROM variant_v WHERE display = ?1",
-		"SELECT id, name, scope, display FROM variant_v WHERE name = ?1",
+		"SELECT id, name, scope, display FROM variant_v WHERE display = ?1 ORDER BY id",
+		"SELECT id, name, scope, display FROM variant_v WHERE name = ?1 ORDER BY id",
 		"SELECT id, name, scope, display FROM variant_v WHERE instr(?1, '@') > 0"
 		" AND name = substr(?1, 1, length(?1) - length(?2) - 1)"
-		" AND substr(scope_label, 1, length(?2)) = ?2",
+		" AND substr(scope_label, 1, length(?2)) = ?2 ORDER BY id",
 	};
 	const char *at = strrchr(want, '@');
 	struct buf list = BUF_INIT;

@@ -729,26 +729,55 @@ static size_t segment_numbers(const struct rec_batch *b, const struct rec_segmen
  * a result tree are not checked against each other: there the path is
  * part of the measurement, and two runs may print the same few numbers.
  */
+static const struct rec_batch *seg_sort_batch;  /* qsort has no context argument */
+
+static int cmp_seg_hash(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int c = strcmp(seg_sort_batch->segments[x].hash, seg_sort_batch->segments[y].hash);
+
+	if (c)
+		return c;
+	return x < y ? -1 : x > y;
+}
+
 static int find_copies(struct store_state *s, long long *copy_of,
 		       struct db_import_result *res, struct kb_err *err)
 {
 	struct rec_batch *b = s->b;
 	size_t k, j, i;
 
+	size_t *order;
+
 	s->skip_run = xcalloc(b->nruns + 1, 1);
 	s->skip_sum = xcalloc(b->nsummaries + 1, 1);
 	if (b->global_labels)
 		return 0;
+	/* An earlier segment of this file with the same text: sorted by hash
+	 * (then place), the first of each hash is the one kept. */
+	order = xcalloc(b->nsegments + 1, sizeof(*order));
+	for (k = 0; k < b->nsegments; k++)
+		order[k] = k;
+	seg_sort_batch = b;
+	if (b->nsegments > 1)
+		qsort(order, b->nsegments, sizeof(*order), cmp_seg_hash);
+	for (k = 0; k < b->nsegments; k++) {
+		const struct rec_segment *sg = &b->segments[order[k]];
+		if (k > 0 && strcmp(b->segments[order[k - 1]].hash, sg->hash) == 0)
+			copy_of[order[k]] = -1;         /* marks "earlier in this file" */
+	}
+	free(order);
 	for (k = 0; k < b->nsegments; k++) {
 		const struct rec_segment *sg = &b->segments[k];
 		sqlite3_stmt *st;
 		int rc;
 
-		if (segment_numbers(b, sg) < 4)
+		if (segment_numbers(b, sg) < 4) {
+			copy_of[k] = 0;
 			continue;
-		for (j = 0; j < k; j++)
-			if (strcmp(b->segments[j].hash, sg->hash) == 0)
-				break;
+		}
+		j = copy_of[k] == -1 ? 0 : k;
+		copy_of[k] = 0;
 		if (j < k) {
 			copy_of[k] = s->source_id;
 			if (!res->copied_from[0])

@@ -39,23 +39,88 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The post's own variant names: published row labels and legends. */
+/* The post's own variant names (published row labels and legends),
+ * sorted and unique, so that a word finds the names it starts in
+ * log time. */
 struct names {
 	const char **v;
 	size_t n, cap;
 };
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 static void names_add(struct names *ns, const char *name)
+{
+	if (!name || !name[0])
+		return;
+	xgrow(&ns->v, &ns->cap, ns->n + 1, sizeof(*ns->v));
+	ns->v[ns->n++] = name;
+}
+
+static void names_sort(struct names *ns)
+{
+	size_t i, k = 0;
+
+	if (ns->n > 1)
+		qsort(ns->v, ns->n, sizeof(*ns->v), cmp_str);
+	for (i = 0; i < ns->n; i++)
+		if (!k || strcmp(ns->v[k - 1], ns->v[i]) != 0)
+			ns->v[k++] = ns->v[i];
+	ns->n = k;
+}
+
+/* The first name >= w[0..n) (ns->n when none). */
+static size_t names_lower(const struct names *ns, const char *w, size_t n)
+{
+	size_t lo = 0, hi = ns->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strncmp(ns->v[mid], w, n);
+		if (c < 0 || (c == 0 && strlen(ns->v[mid]) < n))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The published cells of a batch, sorted by (benchmark, config, variant):
+ * a run finds the cells of its benchmark and configuration at once. */
+struct cells {
+	struct cell { const char *key; size_t klen; const struct rec_summary *s; } *v;
+	size_t n;
+};
+
+static int cmp_cell(const void *a, const void *b)
+{
+	const struct cell *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	if (c)
+		return c;
+	return strcmp(x->s->variant, y->s->variant);
+}
+
+static void cells_build(struct rec_batch *b, struct cells *cs)
 {
 	size_t i;
 
-	if (!name || !name[0])
-		return;
-	for (i = 0; i < ns->n; i++)
-		if (strcmp(ns->v[i], name) == 0)
-			return;
-	xgrow(&ns->v, &ns->cap, ns->n + 1, sizeof(*ns->v));
-	ns->v[ns->n++] = name;
+	cs->v = xcalloc(b->nsummaries + 1, sizeof(*cs->v));
+	cs->n = 0;
+	for (i = 0; i < b->nsummaries; i++) {
+		struct rec_summary *s = b->summaries[i];
+		if (!s->variant || isnan(s->mean))
+			continue;
+		cs->v[cs->n].key = arena_printf(&b->arena, "%s\x1f%s", s->benchmark,
+						rec_config_string(&b->arena, s->config, s->nconfig));
+		cs->v[cs->n++].s = s;
+	}
+	if (cs->n > 1)
+		qsort(cs->v, cs->n, sizeof(*cs->v), cmp_cell);
 }
 
 /* Half a unit of the last decimal a published number was printed with
@@ -74,21 +139,6 @@ static double half_ulp(double x)
 	return 0.5 / scale + 1e-9 * fmax(1, fabs(x));
 }
 
-/* Same configuration: every key of the summary has the run's value. */
-static int same_config(const struct rec_run *r, const struct rec_summary *s)
-{
-	size_t i;
-
-	if (s->nconfig != r->nconfig)
-		return 0;
-	for (i = 0; i < s->nconfig; i++) {
-		const char *v = rec_run_config_get(r, s->config[i].key);
-		if (!v || strcmp(v, s->config[i].value) != 0)
-			return 0;
-	}
-	return 1;
-}
-
 /* The run's run-level value of metric, or NAN. */
 static double run_value(const struct rec_run *r, const char *metric)
 {
@@ -102,26 +152,35 @@ static double run_value(const struct rec_run *r, const char *metric)
 
 /* The one variant whose published cells (two or more) the run's totals
  * equal, with the evidence; NULL when none or several. */
-static const char *by_numbers(struct rec_batch *b, const struct rec_run *r,
-			      const struct names *ns, const char **evidence)
+static const char *by_numbers(struct rec_batch *b, struct rec_run *r, const struct cells *cs,
+			      const char **evidence)
 {
-	const char *found = NULL;
-	size_t v, i, nfound = 0;
+	const char *found = NULL, *key;
+	size_t lo = 0, hi = cs->n, a, e, i, nfound = 0;
 
-	for (v = 0; v < ns->n; v++) {
+	if (!cs->n)
+		return NULL;
+	key = arena_printf(&b->arena, "%s\x1f%s", r->benchmark,
+			   rec_config_string(&b->arena, r->config, r->nconfig));
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(cs->v[mid].key, key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (a = lo; a < cs->n && strcmp(cs->v[a].key, key) == 0; a = e) {
 		struct buf ev = BUF_INIT;
 		size_t same = 0, differ = 0;
 		long line = 0;
 
-		for (i = 0; i < b->nsummaries; i++) {
-			const struct rec_summary *s = b->summaries[i];
-			double x;
+		for (e = a; e < cs->n && strcmp(cs->v[e].key, key) == 0 &&
+			    strcmp(cs->v[e].s->variant, cs->v[a].s->variant) == 0; e++)
+			;
+		for (i = a; i < e; i++) {
+			const struct rec_summary *s = cs->v[i].s;
+			double x = run_value(r, s->metric);
 
-			if (!s->variant || strcmp(s->variant, ns->v[v]) != 0 ||
-			    strcmp(s->benchmark, r->benchmark) != 0 || isnan(s->mean) ||
-			    !same_config(r, s))
-				continue;
-			x = run_value(r, s->metric);
 			if (isnan(x))
 				continue;
 			if (fabs(x - s->mean) <= half_ulp(s->mean)) {
@@ -135,7 +194,7 @@ static const char *by_numbers(struct rec_batch *b, const struct rec_run *r,
 		}
 		if (same >= 2 && !differ) {
 			nfound++;
-			found = ns->v[v];
+			found = cs->v[a].s->variant;
 			*evidence = arena_printf(&b->arena,
 						 "its totals equal the published row '%s' (line %ld: %s)",
 						 found, line, buf_str(&ev));
@@ -181,7 +240,8 @@ static const char *by_prose(struct rec_batch *b, const struct ingest_doc *doc, s
 				n--;
 			if (!n)
 				continue;
-			for (v = 0; v < ns->n; v++) {
+			for (v = names_lower(ns, w, n); v < ns->n &&
+			     strncmp(ns->v[v], w, n) == 0; v++) {
 				if (!word_names(w, n, ns->v[v]))
 					continue;
 				if (found != ns->v[v]) {
@@ -257,49 +317,36 @@ static const char *find_label(struct rec_batch *b, const struct ingest_doc *doc,
 	return NULL;
 }
 
-/* Segments a and b of the batch produce a run or summary of the same
- * variant, benchmark and configuration. */
-static int overlap(const struct rec_batch *b, const struct rec_segment *x,
-		   const struct rec_segment *y)
-{
-	size_t i, j;
+/* One run or summary of a segment, by what may fall together with
+ * another's: benchmark, variant, configuration (and metric). */
+struct item_key {
+	const char *key;
+	size_t seg;
+	const char *label;
+};
 
-	for (i = x->run_first; i < x->run_first + x->nruns; i++)
-		for (j = y->run_first; j < y->run_first + y->nruns; j++) {
-			const struct rec_run *r = b->runs[i], *s = b->runs[j];
-			if (strcmp(r->benchmark, s->benchmark) == 0 &&
-			    !strcmp(r->variant ? r->variant : "", s->variant ? s->variant : "") &&
-			    r->nconfig == s->nconfig) {
-				size_t k;
-				for (k = 0; k < r->nconfig; k++) {
-					const char *v = rec_run_config_get(s, r->config[k].key);
-					if (!v || strcmp(v, r->config[k].value) != 0)
-						break;
-				}
-				if (k == r->nconfig)
-					return 1;
-			}
-		}
-	for (i = x->sum_first; i < x->sum_first + x->nsums; i++)
-		for (j = y->sum_first; j < y->sum_first + y->nsums; j++) {
-			const struct rec_summary *r = b->summaries[i], *s = b->summaries[j];
-			if (strcmp(r->benchmark, s->benchmark) == 0 && strcmp(r->metric, s->metric) == 0 &&
-			    !strcmp(r->variant ? r->variant : "", s->variant ? s->variant : "") &&
-			    r->nconfig == s->nconfig) {
-				size_t k, m;
-				for (k = 0; k < r->nconfig; k++) {
-					for (m = 0; m < s->nconfig; m++)
-						if (strcmp(r->config[k].key, s->config[m].key) == 0)
-							break;
-					if (m == s->nconfig ||
-					    strcmp(r->config[k].value, s->config[m].value) != 0)
-						break;
-				}
-				if (k == r->nconfig)
-					return 1;
-			}
-		}
-	return 0;
+static int cmp_item(const void *a, const void *b)
+{
+	const struct item_key *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	if (c)
+		return c;
+	return x->seg < y->seg ? -1 : x->seg > y->seg;
+}
+
+static const char *run_key(struct rec_batch *b, struct rec_run *r)
+{
+	return arena_printf(&b->arena, "r\x1f%s\x1f%s\x1f%s", r->benchmark,
+			    r->variant ? r->variant : "",
+			    rec_config_string(&b->arena, r->config, r->nconfig));
+}
+
+static const char *summary_key(struct rec_batch *b, struct rec_summary *s)
+{
+	return arena_printf(&b->arena, "s\x1f%s\x1f%s\x1f%s\x1f%s", s->benchmark,
+			    s->variant ? s->variant : "", s->metric,
+			    rec_config_string(&b->arena, s->config, s->nconfig));
 }
 
 static void set_label(struct rec_batch *b, struct rec_segment *sg, const char *label)
@@ -319,10 +366,14 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 	size_t i, k;
 	char *labelled;
 
+	struct cells cs = { NULL, 0 };
+
 	for (i = 0; i < b->nsummaries; i++)
 		names_add(&ns, b->summaries[i]->variant);
 	for (i = 0; i < b->nvariants; i++)
 		names_add(&ns, b->variants[i].name);
+	names_sort(&ns);
+	cells_build(b, &cs);
 
 	for (k = 0; k < b->nsegments; k++) {
 		struct rec_segment *sg = &b->segments[k];
@@ -334,15 +385,14 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 
 			if (r->variant)
 				continue;
-			name = by_numbers(b, r, &ns, &ev);
+			name = by_numbers(b, r, &cs, &ev);
 			if (!name)
 				name = by_prose(b, doc, spans[k].prose_first, spans[k].first, &ns, &ev);
 			if (!name && sg->label) {
 				/* A label line that is one of the post's variants. */
-				size_t v;
-				for (v = 0; v < ns.n; v++)
-					if (strcmp(ns.v[v], sg->label) == 0)
-						name = ns.v[v];
+				size_t v = names_lower(&ns, sg->label, strlen(sg->label));
+				if (v < ns.n && strcmp(ns.v[v], sg->label) == 0)
+					name = ns.v[v];
 				if (name)
 					ev = arena_printf(&b->arena, "its label line names '%s'", name);
 			}
@@ -354,18 +404,47 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 	}
 
 	/* Two segments with the same variant, benchmark and configuration
-	 * and different labels stay two groups. */
+	 * and different labels stay two groups: sort every run and summary
+	 * by that key (n log n, whatever the file holds) and look within
+	 * each key for labels that differ. */
 	labelled = xcalloc(b->nsegments + 1, 1);
-	for (k = 0; k < b->nsegments; k++)
-		for (i = k + 1; i < b->nsegments; i++) {
-			struct rec_segment *x = &b->segments[k], *y = &b->segments[i];
-			if ((!x->label && !y->label) ||
-			    (x->label && y->label && strcmp(x->label, y->label) == 0) ||
-			    !overlap(b, x, y))
-				continue;
-			labelled[k] |= x->label != NULL;
-			labelled[i] |= y->label != NULL;
+	{
+		struct item_key *it;
+		size_t n = 0, cap = 0, a, e, any = 0;
+
+		for (k = 0; k < b->nsegments; k++)
+			any |= b->segments[k].label != NULL;
+		it = NULL;
+		for (k = 0; any && k < b->nsegments; k++) {
+			struct rec_segment *sg = &b->segments[k];
+			for (i = sg->run_first; i < sg->run_first + sg->nruns && i < b->nruns; i++) {
+				xgrow(&it, &cap, n + 1, sizeof(*it));
+				it[n].key = run_key(b, b->runs[i]);
+				it[n].seg = k;
+				it[n++].label = sg->label;
+			}
+			for (i = sg->sum_first; i < sg->sum_first + sg->nsums && i < b->nsummaries; i++) {
+				xgrow(&it, &cap, n + 1, sizeof(*it));
+				it[n].key = summary_key(b, b->summaries[i]);
+				it[n].seg = k;
+				it[n++].label = sg->label;
+			}
 		}
+		if (n)
+			qsort(it, n, sizeof(*it), cmp_item);
+		for (a = 0; a < n; a = e) {
+			int differ = 0;
+			for (e = a + 1; e < n && strcmp(it[e].key, it[a].key) == 0; e++)
+				if (it[e].seg != it[a].seg &&
+				    (!it[e].label != !it[a].label ||
+				     (it[e].label && strcmp(it[e].label, it[a].label) != 0)))
+					differ = 1;
+			for (i = a; differ && i < e; i++)
+				if (it[i].label)
+					labelled[it[i].seg] = 1;
+		}
+		free(it);
+	}
 	for (k = 0; k < b->nsegments; k++) {
 		if (labelled[k])
 			set_label(b, &b->segments[k], b->segments[k].label);
@@ -374,4 +453,5 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 	}
 	free(labelled);
 	free(ns.v);
+	free(cs.v);
 }

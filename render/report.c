@@ -57,6 +57,7 @@ void report_release(struct report *r)
 		struct report_section *s = &r->sections[i];
 
 		free(s->benchmark);
+		free(s->title);
 		free(s->note);
 		an_table_release(&s->table);
 		charts_release(&s->charts);
@@ -646,7 +647,7 @@ int report_text(FILE *f, const struct report *r, struct kb_err *err)
 		const struct report_section *s = &r->sections[i];
 		char title[300];
 
-		snprintf(title, sizeof(title), "%s", s->benchmark);
+		snprintf(title, sizeof(title), "%s", s->title ? s->title : s->benchmark);
 		heading(&out, title, '=');
 		if (s->note)
 			wrap(&out, "", 0, s->note);

@@ -70,7 +70,10 @@ struct report_run {
 #define REPORT_MAX_JOB_TABLES 48
 
 struct report_section {
-	char *benchmark;        /* the section's title: its benchmark */
+	char *benchmark;        /* the section's benchmark */
+	char *title;            /* its heading when it is not just the benchmark (the
+				 * post or machine a comparable set belongs to); NULL */
+	size_t plan;            /* the caller's index of the selection it shows */
 	char *note;             /* e.g. why the baseline differs here; NULL */
 	struct an_table table;  /* owned; released by report_release() */
 	struct report_charts charts;    /* per-metric charts, change chart */

@@ -584,7 +584,7 @@ static int section(struct ctx *x, const struct report_section *s, size_t idx)
 	size_t nm, i;
 
 	buf_printf(o, "<section id=\"bench-%zu\"><h2>", idx);
-	esc(o, s->benchmark);
+	esc(o, s->title ? s->title : s->benchmark);
 	buf_puts(o, "</h2>\n");
 	if (s->note) {
 		buf_puts(o, "<p>");
@@ -706,7 +706,7 @@ int report_html(FILE *f, const struct report *r, const char *assets_dir,
 	buf_puts(&o, ".</p>\n<nav><p>");
 	for (i = 0; i < r->nsections; i++) {
 		buf_printf(&o, "%s<a href=\"#bench-%zu\">", i ? " &middot; " : "", i);
-		esc(&o, r->sections[i].benchmark);
+		esc(&o, r->sections[i].title ? r->sections[i].title : r->sections[i].benchmark);
 		buf_puts(&o, "</a>");
 	}
 	buf_printf(&o, "%s<a href=\"#methods\">methods</a></p></nav>\n</header>\n",
