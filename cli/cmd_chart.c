@@ -707,8 +707,7 @@ int cmd_chart(int argc, char **argv)
 		cli_report("chart", &err);
 		goto usage;
 	}
-	if (db_open_existing(&db, cli_db_path(sel.db), &err) < 0 ||
-	    cli_select_resolve(&sel, db, &q, &err) < 0) {
+	if (db_open_existing(&db, cli_db_path(sel.db), &err) < 0) {
 		cli_report("chart", &err);
 		goto done;
 	}
@@ -716,7 +715,8 @@ int cmd_chart(int argc, char **argv)
 		struct cli_names nm;
 
 		cli_select_names(&sel, &nm);
-		if (cli_selection_check(db, &nm, &err) < 0)
+		if (cli_selection_check(db, &nm, &err) < 0 ||
+		    cli_select_resolve(&sel, db, &q, &err) < 0)
 			goto fail;
 	}
 	c = chart_new(kind->type);

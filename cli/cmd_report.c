@@ -417,6 +417,16 @@ static size_t report_plan(struct db *db, const struct db_list *list, const struc
 		p->sel.nvariant_v = p->nvars;
 	}
 	db_csets_free(sets, nsets);
+	/* A benchmark with one comparable set needs no more than its name. */
+	for (i = 0; i < n; i++) {
+		size_t same = 0;
+		for (k = 0; k < n; k++)
+			same += strcmp((*out)[k].bench, (*out)[i].bench) == 0;
+		if (same == 1) {
+			free((*out)[i].title);
+			(*out)[i].title = xstrdup((*out)[i].bench);
+		}
+	}
 	return n;
 }
 

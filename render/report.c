@@ -197,10 +197,17 @@ void report_summarise(const struct report *r, struct report_summary *s)
 				const struct an_cell *c = &row->cells[v];
 				struct report_item it = { sec, row, v, c };
 
-				if (!c->has_change || c->chg.verdict == AN_VERDICT_NONE)
+				const struct an_cell *bc = &row->cells[sec->table.baseline];
+				/* a footnoted published cell left out of the tests is
+				 * inconclusive, as regress lists it */
+				int untested = !c->has_change && v != sec->table.baseline &&
+					       c->origin != AN_ORIGIN_NONE && bc->origin != AN_ORIGIN_NONE &&
+					       ((c->flags | bc->flags) & AN_F_FOOTNOTED);
+
+				if (!untested && (!c->has_change || c->chg.verdict == AN_VERDICT_NONE))
 					continue;
 				s->ntotal++;
-				switch (c->chg.verdict) {
+				switch (untested ? AN_VERDICT_INCONCLUSIVE : c->chg.verdict) {
 				case AN_VERDICT_WORSE:
 					s->nworse++;
 					xgrow(&s->worse, &capw, s->nworse_items + 1, sizeof(*s->worse));
@@ -561,8 +568,12 @@ static void text_run(struct buf *out, const struct report_run *run)
 	size_t i;
 	int k;
 
-	buf_printf(out, "%s, %s (run %lld)\n", run->variant, *run->config ? run->config : "-",
-		   run->run_id);
+	if (strlen(run->variant) + strlen(run->config) + 24 > 80)     /* a mail's width */
+		buf_printf(out, "%s,\n  %s (run %lld)\n", run->variant,
+			   *run->config ? run->config : "-", run->run_id);
+	else
+		buf_printf(out, "%s, %s (run %lld)\n", run->variant,
+			   *run->config ? run->config : "-", run->run_id);
 	buf_puts(out, "Job ");
 	for (k = 0; k < run->nnodes; k++)
 		buf_printf(out, " node%02d", k);

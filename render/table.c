@@ -607,8 +607,6 @@ static void block_title(struct buf *out, const struct an_table *t, const struct 
 	const struct an_row *row = &t->rows[b->rows[0]];
 
 	buf_printf(out, "%s  ", row->benchmark);
-	if (render_row_machine(t, row))
-		buf_printf(out, "on %s  ", render_row_machine(t, row));
 	if (p->block_by_metric) {
 		buf_puts(out, row->metric);
 		if (row->unit[0])
@@ -848,6 +846,10 @@ static void text_block(struct buf *out, const struct an_table *t, const struct p
 	limit = t->nvariants <= 4 ? TEXT_NARROW : TEXT_WIDE;
 	if (width > 0)
 		limit = (size_t)width;
+	/* the machine the block's runs ran on, when it matters (a line of
+	 * its own: a post's unknown machine is named after the post) */
+	if (render_row_machine(t, &t->rows[b->rows[0]]))
+		wrap_list(out, "  machine: ", render_row_machine(t, &t->rows[b->rows[0]]), limit, 11);
 	for (c = 0; c < t->nvariants; c++)
 		if (text_alias(t, c)) {
 			char lead[40];
