@@ -344,13 +344,22 @@ int db_comparable_sets(struct db *db, const char *bench, struct db_cset **out, s
 		"SELECT x.benchmark, v.scope <> '' AS post,"
 		" CASE WHEN v.scope <> '' THEN v.scope ELSE coalesce(m.name, '') END AS k,"
 		" CASE WHEN v.scope <> '' THEN v.scope_label ELSE m.name END AS label,"
-		" v.display, min(x.source_id)"
+		" v.display, min(x.source_id), v.name, v.description"
 		" FROM (SELECT benchmark, variant_id, machine_id, source_id FROM run WHERE status = 'ok'"
 		"       UNION ALL SELECT benchmark, variant_id, machine_id, source_id FROM summary) x"
 		" JOIN variant_v v ON v.id = x.variant_id LEFT JOIN machine m ON m.id = x.machine_id"
 		" WHERE ?1 IS NULL OR x.benchmark = ?1"
 		" GROUP BY x.benchmark, post, k, v.id"
-		" ORDER BY x.benchmark, post DESC, min(v.id) OVER (PARTITION BY x.benchmark, post, k), k, v.id",
+		/* within a set, a variant that says it is the base (stock,
+		 * vanilla, mainline, ...) comes first: it is the baseline */
+		" ORDER BY x.benchmark, post DESC, min(v.id) OVER (PARTITION BY x.benchmark, post, k), k,"
+		" CASE WHEN lower(v.name || ' ' || coalesce(v.description, '')) LIKE '%stock%'"
+		"   OR lower(v.name || ' ' || coalesce(v.description, '')) LIKE '%vanilla%'"
+		"   OR lower(v.name || ' ' || coalesce(v.description, '')) LIKE '%mainline%'"
+		"   OR lower(v.name || ' ' || coalesce(v.description, '')) LIKE '%baseline%'"
+		"   OR lower(v.name || ' ' || coalesce(v.description, '')) LIKE '%upstream%'"
+		"   OR lower(v.name || ' ' || coalesce(v.description, '')) LIKE '%unpatched%'"
+		"   THEN 0 ELSE 1 END, v.id",
 		err);
 	if (!st)
 		return -1;
