@@ -99,6 +99,7 @@ static long long get_id(struct db *db, int ins, int get, const char *name, struc
 /* Variant names seen in this batch, with their ids. */
 struct vcache {
 	const char *name;
+	const char *scope;
 	long long id;
 };
 
@@ -246,7 +247,7 @@ static int describe_variant(struct db *db, long long id, const char *desc, struc
 }
 
 static long long variant_id(struct store_state *s, const char *name, const char *desc,
-			    struct kb_err *err)
+			    const char *scope, struct kb_err *err)
 {
 	struct group *g = s->db->group;
 	const struct rec_variant *lg;
@@ -256,9 +257,9 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 	size_t i;
 
 	for (i = 0; i < s->nv; i++)
-		if (strcmp(s->v[i].name, name) == 0)
+		if (strcmp(s->v[i].name, name) == 0 && strcmp(s->v[i].scope, scope) == 0)
 			return s->v[i].id;
-	known = known_find(&g->var, name, s->scope, &at);
+	known = known_find(&g->var, name, scope, &at);
 	if (known) {
 		id = *known;
 	} else {
@@ -266,20 +267,20 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 		if (!st)
 			return -1;
 		db_bind_text(st, 1, name);
-		db_bind_text(st, 2, s->scope);
-		db_bind_text(st, 3, s->scope_label);
+		db_bind_text(st, 2, scope);
+		db_bind_text(st, 3, scope[0] ? s->scope_label : "");
 		if (step_done(s->db, st, err) < 0)
 			return -1;
 		st = stmt(s->db, S_GET_VARIANT, err);
 		if (!st)
 			return -1;
 		db_bind_text(st, 1, name);
-		db_bind_text(st, 2, s->scope);
+		db_bind_text(st, 2, scope);
 		if (sqlite3_step(st) != SQLITE_ROW)
 			return db_fail(s->db, err, "cannot find what was just stored");
 		id = sqlite3_column_int64(st, 0);
 		sqlite3_reset(st);
-		known_add(&g->var, name, s->scope, id);
+		known_add(&g->var, name, scope, id);
 	}
 	lg = legend(s->b, name);
 	if (!desc && lg)
@@ -298,6 +299,7 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 	}
 	xgrow(&s->v, &s->vcap, s->nv + 1, sizeof(*s->v));
 	s->v[s->nv].name = name;
+	s->v[s->nv].scope = scope;
 	s->v[s->nv].id = id;
 	s->nv++;
 	return id;
@@ -649,7 +651,10 @@ static int store_run(struct store_state *s, struct rec_run *r, struct db_import_
 		     struct kb_err *err)
 {
 	const char *vname = pick_variant(s->imp, r->variant);
-	long long vid = variant_id(s, vname, s->imp->variant ? NULL : r->variant_desc, err);
+	/* A name the text gave is the post's; --variant, a result tree's, and
+	 * the source's own name (nothing named the runs) are global. */
+	long long vid = variant_id(s, vname, s->imp->variant ? NULL : r->variant_desc,
+				   r->variant && !s->imp->variant ? s->scope : "", err);
 	long long run_id, mid;
 	size_t i;
 	int k;
@@ -694,7 +699,8 @@ static int store_summary(struct store_state *s, const struct rec_summary *sm,
 			 struct db_import_result *res, struct kb_err *err)
 {
 	long long vid = variant_id(s, pick_variant(s->imp, sm->variant),
-				   s->imp->variant ? NULL : sm->variant_desc, err);
+				   s->imp->variant ? NULL : sm->variant_desc,
+				   sm->variant && !s->imp->variant ? s->scope : "", err);
 	int k;
 
 	if (vid < 0)

@@ -124,5 +124,6 @@ print(len(entries), "findings, each within one post")
 PY
 check_grep "... seed 003's light-load packing is among them" "light_load_packed" "$TMP/demo.txt"
 check_grep "... seed 002: numa02 worse under mel's patches" "numa02" "$TMP/demo.txt"
-check_eq "... a section per post and benchmark (numa_test in 5 posts)" \
-	"$(grep -c '^numa_test in ' "$TMP/demo.txt")" "5"
+check_eq "... a section per post and benchmark (numa_test in 3 posts that name their variants)" \
+	"$(grep -c '^numa_test in ' "$TMP/demo.txt")" "3"
+check_grep "... seed 004 on the machine its prompt names" '^numa_test on azusa$' "$TMP/demo.txt"

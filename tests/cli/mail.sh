@@ -29,8 +29,9 @@ check_grep "... a reply with no numbers is skipped" 'thread.mbox#200210100915.02
 # A post's own variant names are the same both ways; shown as name@post
 # they differ (the post is a file name one way, its author and day the
 # other), so the bare names are compared, and a post whose text names no
-# variant is named after itself either way (name = its post's label).
-bare="(select case when v.name = v.scope_label then '(the post itself)' else v.name end from variant v where v.id = x.variant_id)"
+# variant is named after itself either way (a global name: the file's or
+# the message's).
+bare="(select case when v.scope = '' then '(the post itself)' else v.name end from variant v where v.id = x.variant_id)"
 samples_q="select $bare, m.name, r.benchmark, r.config, r.iteration, s.job, s.metric, s.value, s.unit from sample_all s join run r on r.id = s.run_id join run x on x.id = r.id left join machine m on m.id = r.machine_id order by 1,2,3,4,5,6,7,8"
 summary_q="select $bare, m.name, x.benchmark, x.config, x.metric, x.mean, x.sd, x.n, x.min, x.max, x.unit from summary x left join machine m on m.id = x.machine_id order by 1,2,3,4,5,6,7,8"
 runs_q="select $bare, x.benchmark, x.config, x.iteration, x.status from run x order by 1,2,3,4,5"
