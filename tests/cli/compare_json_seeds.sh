@@ -1,7 +1,9 @@
 #!/bin/bash
 # `compare --format json` on the seeds is byte for byte what it was before
 # the query layer selected in SQL (tests/data/compare_json/, written by
-# the kbench of commit df42525 with KB_WRITE_EXPECTED=1): the whole store,
+# the kbench of commit df42525 with KB_WRITE_EXPECTED=1, and written again
+# once when each post's blocks took the variants the post names and the
+# run became the unit of per-job metrics: seeds 001, 003, 004): the whole store,
 # a metric list (E-H rule), two variants with a baseline, and a config
 # filter, for every seed imported on its own.
 . tests/lib.sh
