@@ -178,3 +178,14 @@ int str_utf8_valid(const char *s, size_t len)
 	}
 	return 1;
 }
+
+int str_hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}

@@ -30,6 +30,8 @@ void xgrow(void *pp, size_t *cap, size_t need, size_t elem);
 
 /* True when s starts with prefix. */
 int str_starts(const char *s, const char *prefix);
+/* The value of hex digit c (0-9, A-F, a-f), or -1. */
+int str_hexval(int c);
 /* Case-insensitive equality. */
 int str_ieq(const char *a, const char *b);
 /* Pointer to the first non-blank character of s[0..end) or end.  (Inline:

@@ -24,17 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 /* A word of eight bytes, read without alignment assumptions. */
 static uint64_t load8(const char *p)
 {
@@ -138,8 +127,8 @@ static int looks_qp(const char *data, size_t len)
 			evidence = 1;
 			continue;
 		}
-		if (i + 2 >= len || hexval((unsigned char)data[i + 1]) < 0 ||
-		    hexval((unsigned char)data[i + 2]) < 0)
+		if (i + 2 >= len || str_hexval((unsigned char)data[i + 1]) < 0 ||
+		    str_hexval((unsigned char)data[i + 2]) < 0)
 			return 0;
 		if (data[i + 1] >= 'a' || data[i + 2] >= 'a')
 			return 0;   /* QP hex is upper case */
@@ -235,10 +224,10 @@ static void load_qp(struct ingest_doc *doc, size_t *cap, const char *data, size_
 			lineno++;
 			continue;
 		}
-		if (c == '=' && i + 2 < len && hexval((unsigned char)data[i + 1]) >= 0 &&
-		    hexval((unsigned char)data[i + 2]) >= 0) {
-			out[o++] = (char)(hexval((unsigned char)data[i + 1]) * 16 +
-					  hexval((unsigned char)data[i + 2]));
+		if (c == '=' && i + 2 < len && str_hexval((unsigned char)data[i + 1]) >= 0 &&
+		    str_hexval((unsigned char)data[i + 2]) >= 0) {
+			out[o++] = (char)(str_hexval((unsigned char)data[i + 1]) * 16 +
+					  str_hexval((unsigned char)data[i + 2]));
 			i += 2;
 			continue;
 		}

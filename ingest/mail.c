@@ -393,17 +393,6 @@ static void decode_base64(const char *s, size_t n, struct buf *out)
 	}
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 /* Quoted-printable; q: the Q encoding of header words ('_' is a space). */
 static void decode_qp(const char *s, size_t n, int q, struct buf *out)
 {
@@ -415,10 +404,10 @@ static void decode_qp(const char *s, size_t n, int q, struct buf *out)
 			i += 2;
 		} else if (c == '=' && i + 2 < n && s[i + 1] == '\r' && s[i + 2] == '\n') {
 			i += 3;
-		} else if (c == '=' && i + 2 < n && hexval((unsigned char)s[i + 1]) >= 0 &&
-			   hexval((unsigned char)s[i + 2]) >= 0) {
-			buf_putc(out, (char)(hexval((unsigned char)s[i + 1]) * 16 +
-					     hexval((unsigned char)s[i + 2])));
+		} else if (c == '=' && i + 2 < n && str_hexval((unsigned char)s[i + 1]) >= 0 &&
+			   str_hexval((unsigned char)s[i + 2]) >= 0) {
+			buf_putc(out, (char)(str_hexval((unsigned char)s[i + 1]) * 16 +
+					     str_hexval((unsigned char)s[i + 2])));
 			i += 3;
 		} else {
 			buf_putc(out, q && c == '_' ? ' ' : c);
