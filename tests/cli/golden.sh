@@ -11,6 +11,17 @@
 . "$(dirname "$0")/../lib.sh"
 GOLDEN=$PWD/tests/golden
 export SOURCE_DATE_EPOCH=0
+# Text is wrapped before paths are masked, so the paths must be as long
+# wherever the tests run (a checkout anywhere, any $TMPDIR): the stores,
+# the samples and the corpora are reached through one directory of a fixed
+# length.
+rm -rf "$TMP"
+TMP=$(mktemp -d /tmp/kbgold.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+ln -s "$SAMPLES" "$TMP/s"
+ln -s "$SHARED" "$TMP/h"
+SAMPLES=$TMP/s
+SHARED=$TMP/h
 
 build_store() {     # NAME: import what the store holds into $TMP/NAME.db
 	local db=$TMP/$1.db f n
@@ -40,7 +51,7 @@ build_store() {     # NAME: import what the store holds into $TMP/NAME.db
 }
 
 mask() {
-	sed -e "s#$TMP#TMP#g" -e "s#$SAMPLES#SAMPLES#g" -e "s#$SHARED#SHARED#g" \
+	sed -e "s#$SAMPLES#SAMPLES#g" -e "s#$SHARED#SHARED#g" -e "s#$TMP#TMP#g" \
 	    -E -e 's#[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z#TIME#g'
 }
 
