@@ -33,7 +33,7 @@
 
 /* Wide sections: per metric, the mean of each configuration along the
  * variants (a history chart, one line per configuration). */
-static void section_history_charts(struct report_section *s, const struct cli_chart_opts *co)
+static void section_history_charts(struct report_section *s, const struct chart_model_opts *co)
 {
 	const struct an_table *t = &s->table;
 	size_t r, k, v, ncharts = 0;
@@ -80,10 +80,10 @@ static void section_history_charts(struct report_section *s, const struct cli_ch
 }
 
 static void section_charts(struct report_section *s, enum chart_errbar eb,
-			   const struct cli_chart_opts *styles)
+			   const struct chart_model_opts *styles)
 {
 	const struct an_table *t = &s->table;
-	struct cli_chart_opts co = *styles;
+	struct chart_model_opts co = *styles;
 	struct kb_err err;
 	size_t r, k, nchg = 0;
 
@@ -118,7 +118,7 @@ static void section_charts(struct report_section *s, enum chart_errbar eb,
 			continue;
 		c = chart_new(CHART_BARS);
 		chart_set_size(c, 720, 380, 1);
-		if (cli_chart_from_table(c, t, s->benchmark, row->metric, &co, &err) < 0) {
+		if (chart_model_from_table(c, t, s->benchmark, row->metric, &co, &err) < 0) {
 			chart_free(c);
 			continue;
 		}
@@ -139,7 +139,7 @@ static void section_charts(struct report_section *s, enum chart_errbar eb,
 
 		chart_set_size(c, 720, 300, 1);
 		c->max_rows = MAX_CHANGE_ROWS;
-		if (cli_chart_change(c, t, s->benchmark, &co, &err) < 0) {
+		if (chart_model_change(c, t, s->benchmark, &co, &err) < 0) {
 			chart_free(c);
 			return;
 		}
@@ -173,11 +173,11 @@ static size_t placement_runs(const struct db_placement *pl, const struct cli_sel
 
 static void section_placement(struct report_section *s, const struct db_placement *pl,
 			      const struct cli_select *sel, int charts,
-			      const struct cli_chart_opts *styles)
+			      const struct chart_model_opts *styles)
 {
 	const struct db_prun **runs = xmalloc((pl->nruns + 1) * sizeof(*runs));
 	size_t i, j, n = 0;
-	struct cli_chart_opts co = *styles;
+	struct chart_model_opts co = *styles;
 	struct kb_err err;
 
 	for (i = 0; i < pl->nruns; i++) {
@@ -593,7 +593,7 @@ int cmd_report(int argc, char **argv)
 	struct report_plan *plan = NULL;
 	struct an_table **tables = NULL;
 	const char **styles = NULL;
-	struct cli_chart_opts sco;
+	struct chart_model_opts sco;
 	size_t nplan = 0;
 
 	cli_select_init(&sel);
@@ -629,7 +629,7 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "kbench report: --assets goes with --format html\n");
 		goto usage;
 	}
-	if (cli_chart_errbar(errbar, &eb) < 0) {
+	if (chart_model_errbar(errbar, &eb) < 0) {
 		fprintf(stderr, "kbench report: --error is sd, ci or none\n");
 		goto usage;
 	}

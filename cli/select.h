@@ -23,6 +23,7 @@
 #define KB_CLI_SELECT_H
 
 #include "../analyze/compare.h"
+#include "../render/chart_model.h"
 #include "opt.h"
 
 struct cli_select {
@@ -130,42 +131,17 @@ struct db;
 struct db_placement;
 int cli_placement_load(struct db *db, struct db_placement *out, struct kb_err *err);
 
-/* Charts of a selection (cmd_chart.c; used by cmd_report.c too) ---------- */
+/* Placement charts (cmd_chart.c; used by cmd_report.c too) -------------- */
+/* (They read db/placement.h's runs, so they stay out of render/; the
+ * table charts are in render/chart_model.h.) */
 
 struct chart;
 struct db_prun;
 
-struct cli_chart_opts {
-	const char *title;      /* NULL = a title from the data */
-	const char *xkey;       /* lines: config key on x; NULL = the varying one */
-	int errbar;             /* enum chart_errbar */
-	int log_x, log_y;
-	/* A report's variants in a fixed order: variant i is drawn in palette
-	 * entry i in every chart (NULL = each chart numbers its own). */
-	const char *const *styles;
-	size_t nstyles;
-};
-
-/* Give each series of c named in o->styles that entry's look. */
-void cli_chart_styles(struct chart *c, const struct cli_chart_opts *o);
-
-/* "sd" (or NULL), "ci", "none" -> enum chart_errbar in *e; -1 if unknown. */
-int cli_chart_errbar(const char *s, int *e);
-/* The one (benchmark, metric) of t; -1 (err names them) when t holds
- * none or several.  The strings point into t. */
-int cli_table_metric(const struct an_table *t, const char **bench, const char **metric,
-		     struct kb_err *err);
-/* bars / points / lines chart c of t's rows for (bench, metric).  -1 with
- * err when there are no such rows or (lines) no numeric x key. */
-int cli_chart_from_table(struct chart *c, const struct an_table *t, const char *bench,
-			 const char *metric, const struct cli_chart_opts *o, struct kb_err *err);
-/* change chart (forest plot) of every change in t (bench NULL = all rows). */
-int cli_chart_change(struct chart *c, const struct an_table *t, const char *bench,
-		     const struct cli_chart_opts *o, struct kb_err *err);
 /* placement: one panel for run r (title with the variant when asked). */
 void cli_chart_panel(struct chart *c, const struct db_prun *r, int with_variant);
 /* nodeload: jobs per main node, mean over the runs of each (variant, tasks). */
 int cli_chart_nodeload(struct chart *c, const struct db_prun *const *runs, size_t nruns,
-		       const struct cli_chart_opts *o, struct kb_err *err);
+		       const struct chart_model_opts *o, struct kb_err *err);
 
 #endif

@@ -1,11 +1,12 @@
 /*
  * store.c - writes parsed source files (rec_batches): each file imports
  * completely or not at all, and consecutive files share a transaction
- * (see "Grouping" below).  Identical bytes imported before are
+ * (see group.c).  Identical bytes imported before are
  * recognised by their SHA-256 and change nothing unless the caller asks
  * to replace them.
  */
 #include "db_int.h"
+#include "group.h"
 #include "relabel.h"
 #include "../core/buf.h"
 #include "../core/num.h"
@@ -16,19 +17,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 enum {
 	S_FIND_SOURCE, S_DEL_SAMPLES, S_DEL_JOBS, S_DEL_RUNS, S_DEL_SUMMARIES, S_DEL_SOURCE,
 	S_INS_SOURCE, S_INS_VARIANT, S_GET_VARIANT,
 	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_HAS_METRIC, S_INS_METRIC,
-	S_MAX_RUN, S_DEL_SEGMENTS, S_FIND_SEGMENT, S_INS_SEGMENT, S_LABEL_TAKEN,
+	S_DEL_SEGMENTS, S_FIND_SEGMENT, S_INS_SEGMENT, S_LABEL_TAKEN,
+	S_COUNT
 };
+
+/* group.c's statement has the slot after these. */
+_Static_assert(S_COUNT <= DB_GROUP_SLOT, "store.c's statements overlap group.c's");
 
 static const char *const sql[] = {
 	[S_FIND_SOURCE] = "SELECT id, path FROM source WHERE sha256 = ?1",
 	/* A source and what it holds, children first: the import connection
-	 * does not enforce foreign keys (see begin()), so nothing cascades. */
+	 * does not enforce foreign keys (see begin() in group.c), so nothing cascades. */
 	[S_DEL_SAMPLES] = "DELETE FROM sample WHERE run_id IN (SELECT id FROM run WHERE source_id = ?1)",
 	[S_DEL_JOBS] = "DELETE FROM job WHERE run_id IN (SELECT id FROM run WHERE source_id = ?1)",
 	[S_DEL_RUNS] = "DELETE FROM run WHERE source_id = ?1",
@@ -49,7 +53,6 @@ static const char *const sql[] = {
 	[S_HAS_METRIC] = "SELECT EXISTS (SELECT 1 FROM metric WHERE benchmark = ?1 AND name = ?2) "
 			  "OR EXISTS (SELECT 1 FROM metric WHERE benchmark = '' AND name = ?2)",
 	[S_INS_METRIC] = "INSERT INTO metric (benchmark, name, unit, better) VALUES (?1, ?2, ?3, ?4)",
-	[S_MAX_RUN] = "SELECT coalesce(max(id), 0) FROM run",
 	[S_DEL_SEGMENTS] = "DELETE FROM segment WHERE source_id = ?1",
 	/* The first source that carried a segment of the same text. */
 	[S_FIND_SEGMENT] = "SELECT src.id, src.path FROM segment g JOIN source src ON src.id = g.source_id"
@@ -134,95 +137,6 @@ struct store_state {
 	struct buf json;        /* placement JSON of the pending jobs */
 };
 
-/* What a group transaction has learnt, forgotten when it ends: variant
- * ids and metrics known to the catalogue, so most files ask SQLite
- * neither.  A small hash set of owned (a, b) names; b may be NULL. */
-#define KNOWN_MAX 512
-#define KNOWN_SLOTS 1024        /* a power of two, > 2 * KNOWN_MAX */
-
-struct known {
-	struct {
-		char *a, *b;
-		long long id;
-	} k[KNOWN_MAX];
-	size_t n;
-	unsigned short slot[KNOWN_SLOTS];       /* index + 1, 0 = empty */
-};
-
-static unsigned known_hash(const char *a, const char *b)
-{
-	unsigned h = 2166136261u;       /* FNV-1a over a, NUL, b */
-
-	for (; *a; a++)
-		h = (h ^ (unsigned char)*a) * 16777619u;
-	h *= 16777619u;
-	for (; b && *b; b++)
-		h = (h ^ (unsigned char)*b) * 16777619u;
-	return h;
-}
-
-/* The entry for (a, b), or NULL; *at is where it goes when absent. */
-static long long *known_find(struct known *kn, const char *a, const char *b, unsigned *at)
-{
-	unsigned i = known_hash(a, b) & (KNOWN_SLOTS - 1);
-
-	for (; kn->slot[i]; i = (i + 1) & (KNOWN_SLOTS - 1)) {
-		size_t e = (size_t)kn->slot[i] - 1;
-		if (strcmp(kn->k[e].a, a) == 0 &&
-		    (b ? kn->k[e].b && strcmp(kn->k[e].b, b) == 0 : !kn->k[e].b))
-			return &kn->k[e].id;
-	}
-	*at = i;
-	return NULL;
-}
-
-static void known_add(struct known *kn, const char *a, const char *b, long long id)
-{
-	unsigned at;
-
-	if (kn->n >= KNOWN_MAX || known_find(kn, a, b, &at))
-		return;
-	kn->k[kn->n].a = xstrdup(a);
-	kn->k[kn->n].b = b ? xstrdup(b) : NULL;
-	kn->k[kn->n].id = id;
-	kn->slot[at] = (unsigned short)++kn->n;
-}
-
-static void known_forget(struct known *kn)
-{
-	size_t i;
-
-	for (i = 0; i < kn->n; i++) {
-		free(kn->k[i].a);
-		free(kn->k[i].b);
-	}
-	kn->n = 0;
-	memset(kn->slot, 0, sizeof(kn->slot));
-}
-
-/* A file stored in the open group, kept to be stored again (replay()). */
-struct kept {
-	struct db_import imp;
-	char *str[12];          /* the imp strings, owned */
-	struct rec_batch b;
-};
-
-struct group {
-	struct kept *k;
-	size_t n, cap;
-	long long bytes;        /* source bytes kept */
-	double start;
-	long long last_run;     /* highest run id: the store numbers runs itself */
-	struct known var;       /* variant name -> id */
-	struct known met;       /* (benchmark, metric) in the catalogue */
-};
-
-/* Forget what the group learnt (its transaction ended or was rolled back). */
-static void forget(struct group *g)
-{
-	known_forget(&g->var);
-	known_forget(&g->met);
-}
 
 static const struct rec_variant *legend(const struct rec_batch *b, const char *name)
 {
@@ -259,7 +173,7 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 	for (i = 0; i < s->nv; i++)
 		if (strcmp(s->v[i].name, name) == 0 && strcmp(s->v[i].scope, scope) == 0)
 			return s->v[i].id;
-	known = known_find(&g->var, name, scope, &at);
+	known = db_known_find(&g->var, name, scope, &at);
 	if (known) {
 		id = *known;
 	} else {
@@ -280,7 +194,7 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 			return db_fail(s->db, err, "cannot find what was just stored");
 		id = sqlite3_column_int64(st, 0);
 		sqlite3_reset(st);
-		known_add(&g->var, name, scope, id);
+		db_known_add(&g->var, name, scope, id);
 	}
 	lg = legend(s->b, name);
 	if (!desc && lg)
@@ -372,7 +286,7 @@ static int note_metric(struct store_state *s, const char *bench, const char *met
 	size_t i;
 	int have;
 
-	if (known_find(&g->met, bench, metric, &at))
+	if (db_known_find(&g->met, bench, metric, &at))
 		return 0;
 	st = stmt(db, S_HAS_METRIC, err);
 	if (!st)
@@ -398,7 +312,7 @@ static int note_metric(struct store_state *s, const char *bench, const char *met
 		if (step_done(db, st, err) < 0)
 			return -1;
 	}
-	known_add(&g->met, bench, metric, 0);
+	db_known_add(&g->met, bench, metric, 0);
 	return 0;
 }
 
@@ -1018,73 +932,9 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 	return 0;
 }
 
-static double now_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/*
- * Grouping.  Files share one transaction without savepoints (a savepoint
- * per file made SQLite copy every page it touched into a sub-journal,
- * about a third of the import's time).  The group keeps each stored
- * file's records until it commits; when a file fails halfway, the whole
- * transaction is rolled back and the files before it are stored again
- * from what was kept, so each file still imports completely or not at
- * all.
- */
-
-static char *own(char **slot, const char *s)
-{
-	*slot = s ? xstrdup(s) : NULL;
-	return *slot;
-}
-
-/* Keep a stored file's records (moved out of b) until the group commits. */
-static void keep(struct group *g, const struct db_import *imp, struct rec_batch *b)
-{
-	struct kept *k;
-
-	xgrow(&g->k, &g->cap, g->n + 1, sizeof(*g->k));
-	k = &g->k[g->n++];
-	memset(k, 0, sizeof(*k));
-	k->imp = *imp;
-	k->imp.path = own(&k->str[0], imp->path);
-	k->imp.sha256 = own(&k->str[1], imp->sha256);
-	k->imp.format = own(&k->str[2], imp->format);
-	k->imp.machine = own(&k->str[3], imp->machine);
-	k->imp.variant = own(&k->str[4], imp->variant);
-	k->imp.variant_fallback = own(&k->str[5], imp->variant_fallback);
-	k->imp.kernel = own(&k->str[6], imp->kernel);
-	k->imp.scope_label = own(&k->str[7], imp->scope_label);
-	k->imp.mail_from = own(&k->str[8], imp->mail_from);
-	k->imp.mail_date = own(&k->str[9], imp->mail_date);
-	k->imp.mail_subject = own(&k->str[10], imp->mail_subject);
-	k->imp.message_id = own(&k->str[11], imp->message_id);
-	k->b = *b;
-	rec_batch_init(b);
-	g->bytes += imp->size;
-}
-
-static void drop_kept(struct group *g)
-{
-	size_t i;
-	int s;
-
-	for (i = 0; i < g->n; i++) {
-		for (s = 0; s < 12; s++)
-			free(g->k[i].str[s]);
-		rec_batch_release(&g->k[i].b);
-	}
-	g->n = 0;
-	g->bytes = 0;
-}
-
-/* Store one batch in the open transaction. */
-static int store_one(struct db *db, const struct db_import *imp, struct rec_batch *b,
-		     struct db_import_result *res, struct kb_err *err)
+/* Store one batch in the open transaction (group.h). */
+int db_store_one(struct db *db, const struct db_import *imp, struct rec_batch *b,
+		 struct db_import_result *res, struct kb_err *err)
 {
 	struct store_state s;
 	int rc;
@@ -1103,149 +953,4 @@ static int store_one(struct db *db, const struct db_import *imp, struct rec_batc
 	free(s.scope_label);
 	buf_release(&s.json);
 	return rc;
-}
-
-/* Open a group transaction.  The store writes the ids of rows it has just
- * written, so SQLite's foreign-key check of every child row (a lookup
- * of its parent, a tenth of the import time) is switched off for this
- * connection; tests check PRAGMA foreign_key_check after imports. */
-static int begin(struct db *db, struct kb_err *err)
-{
-	struct group *g;
-	sqlite3_stmt *st;
-
-	if (!db->group) {
-		db->group = xcalloc(1, sizeof(*db->group));
-		db_ckpt_start(db);
-	}
-	g = db->group;
-	forget(g);
-	if (db_exec(db, "PRAGMA foreign_keys = OFF", err) < 0 ||
-	    db_exec(db, "BEGIN IMMEDIATE", err) < 0)
-		return -1;
-	st = stmt(db, S_MAX_RUN, err);
-	if (!st || sqlite3_step(st) != SQLITE_ROW) {
-		if (st)
-			db_fail(db, err, "cannot read the run table");
-		db_exec(db, "ROLLBACK", NULL);
-		return -1;
-	}
-	g->last_run = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	db->grouped = 1;
-	g->start = now_seconds();
-	return 0;
-}
-
-/* End the group transaction, if SQLite has not already, without its writes. */
-static void rollback(struct db *db)
-{
-	/* Every statement back to its start first: one left on a row, or
-	 * holding the error of a failed step, would keep the connection's
-	 * read transaction (and the error) for the files after this one. */
-	db_each_stmt(db, sqlite3_reset);
-	if (!sqlite3_get_autocommit(db->h))
-		db_exec(db, "ROLLBACK", NULL);
-	db->grouped = 0;
-}
-
-/* After a failure: roll back and store the kept files again.  Returns how
- * many of them could not be stored again (they are dropped). */
-static size_t replay(struct db *db)
-{
-	struct group *g = db->group;
-	struct db_import_result res;
-	struct kb_err err;
-	size_t i, lost = 0, n;
-
-	rollback(db);
-	for (i = 0; i < g->n; i++) {
-		if (!db->grouped && begin(db, NULL) < 0)
-			break;
-		if (store_one(db, &g->k[i].imp, &g->k[i].b, &res, &err) < 0) {
-			/* Stored once, refused now (I/O error, disk full): give up on
-			 * the ones before it too, as they share the transaction. */
-			rollback(db);
-			lost = i + 1;
-		}
-	}
-	lost += g->n - i;
-	/* Commits like any group (and drops what it kept). */
-	if (db_store_flush(db, &n, NULL) < 0)
-		lost = n;
-	drop_kept(g);
-	return lost;
-}
-
-int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
-{
-	size_t n = db->group ? db->group->n : 0;
-
-	if (lost)
-		*lost = 0;
-	if (!db->grouped)
-		return 0;
-	db->grouped = 0;
-	/* A SELECT left on a row would keep this connection's read
-	 * transaction, and with it the oldest WAL frame a checkpoint must
-	 * keep, past the COMMIT: the log would grow for the whole import. */
-	db_each_stmt(db, sqlite3_reset);
-	if (db_exec(db, "COMMIT", err) < 0) {
-		rollback(db);
-		if (lost)
-			*lost = n;
-		drop_kept(db->group);
-		return -1;
-	}
-	drop_kept(db->group);
-	db_ckpt_after_commit(db);
-	return 0;
-}
-
-size_t db_store_pending(const struct db *db)
-{
-	return db->grouped && db->group ? db->group->n : 0;
-}
-
-void db_store_release(struct db *db)
-{
-	if (!db->group)
-		return;
-	drop_kept(db->group);
-	forget(db->group);
-	free(db->group->k);
-	free(db->group);
-	db->group = NULL;
-}
-
-int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch *b,
-		   struct db_import_result *res, struct kb_err *err)
-{
-	int rc;
-
-	if (imp->dry_run) {
-		/* Its own transaction, always rolled back. */
-		if (db_store_flush(db, &res->lost, err) < 0)
-			return -1;
-		if (begin(db, err) < 0)
-			return -1;
-		rc = store_one(db, imp, b, res, err);
-		rollback(db);
-		return rc;
-	}
-	if (!db->grouped && begin(db, err) < 0) {
-		memset(res, 0, sizeof(*res));
-		return -1;
-	}
-	rc = store_one(db, imp, b, res, err);
-	if (rc < 0) {
-		res->lost = replay(db);
-		return -1;
-	}
-	if (!res->already)
-		keep(db->group, imp, b);
-	if (now_seconds() - db->group->start >= DB_GROUP_SECONDS ||
-	    db->group->bytes >= DB_GROUP_BYTES)
-		return db_store_flush(db, &res->lost, err);
-	return 0;
 }

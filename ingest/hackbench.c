@@ -59,6 +59,7 @@
  *    printed lines win over it.  ipc is known only from a command line
  *    (default socket); tasks only from the printed lines.
  */
+#include "hackbench.h"
 #include "parsers.h"
 #include "../core/num.h"
 #include "../core/rx.h"
@@ -858,6 +859,20 @@ static int hackbench_parse(const struct ingest_ctx *ctx, const struct ingest_lin
 	}
 	flush(&st, n ? lines[n - 1].lineno : 0);
 	return 0;
+}
+
+/* The lines of hackbench that perf stat carries (perfstat.c) ----------- */
+
+int hackbench_header_line(const struct ingest_line *l)
+{
+	return rx_hit(&rx_running, l) || rx_hit(&rx_sender, l);
+}
+
+int hackbench_time_line(const struct ingest_line *l)
+{
+	struct rx_cap cap[2];
+
+	return rx_match(&rx_time, l->s, l->len, cap, 2) > 1 && is_number_cap(cap[1].s, cap[1].len);
 }
 
 const struct ingest_parser hackbench_parser = {

@@ -30,6 +30,7 @@
  * get summary=yes.  A workload's own lines between perf's (perf stat -I
  * 500 hackbench ...) go to the hackbench parser as one stream.
  */
+#include "hackbench.h"
 #include "parsers.h"
 
 #include <csv.h>
@@ -593,9 +594,6 @@ static struct rx rx_seconds = RX("seconds (?:time elapsed|user|sys)\\s*$");
 static struct rx rx_cmdline = RX("^\\s*(?:[$#]\\s+)?(?:\\S*/)?perf\\s+stat\\s+(.*)$");
 static struct rx rx_version = RX("^\\s*perf version \\S+\\s*$");
 static struct rx rx_ivheader = RX("^\\s*#\\s+time\\s.*\\bcounts\\b.*\\bevents\\s*$");
-static struct rx rx_hbrun = RX("^\\s*Running in (process|threaded) mode with (\\d+) groups using \\d+ file descriptors each \\(== \\d+ tasks\\)\\s*$");
-static struct rx rx_hbeach = RX("^\\s*Each sender will pass \\d+ messages of \\d+ bytes\\s*$");
-static struct rx rx_hbtime = RX("^\\s*Time:\\s*([0-9]+(?:\\.[0-9]+)?)\\s*$");
 static struct rx rx_notes = RX("^\\s*(?:Some events weren't counted|echo 0 > /proc/sys/kernel/nmi_watchdog"
 			       "|perf stat\\s*$|# started on |#\\s)");
 static struct rx rx_noise = RX("\\(\\s*\\+-\\s*([0-9.,]+)\\s*%\\s*\\)");
@@ -720,10 +718,9 @@ static enum line_kind classify(const struct ingest_line *l, char *sep)
 		return LK_VERSION;
 	if (c == 'R' || c == 'E')
 		return (str_find(l->s, l->len, "Running in ") || str_find(l->s, l->len, "Each sender ")) &&
-		       (rx_is(&rx_hbrun, l->s, l->len) ||
-		       rx_is(&rx_hbeach, l->s, l->len)) ? LK_HB : LK_OTHER;
+		       hackbench_header_line(l) ? LK_HB : LK_OTHER;
 	if (c == 'T')
-		return rx_is(&rx_hbtime, l->s, l->len) ? LK_HBTIME : LK_OTHER;
+		return hackbench_time_line(l) ? LK_HBTIME : LK_OTHER;
 	if (is_digit(c) || c == '-' || c == '<' || c == 'S' || c == 'N' || c == 'C' || c == 's') {
 		if (rx_is(&rx_elapsed, l->s, l->len))
 			return LK_ELAPSED;

@@ -1,0 +1,281 @@
+/*
+ * group.c - the group transaction of db_store_batch(): consecutive source
+ * files share one transaction, each file's records are kept until it
+ * commits, and after a failure the files before it are stored again
+ * (replay), so each file still imports completely or not at all.  What
+ * the group has learnt (variant ids, catalogued metrics) lives here too.
+ */
+#include "db_int.h"
+#include "group.h"
+#include "../core/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static unsigned known_hash(const char *a, const char *b)
+{
+	unsigned h = 2166136261u;       /* FNV-1a over a, NUL, b */
+
+	for (; *a; a++)
+		h = (h ^ (unsigned char)*a) * 16777619u;
+	h *= 16777619u;
+	for (; b && *b; b++)
+		h = (h ^ (unsigned char)*b) * 16777619u;
+	return h;
+}
+
+/* The entry for (a, b), or NULL; *at is where it goes when absent. */
+long long *db_known_find(struct known *kn, const char *a, const char *b, unsigned *at)
+{
+	unsigned i = known_hash(a, b) & (KNOWN_SLOTS - 1);
+
+	for (; kn->slot[i]; i = (i + 1) & (KNOWN_SLOTS - 1)) {
+		size_t e = (size_t)kn->slot[i] - 1;
+		if (strcmp(kn->k[e].a, a) == 0 &&
+		    (b ? kn->k[e].b && strcmp(kn->k[e].b, b) == 0 : !kn->k[e].b))
+			return &kn->k[e].id;
+	}
+	*at = i;
+	return NULL;
+}
+
+void db_known_add(struct known *kn, const char *a, const char *b, long long id)
+{
+	unsigned at;
+
+	if (kn->n >= KNOWN_MAX || db_known_find(kn, a, b, &at))
+		return;
+	kn->k[kn->n].a = xstrdup(a);
+	kn->k[kn->n].b = b ? xstrdup(b) : NULL;
+	kn->k[kn->n].id = id;
+	kn->slot[at] = (unsigned short)++kn->n;
+}
+
+static void known_forget(struct known *kn)
+{
+	size_t i;
+
+	for (i = 0; i < kn->n; i++) {
+		free(kn->k[i].a);
+		free(kn->k[i].b);
+	}
+	kn->n = 0;
+	memset(kn->slot, 0, sizeof(kn->slot));
+}
+
+/* Forget what the group learnt (its transaction ended or was rolled back). */
+static void forget(struct group *g)
+{
+	known_forget(&g->var);
+	known_forget(&g->met);
+}
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * Grouping.  Files share one transaction without savepoints (a savepoint
+ * per file made SQLite copy every page it touched into a sub-journal,
+ * about a third of the import's time).  The group keeps each stored
+ * file's records until it commits; when a file fails halfway, the whole
+ * transaction is rolled back and the files before it are stored again
+ * from what was kept, so each file still imports completely or not at
+ * all.
+ */
+
+static char *own(char **slot, const char *s)
+{
+	*slot = s ? xstrdup(s) : NULL;
+	return *slot;
+}
+
+/* Keep a stored file's records (moved out of b) until the group commits. */
+static void keep(struct group *g, const struct db_import *imp, struct rec_batch *b)
+{
+	struct kept *k;
+
+	xgrow(&g->k, &g->cap, g->n + 1, sizeof(*g->k));
+	k = &g->k[g->n++];
+	memset(k, 0, sizeof(*k));
+	k->imp = *imp;
+	k->imp.path = own(&k->str[0], imp->path);
+	k->imp.sha256 = own(&k->str[1], imp->sha256);
+	k->imp.format = own(&k->str[2], imp->format);
+	k->imp.machine = own(&k->str[3], imp->machine);
+	k->imp.variant = own(&k->str[4], imp->variant);
+	k->imp.variant_fallback = own(&k->str[5], imp->variant_fallback);
+	k->imp.kernel = own(&k->str[6], imp->kernel);
+	k->imp.scope_label = own(&k->str[7], imp->scope_label);
+	k->imp.mail_from = own(&k->str[8], imp->mail_from);
+	k->imp.mail_date = own(&k->str[9], imp->mail_date);
+	k->imp.mail_subject = own(&k->str[10], imp->mail_subject);
+	k->imp.message_id = own(&k->str[11], imp->message_id);
+	k->b = *b;
+	rec_batch_init(b);
+	g->bytes += imp->size;
+}
+
+static void drop_kept(struct group *g)
+{
+	size_t i;
+	int s;
+
+	for (i = 0; i < g->n; i++) {
+		for (s = 0; s < 12; s++)
+			free(g->k[i].str[s]);
+		rec_batch_release(&g->k[i].b);
+	}
+	g->n = 0;
+	g->bytes = 0;
+}
+
+/* Open a group transaction.  The store writes the ids of rows it has just
+ * written, so SQLite's foreign-key check of every child row (a lookup
+ * of its parent, a tenth of the import time) is switched off for this
+ * connection; tests check PRAGMA foreign_key_check after imports. */
+static int begin(struct db *db, struct kb_err *err)
+{
+	struct group *g;
+	sqlite3_stmt *st;
+
+	if (!db->group) {
+		db->group = xcalloc(1, sizeof(*db->group));
+		db_ckpt_start(db);
+	}
+	g = db->group;
+	forget(g);
+	if (db_exec(db, "PRAGMA foreign_keys = OFF", err) < 0 ||
+	    db_exec(db, "BEGIN IMMEDIATE", err) < 0)
+		return -1;
+	st = db_cached(db, DB_GROUP_SLOT, "SELECT coalesce(max(id), 0) FROM run", err);
+	if (!st || sqlite3_step(st) != SQLITE_ROW) {
+		if (st)
+			db_fail(db, err, "cannot read the run table");
+		db_exec(db, "ROLLBACK", NULL);
+		return -1;
+	}
+	g->last_run = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	db->grouped = 1;
+	g->start = now_seconds();
+	return 0;
+}
+
+/* End the group transaction, if SQLite has not already, without its writes. */
+static void rollback(struct db *db)
+{
+	/* Every statement back to its start first: one left on a row, or
+	 * holding the error of a failed step, would keep the connection's
+	 * read transaction (and the error) for the files after this one. */
+	db_each_stmt(db, sqlite3_reset);
+	if (!sqlite3_get_autocommit(db->h))
+		db_exec(db, "ROLLBACK", NULL);
+	db->grouped = 0;
+}
+
+/* After a failure: roll back and store the kept files again.  Returns how
+ * many of them could not be stored again (they are dropped). */
+static size_t replay(struct db *db)
+{
+	struct group *g = db->group;
+	struct db_import_result res;
+	struct kb_err err;
+	size_t i, lost = 0, n;
+
+	rollback(db);
+	for (i = 0; i < g->n; i++) {
+		if (!db->grouped && begin(db, NULL) < 0)
+			break;
+		if (db_store_one(db, &g->k[i].imp, &g->k[i].b, &res, &err) < 0) {
+			/* Stored once, refused now (I/O error, disk full): give up on
+			 * the ones before it too, as they share the transaction. */
+			rollback(db);
+			lost = i + 1;
+		}
+	}
+	lost += g->n - i;
+	/* Commits like any group (and drops what it kept). */
+	if (db_store_flush(db, &n, NULL) < 0)
+		lost = n;
+	drop_kept(g);
+	return lost;
+}
+
+int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
+{
+	size_t n = db->group ? db->group->n : 0;
+
+	if (lost)
+		*lost = 0;
+	if (!db->grouped)
+		return 0;
+	db->grouped = 0;
+	/* A SELECT left on a row would keep this connection's read
+	 * transaction, and with it the oldest WAL frame a checkpoint must
+	 * keep, past the COMMIT: the log would grow for the whole import. */
+	db_each_stmt(db, sqlite3_reset);
+	if (db_exec(db, "COMMIT", err) < 0) {
+		rollback(db);
+		if (lost)
+			*lost = n;
+		drop_kept(db->group);
+		return -1;
+	}
+	drop_kept(db->group);
+	db_ckpt_after_commit(db);
+	return 0;
+}
+
+size_t db_store_pending(const struct db *db)
+{
+	return db->grouped && db->group ? db->group->n : 0;
+}
+
+void db_store_release(struct db *db)
+{
+	if (!db->group)
+		return;
+	drop_kept(db->group);
+	forget(db->group);
+	free(db->group->k);
+	free(db->group);
+	db->group = NULL;
+}
+
+int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch *b,
+		   struct db_import_result *res, struct kb_err *err)
+{
+	int rc;
+
+	if (imp->dry_run) {
+		/* Its own transaction, always rolled back. */
+		if (db_store_flush(db, &res->lost, err) < 0)
+			return -1;
+		if (begin(db, err) < 0)
+			return -1;
+		rc = db_store_one(db, imp, b, res, err);
+		rollback(db);
+		return rc;
+	}
+	if (!db->grouped && begin(db, err) < 0) {
+		memset(res, 0, sizeof(*res));
+		return -1;
+	}
+	rc = db_store_one(db, imp, b, res, err);
+	if (rc < 0) {
+		res->lost = replay(db);
+		return -1;
+	}
+	if (!res->already)
+		keep(db->group, imp, b);
+	if (now_seconds() - db->group->start >= DB_GROUP_SECONDS ||
+	    db->group->bytes >= DB_GROUP_BYTES)
+		return db_store_flush(db, &res->lost, err);
+	return 0;
+}

@@ -1,0 +1,18 @@
+/*
+ * hackbench.h - hackbench's own lines, recognised with the hackbench
+ * parser's patterns, for the parsers whose output carries them (perf stat
+ * -I 500 hackbench ...).
+ */
+#ifndef KB_HACKBENCH_H
+#define KB_HACKBENCH_H
+
+#include "ingest.h"
+
+/* Is l a hackbench header: "Running in process mode with 10 groups using
+ * 40 file descriptors each (== 400 tasks)" or "Each sender will pass 100
+ * messages of 100 bytes"?  1 yes, 0 no. */
+int hackbench_header_line(const struct ingest_line *l);
+/* Is l hackbench's result, "Time: 0.454"?  1 yes, 0 no. */
+int hackbench_time_line(const struct ingest_line *l);
+
+#endif

@@ -1,0 +1,404 @@
+/*
+ * chart_model.c - chart models filled from a comparison table: bars,
+ * points and lines of one (benchmark, metric), and the change (forest)
+ * chart; `kbench chart` and `kbench report` both build theirs here.
+ */
+#include "chart_model.h"
+#include "../core/buf.h"
+#include "../core/num.h"
+#include "../core/util.h"
+#include "../ingest/record.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Configuration labels --------------------------------------------------- */
+
+/* Split a canonical config into keys and values (unescaped copies). */
+struct kvs {
+	char **k, **v;
+	size_t n, cap, vcap;
+};
+
+static void kvs_parse(struct kvs *kv, const char *config)
+{
+	struct buf k = BUF_INIT, v = BUF_INIT;
+
+	memset(kv, 0, sizeof(*kv));
+	while (rec_config_next(&config, &k, &v)) {
+		xgrow(&kv->k, &kv->cap, kv->n + 1, sizeof(*kv->k));
+		xgrow(&kv->v, &kv->vcap, kv->n + 1, sizeof(*kv->v));
+		kv->k[kv->n] = xstrdup(buf_str(&k));
+		kv->v[kv->n] = xstrdup(buf_str(&v));
+		kv->n++;
+	}
+	buf_release(&k);
+	buf_release(&v);
+}
+
+static void kvs_release(struct kvs *kv)
+{
+	size_t i;
+
+	for (i = 0; i < kv->n; i++) {
+		free(kv->k[i]);
+		free(kv->v[i]);
+	}
+	free(kv->k);
+	free(kv->v);
+}
+
+/* Does key take more than one value (or go missing) across configs? */
+static int key_varies(const char *const *configs, size_t n, const char *key)
+{
+	struct buf first = BUF_INIT;
+	int have_first, varies = 0;
+	size_t i;
+
+	have_first = rec_config_value(configs[0], key, &first) == 0;
+	for (i = 1; i < n && !varies; i++)
+		varies = have_first ? !rec_config_has(configs[i], key, buf_str(&first))
+				    : rec_config_value(configs[i], key, NULL) == 0;
+	buf_release(&first);
+	return varies;
+}
+
+/* Label of config within a set: only the keys that vary across the set;
+ * with exactly one varying key, its bare value.  Caller frees. */
+static char *config_label(const char *config, const char *const *all, size_t nall)
+{
+	struct kvs kv;
+	struct buf b = BUF_INIT;
+	size_t i, nvary = 0, last = 0;
+
+	kvs_parse(&kv, config);
+	for (i = 0; i < kv.n; i++)
+		if (nall > 1 && key_varies(all, nall, kv.k[i])) {
+			nvary++;
+			last = i;
+		}
+	if (nvary == 1) {
+		buf_puts(&b, kv.v[last]);
+	} else {
+		for (i = 0; i < kv.n; i++)
+			if (nvary == 0 || key_varies(all, nall, kv.k[i]))
+				buf_printf(&b, "%s%s=%s", b.len ? "," : "", kv.k[i], kv.v[i]);
+	}
+	if (!b.len)
+		buf_puts(&b, "(all)");
+	kvs_release(&kv);
+	return buf_detach(&b);
+}
+
+/* The one key that varies across configs, or NULL.  Caller frees. */
+static char *varying_key(const char *const *configs, size_t n)
+{
+	struct kvs kv;
+	char *key = NULL;
+	size_t i, nvary = 0;
+
+	if (n < 2)
+		return NULL;
+	kvs_parse(&kv, configs[0]);
+	for (i = 0; i < kv.n; i++)
+		if (key_varies(configs, n, kv.k[i])) {
+			nvary++;
+			if (!key)
+				key = xstrdup(kv.k[i]);
+		}
+	kvs_release(&kv);
+	if (nvary != 1) {
+		free(key);
+		return NULL;
+	}
+	return key;
+}
+
+void chart_model_styles(struct chart *c, const struct chart_model_opts *o)
+{
+	size_t s, k;
+
+	for (s = 0; s < c->nseries && o->styles; s++)
+		for (k = 0; k < o->nstyles; k++)
+			if (!strcmp(c->series[s], o->styles[k]))
+				chart_series_style(c, (int)s, (int)k);
+}
+
+/* Verdicts --------------------------------------------------------------- */
+
+static enum chart_verdict verdict_of(enum an_verdict v)
+{
+	switch (v) {
+	case AN_VERDICT_BETTER: return CHART_BETTER;
+	case AN_VERDICT_WORSE: return CHART_WORSE;
+	case AN_VERDICT_CHANGED: return CHART_CHANGED;
+	case AN_VERDICT_INCONCLUSIVE: return CHART_INCONCLUSIVE;
+	default: return CHART_SAME;
+	}
+}
+
+/* Builders from a comparison table --------------------------------------- */
+
+static double err_width(const struct an_desc *d, enum chart_errbar e)
+{
+	if (e == CHART_ERR_SD)
+		return d->sd;
+	if (e == CHART_ERR_CI95 && !isnan(d->ci_low) && !isnan(d->ci_high))
+		return (d->ci_high - d->ci_low) / 2;
+	return NAN;
+}
+
+/* Rows of t for (bench, metric), in table order. */
+static size_t pick_rows(const struct an_table *t, const char *bench, const char *metric,
+			size_t *rows)
+{
+	size_t r, n = 0;
+
+	for (r = 0; r < t->nrows; r++)
+		if (!strcmp(t->rows[r].benchmark, bench) && !strcmp(t->rows[r].metric, metric))
+			rows[n++] = r;
+	return n;
+}
+
+int chart_model_table_metric(const struct an_table *t, const char **bench, const char **metric,
+			     struct kb_err *err)
+{
+	size_t r;
+	struct buf names = BUF_INIT;
+	int many = 0;
+
+	*bench = *metric = NULL;
+	for (r = 0; r < t->nrows; r++) {
+		const struct an_row *row = &t->rows[r];
+
+		if (!*bench) {
+			*bench = row->benchmark;
+			*metric = row->metric;
+		} else if (strcmp(*bench, row->benchmark) || strcmp(*metric, row->metric)) {
+			many = 1;
+		}
+	}
+	if (!*bench)
+		return kb_err_set(err, "", 0, "nothing in the store matches the selection "
+				  "(kbench ls shows what it holds)");
+	if (!many)
+		return 0;
+	for (r = 0; r < t->nrows && names.len < 300; r++) {
+		char item[256];
+
+		snprintf(item, sizeof(item), "%s/%s", t->rows[r].benchmark, t->rows[r].metric);
+		if (!strstr(buf_str(&names), item))
+			buf_printf(&names, "%s%s", names.len ? ", " : "", item);
+	}
+	kb_err_set(err, "", 0, "the selection holds several benchmark/metric pairs (%s%s); "
+		   "pick one with --bench and --metric", buf_str(&names),
+		   names.len >= 300 ? ", ..." : "");
+	buf_release(&names);
+	return -1;
+}
+
+static void axis_for_metric(struct chart *c, const struct an_row *row)
+{
+	chart_set_axis(c, 'y', row->metric, row->unit && *row->unit ? row->unit : NULL);
+}
+
+static char *default_title(const char *bench, const char *metric, const char *what)
+{
+	struct buf b = BUF_INIT;
+
+	buf_printf(&b, "%s: %s", bench, metric);
+	if (what)
+		buf_printf(&b, " (%s)", what);
+	return buf_detach(&b);
+}
+
+int chart_model_from_table(struct chart *c, const struct an_table *t, const char *bench,
+			   const char *metric, const struct chart_model_opts *o, struct kb_err *err)
+{
+	size_t *rows = xmalloc((t->nrows + 1) * sizeof(*rows));
+	const char **configs = xmalloc((t->nrows + 1) * sizeof(*configs));
+	size_t n = pick_rows(t, bench, metric, rows), i, v;
+	char *key = NULL, *title;
+	int rc = 0;
+
+	if (n == 0) {
+		rc = kb_err_set(err, "", 0, "no rows for %s/%s in the selection", bench, metric);
+		goto out;
+	}
+	for (i = 0; i < n; i++)
+		configs[i] = t->rows[rows[i]].config;
+	key = o->xkey ? xstrdup(o->xkey) : varying_key(configs, n);
+	c->errbar = (enum chart_errbar)o->errbar;
+	axis_for_metric(c, &t->rows[rows[0]]);
+	title = default_title(bench, metric, NULL);
+	chart_set_title(c, o->title ? o->title : title);
+	free(title);
+	if (c->type == CHART_BARS || c->type == CHART_POINTS) {
+		chart_set_axis(c, 'x', key ? key : "configuration", NULL);
+		for (i = 0; i < n; i++) {
+			char *label = config_label(configs[i], configs, n);
+
+			chart_category(c, label);
+			free(label);
+		}
+		for (v = 0; v < t->nvariants; v++)
+			chart_series(c, t->variants[v].name);
+		chart_model_styles(c, o);
+		for (i = 0; i < n; i++) {
+			const struct an_row *row = &t->rows[rows[i]];
+
+			for (v = 0; v < t->nvariants; v++) {
+				const struct an_cell *cell = &row->cells[v];
+				size_t k;
+
+				if (cell->origin == AN_ORIGIN_NONE || isnan(cell->d.mean))
+					continue;
+				if (c->type == CHART_POINTS)
+					for (k = 0; k < cell->nvalues; k++)
+						if (!isnan(cell->values[k]))
+							chart_sample(c, (int)v, (int)i, cell->values[k]);
+				chart_value(c, (int)v, (int)i, cell->d.mean, err_width(&cell->d, (enum chart_errbar)o->errbar));
+			}
+		}
+	} else if (c->type == CHART_LINES) {
+		if (!key) {
+			rc = kb_err_set(err, "", 0, "a lines chart needs one numeric configuration key "
+					"that varies (tasks, groups, jobs); pin the others with --config "
+					"or name it with --x KEY");
+			goto out;
+		}
+		chart_set_axis(c, 'x', key, NULL);
+		c->log_x = o->log_x;
+		c->log_y = o->log_y;
+		for (v = 0; v < t->nvariants; v++)
+			chart_series(c, t->variants[v].name);
+		chart_model_styles(c, o);
+		for (i = 0; i < n; i++) {
+			const struct an_row *row = &t->rows[rows[i]];
+			struct buf val = BUF_INIT;
+			double x;
+			int bad = rec_config_value(row->config, key, &val) < 0 ||
+				  num_parse(buf_str(&val), val.len, &x) < 0;
+
+			buf_release(&val);
+			if (bad) {
+				rc = kb_err_set(err, "", 0, "configuration '%s' has no numeric %s",
+						row->config, key);
+				goto out;
+			}
+			for (v = 0; v < t->nvariants; v++) {
+				const struct an_cell *cell = &row->cells[v];
+
+				if (cell->origin == AN_ORIGIN_NONE || isnan(cell->d.mean))
+					continue;
+				chart_xy(c, (int)v, x, cell->d.mean, err_width(&cell->d, (enum chart_errbar)o->errbar));
+			}
+		}
+		/* configurations that differ in more than the x key would overlap */
+		for (i = 0; i < n; i++) {
+			struct kvs kv;
+			size_t k;
+
+			kvs_parse(&kv, configs[i]);
+			for (k = 0; k < kv.n && !rc; k++)
+				if (strcmp(kv.k[k], key) && key_varies(configs, n, kv.k[k]))
+					rc = kb_err_set(err, "", 0, "configurations also differ in %s; "
+							"pin it with --config %s=VALUE", kv.k[k], kv.k[k]);
+			kvs_release(&kv);
+			if (rc)
+				goto out;
+		}
+	} else {
+		rc = kb_err_set(err, "", 0, "internal: %s is not a table chart", chart_type_name(c->type));
+	}
+out:
+	free(key);
+	free(rows);
+	free(configs);
+	return rc;
+}
+
+int chart_model_change(struct chart *c, const struct an_table *t, const char *bench,
+		       const struct chart_model_opts *o, struct kb_err *err)
+{
+	const char **configs = xmalloc((t->nrows + 1) * sizeof(*configs));
+	size_t r, v, n = 0, nrows = 0, ncands = 0;
+	int many_bench = 0, many_metric = 0;
+	const char *b0 = NULL, *m0 = NULL;
+	struct buf title = BUF_INIT;
+
+	for (r = 0; r < t->nrows; r++) {
+		const struct an_row *row = &t->rows[r];
+
+		if (bench && strcmp(row->benchmark, bench))
+			continue;
+		if (b0 && strcmp(b0, row->benchmark))
+			many_bench = 1;
+		if (m0 && strcmp(m0, row->metric))
+			many_metric = 1;
+		if (!b0) {
+			b0 = row->benchmark;
+			m0 = row->metric;
+		}
+		configs[n++] = row->config;
+	}
+	for (v = 0; v < t->nvariants; v++)
+		if (v != t->baseline)
+			ncands++;
+	for (r = 0; r < t->nrows; r++) {
+		const struct an_row *row = &t->rows[r];
+		char *cfg;
+
+		if (bench && strcmp(row->benchmark, bench))
+			continue;
+		cfg = config_label(row->config, configs, n);
+		for (v = 0; v < t->nvariants; v++) {
+			const struct an_cell *cell = &row->cells[v];
+			struct buf label = BUF_INIT;
+
+			if (!cell->has_change || cell->chg.verdict == AN_VERDICT_NONE ||
+			    isnan(cell->chg.change))
+				continue;
+			if (ncands > 1)
+				buf_printf(&label, "%s: ", t->variants[v].name);
+			if (many_bench)
+				buf_printf(&label, "%s ", row->benchmark);
+			buf_puts(&label, cfg);
+			if (many_metric)
+				buf_printf(&label, " %s", row->metric);
+			chart_change(c, buf_str(&label), cell->chg.change, cell->chg.ci_low,
+				     cell->chg.ci_high, verdict_of(cell->chg.verdict));
+			buf_release(&label);
+			nrows++;
+		}
+		free(cfg);
+	}
+	free(configs);
+	if (!nrows)
+		return kb_err_set(err, "", 0, "no changes to draw: the selection has no variant "
+				  "with data beside the baseline");
+	c->threshold = t->opts.delta;
+	buf_printf(&title, "%s%s%s: change vs %s", b0, many_metric ? "" : " ",
+		   many_metric ? "" : m0, t->variants[t->baseline].name);
+	chart_set_title(c, o->title ? o->title : buf_str(&title));
+	buf_release(&title);
+	chart_set_axis(c, 'x', t->opts.conv == AN_CONV_RAW ? "change" :
+		       t->opts.conv == AN_CONV_SPEED ? "speed change" : "improvement", "%");
+	return 0;
+}
+
+int chart_model_errbar(const char *s, int *e)
+{
+	if (!s || !strcmp(s, "sd"))
+		*e = CHART_ERR_SD;
+	else if (!strcmp(s, "ci") || !strcmp(s, "ci95"))
+		*e = CHART_ERR_CI95;
+	else if (!strcmp(s, "none"))
+		*e = CHART_ERR_NONE;
+	else
+		return -1;
+	return 0;
+}
+

@@ -1,0 +1,43 @@
+/*
+ * chart_model.h - fill a chart model (chart.h) from a comparison table
+ * (analyze/compare.h).  Used by `kbench chart` and `kbench report`.
+ * Builders return 0, or -1 with err set; they print nothing.
+ */
+#ifndef KB_CHART_MODEL_H
+#define KB_CHART_MODEL_H
+
+#include "../analyze/compare.h"
+#include "../core/err.h"
+#include "chart.h"
+
+#include <stddef.h>
+
+struct chart_model_opts {
+	const char *title;      /* NULL = a title from the data */
+	const char *xkey;       /* lines: config key on x; NULL = the varying one */
+	int errbar;             /* enum chart_errbar */
+	int log_x, log_y;
+	/* A report's variants in a fixed order: variant i is drawn in palette
+	 * entry i in every chart (NULL = each chart numbers its own). */
+	const char *const *styles;
+	size_t nstyles;
+};
+
+/* Give each series of c named in o->styles that entry's look. */
+void chart_model_styles(struct chart *c, const struct chart_model_opts *o);
+
+/* "sd" (or NULL), "ci", "none" -> enum chart_errbar in *e; -1 if unknown. */
+int chart_model_errbar(const char *s, int *e);
+/* The one (benchmark, metric) of t; -1 (err names them) when t holds
+ * none or several.  The strings point into t. */
+int chart_model_table_metric(const struct an_table *t, const char **bench, const char **metric,
+			     struct kb_err *err);
+/* bars / points / lines chart c of t's rows for (bench, metric).  -1 with
+ * err when there are no such rows or (lines) no numeric x key. */
+int chart_model_from_table(struct chart *c, const struct an_table *t, const char *bench,
+			   const char *metric, const struct chart_model_opts *o, struct kb_err *err);
+/* change chart (forest plot) of every change in t (bench NULL = all rows). */
+int chart_model_change(struct chart *c, const struct an_table *t, const char *bench,
+		       const struct chart_model_opts *o, struct kb_err *err);
+
+#endif
