@@ -255,6 +255,7 @@ static const char *const migrations[] = {
 "CREATE INDEX run_variant ON run(variant_id);\n"
 "CREATE INDEX run_machine ON run(machine_id);\n"
 "CREATE INDEX summary_variant ON summary(variant_id);\n"
+"CREATE INDEX variant_label ON variant(scope_label);\n"
 "-- One parsed piece of a source, by the SHA-256 of its normalised text\n"
 "-- (mail quoting, quoted-printable, line ends and trailing blanks undone).\n"
 "CREATE TABLE segment (\n"
