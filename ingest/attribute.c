@@ -367,16 +367,27 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 	char *labelled;
 
 	struct cells cs = { NULL, 0 };
+	int unnamed = 0;
 
-	for (i = 0; i < b->nsummaries; i++)
+	/* The post's names and published cells serve only runs that nothing
+	 * named: most files have none. */
+	for (i = 0; i < b->nruns && !unnamed; i++)
+		unnamed = b->runs[i]->variant == NULL;
+	for (i = 0; unnamed && i < b->nsummaries; i++)
 		names_add(&ns, b->summaries[i]->variant);
-	for (i = 0; i < b->nvariants; i++)
+	for (i = 0; unnamed && i < b->nvariants; i++)
 		names_add(&ns, b->variants[i].name);
 	names_sort(&ns);
-	cells_build(b, &cs);
+	if (unnamed)
+		cells_build(b, &cs);
 
 	for (k = 0; k < b->nsegments; k++) {
 		struct rec_segment *sg = &b->segments[k];
+
+		/* The prose before a segment is read once for all its runs, and
+		 * only when the post has variant names to find in it. */
+		const char *prose = NULL, *prose_ev = NULL;
+		int prose_read = !ns.n;
 
 		sg->label = find_label(b, doc, spans[k].prose_first, spans[k].first);
 		for (i = sg->run_first; i < sg->run_first + sg->nruns; i++) {
@@ -386,8 +397,15 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 			if (r->variant)
 				continue;
 			name = by_numbers(b, r, &cs, &ev);
-			if (!name)
-				name = by_prose(b, doc, spans[k].prose_first, spans[k].first, &ns, &ev);
+			if (!name && !prose_read) {
+				prose = by_prose(b, doc, spans[k].prose_first, spans[k].first, &ns,
+						 &prose_ev);
+				prose_read = 1;
+			}
+			if (!name && prose) {
+				name = prose;
+				ev = prose_ev;
+			}
 			if (!name && sg->label) {
 				/* A label line that is one of the post's variants. */
 				size_t v = names_lower(&ns, sg->label, strlen(sg->label));
