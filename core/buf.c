@@ -1,4 +1,6 @@
 #include "buf.h"
+
+#include <stdarg.h>
 #include "util.h"
 
 #include <stdint.h>
@@ -92,4 +94,17 @@ char *buf_detach(struct buf *b)
 const char *buf_str(const struct buf *b)
 {
 	return b->data ? b->data : "";
+}
+
+char *buf_aprintf(const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	if (!b.data)
+		buf_puts(&b, "");
+	return buf_detach(&b);
 }

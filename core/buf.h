@@ -29,6 +29,8 @@ void buf_putc(struct buf *b, char c);
 void buf_printf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void buf_vprintf(struct buf *b, const char *fmt, va_list ap);
+/* A malloc'd string of fmt ("" rather than NULL when it is empty). */
+char *buf_aprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *buf_detach(struct buf *b);
 /* Contents as a C string ("" when empty). */
 const char *buf_str(const struct buf *b);

@@ -101,7 +101,5 @@ void db_where_release(struct db_where *w);
 /* Prepare head + " WHERE " + w + tail and bind w; NULL with err set. */
 sqlite3_stmt *db_where_prepare(struct db *db, const char *head, const struct db_where *w,
 			       const char *tail, struct kb_err *err);
-/* A malloc'd printf (for SQL text of constant pieces, or a value to bind). */
-char *db_sql_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

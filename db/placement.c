@@ -2,6 +2,7 @@
  * placement.c - numa_test job placement for charts and anomaly checks.
  */
 #include "db_int.h"
+#include "../core/buf.h"
 #include "placement.h"
 #include "query.h"
 #include "../core/num.h"
@@ -57,7 +58,7 @@ static int cmp_run(const void *a, const void *b)
 static sqlite3_stmt *prepare_sel(struct db *db, const char *head, const struct db_where *w,
 				 const char *config, const char *tail, struct kb_err *err)
 {
-	char *t = db_sql_printf(" AND t.status = 'ok' AND (? IS NULL OR t.config = ?)%s", tail);
+	char *t = buf_aprintf(" AND t.status = 'ok' AND (? IS NULL OR t.config = ?)%s", tail);
 	sqlite3_stmt *st = db_where_prepare(db, head, w, t, err);
 	int next = (int)w->n + 1;
 

@@ -190,10 +190,10 @@ static int load_samples(struct db *db, const struct db_qsel *sel, const struct d
 		}
 		buf_puts(&mf, ")");
 	}
-	head = db_sql_printf("SELECT s.run_id, s.metric, s.unit, s.value, s.job"
+	head = buf_aprintf("SELECT s.run_id, s.metric, s.unit, s.value, s.job"
 			 " FROM run t JOIN sample s ON s.run_id = t.id");
 	{
-		char *tail = db_sql_printf("%s ORDER BY s.run_id, s.id", buf_str(&mf));
+		char *tail = buf_aprintf("%s ORDER BY s.run_id, s.id", buf_str(&mf));
 		ss = db_where_prepare(db, head, w, tail, err);
 		free(tail);
 	}

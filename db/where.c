@@ -13,19 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A malloc'd string of fmt (SQL text built of constant pieces, or a LIKE
- * pattern that is bound, never spliced in). */
-char *db_sql_printf(const char *fmt, ...)
-{
-	struct buf b = BUF_INIT;
-	va_list ap;
-
-	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	return buf_detach(&b);
-}
-
 static void where_text(struct db_where *w, const char *s, char *owned)
 {
 	xgrow(&w->b, &w->cap, w->n + 1, sizeof(*w->b));
@@ -80,7 +67,7 @@ static void where_config(struct db_where *w, const struct db_qsel *sel)
 				continue;
 			buf_puts(&w->sql, first ? "" : " OR ");
 			buf_puts(&w->sql, "',' || t.config || ',' LIKE ?");
-			where_text(w, NULL, db_sql_printf("%%,%s=%s,%%", key, sel->config[j].value));
+			where_text(w, NULL, buf_aprintf("%%,%s=%s,%%", key, sel->config[j].value));
 			first = 0;
 		}
 		buf_puts(&w->sql, ")");
@@ -174,7 +161,7 @@ void db_where_release(struct db_where *w)
 sqlite3_stmt *db_where_prepare(struct db *db, const char *head, const struct db_where *w,
 				   const char *tail, struct kb_err *err)
 {
-	char *sql = db_sql_printf("%s WHERE %s%s", head, buf_str(&w->sql), tail);
+	char *sql = buf_aprintf("%s WHERE %s%s", head, buf_str(&w->sql), tail);
 	sqlite3_stmt *st = db_prepare(db, sql, err);
 
 	free(sql);

@@ -73,19 +73,6 @@ int lay_many_series(const struct chart *c)
 	return 0;
 }
 
-char *lay_xprintf(const char *fmt, ...)
-{
-	struct buf b = BUF_INIT;
-	va_list ap;
-
-	va_start(ap, fmt);
-	buf_vprintf(&b, fmt, ap);
-	va_end(ap);
-	if (!b.data)
-		buf_puts(&b, "");
-	return buf_detach(&b);
-}
-
 /*
  * text shortened with a trailing ellipsis until it is at most maxw wide
  * at size; the whole text when it fits.  Caller frees.
@@ -106,7 +93,7 @@ char *lay_fit_text(struct chart_gc *gc, const char *text, double size, int bold,
 	while (lo < hi) {
 		glong mid = (lo + hi + 1) / 2;
 		const char *end = g_utf8_offset_to_pointer(text, mid);
-		char *t = lay_xprintf("%.*s\u2026", (int)(end - text), text);
+		char *t = buf_aprintf("%.*s\u2026", (int)(end - text), text);
 
 		chart_text_size(gc, t, size, bold, &w, &h);
 		free(t);
@@ -115,7 +102,7 @@ char *lay_fit_text(struct chart_gc *gc, const char *text, double size, int bold,
 		else
 			hi = mid - 1;
 	}
-	out = lay_xprintf("%.*s\u2026", (int)(g_utf8_offset_to_pointer(text, lo) - text), text);
+	out = buf_aprintf("%.*s\u2026", (int)(g_utf8_offset_to_pointer(text, lo) - text), text);
 	return out;
 }
 
@@ -572,7 +559,7 @@ char *lay_axis_title(const char *label, const char *unit, const char *fallback)
 	if (!label)
 		return NULL;
 	if (unit && *unit)
-		return lay_xprintf("%s (%s)", label, unit);
+		return buf_aprintf("%s (%s)", label, unit);
 	return xstrdup(label);
 }
 
@@ -854,7 +841,7 @@ void lay_frame_front(struct chart_layout *L, struct chart_gc *gc, struct frame *
 		m = lay_add_text(L, p->x - TICK_LEN - 3, y, sp->ylab ? sp->ylab[i] : sp->ycats[i],
 				 TICK_SIZE, 2, 1, INK);
 		lay_mark_key(m, "ycat.%zu", i);
-		m->info = lay_xprintf("label=%s", sp->ycats[i]);
+		m->info = buf_aprintf("label=%s", sp->ycats[i]);
 	}
 	for (i = 0; i < sp->nx; i++) {
 		double x = lay_band_pos(&L->x, (double)i);
@@ -871,7 +858,7 @@ void lay_frame_front(struct chart_layout *L, struct chart_gc *gc, struct frame *
 			m->x += 4;
 		}
 		lay_mark_key(m, "xcat.%zu", i);
-		m->info = lay_xprintf("label=%s", sp->xcats[i]);
+		m->info = buf_aprintf("label=%s", sp->xcats[i]);
 	}
 	if (sp->xtitle) {
 		char *t = lay_fit_text(gc, sp->xtitle, AXIS_TITLE_SIZE, 0, p->w);

@@ -83,7 +83,6 @@ int lay_series_dash(const struct chart *c, int s);
 /* Do the series need their shapes to stay apart (more than the colours)? */
 int lay_many_series(const struct chart *c);
 
-char *lay_xprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * text shortened with a trailing ellipsis until it is at most maxw wide

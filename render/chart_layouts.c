@@ -4,6 +4,7 @@
  * into data marks within the frame the engine (chart_layout.c) builds.
  */
 #include "chart_layout_int.h"
+#include "../core/buf.h"
 #include "../core/util.h"
 
 #include <math.h>
@@ -217,7 +218,7 @@ void lay_bars(struct chart_layout *L, struct chart_gc *gc)
 			m = lay_add_rect(L, x + gap / 2, yv < yb ? yv : yb, sw - gap, fabs(yb - yv),
 					 lay_series_color(c, (int)s), CHART_NOCOLOR, 0);
 			lay_mark_key(m, "bar.%zu.%zu", g, s);
-			m->info = lay_xprintf("group=%s series=%s value=%g", c->cats[g], c->series[s], v->y);
+			m->info = buf_aprintf("group=%s series=%s value=%g", c->cats[g], c->series[s], v->y);
 			if (lay_many_series(c) && sw - gap >= 6) {
 				/* the series' shape on its bar: more series than colours */
 				double r = fmin(4, (sw - gap) / 2 - 0.5);
@@ -231,7 +232,7 @@ void lay_bars(struct chart_layout *L, struct chart_gc *gc)
 				m = lay_add_whisker(L, x + sw / 2, y_clamped(L, v->hi), y_clamped(L, v->lo),
 						    cap, INK, 1.2);
 				lay_mark_key(m, "whisker.%zu.%zu", g, s);
-				m->info = lay_xprintf("lo=%g hi=%g", v->lo, v->hi);
+				m->info = buf_aprintf("lo=%g hi=%g", v->lo, v->hi);
 			}
 		}
 	lay_frame_front(L, gc, &f, &sp);
@@ -342,7 +343,7 @@ void lay_nodeload(struct chart_layout *L, struct chart_gc *gc)
 				m = lay_add_rect(L, x + gap / 2, y1, sw - gap, y0 - y1, chart_style_color(n),
 						 0xFFFFFF, 0.75);
 				lay_mark_key(m, "stack.%zu.%zu.%d", g, s, n);
-				m->info = lay_xprintf("group=%s series=%s node=%d jobs=%g", c->cats[g],
+				m->info = buf_aprintf("group=%s series=%s node=%d jobs=%g", c->cats[g],
 						      c->series[s], n, jobs);
 			}
 			total = acc;
@@ -360,7 +361,7 @@ void lay_nodeload(struct chart_layout *L, struct chart_gc *gc)
 				m->valign = 1;
 			}
 			lay_mark_key(m, "barlabel.%zu.%zu", g, s);
-			m->info = lay_xprintf("series=%s total=%g", c->series[s], total);
+			m->info = buf_aprintf("series=%s total=%g", c->series[s], total);
 		}
 	lay_frame_front(L, gc, &f, &sp);
 	lay_legend_free(&f);
@@ -434,7 +435,7 @@ void lay_points(struct chart_layout *L, struct chart_gc *gc)
 						   lay_series_shape(c, (int)s), lay_series_color(c, (int)s), 0xFFFFFF);
 				m->lw = 0.6;
 				lay_mark_key(m, "point.%zu.%zu.%zu", g, s, n);
-				m->info = lay_xprintf("group=%s series=%s value=%g", c->cats[g],
+				m->info = buf_aprintf("group=%s series=%s value=%g", c->cats[g],
 						      c->series[s], v->y);
 				sum += v->y;
 				n++;
@@ -451,7 +452,7 @@ void lay_points(struct chart_layout *L, struct chart_gc *gc)
 			m = lay_add_line(L, cx - sw * 0.35, y_clamped(L, mean), cx + sw * 0.35,
 					 y_clamped(L, mean), INK, 2.5);
 			lay_mark_key(m, "mean.%zu.%zu", g, s);
-			m->info = lay_xprintf("group=%s series=%s value=%g n=%zu", c->cats[g],
+			m->info = buf_aprintf("group=%s series=%s value=%g n=%zu", c->cats[g],
 					      c->series[s], mean, n);
 		}
 	lay_frame_front(L, gc, &f, &sp);
@@ -526,17 +527,17 @@ static void polyline_marks(struct chart_layout *L, int by_cat)
 					m = lay_add_whisker(L, x, y_clamped(L, v->hi), y_clamped(L, v->lo), 8,
 							    lay_series_color(c, (int)s), 1.2);
 					lay_mark_key(m, "err.%zu.%zu", s, i);
-					m->info = lay_xprintf("lo=%g hi=%g", v->lo, v->hi);
+					m->info = buf_aprintf("lo=%g hi=%g", v->lo, v->hi);
 				} else if (pass == 2) {
 					m = lay_add_marker(L, x, y, by_cat ? fmax(1.5, fmin(4, lay_band_width(&L->x) * 0.45)) : 4,
 							   lay_series_shape(c, (int)s),
 							   lay_series_color(c, (int)s), 0xFFFFFF);
 					lay_mark_key(m, "point.%zu.%zu", s, i);
 					if (by_cat)
-						m->info = lay_xprintf("series=%s x=%s y=%g", c->series[s],
+						m->info = buf_aprintf("series=%s x=%s y=%g", c->series[s],
 								      c->cats[v->cat], v->y);
 					else
-						m->info = lay_xprintf("series=%s x=%g y=%g", c->series[s],
+						m->info = buf_aprintf("series=%s x=%g y=%g", c->series[s],
 								      v->x, v->y);
 				}
 				px = x;
@@ -669,7 +670,7 @@ void lay_history(struct chart_layout *L, struct chart_gc *gc)
 				 verdict_color(d->verdict), 1.5);
 		m->dash = 1;
 		lay_mark_key(m, "change.%zu", i);
-		m->info = lay_xprintf("at=%s verdict=%s text=%s", c->cats[d->cat],
+		m->info = buf_aprintf("at=%s verdict=%s text=%s", c->cats[d->cat],
 				      chart_verdict_name(d->verdict), d->text);
 		chart_text_size(gc, d->text, SMALL_SIZE, 0, &w, &h);
 		tx = x - w / 2;
@@ -736,7 +737,7 @@ static size_t change_rows(struct chart_layout *L, double row_h, double overhead,
 		qsort(idx, n, sizeof(*idx), cmp_abs_change);
 		rank_chart = NULL;
 		free(L->note);
-		L->note = lay_xprintf("top %zu of %zu rows by |change|; see the table for the rest", fit, n);
+		L->note = buf_aprintf("top %zu of %zu rows by |change|; see the table for the rest", fit, n);
 		n = fit;
 	}
 	for (i = 0; i < n; i++)
@@ -808,7 +809,7 @@ void lay_change(struct chart_layout *L, struct chart_gc *gc)
 						    CHART_NOCOLOR, 0);
 
 		lay_mark_key(m, "band");
-		m->info = lay_xprintf("threshold=%g", fabs(t));
+		m->info = buf_aprintf("threshold=%g", fabs(t));
 	}
 	lay_frame_back(L);
 	{
@@ -834,12 +835,12 @@ void lay_change(struct chart_layout *L, struct chart_gc *gc)
 			lay_add_line(L, x1, y - cap / 2, x1, y + cap / 2, col, 2);
 			m = lay_add_line(L, x0, y, x1, y, col, 2.5);
 			lay_mark_key(m, "ci.%d", v->cat);
-			m->info = lay_xprintf("lo=%g hi=%g", v->lo, v->hi);
+			m->info = buf_aprintf("lo=%g hi=%g", v->lo, v->hi);
 		}
 		m = lay_add_marker(L, chart_axis_pos(&L->x, v->y), y, rh * 0.25 < 6 ? rh * 0.25 : 6,
 				   CHART_SHAPE_DIAMOND, col, INK);
 		lay_mark_key(m, "row.%d", v->cat);
-		m->info = lay_xprintf("label=%s delta=%g lo=%g hi=%g verdict=%s", c->cats[v->cat],
+		m->info = buf_aprintf("label=%s delta=%g lo=%g hi=%g verdict=%s", c->cats[v->cat],
 				      v->y, v->lo, v->hi, chart_verdict_name(v->verdict));
 	}
 	lay_frame_front(L, gc, &f, &sp);
@@ -944,7 +945,7 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 			shown = c->npanels;
 		nrows = (shown + ncols - 1) / ncols;
 		free(L->note);
-		L->note = lay_xprintf("first %zu of %zu runs; narrow the selection (--variants, --config) "
+		L->note = buf_aprintf("first %zu of %zu runs; narrow the selection (--variants, --config) "
 				      "for the rest", shown, c->npanels);
 		lay_set_title_box(L, gc, &top);
 	}
@@ -987,7 +988,7 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 		free(title);
 		m->bold = 1;
 		lay_mark_key(m, "panel.%zu", p);
-		m->info = lay_xprintf("title=%s nodes=%d jobs=%zu", P->title, P->nnodes, P->njobs);
+		m->info = buf_aprintf("title=%s nodes=%d jobs=%zu", P->title, P->nnodes, P->njobs);
 		lay_add_text(L, gx - 6, gy - 2, yt, TICK_SIZE, 2, 2, 0x666666);
 		for (n = 0; n < P->nnodes; n++) {
 			snprintf(label, sizeof(label), "%d", n);
@@ -1008,7 +1009,7 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 
 				m = lay_add_rect(L, gx + n * cw, ry, cw, rh, col, 0xFFFFFF, 1);
 				lay_mark_key(m, "cell.%zu.%zu.%d", p, j, n);
-				m->info = lay_xprintf("panel=%s job=%s node=%d pct=%g", P->title, J->label, n, v);
+				m->info = buf_aprintf("panel=%s job=%s node=%d pct=%g", P->title, J->label, n, v);
 				if (isfinite(v) && v >= 0.5 && cw >= 24 && rh >= 12) {
 					snprintf(label, sizeof(label), "%.0f", v);
 					lay_add_text(L, gx + (n + 0.5) * cw, ry + rh / 2, label, 8.5, 1, 1,
@@ -1019,7 +1020,7 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 				m = lay_add_rect(L, gx + J->initial * cw + 1.5, ry + 1.5, cw - 3, rh - 3,
 						 CHART_NOCOLOR, 0xD55E00, rh < 12 ? 1.5 : 2);
 				lay_mark_key(m, "init.%zu.%zu", p, j);
-				m->info = lay_xprintf("node=%d", J->initial);
+				m->info = buf_aprintf("node=%d", J->initial);
 			}
 			if (flagged)
 				m = lay_add_marker(L, gx + gw + 8, ry + rh / 2, rh < 12 ? 3.5 : 4.5,
@@ -1028,7 +1029,7 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 				m = lay_add_marker(L, gx + gw + 8, ry + rh / 2, 0, CHART_SHAPE_DIAMOND,
 						   CHART_NOCOLOR, CHART_NOCOLOR);
 			lay_mark_key(m, "row.%zu.%zu", p, j);
-			m->info = lay_xprintf("job=%s initial=%d main=%d flagged=%d", J->label,
+			m->info = buf_aprintf("job=%s initial=%d main=%d flagged=%d", J->label,
 					      J->initial, J->main, flagged);
 		}
 	}
