@@ -56,7 +56,7 @@ struct build {
 };
 
 /* Machine keys compare NULL (unknown) first. */
-static int mcmp(const char *a, const char *b)
+int an_machine_cmp(const char *a, const char *b)
 {
 	if (!a || !b)
 		return (a != NULL) - (b != NULL);
@@ -216,7 +216,7 @@ static int key_cmp(const char *ba, const char *xa, const char *ca, size_t ra, co
 
 	if (c)
 		return c;
-	c = mcmp(xa, xb);
+	c = an_machine_cmp(xa, xb);
 	if (c)
 		return c;
 	c = natural_cmp(ca, cb);
@@ -285,14 +285,14 @@ static int variant_selected(const struct build *b, long long vid)
 
 /* A machine key passes --machine: its name, or "unknown" for a machine
  * not known (NULL, or a post's "unknown@<post>"). */
-static int machine_selected(const struct an_query *q, const char *key)
+int an_machine_selected(const char *const *machines, size_t n, const char *key)
 {
 	size_t i;
 
-	if (!q->nmachines)
+	if (!n)
 		return 1;
-	for (i = 0; i < q->nmachines; i++) {
-		const char *m = q->machines[i];
+	for (i = 0; i < n; i++) {
+		const char *m = machines[i];
 		if (key ? strcmp(key, m) == 0 ||
 			  (strcmp(m, "unknown") == 0 && strncmp(key, "unknown@", 8) == 0)
 			: strcmp(m, "unknown") == 0)
@@ -341,7 +341,7 @@ static struct obs *add_obs(struct build *b, size_t run, const char *metric, cons
 static int run_selected(const struct build *b, const struct db_qrun *r)
 {
 	return r->ok && REC_CONFIG_MATCH(r->config, b->q->config, b->q->nconfig) && variant_selected(b, r->variant_id) &&
-	       machine_selected(b->q, r->machine_key);
+	       an_machine_selected(b->q->machines, b->q->nmachines, r->machine_key);
 }
 
 /* A per-job metric of one run, while its jobs are read. */
@@ -460,7 +460,7 @@ static void keep_summary(struct build *b, const struct db_qsummary *s)
 	for (k = 0; k < b->nsums; k++) {
 		const struct db_qsummary *o = b->sums[k];
 		if (o->variant_id == s->variant_id && strcmp(o->benchmark, s->benchmark) == 0 &&
-		    mcmp(o->machine_key, s->machine_key) == 0 &&
+		    an_machine_cmp(o->machine_key, s->machine_key) == 0 &&
 		    strcmp(o->config, s->config) == 0 && strcmp(o->metric, s->metric) == 0)
 			break;
 	}
@@ -504,7 +504,7 @@ static void derive_summaries(struct build *b)
 
 		if (strcmp(e->metric, "elapsed") != 0 || isnan(e->mean) ||
 		    !REC_CONFIG_MATCH(e->config, b->q->config, b->q->nconfig) || !variant_selected(b, e->variant_id) ||
-		    !machine_selected(b->q, e->machine_key))
+		    !an_machine_selected(b->q->machines, b->q->nmachines, e->machine_key))
 			continue;
 		for (j = 0; j < b->d.nsummaries; j++) {
 			const struct db_qsummary *x = &b->d.summaries[j];
@@ -539,7 +539,7 @@ static void collect_summaries(struct build *b)
 		const struct db_qsummary *s = &b->d.summaries[i];
 
 		if (!REC_CONFIG_MATCH(s->config, b->q->config, b->q->nconfig) || !variant_selected(b, s->variant_id) ||
-		    !metric_selected(b->q, s->metric, 0) || !machine_selected(b->q, s->machine_key))
+		    !metric_selected(b->q, s->metric, 0) || !an_machine_selected(b->q->machines, b->q->nmachines, s->machine_key))
 			continue;
 		if (isnan(s->mean))
 			continue;
@@ -732,7 +732,7 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 	for (i = 0; i < b->nobs; i++) {
 		const struct obs *o = &b->obs[i];
 		if (nkeys && strcmp(keys[nkeys - 1].bench, o->bench) == 0 &&
-		    mcmp(keys[nkeys - 1].machine, o->machine) == 0 &&
+		    an_machine_cmp(keys[nkeys - 1].machine, o->machine) == 0 &&
 		    strcmp(keys[nkeys - 1].config, o->config) == 0 &&
 		    strcmp(keys[nkeys - 1].metric, o->metric) == 0)
 			continue;
@@ -744,7 +744,7 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 		const struct db_qsummary *s = b->sums[i];
 		for (k = 0; k < nkeys; k++)
 			if (strcmp(keys[k].bench, s->benchmark) == 0 &&
-			    mcmp(keys[k].machine, sum_machine(b, s)) == 0 &&
+			    an_machine_cmp(keys[k].machine, sum_machine(b, s)) == 0 &&
 			    strcmp(keys[k].config, s->config) == 0 &&
 			    strcmp(keys[k].metric, s->metric) == 0)
 				break;
@@ -771,9 +771,9 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 
 		row->benchmark = xstrdup(key->bench);
 		row->machine = key->machine ? xstrdup(key->machine) : NULL;
-		if (k == 0 || mcmp(keys[k - 1].machine, key->machine) != 0) {
+		if (k == 0 || an_machine_cmp(keys[k - 1].machine, key->machine) != 0) {
 			size_t j;
-			for (j = 0; j < k && mcmp(keys[j].machine, key->machine) != 0; j++)
+			for (j = 0; j < k && an_machine_cmp(keys[j].machine, key->machine) != 0; j++)
 				;
 			if (j == k)
 				t->nmachines++;
@@ -797,7 +797,7 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 			for (start = oi; start < b->nobs; start++) {
 				const struct obs *o = &b->obs[start];
 				if (strcmp(o->bench, key->bench) || strcmp(o->config, key->config) ||
-				    strcmp(o->metric, key->metric) || mcmp(o->machine, key->machine))
+				    strcmp(o->metric, key->metric) || an_machine_cmp(o->machine, key->machine))
 					break;
 				if (o->vid == t->variants[v].id)
 					break;
@@ -805,7 +805,7 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 			for (end = start; end < b->nobs; end++) {
 				const struct obs *o = &b->obs[end];
 				if (strcmp(o->bench, key->bench) || strcmp(o->config, key->config) ||
-				    strcmp(o->metric, key->metric) || mcmp(o->machine, key->machine) ||
+				    strcmp(o->metric, key->metric) || an_machine_cmp(o->machine, key->machine) ||
 				    o->vid != t->variants[v].id)
 					break;
 			}
@@ -813,7 +813,7 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 				const struct db_qsummary *s = b->sums[i];
 				if (s->variant_id == t->variants[v].id &&
 				    strcmp(s->benchmark, key->bench) == 0 &&
-				    mcmp(sum_machine(b, s), key->machine) == 0 &&
+				    an_machine_cmp(sum_machine(b, s), key->machine) == 0 &&
 				    strcmp(s->config, key->config) == 0 &&
 				    strcmp(s->metric, key->metric) == 0)
 					sum = s;
@@ -1039,7 +1039,7 @@ static void decide_across(struct build *b, struct an_table *t)
 			if (!seen[v]) {
 				seen[v] = 1;
 				key[v] = k;
-			} else if (mcmp(key[v], k) != 0) {
+			} else if (an_machine_cmp(key[v], k) != 0) {
 				single = 0;
 			}
 		}
@@ -1048,7 +1048,7 @@ static void decide_across(struct build *b, struct an_table *t)
 	}
 	for (v = 0; v < t->nvariants; v++)
 		for (w = v + 1; w < t->nvariants; w++)
-			if (seen[v] && seen[w] && mcmp(key[v], key[w]) == 0)
+			if (seen[v] && seen[w] && an_machine_cmp(key[v], key[w]) == 0)
 				shared = 1;
 	if (!single) {
 		if (!shared) {

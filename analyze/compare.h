@@ -188,6 +188,12 @@ void an_table_release(struct an_table *t);
  * otherwise. */
 void an_tables_bh(struct an_table *const *tables, size_t ntables);
 
+/* Machine keys (db_qrun.machine_key: a name, "unknown@<post>" or NULL):
+ * strcmp order with NULL first; and whether key passes a --machine list
+ * (n 0: any; "unknown" takes NULL and every "unknown@<post>"). */
+int an_machine_cmp(const char *a, const char *b);
+int an_machine_selected(const char *const *machines, size_t n, const char *key);
+
 /* Names for output (static strings). */
 const char *an_direction_name(enum an_direction d);	/* lower/higher/none */
 const char *an_convention_name(enum an_convention c);	/* raw/speed/better */

@@ -328,24 +328,7 @@ struct skey {
 	const char *bench, *config, *machine;
 };
 
-static int mkey_eq(const char *a, const char *b)
-{
-	return a && b ? strcmp(a, b) == 0 : a == b;
-}
 
-static int machine_ok(const struct an_history_opts *o, const char *key)
-{
-	size_t i;
-
-	if (!o->nmachines)
-		return 1;
-	for (i = 0; i < o->nmachines; i++)
-		if (key ? strcmp(key, o->machines[i]) == 0 ||
-			  (strcmp(o->machines[i], "unknown") == 0 && strncmp(key, "unknown@", 8) == 0)
-			: strcmp(o->machines[i], "unknown") == 0)
-			return 1;
-	return 0;
-}
 
 static void point_add(struct an_hpoint *p, double v)
 {
@@ -414,11 +397,12 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 		int found = 0;
 
 		if (!r->ok || strcmp(q.samples[i].metric, o->metric) != 0 ||
-		    !REC_CONFIG_MATCH(r->config, o->config, o->nconfig) || !machine_ok(o, r->machine_key))
+		    !REC_CONFIG_MATCH(r->config, o->config, o->nconfig) ||
+		    !an_machine_selected(o->machines, o->nmachines, r->machine_key))
 			continue;
 		for (j = 0; j < nsk && !found; j++)
 			if (strcmp(sk[j].bench, r->benchmark) == 0 && strcmp(sk[j].config, r->config) == 0 &&
-			    mkey_eq(sk[j].machine, r->machine_key))
+			    an_machine_cmp(sk[j].machine, r->machine_key) == 0)
 				found = 1;
 		if (!found) {
 			sk = xrealloc(sk, (nsk + 1) * sizeof(*sk));
@@ -434,11 +418,12 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 
 		if (strcmp(m->metric, o->metric) != 0 || isnan(m->mean) ||
 		    !REC_CONFIG_MATCH(m->config, o->config, o->nconfig) ||
-		    (o->bench && strcmp(o->bench, m->benchmark) != 0) || !machine_ok(o, m->machine_key))
+		    (o->bench && strcmp(o->bench, m->benchmark) != 0) ||
+		    !an_machine_selected(o->machines, o->nmachines, m->machine_key))
 			continue;
 		for (j = 0; j < nsk && !found; j++)
 			if (strcmp(sk[j].bench, m->benchmark) == 0 && strcmp(sk[j].config, m->config) == 0 &&
-			    mkey_eq(sk[j].machine, m->machine_key))
+			    an_machine_cmp(sk[j].machine, m->machine_key) == 0)
 				found = 1;
 		if (!found) {
 			sk = xrealloc(sk, (nsk + 1) * sizeof(*sk));
@@ -482,7 +467,7 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 				break;
 			if (!r->ok || strcmp(x->metric, o->metric) != 0 ||
 			    strcmp(r->benchmark, sk[s].bench) != 0 || strcmp(r->config, sk[s].config) != 0 ||
-			    !mkey_eq(r->machine_key, sk[s].machine))
+			    an_machine_cmp(r->machine_key, sk[s].machine) != 0)
 				continue;
 			for (vi = 0; vi < q.nvariants && q.variants[vi].id != r->variant_id; vi++)
 				;
@@ -515,7 +500,7 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 				const struct db_qsummary *m = &q.summaries[j];
 				if (m->variant_id == q.variants[vi].id && strcmp(m->metric, o->metric) == 0 &&
 				    strcmp(m->benchmark, sk[s].bench) == 0 &&
-				    mkey_eq(m->machine_key, sk[s].machine) &&
+				    an_machine_cmp(m->machine_key, sk[s].machine) == 0 &&
 				    strcmp(m->config, sk[s].config) == 0 && !isnan(m->mean))
 					last = m;
 			}
