@@ -9,6 +9,7 @@
 #include "version.h"
 #include "../core/buf.h"
 #include "../core/util.h"
+#include "../db/db.h"
 #include "../db/query.h"
 #include "../ingest/record.h"
 
@@ -51,6 +52,7 @@ struct build {
 	size_t ndsums;
 	const char **mnames;	/* metric order of first appearance */
 	size_t nmnames, capmnames;
+	struct db *db;
 	long long *sel;		/* ids of q->variants, resolved once */
 	int across;		/* compare across machines, as asked (see compare.h) */
 };
@@ -952,13 +954,32 @@ static void add_variant(struct an_table *t, size_t *cap, const struct db_qvarian
 }
 
 /* q->variants as ids, before anything is selected. */
+/* The loaded variant a user means by name (db_variant_resolve(): display
+ * name, name alone when unique, name@start-of-post). */
+static int find_variant(const struct build *b, const char *name, size_t *idx,
+			struct kb_err *err)
+{
+	char *disp;
+	size_t j;
+
+	if (db_variant_resolve(b->db, name, &disp, err) < 0)
+		return -1;
+	for (j = 0; j < b->d.nvariants && strcmp(b->d.variants[j].name, disp) != 0; j++)
+		;
+	free(disp);
+	if (j == b->d.nvariants)
+		return kb_err_set(err, "", 0, "unknown variant '%s'", name);
+	*idx = j;
+	return 0;
+}
+
 static int resolve_variants(struct build *b, struct kb_err *err)
 {
 	size_t i, j;
 
 	b->sel = xcalloc(b->q->nvariants + 1, sizeof(*b->sel));
 	for (i = 0; i < b->q->nvariants; i++) {
-		if (db_qvariant_find(&b->d, b->q->variants[i], &j, err) < 0)
+		if (find_variant(b, b->q->variants[i], &j, err) < 0)
 			return -1;
 		b->sel[i] = b->d.variants[j].id;
 	}
@@ -989,7 +1010,7 @@ static int pick_variants(struct build *b, struct an_table *t, struct kb_err *err
 	}
 	t->baseline = 0;
 	if (b->q->baseline) {
-		if (db_qvariant_find(&b->d, b->q->baseline, &j, err) < 0)
+		if (find_variant(b, b->q->baseline, &j, err) < 0)
 			return -1;
 		for (i = 0; i < t->nvariants; i++)
 			if (t->variants[i].id == b->d.variants[j].id)
@@ -1087,6 +1108,7 @@ int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t
 
 	memset(t, 0, sizeof(*t));
 	memset(&b, 0, sizeof(b));
+	b.db = db;
 	b.q = q;
 	if (!(q->threshold >= 0) || !(q->alpha > 0 && q->alpha < 1))
 		return kb_err_set(err, "", 0, "threshold must be >= 0 and alpha in (0, 1)");

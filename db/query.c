@@ -36,8 +36,7 @@ static int load_variants(struct db *db, struct db_qdata *q, struct kb_err *err)
 
 	int step;
 
-	st = db_prepare(db, "SELECT id, display, kernel, description, name, scope_label"
-			    " FROM variant_v ORDER BY id", err);
+	st = db_prepare(db, "SELECT id, display, kernel, description FROM variant_v ORDER BY id", err);
 	if (!st)
 		return -1;
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
@@ -48,8 +47,6 @@ static int load_variants(struct db *db, struct db_qdata *q, struct kb_err *err)
 		v->name = db_col_text(st, 1);
 		v->kernel = db_col_text(st, 2);
 		v->description = db_col_text(st, 3);
-		v->base = db_col_text(st, 4);
-		v->post = db_col_text(st, 5);
 	}
 	return loop_end(db, st, step, err);
 }
@@ -377,51 +374,6 @@ int db_query_select(struct db *db, const struct db_qsel *sel, struct db_qdata *o
 	return 0;
 }
 
-int db_qvariant_find(const struct db_qdata *q, const char *name, size_t *idx,
-		     struct kb_err *err)
-{
-	const char *at = strrchr(name, '@');
-	struct buf list = BUF_INIT;
-	size_t i, hits = 0, hit = 0;
-	int pass;
-
-	for (i = 0; i < q->nvariants; i++)
-		if (strcmp(q->variants[i].name, name) == 0) {
-			*idx = i;
-			return 0;
-		}
-	/* The name alone, then name@start-of-post. */
-	for (pass = 0; pass < 2 && !hits; pass++) {
-		for (i = 0; i < q->nvariants; i++) {
-			const struct db_qvariant *v = &q->variants[i];
-			int match;
-
-			if (pass == 0)
-				match = strcmp(v->base, name) == 0;
-			else
-				match = at && at > name && strlen(v->base) == (size_t)(at - name) &&
-					strncmp(v->base, name, (size_t)(at - name)) == 0 &&
-					strncmp(v->post, at + 1, strlen(at + 1)) == 0;
-			if (!match)
-				continue;
-			buf_printf(&list, "%s%s", hits ? ", " : "", v->name);
-			hit = i;
-			hits++;
-		}
-	}
-	if (hits == 1) {
-		buf_release(&list);
-		*idx = hit;
-		return 0;
-	}
-	if (hits > 1)
-		kb_err_set(err, "", 0, "variant '%s' is ambiguous: %s", name, buf_str(&list));
-	else
-		kb_err_set(err, "", 0, "unknown variant '%s'", name);
-	buf_release(&list);
-	return -1;
-}
-
 int db_query_load(struct db *db, const char *bench, struct db_qdata *out,
 		  struct kb_err *err)
 {
@@ -455,8 +407,6 @@ void db_qdata_release(struct db_qdata *q)
 		free(q->variants[i].name);
 		free(q->variants[i].kernel);
 		free(q->variants[i].description);
-		free(q->variants[i].base);
-		free(q->variants[i].post);
 	}
 	for (i = 0; i < q->nruns; i++) {
 		free(q->runs[i].benchmark);

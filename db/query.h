@@ -23,8 +23,6 @@
 struct db_qvariant {
 	long long id;
 	char *name, *kernel, *description;	/* name: as shown (variant_v.display) */
-	char *base;		/* the name alone ("A" of "A@000_post") */
-	char *post;		/* the post that named it ('' for global names) */
 };
 
 /* One run.  Failed runs are included (status "failed"); callers skip them. */
@@ -142,12 +140,5 @@ int db_query_load(struct db *db, const char *bench, struct db_qdata *out,
 void db_qdata_release(struct db_qdata *q);
 /* *has = 1 when the store holds any numa_test job row, else 0. */
 int db_query_has_jobs(struct db *db, int *has, struct kb_err *err);
-
-/* The variant a user means by name: its display name ("A@000_post"), the
- * name alone when one variant has it ("A"), or name@the start of its
- * post ("A@000").  Sets *idx (into q->variants) and returns 0; -1 with
- * err "unknown variant 'X'" or "variant 'A' is ambiguous: A@..., A@...". */
-int db_qvariant_find(const struct db_qdata *q, const char *name, size_t *idx,
-		     struct kb_err *err);
 
 #endif

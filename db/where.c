@@ -94,7 +94,7 @@ void db_where_build(struct db_where *w, const struct db_qsel *sel)
 		/* A user names a variant by its display name, its name alone, or
 		 * name@post: select every variant whose name is one of those or
 		 * its part before the last '@'; analyze/ then picks the one meant
-		 * (db_qvariant_find()) among what was loaded. */
+		 * (db_variant_resolve()) among what was loaded. */
 		buf_puts(&w->sql, " AND t.variant_id IN (SELECT id FROM variant WHERE name IN (");
 		for (i = 0; i < sel->nvariants; i++) {
 			const char *at = strrchr(sel->variants[i], '@');
