@@ -624,12 +624,31 @@ static void block_title(struct buf *out, const struct an_table *t, const struct 
 	}
 }
 
+/* End the line without its trailing blanks. */
+static void trim_line(struct buf *out)
+{
+	while (out->len && out->data[out->len - 1] == ' ')
+		out->data[--out->len] = '\0';
+	buf_putc(out, '\n');
+}
+
+/* End the line and start the next at column indent; returns indent. */
+static size_t next_line(struct buf *out, size_t indent)
+{
+	size_t i;
+
+	trim_line(out);
+	for (i = 0; i < indent; i++)
+		buf_putc(out, ' ');
+	return indent;
+}
+
 /* Append text wrapped at width columns, breaking after commas or at
  * spaces; continuation lines start with indent spaces. */
 static void wrap_list(struct buf *out, const char *lead, const char *text, size_t width,
 		      size_t indent)
 {
-	size_t col = strlen(lead), i;
+	size_t col = strlen(lead);
 	const char *p = text;
 
 	buf_puts(out, lead);
@@ -648,12 +667,7 @@ static void wrap_list(struct buf *out, const char *lead, const char *text, size_
 
 			if (room < 8) {
 				room = width - indent;
-				while (out->len && out->data[out->len - 1] == ' ')
-					out->data[--out->len] = '\0';
-				buf_putc(out, '\n');
-				for (i = 0; i < indent; i++)
-					buf_putc(out, ' ');
-				col = indent;
+				col = next_line(out, indent);
 			}
 			for (j = 1; j < room && j < len; j++)
 				if (p[j - 1] == '/' || p[j - 1] == '=' || p[j - 1] == '-')
@@ -661,24 +675,12 @@ static void wrap_list(struct buf *out, const char *lead, const char *text, size_
 			if (!cut)
 				cut = room;
 			buf_add(out, p, cut);
-			col += cut;
 			p += cut;
-			while (out->len && out->data[out->len - 1] == ' ')
-				out->data[--out->len] = '\0';
-			buf_putc(out, '\n');
-			for (i = 0; i < indent; i++)
-				buf_putc(out, ' ');
-			col = indent;
+			col = next_line(out, indent);
 			continue;
 		}
-		if (col + len > width && col > indent) {
-			while (out->len && out->data[out->len - 1] == ' ')
-				out->data[--out->len] = '\0';
-			buf_putc(out, '\n');
-			for (i = 0; i < indent; i++)
-				buf_putc(out, ' ');
-			col = indent;
-		}
+		if (col + len > width && col > indent)
+			col = next_line(out, indent);
 		buf_add(out, p, len);
 		col += len;
 		p = e;
@@ -816,13 +818,6 @@ static void put_left(struct buf *b, const char *s, size_t w)
 static size_t col_width(const struct grid *g, size_t c)
 {
 	return g->cw[c] ? 1 + g->vw[c] + 1 + 1 + g->cw[c] + 1 + 1 : 1 + g->vw[c] + 1;
-}
-
-static void trim_line(struct buf *out)
-{
-	while (out->len && out->data[out->len - 1] == ' ')
-		out->data[--out->len] = '\0';
-	buf_putc(out, '\n');
 }
 
 /* Width limit of a text table: 80 columns (a mail) up to four variants,
