@@ -665,9 +665,7 @@ static int find_copies(struct store_state *s, long long *copy_of,
 		       struct db_import_result *res, struct kb_err *err)
 {
 	struct rec_batch *b = s->b;
-	size_t k, j, i;
-
-	size_t *order;
+	size_t k, i, *order;
 
 	s->skip_run = xcalloc(b->nruns + 1, 1);
 	s->skip_sum = xcalloc(b->nsummaries + 1, 1);
@@ -681,11 +679,9 @@ static int find_copies(struct store_state *s, long long *copy_of,
 	seg_sort_batch = b;
 	if (b->nsegments > 1)
 		qsort(order, b->nsegments, sizeof(*order), cmp_seg_hash);
-	for (k = 0; k < b->nsegments; k++) {
-		const struct rec_segment *sg = &b->segments[order[k]];
-		if (k > 0 && strcmp(b->segments[order[k - 1]].hash, sg->hash) == 0)
-			copy_of[order[k]] = -1;         /* marks "earlier in this file" */
-	}
+	for (k = 1; k < b->nsegments; k++)
+		if (strcmp(b->segments[order[k - 1]].hash, b->segments[order[k]].hash) == 0)
+			copy_of[order[k]] = s->source_id;
 	free(order);
 	for (k = 0; k < b->nsegments; k++) {
 		const struct rec_segment *sg = &b->segments[k];
@@ -696,10 +692,7 @@ static int find_copies(struct store_state *s, long long *copy_of,
 			copy_of[k] = 0;
 			continue;
 		}
-		j = copy_of[k] == -1 ? 0 : k;
-		copy_of[k] = 0;
-		if (j < k) {
-			copy_of[k] = s->source_id;
+		if (copy_of[k]) {
 			if (!res->copied_from[0])
 				snprintf(res->copied_from, sizeof(res->copied_from), "%s", s->imp->path);
 		} else {
