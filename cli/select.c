@@ -344,6 +344,33 @@ static int check_variants(struct db *db, struct kb_err *err, const struct dim *d
 	return 0;
 }
 
+/* Every name of n is in the store, asked name by name (the usual case,
+ * and cheap in a store of any size); 0 when one is not, or a lookup
+ * failed: the caller then lists what the store has. */
+static int selection_known(struct db *db, const struct cli_names *n)
+{
+	struct kb_err e;
+	size_t i;
+	char *d;
+
+	kb_err_clear(&e);
+	if (n->bench && db_name_exists(db, DB_NAME_BENCH, n->bench, &e) != 1)
+		return 0;
+	for (i = 0; i < n->nvariants + (n->baseline != NULL); i++) {
+		const char *v = i < n->nvariants ? n->variants[i] : n->baseline;
+		if (!v)
+			continue;
+		if (db_variant_resolve(db, v, &d, &e) < 0)
+			return 0;
+		free(d);
+	}
+	for (i = 0; i < n->nmachines; i++)
+		if (strcmp(n->machines[i], "unknown") != 0 &&
+		    db_name_exists(db, DB_NAME_MACHINE, n->machines[i], &e) != 1)
+			return 0;
+	return 1;
+}
+
 int cli_selection_check(struct db *db, const struct cli_names *n, struct kb_err *err)
 {
 	struct db_list l;
@@ -351,6 +378,9 @@ int cli_selection_check(struct db *db, const struct cli_names *n, struct kb_err 
 	size_t i;
 	int rc = 0;
 
+	if (selection_known(db, n))
+		return 0;
+	/* What did not match, and what the store has instead. */
 	if (db_list(db, &l, err) < 0)
 		return -1;
 	v = xmalloc((l.nvariants + 1) * sizeof(*v));

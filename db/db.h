@@ -176,4 +176,9 @@ void db_csets_free(struct db_cset *c, size_t n);
  * variant" or "... is ambiguous: ...".  *display is malloc'd. */
 int db_variant_resolve(struct db *db, const char *want, char **display, struct kb_err *err);
 
+/* Is there a benchmark (runs or summaries) or a machine of that name?
+ * 1 or 0, or -1 with err set. */
+enum db_name_kind { DB_NAME_BENCH, DB_NAME_MACHINE };
+int db_name_exists(struct db *db, enum db_name_kind kind, const char *name, struct kb_err *err);
+
 #endif

@@ -408,3 +408,25 @@ void db_csets_free(struct db_cset *c, size_t n)
 	}
 	free(c);
 }
+
+int db_name_exists(struct db *db, enum db_name_kind kind, const char *name, struct kb_err *err)
+{
+	static const char *const sql[] = {
+		[DB_NAME_BENCH] = "SELECT EXISTS (SELECT 1 FROM run WHERE benchmark = ?1)"
+				  " OR EXISTS (SELECT 1 FROM summary WHERE benchmark = ?1)",
+		[DB_NAME_MACHINE] = "SELECT EXISTS (SELECT 1 FROM machine WHERE name = ?1)",
+	};
+	sqlite3_stmt *st = db_prepare(db, sql[kind], err);
+	int rc, has = 0;
+
+	if (!st)
+		return -1;
+	db_bind_text(st, 1, name);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		has = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return db_fail(db, err, "cannot read the store");
+	return has;
+}
