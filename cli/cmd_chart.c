@@ -346,6 +346,8 @@ int cmd_chart(int argc, char **argv)
 		ho.nconfig = q.nconfig;
 		ho.better = q.better;
 		ho.nbetter = q.nbetter;
+		ho.machines = q.machines;
+		ho.nmachines = q.nmachines;
 		if (cli_history_chart(db, &ho, c, title, &err) < 0)
 			goto fail;
 	} else if (kind->from_table) {

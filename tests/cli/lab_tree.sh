@@ -99,3 +99,6 @@ check_eq "... four series, each naming its host" \
 	"$(python3 -c 'import json,sys; print(" ".join(s.get("machine","?") for s in json.load(open(sys.argv[1]))["series"]))' "$TMP/.out" | tr ' ' '\n' | sort | tr '\n' ' ')" \
 	"lkp-lab-h00 lkp-lab-h01 lkp-lab-h02 lkp-lab-h03 "
 check_status "compare --machine nosuch is an error" 2 "$KB" compare --bench hackbench --machine nosuch
+"$KB" chart --type history --bench hackbench --metric time --machine "$H" --dump-layout > "$TMP/lab4.hchart" 2>&1
+check_eq "chart --type history --machine draws that host's one series and its change" \
+	"$(grep -cE '^legend\.[0-9]+=' "$TMP/lab4.hchart"):$(grep -c "^change\.0=.* at=$F verdict=worse" "$TMP/lab4.hchart")" "2:1"
