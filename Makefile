@@ -15,7 +15,7 @@ PREFIX ?= /usr/local
 # Where objects go; give each concurrent build its own (make BUILD=/tmp/x unit).
 BUILD ?= build
 CC ?= cc
-PKGS = sqlite3 libpcre2-8 jansson cairo pangocairo libRmath zlib nettle
+PKGS = sqlite3 libpq libpcre2-8 jansson cairo pangocairo libRmath zlib nettle
 # pkg-config runs once per make (:=), not once per compile.  A package it
 # cannot find is named; the build goes on only for targets that need no
 # compiler flags (deps, clean), where PKG_MISSING is just a message.

@@ -24,51 +24,167 @@ static const char *errmsg(struct db *db)
 	return sqlite3_errmsg(db->h);
 }
 
+const char *db_errmsg(struct db *db)
+{
+	return db->kind == DB_PG ? db->pgmsg : errmsg(db);
+}
+
 int db_fail(struct db *db, struct kb_err *err, const char *what)
 {
-	return kb_err_set(err, db->path, 0, "%s: %s", what, errmsg(db));
+	return kb_err_set(err, db->path, 0, "%s: %s", what, db_errmsg(db));
 }
 
 static int rows_failed(struct db *db, int rc, struct kb_err *err)
 {
-	const char *msg = errmsg(db);
+	const char *msg = db_errmsg(db);
 
 	/* the connection's message belongs to the failed step unless another
 	 * call has replaced it; the code's own text is the fallback */
-	if (!msg || !strcmp(msg, "not an error"))
+	if (db->kind == DB_SQLITE && (!msg || !strcmp(msg, "not an error")))
 		msg = sqlite3_errstr(rc);
 	return kb_err_set(err, db->path, 0, "query failed: %s", msg);
 }
 
-int db_rows_end(struct db *db, sqlite3_stmt *st, struct kb_err *err)
+int db_rows_end(struct db *db, struct dbst *st, struct kb_err *err)
 {
-	int rc = sqlite3_finalize(st);
+	int rc = db_finalize(st);
 
-	return rc == SQLITE_OK ? 0 : rows_failed(db, rc, err);
+	return rc == 0 ? 0 : rows_failed(db, rc, err);
 }
 
-int db_rows_reset(struct db *db, sqlite3_stmt *st, struct kb_err *err)
+int db_rows_reset(struct db *db, struct dbst *st, struct kb_err *err)
 {
-	int rc = sqlite3_reset(st);
+	int rc = db_reset(st);
 
-	return rc == SQLITE_OK ? 0 : rows_failed(db, rc, err);
+	return rc == 0 ? 0 : rows_failed(db, rc, err);
 }
 
-sqlite3_stmt *db_prepare(struct db *db, const char *sql, struct kb_err *err)
+/* PostgreSQL's parameters are $1, $2: ?N becomes $N and a bare ? the
+ * next number, outside quoted text. */
+static char *pg_params(const char *sql, int *nparam)
 {
-	sqlite3_stmt *st = NULL;
+	struct buf b = BUF_INIT;
+	const char *p = sql;
+	int next = 0, max = 0;
+	char quote = 0;
 
-	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK) {
+	for (; *p; p++) {
+		if (quote) {
+			if (*p == quote)
+				quote = 0;
+			buf_putc(&b, *p);
+		} else if (*p == '\'' || *p == '"') {
+			quote = *p;
+			buf_putc(&b, *p);
+		} else if (*p == '?') {
+			int n = 0;
+			while (p[1] >= '0' && p[1] <= '9')
+				n = n * 10 + (*++p - '0');
+			if (!n)
+				n = ++next;
+			if (n > max)
+				max = n;
+			buf_printf(&b, "$%d", n);
+		} else {
+			buf_putc(&b, *p);
+		}
+	}
+	*nparam = max;
+	return buf_detach(&b);
+}
+
+struct dbst *db_prepare(struct db *db, const char *sql, struct kb_err *err)
+{
+	struct dbst *st = xcalloc(1, sizeof(*st));
+
+	st->db = db;
+	if (db->kind == DB_PG) {
+		st->sql = pg_params(sql, &st->nparam);
+		st->val = xcalloc((size_t)st->nparam + 1, sizeof(*st->val));
+		return st;
+	}
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st->s, NULL) != SQLITE_OK) {
 		db_fail(db, err, "cannot prepare query");
+		free(st);
 		return NULL;
 	}
 	return st;
+}
+
+int db_step(struct dbst *st)
+{
+	int rc;
+
+	if (st->db->kind == DB_PG)
+		return db_pg_step(st);
+	rc = sqlite3_step(st->s);
+	if (rc == SQLITE_ROW)
+		return DB_ROW;
+	if (rc == SQLITE_DONE)
+		return DB_DONE;
+	st->failed = 1;
+	return DB_ERROR;
+}
+
+static void pg_forget(struct dbst *st)
+{
+	if (st->res)
+		PQclear(st->res);
+	st->res = NULL;
+	st->row = -1;
+	st->nrows = 0;
+}
+
+int db_reset(struct dbst *st)
+{
+	int failed = st->failed;
+
+	st->failed = 0;
+	if (st->db->kind == DB_PG) {
+		pg_forget(st);
+		return failed ? -1 : 0;
+	}
+	return sqlite3_reset(st->s) == SQLITE_OK ? 0 : -1;
+}
+
+void db_clear(struct dbst *st)
+{
+	int i;
+
+	if (st->db->kind == DB_SQLITE) {
+		sqlite3_clear_bindings(st->s);
+		return;
+	}
+	for (i = 0; i < st->nparam; i++) {
+		free(st->val[i]);
+		st->val[i] = NULL;
+	}
+}
+
+int db_finalize(struct dbst *st)
+{
+	int rc;
+
+	if (!st)
+		return 0;
+	if (st->db->kind == DB_PG) {
+		rc = db_reset(st);
+		db_clear(st);
+		free(st->val);
+		free(st->sql);
+	} else {
+		rc = sqlite3_finalize(st->s) == SQLITE_OK ? 0 : -1;
+	}
+	free(st);
+	return rc;
 }
 
 int db_exec(struct db *db, const char *sql, struct kb_err *err)
 {
 	char *msg = NULL;
 
+	if (db->kind == DB_PG)
+		return db_pg_exec(db, sql, err);
 	if (sqlite3_exec(db->h, sql, NULL, NULL, &msg) != SQLITE_OK) {
 		kb_err_set(err, db->path, 0, "%s", msg && strcmp(msg, "disk I/O error") ? msg : errmsg(db));
 		sqlite3_free(msg);
@@ -77,46 +193,132 @@ int db_exec(struct db *db, const char *sql, struct kb_err *err)
 	return 0;
 }
 
-void db_bind_text(sqlite3_stmt *st, int i, const char *s)
+int db_begin(struct db *db, struct kb_err *err)
 {
-	if (s)
-		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+	return db_exec(db, db->kind == DB_PG ? "BEGIN" : "BEGIN IMMEDIATE", err);
+}
+
+int db_in_txn(struct db *db)
+{
+	if (db->kind == DB_PG)
+		return PQtransactionStatus(db->pg) != PQTRANS_IDLE;
+	return !sqlite3_get_autocommit(db->h);
+}
+
+int db_retryable(const struct db *db)
+{
+	/* 40001 serialization failure, 40P01 deadlock detected */
+	return db->kind == DB_PG && (!strcmp(db->pgstate, "40001") || !strcmp(db->pgstate, "40P01"));
+}
+
+/* PostgreSQL's value i: text, owned. */
+static void pg_set(struct dbst *st, int i, char *v)
+{
+	if (i < 1 || i > st->nparam) {
+		free(v);
+		return;
+	}
+	free(st->val[i - 1]);
+	st->val[i - 1] = v;
+}
+
+void db_bind_text(struct dbst *st, int i, const char *s)
+{
+	if (st->db->kind == DB_PG)
+		pg_set(st, i, s ? xstrdup(s) : NULL);
+	else if (s)
+		sqlite3_bind_text(st->s, i, s, -1, SQLITE_TRANSIENT);
 	else
-		sqlite3_bind_null(st, i);
+		sqlite3_bind_null(st->s, i);
 }
 
-void db_bind_static(sqlite3_stmt *st, int i, const char *s)
+void db_bind_static(struct dbst *st, int i, const char *s)
 {
-	if (s)
-		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
+	if (st->db->kind == DB_PG)
+		pg_set(st, i, s ? xstrdup(s) : NULL);
+	else if (s)
+		sqlite3_bind_text(st->s, i, s, -1, SQLITE_STATIC);
 	else
-		sqlite3_bind_null(st, i);
+		sqlite3_bind_null(st->s, i);
 }
 
-void db_bind_int(sqlite3_stmt *st, int i, long long v)
+void db_bind_null(struct dbst *st, int i)
 {
-	sqlite3_bind_int64(st, i, v);
+	if (st->db->kind == DB_PG)
+		pg_set(st, i, NULL);
+	else
+		sqlite3_bind_null(st->s, i);
 }
 
-void db_bind_double(sqlite3_stmt *st, int i, double v)
+void db_bind_int(struct dbst *st, int i, long long v)
+{
+	if (st->db->kind == DB_PG)
+		pg_set(st, i, buf_aprintf("%lld", v));
+	else
+		sqlite3_bind_int64(st->s, i, v);
+}
+
+void db_bind_double(struct dbst *st, int i, double v)
 {
 	if (isnan(v))
-		sqlite3_bind_null(st, i);
+		db_bind_null(st, i);
+	else if (st->db->kind == DB_PG)
+		/* 17 significant digits read back as the same double */
+		pg_set(st, i, buf_aprintf("%.17g", v));
 	else
-		sqlite3_bind_double(st, i, v);
+		sqlite3_bind_double(st->s, i, v);
 }
 
-char *db_col_text(sqlite3_stmt *st, int i)
+int db_col_null(struct dbst *st, int i)
 {
-	const unsigned char *s = sqlite3_column_text(st, i);
-	return s ? xstrdup((const char *)s) : NULL;
+	if (st->db->kind == DB_PG)
+		return !st->res || st->row < 0 || PQgetisnull(st->res, st->row, i);
+	return sqlite3_column_type(st->s, i) == SQLITE_NULL;
 }
 
-double db_col_double(sqlite3_stmt *st, int i)
+const char *db_col_str(struct dbst *st, int i)
 {
-	if (sqlite3_column_type(st, i) == SQLITE_NULL)
+	if (st->db->kind == DB_PG)
+		return db_col_null(st, i) ? NULL : PQgetvalue(st->res, st->row, i);
+	return (const char *)sqlite3_column_text(st->s, i);
+}
+
+long long db_col_int(struct dbst *st, int i)
+{
+	const char *s;
+
+	if (st->db->kind == DB_SQLITE)
+		return sqlite3_column_int64(st->s, i);
+	s = db_col_str(st, i);
+	if (!s)
+		return 0;
+	/* booleans ("t"/"f") count as 1/0, as SQLite's comparisons do */
+	if (s[0] == 't' && !s[1])
+		return 1;
+	return strtoll(s, NULL, 10);
+}
+
+double db_col_real(struct dbst *st, int i)
+{
+	const char *s;
+
+	if (st->db->kind == DB_SQLITE)
+		return sqlite3_column_double(st->s, i);
+	s = db_col_str(st, i);
+	return s ? strtod(s, NULL) : 0.0;
+}
+
+char *db_col_text(struct dbst *st, int i)
+{
+	const char *s = db_col_str(st, i);
+	return s ? xstrdup(s) : NULL;
+}
+
+double db_col_double(struct dbst *st, int i)
+{
+	if (db_col_null(st, i))
 		return NAN;
-	return sqlite3_column_double(st, i);
+	return db_col_real(st, i);
 }
 
 static int sqlite_configured;
@@ -162,12 +364,46 @@ static void remove_new(const char *path)
 			unlink(name);
 }
 
+int db_is_server(const char *spec)
+{
+	return spec && (!strncmp(spec, "postgresql://", 13) || !strncmp(spec, "postgres://", 11) ||
+			!strncmp(spec, "service=", 8));
+}
+
+/* A PostgreSQL store: connect (the reason, password masked, when that
+ * fails), then bring the schema up to date or only check it. */
+static int open_server(struct db **out, const char *uri, int readonly, struct kb_err *err)
+{
+	struct db *db = xcalloc(1, sizeof(*db));
+	int rc;
+
+	db->kind = DB_PG;
+	db->readonly = readonly;
+	if (db_pg_open(db, uri, err) < 0) {
+		db_close(db);
+		return -1;
+	}
+	rc = readonly ? db_schema_check(db, err) : db_migrate(db, err);
+	if (rc > 0)
+		rc = kb_err_set(err, db->path, 0, "the store's schema is older than this kbench: "
+				"run 'kbench init' (or an import) as a role that may change it");
+	if (rc < 0) {
+		db_close(db);
+		return -1;
+	}
+	*out = db;
+	return 0;
+}
+
 int db_open(struct db **out, const char *path, struct kb_err *err)
 {
 	struct stat sb;
 	struct db *db;
-	int existed = stat(path, &sb) == 0;
+	int existed;
 
+	if (db_is_server(path))
+		return open_server(out, path, 0, err);
+	existed = stat(path, &sb) == 0;
 	if (open_common(&db, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, err) < 0) {
 		if (!existed)
 			remove_new(path);
@@ -193,11 +429,14 @@ int db_open_existing(struct db **out, const char *path, struct kb_err *err)
 	struct db *db;
 	int rc;
 
+	if (db_is_server(path))
+		return open_server(out, path, 1, err);
 	if (stat(path, &sb) < 0)
 		return kb_err_set(err, path, 0,
 				  "no such database (import something first, or give --db PATH)");
 	if (open_common(&db, path, SQLITE_OPEN_READONLY, err) < 0)
 		return -1;
+	db->readonly = 1;
 	rc = db_schema_check(db, err);
 	if (rc > 0) {
 		/* Written by an older kbench: the one write a reader makes is
@@ -210,6 +449,7 @@ int db_open_existing(struct db **out, const char *path, struct kb_err *err)
 		db_close(w);
 		if (open_common(&db, path, SQLITE_OPEN_READONLY, err) < 0)
 			return -1;
+		db->readonly = 1;
 		rc = db_schema_check(db, err);
 	}
 	if (rc != 0) {
@@ -220,21 +460,31 @@ int db_open_existing(struct db **out, const char *path, struct kb_err *err)
 	return 0;
 }
 
-sqlite3_stmt *db_cached(struct db *db, int slot, const char *sql, struct kb_err *err)
+const char *db_name(const struct db *db)
 {
-	sqlite3_stmt *st = db->cache[slot];
+	return db->path;
+}
+
+int db_is_pg(const struct db *db)
+{
+	return db->kind == DB_PG;
+}
+
+struct dbst *db_cached(struct db *db, int slot, const char *sql, struct kb_err *err)
+{
+	struct dbst *st = db->cache[slot];
 
 	if (!st) {
 		st = db_prepare(db, sql, err);
 		db->cache[slot] = st;
 		return st;
 	}
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
+	db_reset(st);
+	db_clear(st);
 	return st;
 }
 
-void db_each_stmt(struct db *db, int (*fn)(sqlite3_stmt *))
+void db_each_stmt(struct db *db, int (*fn)(struct dbst *))
 {
 	size_t i;
 
@@ -254,9 +504,11 @@ void db_close(struct db *db)
 	db_store_flush(db, NULL, NULL);
 	db_store_release(db);
 	db_ckpt_stop(db);
-	db_each_stmt(db, sqlite3_finalize);
+	db_each_stmt(db, db_finalize);
 	if (db->h)
 		sqlite3_close_v2(db->h);
+	if (db->pg)
+		db_pg_close(db);
 	free(db->path);
 	free(db);
 }

@@ -27,6 +27,12 @@ int db_open(struct db **out, const char *path, struct kb_err *err);
 int db_open_existing(struct db **out, const char *path, struct kb_err *err);
 void db_close(struct db *db);
 int db_schema_version(void);
+/* Does spec name a PostgreSQL store (a postgresql:// or postgres:// URI,
+ * or a "service=NAME" of libpq's service file) rather than a SQLite file? */
+int db_is_server(const char *spec);
+/* The store as messages show it: a file, or the URI without its password. */
+const char *db_name(const struct db *db);
+int db_is_pg(const struct db *db);
 
 /* Importing ------------------------------------------------------------- */
 

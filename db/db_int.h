@@ -6,18 +6,46 @@
 #define KB_DB_INT_H
 
 #include <sqlite3.h>
+#include <libpq-fe.h>
 
 #include "db.h"
 #include "../core/buf.h"
 
 #define DB_ROWS_MAX 16
 
+/* The backends.  Everything above db/ sees struct db only; inside db/,
+ * the files speak through the statement vocabulary below, and the
+ * dialect differences live in db.c (SQLite) and pg.c (PostgreSQL). */
+enum db_kind { DB_SQLITE, DB_PG };
+
+/* What db_step() returns. */
+enum { DB_ERROR = -1, DB_DONE = 0, DB_ROW = 1 };
+
+/* A prepared statement of either backend. */
+struct dbst {
+	struct db *db;
+	sqlite3_stmt *s;            /* DB_SQLITE */
+	/* DB_PG: the text with $n parameters, the values bound (text, owned,
+	 * NULL for SQL NULL), the whole result and the row the cursor is on. */
+	char *sql;
+	int nparam;
+	char **val;
+	PGresult *res;
+	int row, nrows;
+	int failed;                 /* the last step failed */
+};
+
 struct db {
-	sqlite3 *h;
-	char *path;
-	sqlite3_stmt *cache[32];    /* prepared once, see db_cached() */
+	enum db_kind kind;
+	sqlite3 *h;                 /* DB_SQLITE */
+	PGconn *pg;                 /* DB_PG */
+	char *path;                 /* the store as shown: a file, or the URI without its password */
+	char pgstate[6];            /* DB_PG: SQLSTATE of the last failure, "" none */
+	char pgmsg[512];            /* DB_PG: its message */
+	int readonly;               /* opened for reading only */
+	struct dbst *cache[32];     /* prepared once, see db_cached() */
 	/* store.c's multi-row INSERTs: rows[table][n - 1] inserts n rows. */
-	sqlite3_stmt *rows[4][DB_ROWS_MAX];
+	struct dbst *rows[4][DB_ROWS_MAX];
 	/* db_store_batch() groups files into one transaction: */
 	int grouped;                /* a group transaction is open */
 	struct group *group;        /* what it stored, kept until it commits */
@@ -26,12 +54,37 @@ struct db {
 
 /* A statement prepared on first use and kept until db_close(); reset and
  * with bindings cleared on every call.  slot must be unique per sql. */
-sqlite3_stmt *db_cached(struct db *db, int slot, const char *sql, struct kb_err *err);
+struct dbst *db_cached(struct db *db, int slot, const char *sql, struct kb_err *err);
 
-/* Call fn (sqlite3_reset, sqlite3_finalize) on every cached statement. */
-void db_each_stmt(struct db *db, int (*fn)(sqlite3_stmt *));
-/* Prepare sql; on failure set err and return NULL. */
-sqlite3_stmt *db_prepare(struct db *db, const char *sql, struct kb_err *err);
+/* Call fn (db_reset, db_finalize) on every cached statement. */
+void db_each_stmt(struct db *db, int (*fn)(struct dbst *));
+/* Prepare sql; on failure set err and return NULL.  Parameters are
+ * written ?1, ?2 (or ?, numbered in order) for either backend. */
+struct dbst *db_prepare(struct db *db, const char *sql, struct kb_err *err);
+/* The next row: DB_ROW, DB_DONE, or DB_ERROR (the reason is the
+ * connection's, for db_fail(), and the statement's, for db_rows_end()). */
+int db_step(struct dbst *st);
+/* Back to the start, bindings kept; returns the last step's error
+ * (0 when it was none), like sqlite3_reset(). */
+int db_reset(struct dbst *st);
+/* Free st; returns the last step's error like db_reset(). */
+int db_finalize(struct dbst *st);
+/* Clear every binding to NULL. */
+void db_clear(struct dbst *st);
+/* Columns of the current row.  db_col_str()'s text is valid until the
+ * next step or reset; NULL for SQL NULL.  db_col_real() gives 0 for NULL. */
+long long db_col_int(struct dbst *st, int i);
+double db_col_real(struct dbst *st, int i);
+const char *db_col_str(struct dbst *st, int i);
+int db_col_null(struct dbst *st, int i);
+/* BEGIN a write transaction (SQLite: IMMEDIATE, so writers queue). */
+int db_begin(struct db *db, struct kb_err *err);
+/* Is a transaction open on the connection? */
+int db_in_txn(struct db *db);
+/* Did the last failure come from a conflict with another writer
+ * (PostgreSQL: deadlock, serialization failure), so that trying the
+ * same work again may succeed? */
+int db_retryable(const struct db *db);
 /* Execute statements without results. */
 int db_exec(struct db *db, const char *sql, struct kb_err *err);
 /*
@@ -41,21 +94,24 @@ int db_exec(struct db *db, const char *sql, struct kb_err *err);
  * SQLITE_BUSY, SQLITE_IOERR or SQLITE_CORRUPT is not one that ran out
  * of rows: sqlite3_finalize() and sqlite3_reset() return that error.
  */
-int db_rows_end(struct db *db, sqlite3_stmt *st, struct kb_err *err);
-int db_rows_reset(struct db *db, sqlite3_stmt *st, struct kb_err *err);
+int db_rows_end(struct db *db, struct dbst *st, struct kb_err *err);
+int db_rows_reset(struct db *db, struct dbst *st, struct kb_err *err);
+/* The connection's last error, one line. */
+const char *db_errmsg(struct db *db);
 /* Set err from the connection's last error, with a context word; returns -1. */
 int db_fail(struct db *db, struct kb_err *err, const char *what);
 
-void db_bind_text(sqlite3_stmt *st, int i, const char *s);    /* NULL binds NULL */
+void db_bind_text(struct dbst *st, int i, const char *s);    /* NULL binds NULL */
 /* Bind text that stays valid, unchanged, until the statement is next
  * reset (no copy); NULL binds NULL. */
-void db_bind_static(sqlite3_stmt *st, int i, const char *s);
-void db_bind_int(sqlite3_stmt *st, int i, long long v);
-void db_bind_double(sqlite3_stmt *st, int i, double v);       /* NaN binds NULL */
+void db_bind_static(struct dbst *st, int i, const char *s);
+void db_bind_int(struct dbst *st, int i, long long v);
+void db_bind_double(struct dbst *st, int i, double v);       /* NaN binds NULL */
+void db_bind_null(struct dbst *st, int i);
 /* Column as a malloc'd string (NULL for SQL NULL). */
-char *db_col_text(sqlite3_stmt *st, int i);
+char *db_col_text(struct dbst *st, int i);
 /* Column as double; SQL NULL gives NAN. */
-double db_col_double(sqlite3_stmt *st, int i);
+double db_col_double(struct dbst *st, int i);
 
 /* The WAL checkpointer thread (checkpoint.c): started by the store for
  * an import, stopped by db_close() before the connection closes. */
@@ -66,6 +122,19 @@ void db_ckpt_after_commit(struct db *db);
 
 /* Free what db_store_batch() keeps (store.c); db_close() calls it. */
 void db_store_release(struct db *db);
+
+/* PostgreSQL (pg.c): what db.c hands over when the store is a server. */
+int db_pg_open(struct db *db, const char *uri, struct kb_err *err);
+void db_pg_close(struct db *db);
+int db_pg_exec(struct db *db, const char *sql, struct kb_err *err);
+int db_pg_step(struct dbst *st);
+/* libpq's text of the failure in res (or the connection's), one line. */
+void db_pg_failed(struct db *db, const PGresult *res);
+/* COPY table (cols) FROM STDIN with data in COPY's text format. */
+int db_pg_copy(struct db *db, const char *table_cols, const char *data, size_t len,
+	       struct kb_err *err);
+/* Append s to out in COPY's text format (\N for NULL). */
+void db_pg_copy_text(struct buf *out, const char *s);
 
 /* Schema (schema.c).  db_migrate() upgrades the schema (a write);
  * db_schema_check() only reads: 0 current, 1 older (needs db_migrate()),
@@ -96,10 +165,10 @@ void db_where_build(struct db_where *w, const struct db_qsel *sel);
 /* Append " IN (?, ...)" to w's text, binding v[0..n). */
 void db_where_in(struct db_where *w, const char *const *v, size_t n);
 /* Bind w's values from placeholder first on; returns the next one. */
-int db_where_bind(const struct db_where *w, sqlite3_stmt *st, int first);
+int db_where_bind(const struct db_where *w, struct dbst *st, int first);
 void db_where_release(struct db_where *w);
 /* Prepare head + " WHERE " + w + tail and bind w; NULL with err set. */
-sqlite3_stmt *db_where_prepare(struct db *db, const char *head, const struct db_where *w,
+struct dbst *db_where_prepare(struct db *db, const char *head, const struct db_where *w,
 			       const char *tail, struct kb_err *err);
 
 #endif

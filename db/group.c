@@ -142,7 +142,7 @@ static void drop_kept(struct group *g)
 static int begin(struct db *db, struct kb_err *err)
 {
 	struct group *g;
-	sqlite3_stmt *st;
+	struct dbst *st;
 
 	if (!db->group) {
 		db->group = xcalloc(1, sizeof(*db->group));
@@ -150,18 +150,28 @@ static int begin(struct db *db, struct kb_err *err)
 	}
 	g = db->group;
 	forget(g);
+	if (db->kind == DB_PG) {
+		/* Many importers may write at once: run ids come from the
+		 * table's sequence (store.c), and the server checks the keys. */
+		if (db_begin(db, err) < 0)
+			return -1;
+		g->last_run = 0;
+		db->grouped = 1;
+		g->start = now_seconds();
+		return 0;
+	}
 	if (db_exec(db, "PRAGMA foreign_keys = OFF", err) < 0 ||
-	    db_exec(db, "BEGIN IMMEDIATE", err) < 0)
+	    db_begin(db, err) < 0)
 		return -1;
 	st = db_cached(db, DB_GROUP_SLOT, "SELECT coalesce(max(id), 0) FROM run", err);
-	if (!st || sqlite3_step(st) != SQLITE_ROW) {
+	if (!st || db_step(st) != DB_ROW) {
 		if (st)
 			db_fail(db, err, "cannot read the run table");
 		db_exec(db, "ROLLBACK", NULL);
 		return -1;
 	}
-	g->last_run = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
+	g->last_run = db_col_int(st, 0);
+	db_reset(st);
 	db->grouped = 1;
 	g->start = now_seconds();
 	return 0;
@@ -173,8 +183,8 @@ static void rollback(struct db *db)
 	/* Every statement back to its start first: one left on a row, or
 	 * holding the error of a failed step, would keep the connection's
 	 * read transaction (and the error) for the files after this one. */
-	db_each_stmt(db, sqlite3_reset);
-	if (!sqlite3_get_autocommit(db->h))
+	db_each_stmt(db, db_reset);
+	if (db_in_txn(db))
 		db_exec(db, "ROLLBACK", NULL);
 	db->grouped = 0;
 }
@@ -219,7 +229,7 @@ int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
 	/* A SELECT left on a row would keep this connection's read
 	 * transaction, and with it the oldest WAL frame a checkpoint must
 	 * keep, past the COMMIT: the log would grow for the whole import. */
-	db_each_stmt(db, sqlite3_reset);
+	db_each_stmt(db, db_reset);
 	if (db_exec(db, "COMMIT", err) < 0) {
 		rollback(db);
 		if (lost)

@@ -10,7 +10,7 @@
 
 static int list_load(struct db *db, struct db_list *out, struct kb_err *err)
 {
-	sqlite3_stmt *st;
+	struct dbst *st;
 	size_t cap;
 
 	memset(out, 0, sizeof(*out));
@@ -22,16 +22,16 @@ static int list_load(struct db *db, struct db_list *out, struct kb_err *err)
 	if (!st)
 		return -1;
 	cap = 0;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while (db_step(st) == DB_ROW) {
 		struct db_variant *v;
 		xgrow(&out->variants, &cap, out->nvariants + 1, sizeof(*out->variants));
 		v = &out->variants[out->nvariants++];
-		v->id = sqlite3_column_int64(st, 0);
+		v->id = db_col_int(st, 0);
 		v->name = db_col_text(st, 1);
 		v->kernel = db_col_text(st, 2);
 		v->description = db_col_text(st, 3);
-		v->runs = sqlite3_column_int64(st, 4);
-		v->summaries = sqlite3_column_int64(st, 5);
+		v->runs = db_col_int(st, 4);
+		v->summaries = db_col_int(st, 5);
 	}
 	if (db_rows_end(db, st, err) < 0)
 		return -1;
@@ -43,14 +43,14 @@ static int list_load(struct db *db, struct db_list *out, struct kb_err *err)
 	if (!st)
 		return -1;
 	cap = 0;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while (db_step(st) == DB_ROW) {
 		struct db_machine *m;
 		xgrow(&out->machines, &cap, out->nmachines + 1, sizeof(*out->machines));
 		m = &out->machines[out->nmachines++];
-		m->id = sqlite3_column_int64(st, 0);
+		m->id = db_col_int(st, 0);
 		m->name = db_col_text(st, 1);
 		m->description = db_col_text(st, 2);
-		m->runs = sqlite3_column_int64(st, 3);
+		m->runs = db_col_int(st, 3);
 	}
 	if (db_rows_end(db, st, err) < 0)
 		return -1;
@@ -59,11 +59,11 @@ static int list_load(struct db *db, struct db_list *out, struct kb_err *err)
 			    " WHERE machine_id IS NULL", err);
 	if (!st)
 		return -1;
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		out->unknown_runs = sqlite3_column_int64(st, 0);
-		out->unknown_posts = sqlite3_column_int64(st, 1);
+	if (db_step(st) == DB_ROW) {
+		out->unknown_runs = db_col_int(st, 0);
+		out->unknown_posts = db_col_int(st, 1);
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 
 	st = db_prepare(db,
 		"SELECT benchmark, sum(runs), sum(failed), sum(samples), sum(summaries),"
@@ -78,16 +78,16 @@ static int list_load(struct db *db, struct db_list *out, struct kb_err *err)
 	if (!st)
 		return -1;
 	cap = 0;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while (db_step(st) == DB_ROW) {
 		struct db_bench *b;
 		xgrow(&out->benches, &cap, out->nbenches + 1, sizeof(*out->benches));
 		b = &out->benches[out->nbenches++];
 		b->benchmark = db_col_text(st, 0);
-		b->runs = sqlite3_column_int64(st, 1);
-		b->failed = sqlite3_column_int64(st, 2);
-		b->samples = sqlite3_column_int64(st, 3);
-		b->summaries = sqlite3_column_int64(st, 4);
-		b->variants = sqlite3_column_int64(st, 5);
+		b->runs = db_col_int(st, 1);
+		b->failed = db_col_int(st, 2);
+		b->samples = db_col_int(st, 3);
+		b->summaries = db_col_int(st, 4);
+		b->variants = db_col_int(st, 5);
 	}
 	if (db_rows_end(db, st, err) < 0)
 		return -1;
@@ -101,18 +101,18 @@ static int list_load(struct db *db, struct db_list *out, struct kb_err *err)
 	if (!st)
 		return -1;
 	cap = 0;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while (db_step(st) == DB_ROW) {
 		struct db_source *s;
 		xgrow(&out->sources, &cap, out->nsources + 1, sizeof(*out->sources));
 		s = &out->sources[out->nsources++];
-		s->id = sqlite3_column_int64(st, 0);
+		s->id = db_col_int(st, 0);
 		s->path = db_col_text(st, 1);
 		s->sha256 = db_col_text(st, 2);
 		s->format = db_col_text(st, 3);
 		s->imported_at = db_col_text(st, 4);
-		s->size = sqlite3_column_int64(st, 5);
-		s->runs = sqlite3_column_int64(st, 6);
-		s->summaries = sqlite3_column_int64(st, 7);
+		s->size = db_col_int(st, 5);
+		s->runs = db_col_int(st, 6);
+		s->summaries = db_col_int(st, 7);
 		s->mail_from = db_col_text(st, 8);
 		s->mail_date = db_col_text(st, 9);
 		s->mail_subject = db_col_text(st, 10);
@@ -164,7 +164,7 @@ void db_list_release(struct db_list *l)
 
 static int run_load(struct db *db, long long id, struct db_run *out, struct kb_err *err)
 {
-	sqlite3_stmt *st;
+	struct dbst *st;
 	size_t cap = 0;
 	int found = 0;
 
@@ -178,9 +178,9 @@ static int run_load(struct db *db, long long id, struct db_run *out, struct kb_e
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, id);
-	if (sqlite3_step(st) == SQLITE_ROW) {
+	if (db_step(st) == DB_ROW) {
 		found = 1;
-		out->id = sqlite3_column_int64(st, 0);
+		out->id = db_col_int(st, 0);
 		out->source = db_col_text(st, 1);
 		out->variant = db_col_text(st, 2);
 		out->variant_desc = db_col_text(st, 3);
@@ -189,8 +189,8 @@ static int run_load(struct db *db, long long id, struct db_run *out, struct kb_e
 		out->config = db_col_text(st, 6);
 		out->status = db_col_text(st, 7);
 		out->error = db_col_text(st, 8);
-		out->iteration = sqlite3_column_int(st, 9);
-		out->line = sqlite3_column_int(st, 10);
+		out->iteration = (int)db_col_int(st, 9);
+		out->line = (int)db_col_int(st, 10);
 		out->mail_from = db_col_text(st, 11);
 		out->mail_date = db_col_text(st, 12);
 		out->mail_subject = db_col_text(st, 13);
@@ -205,14 +205,14 @@ static int run_load(struct db *db, long long id, struct db_run *out, struct kb_e
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, id);
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while (db_step(st) == DB_ROW) {
 		struct db_sample *s;
 		xgrow(&out->samples, &cap, out->nsamples + 1, sizeof(*out->samples));
 		s = &out->samples[out->nsamples++];
 		s->metric = db_col_text(st, 0);
-		s->value = sqlite3_column_double(st, 1);
+		s->value = db_col_real(st, 1);
 		s->unit = db_col_text(st, 2);
-		s->job = sqlite3_column_type(st, 3) == SQLITE_NULL ? 0 : sqlite3_column_int(st, 3);
+		s->job = db_col_null(st, 3) ? 0 : (int)db_col_int(st, 3);
 	}
 	if (db_rows_end(db, st, err) < 0)
 		return -1;
@@ -223,16 +223,16 @@ static int run_load(struct db *db, long long id, struct db_run *out, struct kb_e
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, id);
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while (db_step(st) == DB_ROW) {
 		struct db_job *j;
 		xgrow(&out->jobs, &cap, out->njobs + 1, sizeof(*out->jobs));
 		j = &out->jobs[out->njobs++];
-		j->job = sqlite3_column_int(st, 0);
-		j->initial_node = sqlite3_column_int(st, 1);
-		j->main_node = sqlite3_column_int(st, 2);
-		j->moved = sqlite3_column_int(st, 3);
+		j->job = (int)db_col_int(st, 0);
+		j->initial_node = (int)db_col_int(st, 1);
+		j->main_node = (int)db_col_int(st, 2);
+		j->moved = (int)db_col_int(st, 3);
 		j->user = db_col_double(st, 4);
-		j->marked = sqlite3_column_int(st, 5);
+		j->marked = (int)db_col_int(st, 5);
 		j->nnodes = 0;
 		j->pct = NULL;
 	}
@@ -244,8 +244,8 @@ static int run_load(struct db *db, long long id, struct db_run *out, struct kb_e
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, id);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int job = sqlite3_column_int(st, 0), node = sqlite3_column_int(st, 1);
+	while (db_step(st) == DB_ROW) {
+		int job = (int)db_col_int(st, 0), node = (int)db_col_int(st, 1);
 		size_t i;
 		for (i = 0; i < out->njobs; i++) {
 			struct db_job *j = &out->jobs[i];
@@ -258,7 +258,7 @@ static int run_load(struct db *db, long long id, struct db_run *out, struct kb_e
 					j->pct[k] = NAN;
 				j->nnodes = node + 1;
 			}
-			j->pct[node] = sqlite3_column_double(st, 2);
+			j->pct[node] = db_col_real(st, 2);
 		}
 	}
 	if (db_rows_end(db, st, err) < 0)
@@ -304,7 +304,7 @@ void db_run_release(struct db_run *r)
 int db_source_runs(struct db *db, long long source_id, long long **ids, size_t *n,
 		   struct kb_err *err)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT id FROM run WHERE source_id = ?1 ORDER BY id", err);
+	struct dbst *st = db_prepare(db, "SELECT id FROM run WHERE source_id = ?1 ORDER BY id", err);
 	size_t cap = 0;
 
 	*ids = NULL;
@@ -312,9 +312,9 @@ int db_source_runs(struct db *db, long long source_id, long long **ids, size_t *
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, source_id);
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	while (db_step(st) == DB_ROW) {
 		xgrow(ids, &cap, *n + 1, sizeof(**ids));
-		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
+		(*ids)[(*n)++] = db_col_int(st, 0);
 	}
 	if (db_rows_end(db, st, err) < 0) {
 		free(*ids);
@@ -334,7 +334,7 @@ int db_source_runs(struct db *db, long long source_id, long long **ids, size_t *
 int db_comparable_sets(struct db *db, const char *bench, struct db_cset **out, size_t *n,
 		       struct kb_err *err)
 {
-	sqlite3_stmt *st;
+	struct dbst *st;
 	size_t cap = 0, vcap = 0;
 	int rc;
 
@@ -364,10 +364,10 @@ int db_comparable_sets(struct db *db, const char *bench, struct db_cset **out, s
 	if (!st)
 		return -1;
 	db_bind_text(st, 1, bench);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *b = (const char *)sqlite3_column_text(st, 0);
-		const char *k = (const char *)sqlite3_column_text(st, 2);
-		int post = sqlite3_column_int(st, 1);
+	while ((rc = db_step(st)) == DB_ROW) {
+		const char *b = db_col_str(st, 0);
+		const char *k = db_col_str(st, 2);
+		int post = (int)db_col_int(st, 1);
 		struct db_cset *c = *n ? &(*out)[*n - 1] : NULL;
 
 		if (!c || c->post != post || strcmp(c->benchmark, b) || strcmp(c->key, k)) {
@@ -378,14 +378,14 @@ int db_comparable_sets(struct db *db, const char *bench, struct db_cset **out, s
 			c->post = post;
 			c->key = xstrdup(k);
 			c->label = db_col_text(st, 3);
-			c->source_id = sqlite3_column_int64(st, 5);
+			c->source_id = db_col_int(st, 5);
 			vcap = 0;
 		}
 		xgrow(&c->variants, &vcap, c->nvariants + 1, sizeof(*c->variants));
 		c->variants[c->nvariants++] = db_col_text(st, 4);
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE) {
+	db_finalize(st);
+	if (rc != DB_DONE) {
 		db_csets_free(*out, *n);
 		*out = NULL;
 		*n = 0;
@@ -416,17 +416,17 @@ int db_name_exists(struct db *db, enum db_name_kind kind, const char *name, stru
 				  " OR EXISTS (SELECT 1 FROM summary WHERE benchmark = ?1)",
 		[DB_NAME_MACHINE] = "SELECT EXISTS (SELECT 1 FROM machine WHERE name = ?1)",
 	};
-	sqlite3_stmt *st = db_prepare(db, sql[kind], err);
+	struct dbst *st = db_prepare(db, sql[kind], err);
 	int rc, has = 0;
 
 	if (!st)
 		return -1;
 	db_bind_text(st, 1, name);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		has = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	if (rc != SQLITE_ROW)
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		has = (int)db_col_int(st, 0);
+	db_finalize(st);
+	if (rc != DB_ROW)
 		return db_fail(db, err, "cannot read the store");
 	return has;
 }

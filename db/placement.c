@@ -55,11 +55,11 @@ static int cmp_run(const void *a, const void *b)
 }
 
 /* Prepare head WHERE <w> AND t.status = 'ok' AND <config> tail, bound. */
-static sqlite3_stmt *prepare_sel(struct db *db, const char *head, const struct db_where *w,
+static struct dbst *prepare_sel(struct db *db, const char *head, const struct db_where *w,
 				 const char *config, const char *tail, struct kb_err *err)
 {
 	char *t = buf_aprintf(" AND t.status = 'ok' AND (? IS NULL OR t.config = ?)%s", tail);
-	sqlite3_stmt *st = db_where_prepare(db, head, w, t, err);
+	struct dbst *st = db_where_prepare(db, head, w, t, err);
 	int next = (int)w->n + 1;
 
 	free(t);
@@ -70,17 +70,17 @@ static sqlite3_stmt *prepare_sel(struct db *db, const char *head, const struct d
 	return st;
 }
 
-/* Every loop of the load ends through here: SQLITE_DONE or the error. */
-static int loop_done(struct db *db, sqlite3_stmt *st, int rc, struct kb_err *err)
+/* Every loop of the load ends through here: DB_DONE or the error. */
+static int loop_done(struct db *db, struct dbst *st, int rc, struct kb_err *err)
 {
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : db_fail(db, err, "cannot read job rows");
+	db_finalize(st);
+	return rc == DB_DONE ? 0 : db_fail(db, err, "cannot read job rows");
 }
 
 static int placement_load(struct db *db, const struct db_qsel *sel, const char *config,
 			  struct db_placement *out, struct kb_err *err)
 {
-	sqlite3_stmt *st;
+	struct dbst *st;
 	struct db_where w;
 	size_t cap = 0, i;
 	int step;
@@ -95,18 +95,18 @@ static int placement_load(struct db *db, const struct db_qsel *sel, const char *
 		db_where_release(&w);
 		return -1;
 	}
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((step = db_step(st)) == DB_ROW) {
 		struct db_prun *r;
 		xgrow(&out->runs, &cap, out->nruns + 1, sizeof(*out->runs));
 		r = &out->runs[out->nruns++];
 		memset(r, 0, sizeof(*r));
-		r->run_id = sqlite3_column_int64(st, 0);
-		r->variant_id = sqlite3_column_int64(st, 1);
+		r->run_id = db_col_int(st, 0);
+		r->variant_id = db_col_int(st, 1);
 		r->variant = db_col_text(st, 2);
 		r->benchmark = db_col_text(st, 3);
 		r->config = db_col_text(st, 4);
 		r->source = db_col_text(st, 5);
-		r->iteration = sqlite3_column_int(st, 6);
+		r->iteration = (int)db_col_int(st, 6);
 	}
 	if (loop_done(db, st, step, err) < 0)
 		goto fail;
@@ -120,8 +120,8 @@ static int placement_load(struct db *db, const struct db_qsel *sel, const char *
 	{
 		struct db_prun *cur = NULL;
 		size_t jcap = 0;
-		while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-			long long id = sqlite3_column_int64(st, 0);
+		while ((step = db_step(st)) == DB_ROW) {
+			long long id = db_col_int(st, 0);
 			struct db_pjob *j;
 			if (!cur || cur->run_id != id) {
 				cur = find_run(out, id);
@@ -131,10 +131,10 @@ static int placement_load(struct db *db, const struct db_qsel *sel, const char *
 				continue;
 			xgrow(&cur->jobs, &jcap, cur->njobs + 1, sizeof(*cur->jobs));
 			j = &cur->jobs[cur->njobs++];
-			j->job = sqlite3_column_int(st, 1);
-			j->initial_node = sqlite3_column_int(st, 2);
-			j->main_node = sqlite3_column_int(st, 3);
-			j->moved = sqlite3_column_int(st, 4);
+			j->job = (int)db_col_int(st, 1);
+			j->initial_node = (int)db_col_int(st, 2);
+			j->main_node = (int)db_col_int(st, 3);
+			j->moved = (int)db_col_int(st, 4);
 			j->user = db_col_double(st, 5);
 			j->pct = NULL;
 		}
@@ -147,18 +147,18 @@ static int placement_load(struct db *db, const struct db_qsel *sel, const char *
 		&w, config, " ORDER BY p.run_id, p.job, p.node", err);
 	if (!st)
 		goto fail;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		struct db_prun *r = find_run(out, sqlite3_column_int64(st, 0));
-		int job = sqlite3_column_int(st, 1), node = sqlite3_column_int(st, 2);
+	while ((step = db_step(st)) == DB_ROW) {
+		struct db_prun *r = find_run(out, db_col_int(st, 0));
+		int job = (int)db_col_int(st, 1), node = (int)db_col_int(st, 2);
 		if (r && node >= 0 && node < 4096 && node + 1 > r->nnodes)
 			r->nnodes = node + 1;
 		(void)job;
 	}
-	if (step != SQLITE_DONE) {
+	if (step != DB_DONE) {
 		loop_done(db, st, step, err);
 		goto fail;
 	}
-	sqlite3_reset(st);
+	db_reset(st);
 	for (i = 0; i < out->nruns; i++) {
 		struct db_prun *r = &out->runs[i];
 		size_t k;
@@ -170,15 +170,15 @@ static int placement_load(struct db *db, const struct db_qsel *sel, const char *
 		}
 		r->tasks = config_tasks(r->config, r->njobs);
 	}
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		struct db_prun *r = find_run(out, sqlite3_column_int64(st, 0));
-		int job = sqlite3_column_int(st, 1), node = sqlite3_column_int(st, 2);
+	while ((step = db_step(st)) == DB_ROW) {
+		struct db_prun *r = find_run(out, db_col_int(st, 0));
+		int job = (int)db_col_int(st, 1), node = (int)db_col_int(st, 2);
 		size_t k;
 		if (!r || node < 0 || node >= r->nnodes)
 			continue;
 		for (k = 0; k < r->njobs; k++)
 			if (r->jobs[k].job == job)
-				r->jobs[k].pct[node] = sqlite3_column_double(st, 3);
+				r->jobs[k].pct[node] = db_col_real(st, 3);
 	}
 	if (loop_done(db, st, step, err) < 0)
 		goto fail;

@@ -12,26 +12,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int col_int_or(sqlite3_stmt *st, int i, int dflt)
+static int col_int_or(struct dbst *st, int i, int dflt)
 {
-	return sqlite3_column_type(st, i) == SQLITE_NULL ? dflt : sqlite3_column_int(st, i);
+	return db_col_null(st, i) ? dflt : (int)db_col_int(st, i);
 }
 
-/* A row loop ended: SQLITE_DONE, or the error of the last step. */
-static int loop_end(struct db *db, sqlite3_stmt *st, int rc, struct kb_err *err)
+/* A row loop ended: DB_DONE, or the error of the last step. */
+static int loop_end(struct db *db, struct dbst *st, int rc, struct kb_err *err)
 {
-	if (rc != SQLITE_DONE) {
+	if (rc != DB_DONE) {
 		db_fail(db, err, "cannot read the store");
-		sqlite3_finalize(st);
+		db_finalize(st);
 		return -1;
 	}
-	sqlite3_finalize(st);
+	db_finalize(st);
 	return 0;
 }
 
 static int load_variants(struct db *db, struct db_qdata *q, struct kb_err *err)
 {
-	sqlite3_stmt *st;
+	struct dbst *st;
 	size_t cap = 0;
 
 	int step;
@@ -39,11 +39,11 @@ static int load_variants(struct db *db, struct db_qdata *q, struct kb_err *err)
 	st = db_prepare(db, "SELECT id, display, kernel, description FROM variant_v ORDER BY id", err);
 	if (!st)
 		return -1;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((step = db_step(st)) == DB_ROW) {
 		struct db_qvariant *v;
 		xgrow(&q->variants, &cap, q->nvariants + 1, sizeof(*q->variants));
 		v = &q->variants[q->nvariants++];
-		v->id = sqlite3_column_int64(st, 0);
+		v->id = db_col_int(st, 0);
 		v->name = db_col_text(st, 1);
 		v->kernel = db_col_text(st, 2);
 		v->description = db_col_text(st, 3);
@@ -53,7 +53,7 @@ static int load_variants(struct db *db, struct db_qdata *q, struct kb_err *err)
 
 static int load_metrics(struct db *db, struct db_qdata *q, struct kb_err *err)
 {
-	sqlite3_stmt *st;
+	struct dbst *st;
 	size_t cap = 0;
 
 	int step;
@@ -62,7 +62,7 @@ static int load_metrics(struct db *db, struct db_qdata *q, struct kb_err *err)
 			    " ORDER BY benchmark, name", err);
 	if (!st)
 		return -1;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((step = db_step(st)) == DB_ROW) {
 		struct db_qmetric *m;
 		xgrow(&q->metrics, &cap, q->nmetrics + 1, sizeof(*q->metrics));
 		m = &q->metrics[q->nmetrics++];
@@ -115,9 +115,9 @@ static size_t str_hash(const char *s)
 }
 
 /* The interned copy of column i of st (NULL stays NULL). */
-static char *intern_col(struct interner *in, struct db_qdata *q, sqlite3_stmt *st, int i)
+static char *intern_col(struct interner *in, struct db_qdata *q, struct dbst *st, int i)
 {
-	const char *s = (const char *)sqlite3_column_text(st, i);
+	const char *s = db_col_str(st, i);
 	size_t h, k, strcap;
 
 	if (!s)
@@ -150,7 +150,7 @@ static char *intern_col(struct interner *in, struct db_qdata *q, sqlite3_stmt *s
 }
 
 static void add_sample(struct db_qdata *q, size_t *cap, struct interner *in, size_t run,
-		       sqlite3_stmt *st)
+		       struct dbst *st)
 {
 	struct db_qsample *s;
 
@@ -172,10 +172,10 @@ static void add_sample(struct db_qdata *q, size_t *cap, struct interner *in, siz
 static int load_samples(struct db *db, const struct db_qsel *sel, const struct db_where *w,
 			const struct run_index *ix, struct db_qdata *q, struct kb_err *err)
 {
-	sqlite3_stmt *ss, *js = NULL;
+	struct dbst *ss, *js = NULL;
 	struct buf mf = BUF_INIT;
 	size_t cap = 0, i, run;
-	int want_user = !sel || !sel->nmetrics, src, jrc = SQLITE_DONE;
+	int want_user = !sel || !sel->nmetrics, src, jrc = DB_DONE;
 	struct interner in = { NULL, 0, 0 };
 	char *head;
 
@@ -206,29 +206,29 @@ static int load_samples(struct db *db, const struct db_qsel *sel, const struct d
 				       " FROM run t JOIN job j ON j.run_id = t.id", w,
 				   " AND j.user_time IS NOT NULL ORDER BY j.run_id, j.job", err);
 		if (!js) {
-			sqlite3_finalize(ss);
+			db_finalize(ss);
 			return -1;
 		}
-		jrc = sqlite3_step(js);
+		jrc = db_step(js);
 	}
-	src = sqlite3_step(ss);
-	while (src == SQLITE_ROW || jrc == SQLITE_ROW) {
+	src = db_step(ss);
+	while (src == DB_ROW || jrc == DB_ROW) {
 		/* A run's samples before its jobs' user times. */
-		int from_sample = src == SQLITE_ROW &&
-			(jrc != SQLITE_ROW ||
-			 sqlite3_column_int64(ss, 0) <= sqlite3_column_int64(js, 0));
-		sqlite3_stmt *st = from_sample ? ss : js;
+		int from_sample = src == DB_ROW &&
+			(jrc != DB_ROW ||
+			 db_col_int(ss, 0) <= db_col_int(js, 0));
+		struct dbst *st = from_sample ? ss : js;
 
-		if (find_run(ix, q->nruns, sqlite3_column_int64(st, 0), &run) == 0)
+		if (find_run(ix, q->nruns, db_col_int(st, 0), &run) == 0)
 			add_sample(q, &cap, &in, run, st);
 		if (from_sample)
-			src = sqlite3_step(ss);
+			src = db_step(ss);
 		else
-			jrc = sqlite3_step(js);
+			jrc = db_step(js);
 	}
 	free(in.slot);
 	if (js && loop_end(db, js, jrc, err) < 0) {
-		sqlite3_finalize(ss);
+		db_finalize(ss);
 		return -1;
 	}
 	return loop_end(db, ss, src, err);
@@ -237,7 +237,7 @@ static int load_samples(struct db *db, const struct db_qsel *sel, const struct d
 static int load_runs(struct db *db, const struct db_qsel *sel, struct db_qdata *q,
 		     struct kb_err *err)
 {
-	sqlite3_stmt *st;
+	struct dbst *st;
 	struct run_index *ix = NULL;
 	struct db_where w;
 	size_t cap = 0, i;
@@ -255,19 +255,19 @@ static int load_runs(struct db *db, const struct db_qsel *sel, struct db_qdata *
 		" ORDER BY t.benchmark, t.config, t.variant_id, t.id", err);
 	if (!st)
 		goto out;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((step = db_step(st)) == DB_ROW) {
 		struct db_qrun *r;
 		xgrow(&q->runs, &cap, q->nruns + 1, sizeof(*q->runs));
 		r = &q->runs[q->nruns++];
-		r->id = sqlite3_column_int64(st, 0);
-		r->variant_id = sqlite3_column_int64(st, 1);
-		r->source_id = sqlite3_column_int64(st, 2);
+		r->id = db_col_int(st, 0);
+		r->variant_id = db_col_int(st, 1);
+		r->source_id = db_col_int(st, 2);
 		r->benchmark = db_col_text(st, 3);
 		r->config = db_col_text(st, 4);
 		r->machine = db_col_text(st, 5);
 		r->imported_at = db_col_text(st, 6);
-		r->iteration = sqlite3_column_int(st, 7);
-		r->ok = sqlite3_column_int(st, 8);
+		r->iteration = (int)db_col_int(st, 7);
+		r->ok = (int)db_col_int(st, 8);
 		r->machine_key = db_col_text(st, 9);
 	}
 	if (loop_end(db, st, step, err) < 0)
@@ -289,18 +289,18 @@ static int load_runs(struct db *db, const struct db_qsel *sel, struct db_qdata *
 	if (!st)
 		goto out;
 	cap = 0;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((step = db_step(st)) == DB_ROW) {
 		struct db_qjob *j;
 		size_t run;
-		if (find_run(ix, q->nruns, sqlite3_column_int64(st, 0), &run) < 0)
+		if (find_run(ix, q->nruns, db_col_int(st, 0), &run) < 0)
 			continue;
 		xgrow(&q->jobs, &cap, q->njobs + 1, sizeof(*q->jobs));
 		j = &q->jobs[q->njobs++];
 		j->run = run;
-		j->job = sqlite3_column_int(st, 1);
+		j->job = (int)db_col_int(st, 1);
 		j->initial_node = col_int_or(st, 2, -1);
 		j->main_node = col_int_or(st, 3, -1);
-		j->moved = sqlite3_column_int(st, 4);
+		j->moved = (int)db_col_int(st, 4);
 		j->user = db_col_double(st, 5);
 	}
 	if (loop_end(db, st, step, err) < 0)
@@ -315,7 +315,7 @@ out:
 static int load_summaries(struct db *db, const struct db_qsel *sel, struct db_qdata *q,
 			  struct kb_err *err)
 {
-	sqlite3_stmt *st;
+	struct dbst *st;
 	struct db_where w;
 	size_t cap = 0;
 	int step;
@@ -335,12 +335,12 @@ static int load_summaries(struct db *db, const struct db_qsel *sel, struct db_qd
 	db_where_release(&w);
 	if (!st)
 		return -1;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((step = db_step(st)) == DB_ROW) {
 		struct db_qsummary *s;
 		xgrow(&q->summaries, &cap, q->nsummaries + 1, sizeof(*q->summaries));
 		s = &q->summaries[q->nsummaries++];
-		s->variant_id = sqlite3_column_int64(st, 0);
-		s->source_id = sqlite3_column_int64(st, 1);
+		s->variant_id = db_col_int(st, 0);
+		s->source_id = db_col_int(st, 1);
 		s->benchmark = db_col_text(st, 2);
 		s->config = db_col_text(st, 3);
 		s->metric = db_col_text(st, 4);
@@ -350,7 +350,7 @@ static int load_summaries(struct db *db, const struct db_qsel *sel, struct db_qd
 		s->sd = db_col_double(st, 8);
 		s->min = db_col_double(st, 9);
 		s->max = db_col_double(st, 10);
-		s->n = sqlite3_column_type(st, 11) == SQLITE_NULL ? 0 : sqlite3_column_int64(st, 11);
+		s->n = db_col_null(st, 11) ? 0 : db_col_int(st, 11);
 		s->machine_key = db_col_text(st, 12);
 	}
 	return loop_end(db, st, step, err);
@@ -386,17 +386,17 @@ int db_query_load(struct db *db, const char *bench, struct db_qdata *out,
 
 int db_query_has_jobs(struct db *db, int *has, struct kb_err *err)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT EXISTS (SELECT 1 FROM job)", err);
+	struct dbst *st = db_prepare(db, "SELECT EXISTS (SELECT 1 FROM job)", err);
 	int rc;
 
 	*has = 0;
 	if (!st)
 		return -1;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*has = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 0 : db_fail(db, err, "cannot read job rows");
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		*has = (int)db_col_int(st, 0);
+	db_finalize(st);
+	return rc == DB_ROW ? 0 : db_fail(db, err, "cannot read job rows");
 }
 
 void db_qdata_release(struct db_qdata *q)

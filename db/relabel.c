@@ -20,13 +20,13 @@
 #include <string.h>
 
 /* Step a statement without rows to its end. */
-static int done(struct db *db, sqlite3_stmt *st, struct kb_err *err)
+static int done(struct db *db, struct dbst *st, struct kb_err *err)
 {
-	int rc = sqlite3_step(st);
+	int rc = db_step(st);
 
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return kb_err_set(err, db->path, 0, "cannot relabel: %s", sqlite3_errmsg(db->h));
+	db_finalize(st);
+	if (rc != DB_DONE)
+		return kb_err_set(err, db->path, 0, "cannot relabel: %s", db_errmsg(db));
 	return 0;
 }
 
@@ -38,7 +38,7 @@ static int find_variant(struct db *db, const char *want, long long *id, char **n
 	static const char *const sql[] = {
 		"SELECT id, name, scope, display FROM variant_v WHERE display = ?1 ORDER BY id",
 		"SELECT id, name, scope, display FROM variant_v WHERE name = ?1 ORDER BY id",
-		"SELECT id, name, scope, display FROM variant_v WHERE instr(?1, '@') > 0"
+		"SELECT id, name, scope, display FROM variant_v WHERE CAST(?1 AS TEXT) LIKE '%@%'"
 		" AND name = substr(?1, 1, length(?1) - length(?2) - 1)"
 		" AND substr(scope_label, 1, length(?2)) = ?2 ORDER BY id",
 	};
@@ -48,26 +48,26 @@ static int find_variant(struct db *db, const char *want, long long *id, char **n
 	int hits = 0, rc;
 
 	for (k = 0; k < 3 && !hits; k++) {
-		sqlite3_stmt *st = db_prepare(db, sql[k], err);
+		struct dbst *st = db_prepare(db, sql[k], err);
 		if (!st)
 			return -1;
 		db_bind_text(st, 1, want);
 		if (k == 2)
 			db_bind_text(st, 2, at ? at + 1 : "");
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		while ((rc = db_step(st)) == DB_ROW) {
 			if (!hits) {
-				*id = sqlite3_column_int64(st, 0);
+				*id = db_col_int(st, 0);
 				*name = db_col_text(st, 1);
 				*scope = db_col_text(st, 2);
 			}
-			buf_printf(&list, "%s%s", hits ? ", " : "", sqlite3_column_text(st, 3));
+			buf_printf(&list, "%s%s", hits ? ", " : "", db_col_str(st, 3));
 			hits++;
 		}
-		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE) {
+		db_finalize(st);
+		if (rc != DB_DONE) {
 			buf_release(&list);
 			return kb_err_set(err, db->path, 0, "cannot read variants: %s",
-					  sqlite3_errmsg(db->h));
+					  db_errmsg(db));
 		}
 	}
 	if (hits == 1) {
@@ -88,7 +88,7 @@ static int find_variant(struct db *db, const char *want, long long *id, char **n
 
 int db_variant_resolve(struct db *db, const char *want, char **display, struct kb_err *err)
 {
-	sqlite3_stmt *st;
+	struct dbst *st;
 	char *name = NULL, *scope = NULL;
 	long long id;
 	int rc;
@@ -102,10 +102,10 @@ int db_variant_resolve(struct db *db, const char *want, char **display, struct k
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, id);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
+	rc = db_step(st);
+	if (rc == DB_ROW)
 		*display = db_col_text(st, 0);
-	sqlite3_finalize(st);
+	db_finalize(st);
 	if (!*display)
 		return db_fail(db, err, "cannot read variants");
 	return 0;
@@ -115,13 +115,14 @@ int db_variant_resolve(struct db *db, const char *want, char **display, struct k
 static long long variant_make(struct db *db, const char *name, const char *scope,
 			      struct kb_err *err)
 {
-	sqlite3_stmt *st;
+	struct dbst *st;
 	long long id = -1;
 	int rc;
 
-	st = db_prepare(db, "INSERT OR IGNORE INTO variant (name, scope, scope_label)"
+	st = db_prepare(db, "INSERT INTO variant (name, scope, scope_label)"
 			    " VALUES (?1, ?2, coalesce((SELECT scope_label FROM variant"
-			    " WHERE scope = ?2 AND scope <> '' LIMIT 1), ''))", err);
+			    " WHERE scope = ?2 AND scope <> '' LIMIT 1), ''))"
+			    " ON CONFLICT DO NOTHING", err);
 	if (!st)
 		return -1;
 	db_bind_text(st, 1, name);
@@ -133,10 +134,10 @@ static long long variant_make(struct db *db, const char *name, const char *scope
 		return -1;
 	db_bind_text(st, 1, name);
 	db_bind_text(st, 2, scope);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	rc = db_step(st);
+	if (rc == DB_ROW)
+		id = db_col_int(st, 0);
+	db_finalize(st);
 	if (id < 0)
 		kb_err_set(err, db->path, 0, "cannot create variant '%s'", name);
 	return id;
@@ -147,7 +148,7 @@ static int record(struct db *db, const char *action, const char *detail, const c
 		  const char *from_scope, const char *to_name, const char *to_scope,
 		  const char *machine, struct kb_err *err)
 {
-	sqlite3_stmt *st = db_prepare(db,
+	struct dbst *st = db_prepare(db,
 		"INSERT INTO relabel (action, detail, source_sha, line, benchmark, config, from_name,"
 		" from_scope, to_name, to_scope, machine) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9,"
 		" ?10, ?11)", err);
@@ -187,7 +188,7 @@ static int finish(struct db *db, int rc, struct kb_err *err)
  * again, so moving runs away and back leaves the store as it was. */
 static int drop_if_empty(struct db *db, long long id, struct kb_err *err)
 {
-	sqlite3_stmt *st = db_prepare(db,
+	struct dbst *st = db_prepare(db,
 		"DELETE FROM variant WHERE id = ?1"
 		" AND NOT EXISTS (SELECT 1 FROM run WHERE variant_id = ?1)"
 		" AND NOT EXISTS (SELECT 1 FROM summary WHERE variant_id = ?1)"
@@ -203,7 +204,7 @@ static int drop_if_empty(struct db *db, long long id, struct kb_err *err)
 int db_relabel_rename(struct db *db, const char *from, const char *to, struct kb_err *err)
 {
 	char *name = NULL, *scope = NULL;
-	sqlite3_stmt *st;
+	struct dbst *st;
 	long long id;
 	int rc;
 
@@ -219,10 +220,10 @@ int db_relabel_rename(struct db *db, const char *from, const char *to, struct kb
 		if (st) {
 			db_bind_text(st, 1, to);
 			db_bind_text(st, 2, scope);
-			if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0))
+			if (db_step(st) == DB_ROW && (int)db_col_int(st, 0))
 				rc = kb_err_set(err, "", 0, "variant '%s' exists already: use "
 						"'kbench relabel merge %s %s'", to, from, to);
-			sqlite3_finalize(st);
+			db_finalize(st);
 		}
 	}
 	if (rc == 0) {
@@ -256,7 +257,7 @@ static int move_all(struct db *db, long long from_id, long long to_id, struct kb
 	size_t k;
 
 	for (k = 0; k < 2; k++) {
-		sqlite3_stmt *st = db_prepare(db, sql[k], err);
+		struct dbst *st = db_prepare(db, sql[k], err);
 		if (!st)
 			return -1;
 		db_bind_int(st, 1, from_id);
@@ -283,7 +284,7 @@ int db_relabel_merge(struct db *db, const char *from, const char *into, struct k
 	if (rc == 0)
 		rc = move_all(db, fid, tid, err);
 	if (rc == 0) {
-		sqlite3_stmt *st = db_prepare(db, "DELETE FROM variant WHERE id = ?1", err);
+		struct dbst *st = db_prepare(db, "DELETE FROM variant WHERE id = ?1", err);
 		rc = st ? 0 : -1;
 		if (st) {
 			db_bind_int(st, 1, fid);
@@ -344,12 +345,12 @@ static int select_runs(struct db *db, const struct db_relabel_runs *sel, struct 
 		       size_t *n, struct kb_err *err)
 {
 	size_t cap = 0, k, npass = sel->nruns ? sel->nruns : 1;
-	int rc = SQLITE_DONE;
+	int rc = DB_DONE;
 
 	*out = NULL;
 	*n = 0;
-	for (k = 0; k < npass && rc == SQLITE_DONE; k++) {
-		sqlite3_stmt *st = db_prepare(db, runs_sql, err);
+	for (k = 0; k < npass && rc == DB_DONE; k++) {
+		struct dbst *st = db_prepare(db, runs_sql, err);
 		size_t before = *n;
 		if (!st)
 			return -1;
@@ -358,28 +359,28 @@ static int select_runs(struct db *db, const struct db_relabel_runs *sel, struct 
 		db_bind_text(st, 2, sel->source);
 		if (sel->segment_line > 0)
 			db_bind_int(st, 3, sel->segment_line);
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		while ((rc = db_step(st)) == DB_ROW) {
 			struct run_ref *r;
 			xgrow(out, &cap, *n + 1, sizeof(**out));
 			r = &(*out)[(*n)++];
-			r->id = sqlite3_column_int64(st, 0);
+			r->id = db_col_int(st, 0);
 			r->sha = db_col_text(st, 1);
-			r->line = sqlite3_column_int64(st, 2);
+			r->line = db_col_int(st, 2);
 			r->bench = db_col_text(st, 3);
 			r->config = db_col_text(st, 4);
-			r->vid = sqlite3_column_int64(st, 5);
+			r->vid = db_col_int(st, 5);
 			r->vname = db_col_text(st, 6);
 			r->vscope = db_col_text(st, 7);
 			r->display = db_col_text(st, 8);
 			r->machine = db_col_text(st, 9);
 			r->path = db_col_text(st, 10);
 		}
-		sqlite3_finalize(st);
-		if (rc == SQLITE_DONE && sel->nruns && *n == before)
+		db_finalize(st);
+		if (rc == DB_DONE && sel->nruns && *n == before)
 			return kb_err_set(err, "", 0, "no run %lld", sel->runs[k]);
 	}
-	if (rc != SQLITE_DONE)
-		return kb_err_set(err, db->path, 0, "cannot read runs: %s", sqlite3_errmsg(db->h));
+	if (rc != DB_DONE)
+		return kb_err_set(err, db->path, 0, "cannot read runs: %s", db_errmsg(db));
 	if (!*n)
 		return kb_err_set(err, "", 0, sel->segment_line > 0
 				  ? "no run in a segment of %s at line %ld"
@@ -420,7 +421,7 @@ int db_relabel_move(struct db *db, const struct db_relabel_runs *sel, const char
 	}
 	for (i = 0; rc == 0 && i < n; i++) {
 		struct buf b = BUF_INIT;
-		sqlite3_stmt *st;
+		struct dbst *st;
 
 		if (refs[i].vid == tid)
 			continue;
@@ -463,7 +464,7 @@ int db_relabel_machine(struct db *db, const struct db_relabel_runs *sel, const c
 		return -1;
 	rc = select_runs(db, sel, &refs, &n, err);
 	if (rc == 0) {
-		sqlite3_stmt *st = db_prepare(db, "INSERT OR IGNORE INTO machine (name) VALUES (?1)", err);
+		struct dbst *st = db_prepare(db, "INSERT INTO machine (name) VALUES (?1) ON CONFLICT DO NOTHING", err);
 		rc = st ? 0 : -1;
 		if (st) {
 			db_bind_text(st, 1, machine);
@@ -472,16 +473,16 @@ int db_relabel_machine(struct db *db, const struct db_relabel_runs *sel, const c
 		st = rc == 0 ? db_prepare(db, "SELECT id FROM machine WHERE name = ?1", err) : NULL;
 		if (st) {
 			db_bind_text(st, 1, machine);
-			if (sqlite3_step(st) == SQLITE_ROW)
-				mid = sqlite3_column_int64(st, 0);
-			sqlite3_finalize(st);
+			if (db_step(st) == DB_ROW)
+				mid = db_col_int(st, 0);
+			db_finalize(st);
 		}
 		if (rc == 0 && mid <= 0)
 			rc = kb_err_set(err, db->path, 0, "cannot create machine '%s'", machine);
 	}
 	for (i = 0; rc == 0 && i < n; i++) {
 		struct buf b = BUF_INIT;
-		sqlite3_stmt *st = db_prepare(db, "UPDATE run SET machine_id = ?2 WHERE id = ?1", err);
+		struct dbst *st = db_prepare(db, "UPDATE run SET machine_id = ?2 WHERE id = ?1", err);
 
 		if (!st) {
 			rc = -1;
@@ -501,7 +502,7 @@ int db_relabel_machine(struct db *db, const struct db_relabel_runs *sel, const c
 	}
 	/* A whole source: its published summaries ran there too. */
 	if (rc == 0 && sel->source && sel->segment_line <= 0) {
-		sqlite3_stmt *st = db_prepare(db,
+		struct dbst *st = db_prepare(db,
 			"UPDATE summary SET machine_id = ?2 WHERE source_id IN"
 			" (SELECT id FROM source WHERE path = ?1 OR CAST(id AS TEXT) = ?1)", err);
 		rc = st ? 0 : -1;
@@ -517,7 +518,7 @@ int db_relabel_machine(struct db *db, const struct db_relabel_runs *sel, const c
 
 int db_relabel_list(struct db *db, struct db_relabel **out, size_t *n, struct kb_err *err)
 {
-	sqlite3_stmt *st = db_prepare(db, "SELECT id, at, action, detail FROM relabel ORDER BY id", err);
+	struct dbst *st = db_prepare(db, "SELECT id, at, action, detail FROM relabel ORDER BY id", err);
 	size_t cap = 0;
 	int rc;
 
@@ -525,18 +526,18 @@ int db_relabel_list(struct db *db, struct db_relabel **out, size_t *n, struct kb
 	*n = 0;
 	if (!st)
 		return -1;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+	while ((rc = db_step(st)) == DB_ROW) {
 		struct db_relabel *r;
 		xgrow(out, &cap, *n + 1, sizeof(**out));
 		r = &(*out)[(*n)++];
-		r->id = sqlite3_column_int64(st, 0);
+		r->id = db_col_int(st, 0);
 		r->at = db_col_text(st, 1);
 		r->action = db_col_text(st, 2);
 		r->detail = db_col_text(st, 3);
 	}
-	sqlite3_finalize(st);
-	if (rc != SQLITE_DONE)
-		return kb_err_set(err, db->path, 0, "cannot read relabels: %s", sqlite3_errmsg(db->h));
+	db_finalize(st);
+	if (rc != DB_DONE)
+		return kb_err_set(err, db->path, 0, "cannot read relabels: %s", db_errmsg(db));
 	return 0;
 }
 
@@ -558,24 +559,24 @@ int db_relabel_replay(struct db *db, const char *sha, struct kb_err *err)
 {
 	static const char *const steps[] = {
 		/* Moves of runs, matched by what survives a re-import. */
-		"INSERT OR IGNORE INTO variant (name, scope)"
+		"INSERT INTO variant (name, scope)"
 		" SELECT DISTINCT l.to_name, l.to_scope FROM relabel l"
-		" WHERE l.action = 'move' AND l.source_sha = ?1",
+		" WHERE l.action = 'move' AND l.source_sha = ?1 ON CONFLICT DO NOTHING",
 		"UPDATE run SET variant_id = (SELECT v.id FROM relabel l JOIN variant v"
 		"   ON v.name = l.to_name AND v.scope = l.to_scope"
-		"   WHERE l.action = 'move' AND l.source_sha = ?1 AND l.line IS run.line"
+		"   WHERE l.action = 'move' AND l.source_sha = ?1 AND l.line IS NOT DISTINCT FROM run.line"
 		"   AND l.benchmark = run.benchmark AND l.config = run.config ORDER BY l.id DESC LIMIT 1)"
 		" WHERE source_id = (SELECT id FROM source WHERE sha256 = ?1)"
 		" AND EXISTS (SELECT 1 FROM relabel l WHERE l.action = 'move' AND l.source_sha = ?1"
-		"   AND l.line IS run.line AND l.benchmark = run.benchmark AND l.config = run.config)",
-		"INSERT OR IGNORE INTO machine (name) SELECT DISTINCT l.machine FROM relabel l"
-		" WHERE l.action = 'machine' AND l.source_sha = ?1",
+		"   AND l.line IS NOT DISTINCT FROM run.line AND l.benchmark = run.benchmark AND l.config = run.config)",
+		"INSERT INTO machine (name) SELECT DISTINCT l.machine FROM relabel l"
+		" WHERE l.action = 'machine' AND l.source_sha = ?1 ON CONFLICT DO NOTHING",
 		"UPDATE run SET machine_id = (SELECT m.id FROM relabel l JOIN machine m ON m.name = l.machine"
-		"   WHERE l.action = 'machine' AND l.source_sha = ?1 AND l.line IS run.line"
+		"   WHERE l.action = 'machine' AND l.source_sha = ?1 AND l.line IS NOT DISTINCT FROM run.line"
 		"   AND l.benchmark = run.benchmark AND l.config = run.config ORDER BY l.id DESC LIMIT 1)"
 		" WHERE source_id = (SELECT id FROM source WHERE sha256 = ?1)"
 		" AND EXISTS (SELECT 1 FROM relabel l WHERE l.action = 'machine' AND l.source_sha = ?1"
-		"   AND l.line IS run.line AND l.benchmark = run.benchmark AND l.config = run.config)",
+		"   AND l.line IS NOT DISTINCT FROM run.line AND l.benchmark = run.benchmark AND l.config = run.config)",
 		/* A renamed or merged variant of this post that the import made
 		 * again under its old name goes where the relabel put it. */
 		"UPDATE run SET variant_id = (SELECT t.id FROM relabel l"
@@ -602,7 +603,7 @@ int db_relabel_replay(struct db *db, const char *sha, struct kb_err *err)
 	size_t k;
 
 	for (k = 0; k < sizeof(steps) / sizeof(steps[0]); k++) {
-		sqlite3_stmt *st = db_prepare(db, steps[k], err);
+		struct dbst *st = db_prepare(db, steps[k], err);
 		if (!st)
 			return -1;
 		db_bind_text(st, 1, sha);

@@ -5,6 +5,7 @@
  * append a new one.
  */
 #include "db_int.h"
+#include "schema_pg.h"
 
 #include <stdio.h>
 
@@ -307,15 +308,35 @@ int db_schema_version(void)
 	return (int)(sizeof(migrations) / sizeof(migrations[0]));
 }
 
-/* PRAGMA user_version into *version; -1 with err set when it cannot
- * be read (a busy or corrupt database is not version 0). */
+/* PostgreSQL stores begin at SQLite's version 5: db_pg_schema creates
+ * that schema at once, and migrations after 5 are written for both. */
+#define PG_FIRST_VERSION DB_PG_SCHEMA_BASE
+
+/* The schema version into *version; -1 with err set when it cannot be
+ * read (a busy or corrupt database is not version 0).  SQLite keeps it
+ * in PRAGMA user_version, PostgreSQL in the table kbench_schema. */
 static int user_version(struct db *db, int *version, struct kb_err *err)
 {
-	sqlite3_stmt *st = db_prepare(db, "PRAGMA user_version", err);
+	struct dbst *st;
+	int rc;
 
+	*version = 0;
+	if (db->kind == DB_PG) {
+		st = db_prepare(db, "SELECT to_regclass('kbench_schema') IS NOT NULL", err);
+		if (!st)
+			return -1;
+		rc = db_step(st) == DB_ROW && db_col_int(st, 0);
+		if (db_rows_end(db, st, err) < 0)
+			return -1;
+		if (!rc)
+			return 0;
+		st = db_prepare(db, "SELECT max(version) FROM kbench_schema", err);
+	} else {
+		st = db_prepare(db, "PRAGMA user_version", err);
+	}
 	if (!st)
 		return -1;
-	*version = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	*version = db_step(st) == DB_ROW ? (int)db_col_int(st, 0) : 0;
 	return db_rows_end(db, st, err);
 }
 
@@ -329,7 +350,42 @@ int db_schema_check(struct db *db, struct kb_err *err)
 		return kb_err_set(err, db->path, 0,
 				  "database schema version %d is newer than this kbench (%d)",
 				  version, db_schema_version());
+	if (db->kind == DB_PG && version == 0 && db->readonly)
+		return kb_err_set(err, db->path, 0, "no kbench store in this database "
+				  "(run 'kbench init', or import something, as a role that may create tables)");
 	return version < db_schema_version();
+}
+
+static int migrate_pg(struct db *db, struct kb_err *err)
+{
+	int version;
+	char sql[128];
+
+	/* One migrator at a time: the others wait on the lock, then see
+	 * the version it wrote. */
+	if (db_begin(db, err) < 0)
+		return -1;
+	if (db_exec(db, "SELECT pg_advisory_xact_lock(7140531)", err) < 0 ||
+	    user_version(db, &version, err) < 0)
+		goto fail;
+	if (version == 0) {
+		if (db_exec(db, db_pg_schema, err) < 0 ||
+		    db_exec(db, "CREATE TABLE IF NOT EXISTS kbench_schema (version INTEGER NOT NULL)", err) < 0)
+			goto fail;
+		snprintf(sql, sizeof(sql), "INSERT INTO kbench_schema VALUES (%d)", PG_FIRST_VERSION);
+		if (db_exec(db, sql, err) < 0)
+			goto fail;
+		version = PG_FIRST_VERSION;
+	}
+	for (; version < db_schema_version(); version++) {
+		snprintf(sql, sizeof(sql), "UPDATE kbench_schema SET version = %d", version + 1);
+		if (db_exec(db, migrations[version], err) < 0 || db_exec(db, sql, err) < 0)
+			goto fail;
+	}
+	return db_exec(db, "COMMIT", err);
+fail:
+	db_exec(db, "ROLLBACK", NULL);
+	return -1;
 }
 
 int db_migrate(struct db *db, struct kb_err *err)
@@ -338,6 +394,8 @@ int db_migrate(struct db *db, struct kb_err *err)
 
 	if (rc <= 0)
 		return rc;
+	if (db->kind == DB_PG)
+		return migrate_pg(db, err);
 	if (user_version(db, &version, err) < 0)
 		return -1;
 	/* A migration may rebuild a table that others reference (variant in
@@ -349,7 +407,7 @@ int db_migrate(struct db *db, struct kb_err *err)
 		char pragma[64];
 		/* BEGIN IMMEDIATE: concurrent first opens wait, then see the
 		 * version the winner wrote. */
-		if (db_exec(db, "BEGIN IMMEDIATE", err) < 0)
+		if (db_begin(db, err) < 0)
 			return -1;
 		if (user_version(db, &version, err) < 0) {
 			db_exec(db, "ROLLBACK", NULL);

@@ -39,20 +39,24 @@ static const char *const sql[] = {
 	[S_DEL_SUMMARIES] = "DELETE FROM summary WHERE source_id = ?1",
 	[S_DEL_SOURCE] = "DELETE FROM source WHERE id = ?1",
 	[S_INS_SOURCE] = "INSERT INTO source (path, sha256, size, format, mail_from, mail_date,"
-			 " mail_subject, message_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-	[S_INS_VARIANT] = "INSERT OR IGNORE INTO variant (name, scope, scope_label) VALUES (?1, ?2, ?3)",
+			 " mail_subject, message_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+			 /* another importer's copy of the same bytes: nothing, and no row */
+			 " ON CONFLICT (sha256) DO NOTHING RETURNING id",
+	[S_INS_VARIANT] = "INSERT INTO variant (name, scope, scope_label) VALUES (?1, ?2, ?3)"
+			  " ON CONFLICT DO NOTHING",
 	[S_GET_VARIANT] = "SELECT id FROM variant WHERE name = ?1 AND scope = ?2",
 	[S_SET_VDESC] = "UPDATE variant SET description = ?2 WHERE id = ?1 "
 			"AND (description IS NULL OR description = '')",
 	[S_SET_VKERNEL] = "UPDATE variant SET kernel = ?2 WHERE id = ?1 "
 			  "AND (kernel IS NULL OR ?3)",
-	[S_INS_MACHINE] = "INSERT OR IGNORE INTO machine (name) VALUES (?1)",
+	[S_INS_MACHINE] = "INSERT INTO machine (name) VALUES (?1) ON CONFLICT DO NOTHING",
 	[S_GET_MACHINE] = "SELECT id FROM machine WHERE name = ?1",
 	/* Two key lookups: an IN list or INSERT ... SELECT from the same table
 	 * would make SQLite build ephemeral tables on every call (once per sample). */
 	[S_HAS_METRIC] = "SELECT EXISTS (SELECT 1 FROM metric WHERE benchmark = ?1 AND name = ?2) "
 			  "OR EXISTS (SELECT 1 FROM metric WHERE benchmark = '' AND name = ?2)",
-	[S_INS_METRIC] = "INSERT INTO metric (benchmark, name, unit, better) VALUES (?1, ?2, ?3, ?4)",
+	[S_INS_METRIC] = "INSERT INTO metric (benchmark, name, unit, better) VALUES (?1, ?2, ?3, ?4)"
+			  " ON CONFLICT DO NOTHING",
 	[S_DEL_SEGMENTS] = "DELETE FROM segment WHERE source_id = ?1",
 	/* The first source that carried a segment of the same text. */
 	[S_FIND_SEGMENT] = "SELECT src.id, src.path FROM segment g JOIN source src ON src.id = g.source_id"
@@ -63,22 +67,22 @@ static const char *const sql[] = {
 	[S_LABEL_TAKEN] = "SELECT EXISTS (SELECT 1 FROM variant WHERE scope_label = ?1 AND scope <> ?2)",
 };
 
-static sqlite3_stmt *stmt(struct db *db, int slot, struct kb_err *err)
+static struct dbst *stmt(struct db *db, int slot, struct kb_err *err)
 {
 	return db_cached(db, slot, sql[slot], err);
 }
 
 /* Run a write statement to completion. */
-static int step_done(struct db *db, sqlite3_stmt *st, struct kb_err *err)
+static int step_done(struct db *db, struct dbst *st, struct kb_err *err)
 {
-	if (sqlite3_step(st) != SQLITE_DONE)
+	if (db_step(st) != DB_DONE)
 		return db_fail(db, err, "cannot store");
 	return 0;
 }
 
 static long long get_id(struct db *db, int ins, int get, const char *name, struct kb_err *err)
 {
-	sqlite3_stmt *st = stmt(db, ins, err);
+	struct dbst *st = stmt(db, ins, err);
 	long long id;
 
 	if (!st)
@@ -90,12 +94,12 @@ static long long get_id(struct db *db, int ins, int get, const char *name, struc
 	if (!st)
 		return -1;
 	db_bind_text(st, 1, name);
-	if (sqlite3_step(st) != SQLITE_ROW)
+	if (db_step(st) != DB_ROW)
 		return db_fail(db, err, "cannot find what was just stored");
-	id = sqlite3_column_int64(st, 0);
+	id = db_col_int(st, 0);
 	/* Not left on its row: a statement on a row keeps its read open
 	 * (and, after an error, the error) past the transaction's end. */
-	sqlite3_reset(st);
+	db_reset(st);
 	return id;
 }
 
@@ -134,6 +138,9 @@ struct store_state {
 	struct iter_key { const char *variant, *bench, *config; int n; } *keys;
 	size_t nkeys, keys_cap;
 	struct pending rows[4]; /* by ROWS_* table */
+	struct buf copy[4];     /* PostgreSQL: COPY text by ROWS_* table */
+	long long *run_ids;     /* PostgreSQL: ids taken from run's sequence */
+	size_t nrun_ids, next_run_id;
 	struct buf json;        /* placement JSON of the pending jobs */
 };
 
@@ -151,7 +158,7 @@ static const struct rec_variant *legend(const struct rec_batch *b, const char *n
 /* Give variant id its description unless it has one already. */
 static int describe_variant(struct db *db, long long id, const char *desc, struct kb_err *err)
 {
-	sqlite3_stmt *st = stmt(db, S_SET_VDESC, err);
+	struct dbst *st = stmt(db, S_SET_VDESC, err);
 
 	if (!st)
 		return -1;
@@ -165,7 +172,7 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 {
 	struct group *g = s->db->group;
 	const struct rec_variant *lg;
-	sqlite3_stmt *st;
+	struct dbst *st;
 	long long id, *known;
 	unsigned at;
 	size_t i;
@@ -190,10 +197,10 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 			return -1;
 		db_bind_text(st, 1, name);
 		db_bind_text(st, 2, scope);
-		if (sqlite3_step(st) != SQLITE_ROW)
+		if (db_step(st) != DB_ROW)
 			return db_fail(s->db, err, "cannot find what was just stored");
-		id = sqlite3_column_int64(st, 0);
-		sqlite3_reset(st);
+		id = db_col_int(st, 0);
+		db_reset(st);
 		db_known_add(&g->var, name, scope, id);
 	}
 	lg = legend(s->b, name);
@@ -281,7 +288,7 @@ static int note_metric(struct store_state *s, const char *bench, const char *met
 	struct db *db = s->db;
 	struct group *g = db->group;
 	const char *better = "none";
-	sqlite3_stmt *st;
+	struct dbst *st;
 	unsigned at;
 	size_t i;
 	int have;
@@ -293,10 +300,10 @@ static int note_metric(struct store_state *s, const char *bench, const char *met
 		return -1;
 	db_bind_text(st, 1, bench);
 	db_bind_text(st, 2, metric);
-	if (sqlite3_step(st) != SQLITE_ROW)
+	if (db_step(st) != DB_ROW)
 		return db_fail(db, err, "cannot read the metric catalogue");
-	have = sqlite3_column_int(st, 0);
-	sqlite3_reset(st);
+	have = (int)db_col_int(st, 0);
+	db_reset(st);
 	if (!have) {
 		unit = unit ? unit : "";
 		for (i = 0; i < sizeof(times) / sizeof(times[0]); i++)
@@ -427,14 +434,14 @@ static const struct {
 
 /* The statement inserting n rows (1 <= n <= DB_ROWS_MAX) into table, reset;
  * its parameters are numbered row by row.  The caller binds every one. */
-static sqlite3_stmt *rows_stmt(struct db *db, int table, int n, struct kb_err *err)
+static struct dbst *rows_stmt(struct db *db, int table, int n, struct kb_err *err)
 {
-	sqlite3_stmt **slot = &db->rows[table][n - 1];
+	struct dbst **slot = &db->rows[table][n - 1];
 	struct buf sql = BUF_INIT;
 	int r, c;
 
 	if (*slot) {
-		sqlite3_reset(*slot);
+		db_reset(*slot);
 		return *slot;
 	}
 	buf_puts(&sql, rows_sql[table].head);
@@ -449,77 +456,131 @@ static sqlite3_stmt *rows_stmt(struct db *db, int table, int n, struct kb_err *e
 	return *slot;
 }
 
-/* Bind v, or NULL when it is not positive (no machine, no job, unknown n). */
-static void bind_positive(sqlite3_stmt *st, int i, long long v)
+/* Where bind_row() puts a row: the parameters of a multi-row INSERT
+ * (SQLite), or a line of COPY text (PostgreSQL). */
+struct sink {
+	struct dbst *st;        /* the INSERT, or NULL for COPY */
+	struct buf *copy;       /* COPY text of the table */
+	int p;                  /* the row's first parameter - 1 */
+};
+
+static void copy_sep(struct sink *k, int i)
+{
+	if (i > k->p + 1)
+		buf_putc(k->copy, '\t');
+}
+
+static void put_int(struct sink *k, int i, long long v)
+{
+	if (k->st) {
+		db_bind_int(k->st, i, v);
+		return;
+	}
+	copy_sep(k, i);
+	buf_printf(k->copy, "%lld", v);
+}
+
+static void put_text(struct sink *k, int i, const char *v)
+{
+	if (k->st) {
+		db_bind_static(k->st, i, v);
+		return;
+	}
+	copy_sep(k, i);
+	db_pg_copy_text(k->copy, v);
+}
+
+static void put_double(struct sink *k, int i, double v)
+{
+	if (k->st) {
+		db_bind_double(k->st, i, v);
+		return;
+	}
+	copy_sep(k, i);
+	if (isnan(v))
+		buf_puts(k->copy, "\\N");
+	else
+		buf_printf(k->copy, "%.17g", v);
+}
+
+/* v, or NULL when it is not positive (no machine, no job, unknown n). */
+static void put_positive(struct sink *k, int i, long long v)
 {
 	if (v > 0)
-		db_bind_int(st, i, v);
-	else
-		sqlite3_bind_null(st, i);
+		put_int(k, i, v);
+	else if (k->st)
+		db_bind_null(k->st, i);
+	else {
+		copy_sep(k, i);
+		buf_puts(k->copy, "\\N");
+	}
 }
 
 /* Bind row k of the pending rows of table at parameter p + 1 onwards. */
-static void bind_row(struct store_state *s, int table, int k, int p, sqlite3_stmt *st)
+static void bind_row(struct store_state *s, int table, int k, int p, struct sink *st)
 {
 	const struct pending *pd = &s->rows[table];
 	long long id = pd->row[k].id, vid = pd->row[k].vid;
 
+	st->p = p;
 	switch (table) {
 	case ROWS_RUN: {
 		const struct rec_run *r = pd->row[k].rec;
-		db_bind_int(st, p + 1, id);
-		db_bind_int(st, p + 2, s->source_id);
-		db_bind_int(st, p + 3, vid);
-		bind_positive(st, p + 4, pd->row[k].mid);
-		db_bind_static(st, p + 5, r->benchmark);
-		db_bind_static(st, p + 6, r->config_str);
-		db_bind_int(st, p + 7, pd->row[k].iteration);
-		db_bind_static(st, p + 8, r->failed ? "failed" : "ok");
-		db_bind_static(st, p + 9, r->failed ? r->error : NULL);
-		db_bind_int(st, p + 10, r->line);
+		put_int(st, p + 1, id);
+		put_int(st, p + 2, s->source_id);
+		put_int(st, p + 3, vid);
+		put_positive(st, p + 4, pd->row[k].mid);
+		put_text(st, p + 5, r->benchmark);
+		put_text(st, p + 6, r->config_str);
+		put_int(st, p + 7, pd->row[k].iteration);
+		put_text(st, p + 8, r->failed ? "failed" : "ok");
+		put_text(st, p + 9, r->failed ? r->error : NULL);
+		put_int(st, p + 10, r->line);
 		break;
 	}
 	case ROWS_SAMPLE: {
 		const struct rec_sample *sm = pd->row[k].rec;
-		db_bind_int(st, p + 1, id);
-		db_bind_static(st, p + 2, sm->metric);
-		sqlite3_bind_double(st, p + 3, sm->value);
-		db_bind_static(st, p + 4, sm->unit);
-		bind_positive(st, p + 5, sm->job);
+		put_int(st, p + 1, id);
+		put_text(st, p + 2, sm->metric);
+		put_double(st, p + 3, sm->value);
+		put_text(st, p + 4, sm->unit);
+		put_positive(st, p + 5, sm->job);
 		break;
 	}
 	case ROWS_JOB: {
 		const struct rec_job *j = pd->row[k].rec;
 		size_t at = pd->row[k].at;
-		db_bind_int(st, p + 1, id);
-		db_bind_int(st, p + 2, j->job);
-		db_bind_int(st, p + 3, j->initial_node);
-		db_bind_int(st, p + 4, j->main_node);
-		db_bind_int(st, p + 5, j->moved);
-		db_bind_double(st, p + 6, j->user);
-		db_bind_int(st, p + 7, j->marked);
-		db_bind_static(st, p + 8, at == SIZE_MAX ? NULL : s->json.data + at);
+		put_int(st, p + 1, id);
+		put_int(st, p + 2, j->job);
+		put_int(st, p + 3, j->initial_node);
+		put_int(st, p + 4, j->main_node);
+		put_int(st, p + 5, j->moved);
+		put_double(st, p + 6, j->user);
+		put_int(st, p + 7, j->marked);
+		put_text(st, p + 8, at == SIZE_MAX ? NULL : s->json.data + at);
 		break;
 	}
 	case ROWS_SUMMARY: {
 		const struct rec_summary *sm = pd->row[k].rec;
-		db_bind_int(st, p + 1, s->source_id);
-		db_bind_int(st, p + 2, vid);
-		bind_positive(st, p + 3, s->machine_id);
-		db_bind_static(st, p + 4, sm->benchmark);
-		db_bind_static(st, p + 5, sm->config_str ? sm->config_str : "");
-		db_bind_static(st, p + 6, sm->metric);
-		db_bind_double(st, p + 7, sm->mean);
-		db_bind_double(st, p + 8, sm->sd);
-		bind_positive(st, p + 9, sm->n);
-		db_bind_double(st, p + 10, sm->min);
-		db_bind_double(st, p + 11, sm->max);
-		db_bind_static(st, p + 12, sm->unit);
-		db_bind_static(st, p + 13, sm->flags ? sm->flags : "");
-		db_bind_int(st, p + 14, sm->line);
+		put_int(st, p + 1, s->source_id);
+		put_int(st, p + 2, vid);
+		put_positive(st, p + 3, s->machine_id);
+		put_text(st, p + 4, sm->benchmark);
+		put_text(st, p + 5, sm->config_str ? sm->config_str : "");
+		put_text(st, p + 6, sm->metric);
+		put_double(st, p + 7, sm->mean);
+		put_double(st, p + 8, sm->sd);
+		put_positive(st, p + 9, sm->n);
+		put_double(st, p + 10, sm->min);
+		put_double(st, p + 11, sm->max);
+		put_text(st, p + 12, sm->unit);
+		put_text(st, p + 13, sm->flags ? sm->flags : "");
+		put_int(st, p + 14, sm->line);
 		break;
 	}
 	}
+	if (!st->st)
+		buf_putc(st->copy, '\n');
 }
 
 /* Insert the pending rows of table (runs first, so a row's run is stored
@@ -527,20 +588,29 @@ static void bind_row(struct store_state *s, int table, int k, int p, sqlite3_stm
 static int flush_rows(struct store_state *s, int table, struct kb_err *err)
 {
 	struct pending *pd = &s->rows[table];
-	sqlite3_stmt *st;
+	struct dbst *st;
 	int k;
 
 	if (pd->n == 0)
 		return 0;
 	if (table != ROWS_RUN && flush_rows(s, ROWS_RUN, err) < 0)
 		return -1;
-	st = rows_stmt(s->db, table, pd->n, err);
-	if (!st)
-		return -1;
-	for (k = 0; k < pd->n; k++)
-		bind_row(s, table, k, k * rows_sql[table].ncols, st);
-	if (step_done(s->db, st, err) < 0)
-		return -1;
+	if (s->db->kind == DB_PG) {
+		/* COPY text, sent when the file is done (send_copies()) */
+		struct sink k2 = { NULL, &s->copy[table], 0 };
+		for (k = 0; k < pd->n; k++)
+			bind_row(s, table, k, 0, &k2);
+	} else {
+		struct sink k2 = { NULL, NULL, 0 };
+		st = rows_stmt(s->db, table, pd->n, err);
+		if (!st)
+			return -1;
+		k2.st = st;
+		for (k = 0; k < pd->n; k++)
+			bind_row(s, table, k, k * rows_sql[table].ncols, &k2);
+		if (step_done(s->db, st, err) < 0)
+			return -1;
+	}
 	pd->n = 0;
 	if (table == ROWS_JOB)
 		buf_reset(&s->json);
@@ -561,6 +631,59 @@ static int add_row(struct store_state *s, int table, long long id, const void *r
 	return pd->n++;
 }
 
+/* The id of the next run: the store numbers them (SQLite), or the
+ * run table's sequence hands out as many as the file has runs, in one
+ * query, so that concurrent importers never take the same (PostgreSQL). */
+static long long new_run_id(struct store_state *s, struct kb_err *err)
+{
+	struct dbst *st;
+	int rc;
+
+	if (s->db->kind != DB_PG)
+		return ++s->db->group->last_run;
+	if (s->next_run_id < s->nrun_ids)
+		return s->run_ids[s->next_run_id++];
+	st = db_prepare(s->db, "SELECT nextval(pg_get_serial_sequence('run', 'id'))"
+			" FROM generate_series(1, CAST(?1 AS INTEGER))", err);
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, (long long)s->b->nruns + 1);
+	free(s->run_ids);
+	s->run_ids = xcalloc(s->b->nruns + 1, sizeof(*s->run_ids));
+	s->nrun_ids = s->next_run_id = 0;
+	while ((rc = db_step(st)) == DB_ROW && s->nrun_ids <= s->b->nruns)
+		s->run_ids[s->nrun_ids++] = db_col_int(st, 0);
+	(void)rc;
+	if (db_rows_end(s->db, st, err) < 0)
+		return -1;
+	if (!s->nrun_ids)
+		return db_fail(s->db, err, "cannot number the runs");
+	return s->run_ids[s->next_run_id++];
+}
+
+/* PostgreSQL: the file's rows, runs first, through COPY. */
+static int send_copies(struct store_state *s, struct kb_err *err)
+{
+	int t;
+
+	for (t = ROWS_RUN; t <= ROWS_SUMMARY; t++) {
+		const char *head = rows_sql[t].head + strlen("INSERT INTO ");
+		char *cols;
+		int rc;
+
+		if (!s->copy[t].len)
+			continue;
+		cols = xstrdup(head);
+		cols[strlen(cols) - strlen(" VALUES ")] = '\0';
+		rc = db_pg_copy(s->db, cols, s->copy[t].data, s->copy[t].len, err);
+		free(cols);
+		buf_reset(&s->copy[t]);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static int store_run(struct store_state *s, struct rec_run *r, struct db_import_result *res,
 		     struct kb_err *err)
 {
@@ -578,7 +701,9 @@ static int store_run(struct store_state *s, struct rec_run *r, struct db_import_
 	mid = run_machine(s, r, err);
 	if (mid < 0)
 		return -1;
-	run_id = ++s->db->group->last_run;
+	run_id = new_run_id(s, err);
+	if (run_id < 0)
+		return -1;
 	k = add_row(s, ROWS_RUN, run_id, r, err);
 	if (k < 0)
 		return -1;
@@ -685,7 +810,7 @@ static int find_copies(struct store_state *s, long long *copy_of,
 	free(order);
 	for (k = 0; k < b->nsegments; k++) {
 		const struct rec_segment *sg = &b->segments[k];
-		sqlite3_stmt *st;
+		struct dbst *st;
 		int rc;
 
 		if (segment_numbers(b, sg) < 4) {
@@ -700,17 +825,17 @@ static int find_copies(struct store_state *s, long long *copy_of,
 			if (!st)
 				return -1;
 			db_bind_text(st, 1, sg->hash);
-			rc = sqlite3_step(st);
-			if (rc == SQLITE_ROW) {
-				const unsigned char *p = sqlite3_column_text(st, 1);
-				copy_of[k] = sqlite3_column_int64(st, 0);
+			rc = db_step(st);
+			if (rc == DB_ROW) {
+				const char *p = db_col_str(st, 1);
+				copy_of[k] = db_col_int(st, 0);
 				if (!res->copied_from[0])
 					snprintf(res->copied_from, sizeof(res->copied_from), "%s",
 						 p ? (const char *)p : "");
-			} else if (rc != SQLITE_DONE) {
+			} else if (rc != DB_DONE) {
 				return db_fail(s->db, err, "cannot look up earlier copies");
 			}
-			sqlite3_reset(st);
+			db_reset(st);
 		}
 		if (!copy_of[k])
 			continue;
@@ -729,7 +854,7 @@ static int store_segments(struct store_state *s, const long long *copy_of, struc
 
 	for (k = 0; k < b->nsegments; k++) {
 		const struct rec_segment *sg = &b->segments[k];
-		sqlite3_stmt *st = stmt(s->db, S_INS_SEGMENT, err);
+		struct dbst *st = stmt(s->db, S_INS_SEGMENT, err);
 
 		if (!st)
 			return -1;
@@ -740,7 +865,10 @@ static int store_segments(struct store_state *s, const long long *copy_of, struc
 		db_bind_text(st, 5, sg->hash);
 		db_bind_int(st, 6, copy_of[k] ? 0 : (long long)sg->nruns);
 		db_bind_int(st, 7, copy_of[k] ? 0 : (long long)sg->nsums);
-		bind_positive(st, 8, copy_of[k]);
+		if (copy_of[k] > 0)
+			db_bind_int(st, 8, copy_of[k]);
+		else
+			db_bind_null(st, 8);
 		if (step_done(s->db, st, err) < 0)
 			return -1;
 	}
@@ -755,7 +883,7 @@ static int set_scope(struct store_state *s, struct kb_err *err)
 {
 	const struct db_import *imp = s->imp;
 	const char *label = imp->scope_label && imp->scope_label[0] ? imp->scope_label : "stdin";
-	sqlite3_stmt *st;
+	struct dbst *st;
 	int rc, taken;
 
 	s->scope = "";
@@ -768,11 +896,11 @@ static int set_scope(struct store_state *s, struct kb_err *err)
 		return -1;
 	db_bind_text(st, 1, label);
 	db_bind_text(st, 2, imp->sha256);
-	rc = sqlite3_step(st);
-	if (rc != SQLITE_ROW)
+	rc = db_step(st);
+	if (rc != DB_ROW)
 		return db_fail(s->db, err, "cannot read the variant table");
-	taken = sqlite3_column_int(st, 0);
-	sqlite3_reset(st);
+	taken = (int)db_col_int(st, 0);
+	db_reset(st);
 	free(s->scope_label);
 	if (taken) {
 		size_t n = strlen(label) + 10;
@@ -806,61 +934,72 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 {
 	struct db *db = s->db;
 	const struct db_import *imp = s->imp;
-	sqlite3_stmt *st;
+	struct dbst *st;
 	long long source_id, *copy_of;
 	size_t i;
-	int slot, rc;
+	int slot, rc, tries;
 
-	st = stmt(db, S_FIND_SOURCE, err);
-	if (!st)
-		return -1;
-	db_bind_text(st, 1, imp->sha256);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		long long old = sqlite3_column_int64(st, 0);
-		const unsigned char *p = sqlite3_column_text(st, 1);
-		if (!imp->replace) {
-			res->already = 1;
-			res->source_id = old;
-			snprintf(res->already_path, sizeof(res->already_path), "%s",
-				 p ? (const char *)p : "");
-			sqlite3_reset(st);
-			return 0;
-		}
-		sqlite3_reset(st);
-		for (slot = S_DEL_SAMPLES; slot <= S_DEL_SOURCE; slot++) {
-			st = stmt(db, slot, err);
+	for (tries = 0;; tries++) {
+		st = stmt(db, S_FIND_SOURCE, err);
+		if (!st)
+			return -1;
+		db_bind_text(st, 1, imp->sha256);
+		rc = db_step(st);
+		if (rc == DB_ROW) {
+			long long old = db_col_int(st, 0);
+			const char *p = db_col_str(st, 1);
+			if (!imp->replace) {
+				res->already = 1;
+				res->source_id = old;
+				snprintf(res->already_path, sizeof(res->already_path), "%s", p ? p : "");
+				db_reset(st);
+				return 0;
+			}
+			db_reset(st);
+			for (slot = S_DEL_SAMPLES; slot <= S_DEL_SOURCE; slot++) {
+				st = stmt(db, slot, err);
+				if (!st)
+					return -1;
+				db_bind_int(st, 1, old);
+				if (step_done(db, st, err) < 0)
+					return -1;
+			}
+			st = stmt(db, S_DEL_SEGMENTS, err);
 			if (!st)
 				return -1;
 			db_bind_int(st, 1, old);
 			if (step_done(db, st, err) < 0)
 				return -1;
+		} else if (rc != DB_DONE) {
+			return db_fail(db, err, "cannot look up earlier imports");
+		} else {
+			db_reset(st);
 		}
-		st = stmt(db, S_DEL_SEGMENTS, err);
+		st = stmt(db, S_INS_SOURCE, err);
 		if (!st)
 			return -1;
-		db_bind_int(st, 1, old);
-		if (step_done(db, st, err) < 0)
-			return -1;
-	} else if (rc != SQLITE_DONE) {
-		return db_fail(db, err, "cannot look up earlier imports");
-	} else {
-		sqlite3_reset(st);
+		db_bind_text(st, 1, imp->path);
+		db_bind_text(st, 2, imp->sha256);
+		db_bind_int(st, 3, imp->size);
+		db_bind_text(st, 4, imp->format ? imp->format : "");
+		db_bind_text(st, 5, imp->mail_from);
+		db_bind_text(st, 6, imp->mail_date);
+		db_bind_text(st, 7, imp->mail_subject);
+		db_bind_text(st, 8, imp->message_id);
+		rc = db_step(st);
+		if (rc == DB_ROW) {
+			source_id = db_col_int(st, 0);
+			db_reset(st);
+			break;
+		}
+		if (rc != DB_DONE)
+			return db_fail(db, err, "cannot store");
+		db_reset(st);
+		/* No row: another importer (PostgreSQL) committed the same
+		 * bytes after the lookup; it is theirs now. */
+		if (tries)
+			return kb_err_set(err, db->path, 0, "cannot store: the source is stored and not found");
 	}
-	st = stmt(db, S_INS_SOURCE, err);
-	if (!st)
-		return -1;
-	db_bind_text(st, 1, imp->path);
-	db_bind_text(st, 2, imp->sha256);
-	db_bind_int(st, 3, imp->size);
-	db_bind_text(st, 4, imp->format ? imp->format : "");
-	db_bind_text(st, 5, imp->mail_from);
-	db_bind_text(st, 6, imp->mail_date);
-	db_bind_text(st, 7, imp->mail_subject);
-	db_bind_text(st, 8, imp->message_id);
-	if (step_done(db, st, err) < 0)
-		return -1;
-	source_id = sqlite3_last_insert_rowid(db->h);
 	res->source_id = source_id;
 	s->source_id = source_id;
 	if (set_scope(s, err) < 0)
@@ -892,6 +1031,8 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 	for (slot = ROWS_RUN; slot <= ROWS_SUMMARY; slot++)
 		if (flush_rows(s, slot, err) < 0)
 			return -1;
+	if (db->kind == DB_PG && send_copies(s, err) < 0)
+		return -1;
 	/* What 'kbench relabel' changed in the rows just replaced holds again. */
 	if (imp->replace && db_relabel_replay(db, imp->sha256, err) < 0)
 		return -1;
@@ -904,21 +1045,21 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 				break;
 		if (k == s->nv && v->description && s->nv > 0) {
 			/* only describe variants that exist already */
-			sqlite3_stmt *g = stmt(db, S_GET_VARIANT, err);
+			struct dbst *g = stmt(db, S_GET_VARIANT, err);
 			if (!g)
 				return -1;
 			db_bind_text(g, 1, v->name);
 			db_bind_text(g, 2, s->scope);
-			rc = sqlite3_step(g);
-			if (rc == SQLITE_ROW) {
-				long long id = sqlite3_column_int64(g, 0);
-				sqlite3_reset(g);
+			rc = db_step(g);
+			if (rc == DB_ROW) {
+				long long id = db_col_int(g, 0);
+				db_reset(g);
 				if (describe_variant(db, id, v->description, err) < 0)
 					return -1;
-			} else if (rc != SQLITE_DONE) {
+			} else if (rc != DB_DONE) {
 				return db_fail(db, err, "cannot read the variant table");
 			} else {
-				sqlite3_reset(g);
+				db_reset(g);
 			}
 		}
 	}
@@ -930,7 +1071,7 @@ int db_store_one(struct db *db, const struct db_import *imp, struct rec_batch *b
 		 struct db_import_result *res, struct kb_err *err)
 {
 	struct store_state s;
-	int rc;
+	int rc, i;
 
 	memset(res, 0, sizeof(*res));
 	memset(&s, 0, sizeof(s));
@@ -944,6 +1085,9 @@ int db_store_one(struct db *db, const struct db_import *imp, struct rec_batch *b
 	free(s.skip_run);
 	free(s.skip_sum);
 	free(s.scope_label);
+	free(s.run_ids);
+	for (i = 0; i < 4; i++)
+		buf_release(&s.copy[i]);
 	buf_release(&s.json);
 	return rc;
 }

@@ -132,7 +132,7 @@ void db_where_build(struct db_where *w, const struct db_qsel *sel)
 }
 
 /* Bind w's values from placeholder first on; returns the next one. */
-int db_where_bind(const struct db_where *w, sqlite3_stmt *st, int first)
+int db_where_bind(const struct db_where *w, struct dbst *st, int first)
 {
 	size_t i;
 
@@ -158,11 +158,11 @@ void db_where_release(struct db_where *w)
 }
 
 /* Prepare head + " WHERE " + w + tail and bind w. */
-sqlite3_stmt *db_where_prepare(struct db *db, const char *head, const struct db_where *w,
+struct dbst *db_where_prepare(struct db *db, const char *head, const struct db_where *w,
 				   const char *tail, struct kb_err *err)
 {
 	char *sql = buf_aprintf("%s WHERE %s%s", head, buf_str(&w->sql), tail);
-	sqlite3_stmt *st = db_prepare(db, sql, err);
+	struct dbst *st = db_prepare(db, sql, err);
 
 	free(sql);
 	if (st)

@@ -1,0 +1,254 @@
+/*
+ * pg.c - the PostgreSQL backend: a connection through libpq, statements
+ * run with their parameters as text, COPY for bulk rows, and libpq's
+ * reasons for failures, with any password masked.  db.c dispatches here
+ * when the store is a server (db_is_server()); nothing above db/ knows.
+ */
+#include "db_int.h"
+#include "../core/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Copy src to dst (size n) with every password in it masked: the
+ * password of a URI's user-info (user:secret@host), and password=...
+ * in a parameter list or keyword/value string. */
+static void mask(char *dst, size_t n, const char *src)
+{
+	struct buf b = BUF_INIT;
+	const char *p = src, *scheme = strstr(src, "://");
+
+	if (scheme) {
+		const char *auth = scheme + 3;
+		const char *end = auth + strcspn(auth, "/?#");
+		const char *at = NULL, *q, *colon;
+		for (q = auth; q < end; q++)
+			if (*q == '@')
+				at = q;
+		colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
+		if (colon) {
+			buf_add(&b, src, (size_t)(colon - src));
+			buf_puts(&b, ":***");
+			p = at;
+		}
+	}
+	while (*p) {
+		const char *k = strstr(p, "password=");
+		if (!k || (k > src && k[-1] != '?' && k[-1] != '&' && k[-1] != ' ')) {
+			if (!k) {
+				buf_puts(&b, p);
+				break;
+			}
+			buf_add(&b, p, (size_t)(k - p) + 9);
+			p = k + 9;
+			continue;
+		}
+		buf_add(&b, p, (size_t)(k - p) + 9);
+		buf_puts(&b, "***");
+		p = k + 9;
+		p += strcspn(p, "& ");
+	}
+	snprintf(dst, n, "%s", buf_str(&b));
+	buf_release(&b);
+}
+
+/* libpq's message as one line, password masked, into db->pgmsg. */
+static void set_msg(struct db *db, const char *msg)
+{
+	char one[sizeof(db->pgmsg)];
+	size_t i;
+
+	snprintf(one, sizeof(one), "%s", msg && msg[0] ? msg : "unknown error");
+	for (i = 0; one[i]; i++)
+		if (one[i] == '\n' || one[i] == '\t')
+			one[i] = ' ';
+	while (i > 0 && one[i - 1] == ' ')
+		one[--i] = '\0';
+	mask(db->pgmsg, sizeof(db->pgmsg), one);
+}
+
+void db_pg_failed(struct db *db, const PGresult *res)
+{
+	const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
+	const char *msg = res ? PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+
+	snprintf(db->pgstate, sizeof(db->pgstate), "%s", state ? state : "");
+	if (msg && PQstatus(db->pg) == CONNECTION_OK) {
+		set_msg(db, msg);
+		return;
+	}
+	/* the connection's own message: a lost server, a refused login */
+	set_msg(db, PQerrorMessage(db->pg));
+	if (PQstatus(db->pg) != CONNECTION_OK && !db->pgstate[0])
+		snprintf(db->pgstate, sizeof(db->pgstate), "08006");
+}
+
+static int has_param(const char *uri, const char *key)
+{
+	const char *p = strstr(uri, key);
+	return p && (p == uri || p[-1] == '?' || p[-1] == '&' || p[-1] == ' ');
+}
+
+int db_pg_open(struct db *db, const char *uri, struct kb_err *err)
+{
+	const char *keys[4], *vals[4];
+	char shown[1024];
+	PGresult *res;
+	int n = 0;
+
+	mask(shown, sizeof(shown), uri);
+	db->path = xstrdup(shown);
+	/* Sane defaults, which the URI may set otherwise: give up on a
+	 * server that does not answer in 10 s; the application name shows
+	 * in pg_stat_activity. */
+	keys[n] = "dbname";
+	vals[n++] = uri;
+	if (!has_param(uri, "connect_timeout=")) {
+		keys[n] = "connect_timeout";
+		vals[n++] = "10";
+	}
+	if (!has_param(uri, "application_name=")) {
+		keys[n] = "application_name";
+		vals[n++] = "kbench";
+	}
+	keys[n] = NULL;
+	vals[n] = NULL;
+	db->pg = PQconnectdbParams(keys, vals, 1);
+	if (!db->pg)
+		return kb_err_set(err, db->path, 0, "cannot connect: out of memory");
+	if (PQstatus(db->pg) != CONNECTION_OK) {
+		set_msg(db, PQerrorMessage(db->pg));
+		return kb_err_set(err, db->path, 0, "cannot connect: %s", db->pgmsg);
+	}
+	/* Messages in one language; numbers and text as SQLite gives them:
+	 * floats in their shortest exact form, UTF-8 text; a statement that
+	 * hangs (a lock never released) fails after 10 minutes unless the
+	 * URI's options say otherwise. */
+	res = PQexec(db->pg, "SET client_encoding = 'UTF8'; SET extra_float_digits = 1;"
+		     " SET lc_messages = 'C'");
+	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
+		/* lc_messages needs a superuser on some servers: not essential */
+		PQclear(res);
+		res = PQexec(db->pg, "SET client_encoding = 'UTF8'; SET extra_float_digits = 1");
+	}
+	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
+		db_pg_failed(db, res);
+		PQclear(res);
+		return kb_err_set(err, db->path, 0, "cannot set up the session: %s", db->pgmsg);
+	}
+	PQclear(res);
+	if (!strstr(uri, "statement_timeout")) {
+		res = PQexec(db->pg, "SET statement_timeout = '10min'");
+		PQclear(res);
+	}
+	if (db->readonly) {
+		/* Analysis verbs never write: the server refuses it too. */
+		res = PQexec(db->pg, "SET default_transaction_read_only = on");
+		if (PQresultStatus(res) != PGRES_COMMAND_OK) {
+			db_pg_failed(db, res);
+			PQclear(res);
+			return kb_err_set(err, db->path, 0, "cannot set up the session: %s", db->pgmsg);
+		}
+		PQclear(res);
+	}
+	/* Notices (a table that exists already) are not for the user. */
+	PQsetNoticeProcessor(db->pg, NULL, NULL);
+	return 0;
+}
+
+void db_pg_close(struct db *db)
+{
+	PQfinish(db->pg);
+	db->pg = NULL;
+}
+
+int db_pg_exec(struct db *db, const char *sql, struct kb_err *err)
+{
+	PGresult *res = PQexec(db->pg, sql);
+	ExecStatusType s = PQresultStatus(res);
+
+	if (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK && s != PGRES_EMPTY_QUERY) {
+		db_pg_failed(db, res);
+		PQclear(res);
+		return kb_err_set(err, db->path, 0, "%s", db->pgmsg);
+	}
+	PQclear(res);
+	return 0;
+}
+
+int db_pg_step(struct dbst *st)
+{
+	struct db *db = st->db;
+
+	if (st->failed)
+		return DB_ERROR;
+	if (!st->res) {
+		ExecStatusType s;
+		st->res = PQexecParams(db->pg, st->sql, st->nparam, NULL,
+				       (const char *const *)st->val, NULL, NULL, 0);
+		s = PQresultStatus(st->res);
+		if (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK) {
+			db_pg_failed(db, st->res);
+			PQclear(st->res);
+			st->res = NULL;
+			st->failed = 1;
+			return DB_ERROR;
+		}
+		st->nrows = s == PGRES_TUPLES_OK ? PQntuples(st->res) : 0;
+		st->row = -1;
+	}
+	if (st->row + 1 < st->nrows) {
+		st->row++;
+		return DB_ROW;
+	}
+	st->row = st->nrows;
+	return DB_DONE;
+}
+
+void db_pg_copy_text(struct buf *out, const char *s)
+{
+	if (!s) {
+		buf_puts(out, "\\N");
+		return;
+	}
+	for (; *s; s++) {
+		switch (*s) {
+		case '\\': buf_puts(out, "\\\\"); break;
+		case '\t': buf_puts(out, "\\t"); break;
+		case '\n': buf_puts(out, "\\n"); break;
+		case '\r': buf_puts(out, "\\r"); break;
+		default: buf_putc(out, *s);
+		}
+	}
+}
+
+int db_pg_copy(struct db *db, const char *table_cols, const char *data, size_t len,
+	       struct kb_err *err)
+{
+	char *sql = buf_aprintf("COPY %s FROM STDIN", table_cols);
+	PGresult *res = PQexec(db->pg, sql);
+	int ok;
+
+	free(sql);
+	if (PQresultStatus(res) != PGRES_COPY_IN) {
+		db_pg_failed(db, res);
+		PQclear(res);
+		return kb_err_set(err, db->path, 0, "cannot store: %s", db->pgmsg);
+	}
+	PQclear(res);
+	ok = PQputCopyData(db->pg, data, (int)len) == 1 && PQputCopyEnd(db->pg, NULL) == 1;
+	/* the result of the COPY, then the end of results */
+	while ((res = PQgetResult(db->pg)) != NULL) {
+		if (PQresultStatus(res) != PGRES_COMMAND_OK && ok) {
+			db_pg_failed(db, res);
+			ok = -1;
+		}
+		PQclear(res);
+	}
+	if (ok == 1)
+		return 0;
+	if (ok == 0)
+		db_pg_failed(db, NULL);
+	return kb_err_set(err, db->path, 0, "cannot store: %s", db->pgmsg);
+}
