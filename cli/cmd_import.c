@@ -724,7 +724,14 @@ void import_finish(struct db *db, const struct import_opts *o, struct item *it,
 	case ITEM_READY:
 		t->files++;
 		t->messages += it->mail;
+		if (t->server_lost) {
+			/* one message for them all, at the end */
+			t->failed++;
+			t->not_tried++;
+			break;
+		}
 		if (db_store_batch(db, &it->imp, &it->batch, &out, &it->err) < 0) {
+			t->server_lost = db_lost(db);
 			/* Name the source file, not the database. */
 			snprintf(it->err.file, sizeof(it->err.file), "%s", it->path);
 			it->err.line = 0;
@@ -948,6 +955,11 @@ int cmd_import(int argc, char **argv)
 	said_commit(&t);
 	progress_clear(&t.prog);
 	free(t.wait);
+	if (t.server_lost)
+		fprintf(stderr, "kbench import: the connection to %s was lost: %zu more file%s not "
+			"stored; the files reported above were stored whole; import the same "
+			"files again to complete the set\n", db_name(db), t.not_tried,
+			t.not_tried == 1 ? "" : "s");
 	if (t.files > 1 && !o.explain) {
 		if (t.messages)
 			printf("%zu files (%zu mail messages): ", t.files, t.messages);

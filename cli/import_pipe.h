@@ -56,6 +56,9 @@ struct said {
 
 struct import_totals {
 	size_t files, failed, already, skipped, runs, samples, summaries;
+	/* the store's server went away: files after it are not tried */
+	int server_lost;
+	size_t not_tried;
 	struct said *wait;      /* lines waiting for the commit */
 	size_t nwait, waitcap;
 	enum import_talk talk;

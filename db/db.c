@@ -370,6 +370,35 @@ int db_is_server(const char *spec)
 			!strncmp(spec, "service=", 8));
 }
 
+/* Before any work: may this role write the store?  A reader's import
+ * fails here, with the reason, not on its first file. */
+static int may_write(struct db *db, struct kb_err *err)
+{
+	struct dbst *st = db_prepare(db, "SELECT current_user,"
+				     " has_table_privilege('source', 'INSERT'),"
+				     " has_table_privilege('run', 'INSERT'),"
+				     " has_table_privilege('sample', 'INSERT')", err);
+	char *user = NULL;
+	int ok = 0;
+
+	if (!st)
+		return -1;
+	if (db_step(st) == DB_ROW) {
+		user = db_col_text(st, 0);
+		ok = db_col_int(st, 1) && db_col_int(st, 2) && db_col_int(st, 3);
+	}
+	if (db_rows_end(db, st, err) < 0) {
+		free(user);
+		return -1;
+	}
+	if (!ok)
+		kb_err_set(err, db->path, 0, "role %s may not write this store (no INSERT on its "
+			   "tables): importing needs a writer role ('kbench init' prints the GRANTs)",
+			   user ? user : "?");
+	free(user);
+	return ok ? 0 : -1;
+}
+
 /* A PostgreSQL store: connect (the reason, password masked, when that
  * fails), then bring the schema up to date or only check it. */
 static int open_server(struct db **out, const char *uri, int readonly, struct kb_err *err)
@@ -387,6 +416,8 @@ static int open_server(struct db **out, const char *uri, int readonly, struct kb
 	if (rc > 0)
 		rc = kb_err_set(err, db->path, 0, "the store's schema is older than this kbench: "
 				"run 'kbench init' (or an import) as a role that may change it");
+	if (rc == 0 && !readonly)
+		rc = may_write(db, err);
 	if (rc < 0) {
 		db_close(db);
 		return -1;
@@ -468,6 +499,11 @@ const char *db_name(const struct db *db)
 int db_is_pg(const struct db *db)
 {
 	return db->kind == DB_PG;
+}
+
+int db_lost(const struct db *db)
+{
+	return db && db->kind == DB_PG && (!db->pg || PQstatus(db->pg) != CONNECTION_OK);
 }
 
 struct dbst *db_cached(struct db *db, int slot, const char *sql, struct kb_err *err)

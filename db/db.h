@@ -33,6 +33,8 @@ int db_is_server(const char *spec);
 /* The store as messages show it: a file, or the URI without its password. */
 const char *db_name(const struct db *db);
 int db_is_pg(const struct db *db);
+/* Has the connection to the store's server been lost (PostgreSQL)? */
+int db_lost(const struct db *db);
 
 /* Importing ------------------------------------------------------------- */
 

@@ -68,13 +68,14 @@ static int list_load(struct db *db, struct db_list *out, struct kb_err *err)
 	st = db_prepare(db,
 		"SELECT benchmark, sum(runs), sum(failed), sum(samples), sum(summaries),"
 		" count(DISTINCT variant_id) FROM ("
-		"  SELECT r.benchmark AS benchmark, 1 AS runs, r.status = 'failed' AS failed,"
+		"  SELECT r.benchmark AS benchmark, 1 AS runs,"
+		"   CASE WHEN r.status = 'failed' THEN 1 ELSE 0 END AS failed,"
 		"   (SELECT count(*) FROM sample s WHERE s.run_id = r.id)"
 		"   + (SELECT count(user_time) FROM job j WHERE j.run_id = r.id) AS samples,"
 		"   0 AS summaries, r.variant_id AS variant_id FROM run r"
 		"  UNION ALL"
 		"  SELECT benchmark, 0, 0, 0, 1, variant_id FROM summary"
-		" ) GROUP BY benchmark ORDER BY benchmark", err);
+		" ) x GROUP BY benchmark ORDER BY benchmark", err);
 	if (!st)
 		return -1;
 	cap = 0;
@@ -341,25 +342,29 @@ int db_comparable_sets(struct db *db, const char *bench, struct db_cset **out, s
 	*out = NULL;
 	*n = 0;
 	st = db_prepare(db,
-		"SELECT x.benchmark, v.scope <> '' AS post,"
+		"SELECT benchmark, post, k, min(label), min(display), min(source_id), min(name),"
+		" min(description) FROM ("
+		" SELECT x.benchmark AS benchmark, CASE WHEN v.scope <> '' THEN 1 ELSE 0 END AS post,"
 		" CASE WHEN v.scope <> '' THEN v.scope ELSE coalesce(m.name, '') END AS k,"
 		" CASE WHEN v.scope <> '' THEN v.scope_label ELSE m.name END AS label,"
-		" v.display, min(x.source_id), v.name, v.description"
-		" FROM (SELECT benchmark, variant_id, machine_id, source_id FROM run WHERE status = 'ok'"
-		"       UNION ALL SELECT benchmark, variant_id, machine_id, source_id FROM summary) x"
-		" JOIN variant_v v ON v.id = x.variant_id LEFT JOIN machine m ON m.id = x.machine_id"
-		" WHERE ?1 IS NULL OR x.benchmark = ?1"
-		" GROUP BY x.benchmark, post, k, v.id"
+		" v.display AS display, x.source_id AS source_id, v.name AS name,"
+		" v.description AS description, v.id AS vid,"
 		/* within a set, a variant that says it is the base (stock,
 		 * vanilla, mainline, ...) comes first: it is the baseline */
-		" ORDER BY x.benchmark, post DESC, min(v.id) OVER (PARTITION BY x.benchmark, post, k), k,"
 		" CASE WHEN lower(v.name || ' ' || coalesce(v.description, '')) LIKE '%stock%'"
 		"   OR lower(v.name || ' ' || coalesce(v.description, '')) LIKE '%vanilla%'"
 		"   OR lower(v.name || ' ' || coalesce(v.description, '')) LIKE '%mainline%'"
 		"   OR lower(v.name || ' ' || coalesce(v.description, '')) LIKE '%baseline%'"
 		"   OR lower(v.name || ' ' || coalesce(v.description, '')) LIKE '%upstream%'"
 		"   OR lower(v.name || ' ' || coalesce(v.description, '')) LIKE '%unpatched%'"
-		"   THEN 0 ELSE 1 END, v.id",
+		"   THEN 0 ELSE 1 END AS base"
+		" FROM (SELECT benchmark, variant_id, machine_id, source_id FROM run WHERE status = 'ok'"
+		"       UNION ALL SELECT benchmark, variant_id, machine_id, source_id FROM summary) x"
+		" JOIN variant_v v ON v.id = x.variant_id LEFT JOIN machine m ON m.id = x.machine_id"
+		" WHERE CAST(?1 AS TEXT) IS NULL OR x.benchmark = ?1) y"
+		" GROUP BY benchmark, post, k, vid"
+		" ORDER BY benchmark, post DESC, min(vid) OVER (PARTITION BY benchmark, post, k), k,"
+		" min(base), vid",
 		err);
 	if (!st)
 		return -1;

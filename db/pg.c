@@ -90,6 +90,12 @@ static int has_param(const char *uri, const char *key)
 	return p && (p == uri || p[-1] == '?' || p[-1] == '&' || p[-1] == ' ');
 }
 
+static void no_notice(void *arg, const char *msg)
+{
+	(void)arg;
+	(void)msg;
+}
+
 int db_pg_open(struct db *db, const char *uri, struct kb_err *err)
 {
 	const char *keys[4], *vals[4];
@@ -153,7 +159,7 @@ int db_pg_open(struct db *db, const char *uri, struct kb_err *err)
 		PQclear(res);
 	}
 	/* Notices (a table that exists already) are not for the user. */
-	PQsetNoticeProcessor(db->pg, NULL, NULL);
+	PQsetNoticeProcessor(db->pg, no_notice, NULL);
 	return 0;
 }
 

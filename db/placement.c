@@ -58,7 +58,7 @@ static int cmp_run(const void *a, const void *b)
 static struct dbst *prepare_sel(struct db *db, const char *head, const struct db_where *w,
 				 const char *config, const char *tail, struct kb_err *err)
 {
-	char *t = buf_aprintf(" AND t.status = 'ok' AND (? IS NULL OR t.config = ?)%s", tail);
+	char *t = buf_aprintf(" AND t.status = 'ok' AND (CAST(? AS TEXT) IS NULL OR t.config = ?)%s", tail);
 	struct dbst *st = db_where_prepare(db, head, w, t, err);
 	int next = (int)w->n + 1;
 

@@ -647,7 +647,7 @@ static long long new_run_id(struct store_state *s, struct kb_err *err)
 			" FROM generate_series(1, CAST(?1 AS INTEGER))", err);
 	if (!st)
 		return -1;
-	db_bind_int(st, 1, (long long)s->b->nruns + 1);
+	db_bind_int(st, 1, (long long)(s->b->nruns ? s->b->nruns : 1));
 	free(s->run_ids);
 	s->run_ids = xcalloc(s->b->nruns + 1, sizeof(*s->run_ids));
 	s->nrun_ids = s->next_run_id = 0;
