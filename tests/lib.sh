@@ -1,6 +1,8 @@
 # Shared helpers for tests/cli/*.sh.  Each check prints "PASS desc" or
 # "FAIL desc" (with what differed); tests/run counts them.
 KB=${KB:-$PWD/build/chk/kbench}
+# Where the test binaries are (pnginfo, replay): beside kbench.
+KB_BIN_DIR=$(dirname "${KB_REAL:-$KB}")
 SHARED=${KBENCH_SHARED:-$(cd .. && pwd)/shared}
 SAMPLES=${KBENCH_SAMPLES:-$PWD/samples}
 TMP=$(mktemp -d)
@@ -51,3 +53,43 @@ counts() {
 	done
 	echo "$out"
 }
+
+# The PostgreSQL pass (tests/run sets KBENCH_PG_URI and KB=tests/tools/kb-pg):
+# the tests' own queries go to the database kb-pg made for the store
+# path, through psql, with sqlite3's output form.  on_sqlite is true in
+# the SQLite pass: checks of SQLite itself (its files, PRAGMAs, .dump)
+# run only there.
+on_sqlite() { [ -z "${KBENCH_PG_URI-}" ]; }
+if ! on_sqlite; then
+	sqlite3() {
+		local sep='|' db="" q="" abs name
+		while [ $# -gt 0 ]; do
+			case "$1" in
+			-separator) sep=$2; shift 2 ;;
+			-batch | -noheader | -list) shift ;;
+			-*) echo "sqlite3 (kb-pg): option $1 not mapped" >&2; return 2 ;;
+			*) if [ -z "$db" ]; then db=$1; else q=$1; fi; shift ;;
+			esac
+		done
+		abs=$(realpath -m -- "$db")
+		name=kbt_$(printf '%s' "$abs" | md5sum | cut -c1-24)
+		if ! grep -q "^kb-pg $name\$" "$abs" 2>/dev/null; then
+			echo "sqlite3 (kb-pg): $db is not a store kb-pg made" >&2; return 2
+		fi
+		case "$q" in
+		.* | [Pp][Rr][Aa][Gg][Mm][Aa]*) echo "sqlite3 (kb-pg): SQLite only: $q" >&2; return 2 ;;
+		esac
+		if [ -n "$q" ]; then
+			psql -X -q -At -F "$sep" -v ON_ERROR_STOP=1 "$KBENCH_PG_URI$name" -c "$q"
+		else
+			psql -X -q -At -F "$sep" -v ON_ERROR_STOP=1 "$KBENCH_PG_URI$name"
+		fi
+	}
+	counts() {
+		local t out=""
+		for t in $(sqlite3 "$KBENCH_DB" "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'kbench_schema' order by table_name"); do
+			out="$out $t=$(sqlite3 "$KBENCH_DB" "select count(*) from \"$t\"")"
+		done
+		echo "$out"
+	}
+fi

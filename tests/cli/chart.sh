@@ -2,7 +2,7 @@
 # kbench chart: layouts from --dump-layout (never pixels), and the three
 # output formats.
 . "$(dirname "$0")/../lib.sh"
-PNGINFO=${PNGINFO:-$(dirname "$KB")/pnginfo}
+PNGINFO=${PNGINFO:-$KB_BIN_DIR/pnginfo}
 SEED000=$SAMPLES/seeds/000_009ccda627cb3777.txt
 SEED003=$SAMPLES/seeds/003_7caa478a1fca98f9.txt
 

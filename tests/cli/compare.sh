@@ -211,7 +211,7 @@ check "seed 003 imports" "$KB" import "$S3"
 # repeat the ingoD7-59.stats rows of "Schedbench 4/8", the control runs the
 # stock59-stats rows (and "on a stock59 kernel").
 check_eq "seed 003: D7 blocks under ingoD7-59.stats, control under stock59-stats" \
-	"$(sql "select group_concat(variant || ':' || config, ' ') from (select variant, config from runs_v order by run_id)")" \
+	"$(sql "select group_concat(variant || ':' || config, ' ') from (select variant, config from runs_v order by run_id) q")" \
 	"ingoD7-59.stats:tasks=4 ingoD7-59.stats:tasks=8 stock59-stats:tasks=4 stock59-stats:tasks=8"
 # The jobs of one run are not replicates: per-job user time is one value per
 # run (the mean of its jobs), so one run per side cannot be tested.

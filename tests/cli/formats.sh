@@ -26,7 +26,7 @@ check_eq "four summaries, nothing from %Change" "$(q "select count(*) from summa
 perf() {
 	q "select group_concat(metric || '=' || printf('%.9g', value), ' ') from
 	   (select metric, value from samples_v where benchmark = 'perf-stat' and variant = '$(esc "$1")'
-	    and config like '%./$2' order by metric)"
+	    and config like '%./$2' order by metric) q"
 }
 check_eq "K1 numa01 perf stat" "$(perf "$K1" numa01)" \
 	"cs=554289 elapsed=1784.17175 faults=1982054 migrate:mm_migrate_pages=5819 migrations=26727"
@@ -44,7 +44,7 @@ check_near "elapsed keeps perf's nanoseconds" \
 tline() {
 	q "select group_concat(metric || '=' || printf('%.10g', value), ' ') from
 	   (select metric, value from samples_v where benchmark = 'autonuma' and variant = '$(esc "$1")'
-	    and config = 'test=$2' order by metric)"
+	    and config = 'test=$2' order by metric) q"
 }
 check_eq "K1 numa01 time line" "$(tline "$K1" numa01)" \
 	"elapsed=1784.16 involuntary_cs=141242 sys=352.58 user=68140.96 voluntary_cs=4862"
@@ -61,7 +61,7 @@ export KBENCH_DB="$TMP/tf.db"
 printf 'results of the build test\nbuild 12.50 1.25 40.00 17 3\nnuma01 1784.16 352.58 68140.96 141242 4862\n' > "$TMP/tf.txt"
 check_status "--time-format lines import" 0 "$KB" import --time-format '%e %S %U %c %w' "$TMP/tf.txt"
 check_eq "a word other than an autonuma test: benchmark time, test=<word>" \
-	"$(sql "select benchmark || ' ' || config || ' ' || value from samples_v where metric = 'user' and config = 'test=build'")" "time test=build 40.0"
+	"$(sql "select benchmark || ' ' || config || ' ' || printf('%.1f', value) from samples_v where metric = 'user' and config = 'test=build'")" "time test=build 40.0"
 check_eq "an autonuma name: benchmark autonuma" "$(sql "select benchmark from runs_v where config = 'test=numa01'")" "autonuma"
 "$KB" import --dry-run --replace "$TMP/tf.txt" > "$TMP/tf.out" 2>&1
 check_grep "without --time-format only the autonuma line is read" "time, 1 runs, 5 samples" "$TMP/tf.out"
@@ -81,7 +81,7 @@ check_eq "hackbench samples = files with 'Total time:' ($hb)" \
 	"$(sql "select count(*) from samples_v where benchmark = 'hackbench' and metric = 'time'")" "$hb"
 check_eq "time elapsed samples = time-* files with an elapsed value ($tm)" \
 	"$(sql "select count(*) from samples_v where benchmark = 'time' and metric = 'elapsed'")" "$tm"
-check_eq "variants are the run names" "$(sql "select group_concat(variant, ' ') from (select distinct variant from runs_v order by 1)")" \
+check_eq "variants are the run names" "$(sql "select group_concat(variant, ' ') from (select distinct variant from runs_v order by 1) q")" \
 	"forkintensive hackbench-process-pipes schbench"
 check_eq "time-296-7 -> groups=296, iteration 7, thread mode over sockets" \
 	"$(sql "select iteration || ' ' || config from runs_v where source like '%/forkintensive/iter-0/hackbench-thread-sockets/logs/time-296-7'")" \

@@ -5,7 +5,7 @@
 # without libFuzzer).  A crash fails the test with the input named.
 . tests/lib.sh
 
-REPLAY=$(dirname "$KB")/replay
+REPLAY=$KB_BIN_DIR/replay
 ncorpus=$(find tests/fuzz/corpus -type f | wc -l)
 if [ "$ncorpus" -ge 50 ]; then pass "corpus has $ncorpus seeds"; else fail "corpus has at least 50 seeds" "found $ncorpus"; fi
 check "corpus replays clean" "$REPLAY" tests/fuzz/corpus

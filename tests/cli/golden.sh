@@ -51,7 +51,10 @@ build_store() {     # NAME: import what the store holds into $TMP/NAME.db
 }
 
 mask() {
-	sed -e "s#$SAMPLES#SAMPLES#g" -e "s#$SHARED#SHARED#g" -e "s#$TMP#TMP#g" \
+	# the PostgreSQL pass: a store's database is shown as its path
+	[ -n "${KBENCH_PG_URI-}" ] && [ -n "${store-}" ] &&
+		set -- -e "s#${KBENCH_PG_URI}kbt_[0-9a-f]*#$TMP/$store.db#g"
+	sed "$@" -e "s#$SAMPLES#SAMPLES#g" -e "s#$SHARED#SHARED#g" -e "s#$TMP#TMP#g" \
 	    -E -e 's#[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z#TIME#g'
 }
 

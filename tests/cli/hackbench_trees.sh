@@ -7,7 +7,7 @@ LKP="$SHARED/corpus/lkp/hackbench"
 check_status "lkp hackbench log imports" 0 "$KB" import --variant lkp1 "$LKP/hackbench"
 # lkp: throughput = (tasks * messages * bytes >> 10) / time, best = min time.
 yaml() { awk -F': ' -v k="$2" '$1 == k { print $2 }' "$1"; }
-tp() { sql "select (10240 * 30000 * 100 / 1024) / $1(value) from samples_v where variant = 'lkp1' and metric = 'time'"; }
+tp() { sql "select (CAST(10240 AS BIGINT) * 30000 * 100 / 1024) / $1(value) from samples_v where variant = 'lkp1' and metric = 'time'"; }
 check_near "lkp throughput_best from the best time" "$(tp min)" "$(yaml "$LKP/hackbench.yaml" throughput_best)" 1e-6
 check_near "lkp throughput_worst from the worst time" "$(tp max)" "$(yaml "$LKP/hackbench.yaml" throughput_worst)" 1e-6
 check_near "lkp throughput_avg from the mean time (lkp rounds to 2 dp)" "$(tp avg)" "$(yaml "$LKP/hackbench.yaml" throughput_avg)" 1e-8
@@ -28,7 +28,7 @@ check_eq "hackbench samples = files with a 'Total time:' line ($files)" "$(sql "
 check_eq "hackbench-12-3 -> groups=12, iteration 3" \
 	"$(sql "select r.iteration || ' ' || r.config from runs_v r where r.variant = 'hackbench-process-pipes' and r.source like '%/logs/hackbench-12-3'")" \
 	"3 groups=12,impl=perf,ipc=pipe,mode=process,tasks=480"
-check_eq "variants are the run directories" "$(sql "select group_concat(variant, ' ') from (select distinct variant from runs_v where benchmark = 'hackbench' order by variant)")" \
+check_eq "variants are the run directories" "$(sql "select group_concat(variant, ' ') from (select distinct variant from runs_v where benchmark = 'hackbench' order by variant) q")" \
 	"forkintensive hackbench-process-pipes"
 check_eq "groups 1..296: 15 configs in the pipes run" "$(sql "select count(distinct config) from runs_v where variant = 'hackbench-process-pipes' and benchmark = 'hackbench'")" "15"
 check_near "the groups=203 outlier iteration is kept" "$(sql "select min(value) from samples_v where variant = 'hackbench-process-pipes' and config like 'groups=203,%' and benchmark = 'hackbench' and metric = 'time'")" 67.175 1e-9

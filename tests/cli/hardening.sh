@@ -77,7 +77,7 @@ if [ -w /dev/full ]; then
 	full "import" "$KB" import --db "$TMP/full.db" "$SEED1"
 	full "import --dry-run" "$KB" import --dry-run "$SEED1"
 	full "ls" "$KB" ls
-	full "show" "$KB" show 1
+	full "show" "$KB" show "$(sql "select min(id) from run")"
 	full "compare" "$KB" compare --bench numa_test
 	full "export" "$KB" export --bench numa_test
 	full "regress" "$KB" regress --baseline A@001 --bench numa_test

@@ -31,7 +31,7 @@ make_history() {
 import_history() {
 	local dir=$1 i ok=0
 	for i in $(seq 0 29); do
-		"$KB" import --variant "5.$i" "$dir/5.$i" >/dev/null 2>&1 || ok=1
+		"$KB" import --variant "5.$i" "$dir/5.$i" >"$TMP/ih.out" 2>&1 || { ok=1; cat "$TMP/ih.out"; }
 	done
 	return $ok
 }

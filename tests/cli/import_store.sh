@@ -71,7 +71,7 @@ check_eq "four sources" "$(sql "select count(*) from source")" "4"
 export KBENCH_DB="$TMP/prefix.db"
 check_status "seed 000 with a prefix" 0 "$KB" import --variant-prefix 'p0:' "$SAMPLES/seeds/000_009ccda627cb3777.txt"
 check_status "seed 001 with another" 0 "$KB" import --variant-prefix 'p1:' "$SEED1"
-check_eq "eleven variants, each post's own" "$(sql "select group_concat(name, ' ') from (select name from variant order by name)")" \
+check_eq "eleven variants, each post's own" "$(sql "select group_concat(name, ' ') from (select name from variant order by name) q")" \
 	"p0:A p0:B p0:C p0:D p0:E p1:A p1:B p1:C p1:D p1:E p1:F"
 check_grep "legends describe the prefixed names" 'vanilla O\(1\) scheduler' <(sql "select description from variant where name = 'p0:A'")
 check_eq "p1:A holds seed 001's raw runs" "$(sql "select count(*) from runs_v where variant = 'p1:A'")" "3"
@@ -82,7 +82,7 @@ export KBENCH_DB="$TMP/posts.db"
 check_status "seed 000 as it is" 0 "$KB" import "$SAMPLES/seeds/000_009ccda627cb3777.txt"
 check_status "seed 001 as it is" 0 "$KB" import "$SEED1"
 check_eq "eleven variants (5 + 6), shown as name@post" \
-	"$(sql "select group_concat(display, ' ') from (select display from variant_v order by display)")" \
+	"$(sql "select group_concat(display, ' ') from (select display from variant_v order by display) q")" \
 	"A@000_009ccda627cb3777 A@001_84b93bea668f5b54 B@000_009ccda627cb3777 B@001_84b93bea668f5b54 C@000_009ccda627cb3777 C@001_84b93bea668f5b54 D@000_009ccda627cb3777 D@001_84b93bea668f5b54 E@000_009ccda627cb3777 E@001_84b93bea668f5b54 F"
 check_eq "... each with its own description" \
 	"$(sql "select count(distinct description) from variant where name in ('A','B','C','D','E')")" "10"
@@ -132,7 +132,7 @@ before=$(sql "select count(*) from source")
 check_status "a file refused by the store exits 2" 2 "$KB" import "$TMP/group"
 check_grep "... and is named with the store's message" "b.log: cannot store: kernbench refused by the test" "$TMP/.out"
 check_eq "... the files before and after it are stored" \
-	"$(sql "select group_concat(path, ' ') from (select replace(path, '$TMP/group/', '') as path from source where id > $before order by id)")" "a.txt c.log"
+	"$(sql "select group_concat(path, ' ') from (select replace(path, '$TMP/group/', '') as path from source where id > $before order by id) q")" "a.txt c.log"
 check_eq "... nothing of the refused file" "$(sql "select count(*) from summary where benchmark = 'kernbench'")" "0"
 check_eq "... the summary line counts it as failed" "$(grep -c '3 files: .* 1 failed' "$TMP/.out")" "1"
 
@@ -148,7 +148,7 @@ check_status "a whole-transaction rollback exits 2" 2 "$KB" import "$TMP/group/a
 check_grep "... names the file that failed" "c.log: cannot store: hackbench rolled back by the test" "$TMP/.out"
 check_grep "... and counts only it as failed" "3 files: .* 1 failed" "$TMP/.out"
 check_eq "... the files before and after it are stored" \
-	"$(sql "select group_concat(path, ' ') from (select replace(path, '$TMP/group/', '') as path from source where id > $before order by id)")" "a.txt b.log"
+	"$(sql "select group_concat(path, ' ') from (select replace(path, '$TMP/group/', '') as path from source where id > $before order by id) q")" "a.txt b.log"
 check_eq "... every row has its parent" "$(sql "pragma foreign_key_check")" ""
 check_eq "... with all their rows" "$(sql "select count(*) from job"):$(sql "select count(*) from summary where benchmark = 'kernbench'")" "4:6"
 
@@ -171,7 +171,7 @@ export KBENCH_DB="$TMP/v1.db"
 check_eq "... its placement_v equals a fresh import's" "$(sql "$q_place")" "$fresh_place"
 check_eq "... its samples_v too (per-job user times included)" "$(sql "$q_samples")" "$fresh_samples"
 check_eq "... placement holds 4 nodes x 4 jobs of seed 004" "$(sql "select count(*) from placement")" "16"
-check_eq "... job 2 ran on node 3 only" "$(sql "select group_concat(pct, '/') from (select pct from placement where job = 2 order by node)")" "0.0/0.0/0.0/100.0"
+check_eq "... job 2 ran on node 3 only" "$(sql "select group_concat(pct, '/') from (select pct from placement where job = 2 order by node) q")" "0.0/0.0/0.0/100.0"
 check_eq "... the per-job user samples are in samples_v" "$(sql "select count(*) from samples_v where job is not null and metric = 'user'")" "4"
 check_status "kbench show reprints its job table" 0 "$KB" show 1
 check_grep "... with the mail's numbers" "^ +2 +0\.0 +0\.0 +0\.0 +100\.0 " "$TMP/.out"

@@ -44,7 +44,7 @@ check_status "two labelled blocks of 2.6.16 import" 0 \
 	"$KB" import "$K/lkml_20060418_vivier_kernbench_console_2.6.16_two_runs.txt"
 check_eq "... both are stored (2 x 18 summaries)" "$(sql "select count(*) from summary")" "36"
 check_eq "... as two labelled groups" \
-	"$(sql "select group_concat(config, ' ') from (select distinct config from summary where config like '%jobs=8%' order by config)")" \
+	"$(sql "select group_concat(config, ' ') from (select distinct config from summary where config like '%jobs=8%' order by config) q")" \
 	"jobs=8,label=With atomic_long_t,load=half jobs=8,label=With percpu_counter,load=half"
 "$KB" compare --bench kernbench --metric elapsed --format json > "$TMP/lab.json"
 check_eq "compare tells them apart: 120.68 with percpu_counter" \
@@ -57,7 +57,7 @@ print(len([r for r in json.load(open(sys.argv[1]))["rows"] if r["config"].starts
 check_status "Enabled / Disabled blocks import" 0 \
 	"$KB" import "$K/linuxmm_20101130_balbir_kernbench_console_optimal_only_stddev0.txt"
 check_eq "... both kept, by their labels" \
-	"$(sql "select group_concat(config, ' ') from (select distinct config from summary where config like '%label=%abled%' order by config)")" \
+	"$(sql "select group_concat(config, ' ') from (select distinct config from summary where config like '%label=%abled%' order by config) q")" \
 	"jobs=8,label=Disabled,load=optimal jobs=8,label=Enabled,load=optimal"
 check_status "import --explain names the labels" 0 \
 	"$KB" import --explain "$K/linuxmm_20170823_tycho_kernbench_log_halfload_j2_3runs.txt"

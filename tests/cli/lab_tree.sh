@@ -20,12 +20,12 @@ check "same seed, same bytes" bash -c "'$TMP/genlab' -H 3 -C 12 -s 7 '$TMP/lab2'
 check_eq "the tree imports" "$rc" "0"
 check_grep "every file imported" '^180 files: .* 0 failed' "$TMP/import.out"
 check_eq "hosts are the machines" \
-	"$(sql "select group_concat(name, ' ') from (select name from machine order by 1)")" \
+	"$(sql "select group_concat(name, ' ') from (select name from machine order by 1) q")" \
 	"lkp-lab-h00 lkp-lab-h01 lkp-lab-h02"
 check_eq "every run has its host" "$(sql "select count(*) from run where machine_id is null")" "0"
 check_eq "commits are the variants" "$(sql "select count(*) from variant")" "12"
 check_eq "runs per host: 8 hackbench + 72 autonuma + 6 numa_test per commit" \
-	"$(sql "select group_concat(n, ' ') from (select count(*) n from runs_v group by machine order by machine)")" \
+	"$(sql "select group_concat(n, ' ') from (select count(*) n from runs_v group by machine order by machine) q")" \
 	"1032 1032 1032"
 check_eq "numa_test job rows (3 runs x (4 + 8) jobs per host and commit)" \
 	"$(sql "select count(*) from job")" "$((3 * 12 * 3 * 12))"

@@ -30,9 +30,9 @@ check_eq "only program files are read (4 hackbench, 4 time, kernbench.gz, autonu
 	"$(grep -c '^/.*: [a-z,-]*, [0-9]* runs' "$TMP/lkp.out")" "10"
 check_eq "monitors and json/yaml are not even opened" "$(grep -cE 'json|yaml|kmsg|vmstat' "$TMP/lkp.out")" "0"
 check_eq "variants are the commits" \
-	"$(sql "select group_concat(variant, ' ') from (select distinct variant from runs_v order by 1)")" "0a1b2c3d4e 9f8e7d6c5b"
+	"$(sql "select group_concat(variant, ' ') from (select distinct variant from runs_v order by 1) q")" "0a1b2c3d4e 9f8e7d6c5b"
 check_eq "machine from the host directory" \
-	"$(sql "select group_concat(machine, ' ') from (select distinct machine from runs_v order by 1)")" "lkp-icl-2sp2 lkp-skl-d01"
+	"$(sql "select group_concat(machine, ' ') from (select distinct machine from runs_v order by 1) q")" "lkp-icl-2sp2 lkp-skl-d01"
 check_eq "params in the config" \
 	"$(sql "select distinct config from runs_v where benchmark = 'hackbench'")" \
 	"datasize=100,groups=256,impl=rt-tests,ipc=pipe,loops=30000,mode=process,params=$P,tasks=10240"
@@ -41,7 +41,7 @@ check_eq "hackbench: run 0 -> iterations 1..$n, run 1 -> $((n + 1))..$((2 * n))"
 	"$(sql "select min(iteration) || '-' || max(iteration) || ' ' || count(*) from runs_v where benchmark = 'hackbench' and variant = '0a1b2c3d4e' and source like '%/0/hackbench'"):$(sql "select min(iteration) || '-' || max(iteration) from runs_v where benchmark = 'hackbench' and variant = '0a1b2c3d4e' and source like '%/1/hackbench'")" \
 	"1-$n $n:$((n + 1))-$((2 * n))"
 check_eq "time: one run per directory, iterations 1 and 2" \
-	"$(sql "select group_concat(iteration, ',') from (select iteration from runs_v where benchmark = 'time' and variant = '9f8e7d6c5b' order by 1)")" "1,2"
+	"$(sql "select group_concat(iteration, ',') from (select iteration from runs_v where benchmark = 'time' and variant = '9f8e7d6c5b' order by 1) q")" "1,2"
 check_eq "byte-identical files in different run directories are different sources" \
 	"$(sql "select count(*) from source where path like '%/hackbench'")" "4"
 check_eq "gzipped kernbench summaries, variant and params from the path" \

@@ -96,7 +96,7 @@ done
 "$KB" import --variant many "$SAMPLES/numatest" >/dev/null 2>&1
 check "report html of $(sql 'select count(*) from run') numa_test runs" \
 	"$KB" report --assets "$TMP/assets" -o "$TMP/many.html"
-PNGINFO=${PNGINFO:-$(dirname "$KB")/pnginfo}
+PNGINFO=${PNGINFO:-$KB_BIN_DIR/pnginfo}
 "$PNGINFO" "$TMP"/assets/*.png > "$TMP/sizes.txt" 2>&1
 check_eq "report charts: none over 4000 px" \
 	"$(awk '{ split($2, d, "x"); if (d[1] > 4000 || d[2] > 4000) print }' "$TMP/sizes.txt" | wc -l)" 0

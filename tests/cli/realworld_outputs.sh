@@ -7,7 +7,7 @@ D=tests/data/issue13
 # perf stat in five locales (perf stat report of one recording): the same
 # stored numbers whatever the thousands separator and decimal mark.
 want_iv=$(KBENCH_DB="$TMP/C.db" "$KB" import "$D/perfstat-locale/interval.C.txt" >/dev/null 2>&1;
-	sqlite3 "$TMP/C.db" "select group_concat(iteration || ':' || metric || '=' || value, ' ') from (select * from samples_v order by iteration, metric)")
+	sqlite3 "$TMP/C.db" "select group_concat(iteration || ':' || metric || '=' || value, ' ') from (select * from samples_v order by iteration, metric) q")
 check_eq "C locale interval values" "$(echo "$want_iv" | cut -d' ' -f1-5)" \
 	"1:context-switches=15065.0 1:cpu-migrations=530.0 1:page-faults=2739.0 1:task-clock=1130.84 1:time=1.014399804"
 for f in "$D"/perfstat-locale/interval.*.txt "$D"/perfstat-locale/total.*.txt; do
@@ -15,7 +15,7 @@ for f in "$D"/perfstat-locale/interval.*.txt "$D"/perfstat-locale/total.*.txt; d
 	db="$TMP/$name.db"
 	KBENCH_DB="$db" "$KB" import "$f" > "$TMP/out" 2>&1; rc=$?
 	check_eq "$name imports" "$rc" 0
-	got=$(sqlite3 "$db" "select group_concat(iteration || ':' || metric || '=' || value, ' ') from (select * from samples_v order by iteration, metric)")
+	got=$(sqlite3 "$db" "select group_concat(iteration || ':' || metric || '=' || value, ' ') from (select * from samples_v order by iteration, metric) q")
 	case $name in
 	interval.*) check_eq "$name: the C locale's values" "$got" "$want_iv" ;;
 	total.*) check_eq "$name: the C locale's values" "$got" \
@@ -80,7 +80,7 @@ MM="$SHARED/corpus/mmtests/prashantph-mmtests_CI"
 export KBENCH_DB="$TMP/mm.db"
 check_status "the mmtests corpus tree imports" 0 "$KB" import "$MM"
 check_eq "machine ltccip8 for every run" "$(sql "select group_concat(distinct ifnull(machine, 'NULL')) from runs_v")" ltccip8
-check_eq "every variant's kernel release" "$(sql "select group_concat(name || '=' || ifnull(kernel, 'NULL'), ' ') from (select * from variant order by name)")" \
+check_eq "every variant's kernel release" "$(sql "select group_concat(name || '=' || ifnull(kernel, 'NULL'), ' ') from (select * from variant order by name) q")" \
 	"forkintensive=4.18.0-184.el8.ppc64le hackbench-process-pipes=4.18.0-184.el8.ppc64le schbench=4.18.0-184.el8.ppc64le"
 "$KB" ls > "$TMP/ls.out"
 check_grep "ls shows the machine" "^  ltccip8 +936 runs" "$TMP/ls.out"

@@ -66,7 +66,7 @@ check "--output file is the JUnit" cmp "$TMP/o.xml" "$TMP/s2.xml"
 export KBENCH_DB="$TMP/s3.db"
 check_status "seed 003 imports as it is" 0 "$KB" import "$SEED3"
 check_eq "four numa_test runs: D7's under ingoD7-59.stats, the control's under stock59-stats" \
-	"$(sql "select group_concat(variant, ' ') from (select variant from runs_v where benchmark = 'numa_test' order by run_id)")" \
+	"$(sql "select group_concat(variant, ' ') from (select variant from runs_v where benchmark = 'numa_test' order by run_id) q")" \
 	"ingoD7-59.stats ingoD7-59.stats stock59-stats stock59-stats"
 check_status "regress --baseline stock59-stats exits 1" 1 "$KB" regress --baseline stock59-stats
 "$KB" regress --baseline stock59-stats >"$TMP/s3.txt" 2>&1
