@@ -776,7 +776,7 @@ int cmd_report(int argc, char **argv)
 
 	rep.title = xstrdup(title ? title : "kbench report");
 	rep.generated = now_text();
-	rep.db = xstrdup(cli_db_path(sel.db));
+	rep.db = xstrdup(db_name(db));	/* a server's password masked */
 	buf_reset(&b);
 	describe_selection(&b, &sel);
 	rep.selection = xstrdup(buf_str(&b));

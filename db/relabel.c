@@ -172,7 +172,7 @@ static int record(struct db *db, const char *action, const char *detail, const c
 
 static int begin(struct db *db, struct kb_err *err)
 {
-	return db_exec(db, "BEGIN IMMEDIATE", err);
+	return db_begin(db, err);
 }
 
 static int finish(struct db *db, int rc, struct kb_err *err)

@@ -605,11 +605,18 @@ int report_text(FILE *f, const struct report *r, struct kb_err *err)
 	int rc = 0;
 
 	heading(&out, r->title ? r->title : "kbench report", '=');
-	if (r->generated)
-		buf_printf(&out, "Generated %s", r->generated);
-	if (r->db)
-		buf_printf(&out, " from %s", r->db);
-	buf_puts(&out, ".\n");
+	{
+		/* a store's name may be long (a server's URI): wrapped */
+		struct buf g = BUF_INIT;
+		if (r->generated)
+			buf_printf(&g, "Generated %s", r->generated);
+		if (r->db)
+			buf_printf(&g, " from %s", r->db);
+		buf_puts(&g, ".");
+		wrap(&out, "", 0, buf_str(&g));
+		buf_putc(&out, '\n');
+		buf_release(&g);
+	}
 	if (r->selection)
 		wrap(&out, "Selection: ", 11, r->selection);
 	buf_putc(&out, '\n');

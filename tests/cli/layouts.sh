@@ -97,4 +97,4 @@ echo "plain text" > "$TMP/fake.gz"
 check_status "text named .gz: exit 2" 2 "$KB" import "$TMP/fake.gz"
 check_eq "row counts unchanged" "$(counts)" "$before"
 check_status "gzip on stdin" 0 sh -c "\"$KB\" import --dry-run --replace - < \"$TMP/seed002.txt.gz\""
-check_eq "every stored row has its parent (foreign keys)" "$(sql "pragma foreign_key_check")" ""
+if on_sqlite; then check_eq "every stored row has its parent (foreign keys)" "$(sql "pragma foreign_key_check")" ""; fi

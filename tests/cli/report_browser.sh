@@ -39,7 +39,7 @@ check_grep "DOM: a numa_test job table" '<caption>[^<]*tasks=8 \(run [0-9]+\)</c
 # the variants with global names on one machine.
 check_eq "DOM: one section per benchmark and comparable set" \
 	"$(grep -o '<section id="bench-[0-9]*">' "$TMP/dom.html" | wc -l)" \
-	"$(sqlite3 "$KBENCH_DB" "select count(*) from (select distinct x.benchmark, case when v.scope <> '' then 'p' || v.scope else 'm' || coalesce(x.machine_id, '') end from (select benchmark, variant_id, machine_id from run where status = 'ok' union select benchmark, variant_id, machine_id from summary) x join variant v on v.id = x.variant_id) q")"
+	"$(sqlite3 "$KBENCH_DB" "select count(*) from (select distinct x.benchmark, case when v.scope <> '' then 'p' || v.scope else 'm' || coalesce(CAST(x.machine_id AS TEXT), '') end from (select benchmark, variant_id, machine_id from run where status = 'ok' union select benchmark, variant_id, machine_id from summary) x join variant v on v.id = x.variant_id) q")"
 check_eq "DOM: no script elements" "$(grep -ci '<script' "$TMP/dom.html")" 0
 
 # ---- a screenshot that is not blank ----
