@@ -261,7 +261,7 @@ void db_store_release(struct db *db)
 int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch *b,
 		   struct db_import_result *res, struct kb_err *err)
 {
-	int rc;
+	int rc, tries, retry;
 
 	if (imp->dry_run) {
 		/* Its own transaction, always rolled back. */
@@ -273,14 +273,26 @@ int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch 
 		rollback(db);
 		return rc;
 	}
-	if (!db->grouped && begin(db, err) < 0) {
-		memset(res, 0, sizeof(*res));
-		return -1;
-	}
-	rc = db_store_one(db, imp, b, res, err);
-	if (rc < 0) {
+	for (tries = 0;; tries++) {
+		if (!db->grouped && begin(db, err) < 0) {
+			memset(res, 0, sizeof(*res));
+			return -1;
+		}
+		rc = db_store_one(db, imp, b, res, err);
+		if (rc == 0)
+			break;
+		/* A deadlock with another importer (PostgreSQL): it goes on,
+		 * this group is rolled back; store the kept files again and
+		 * try this one once more, after a pause that differs between
+		 * importers. */
+		retry = db_retryable(db) && tries < 8;
 		res->lost = replay(db);
-		return -1;
+		if (!retry || res->lost)
+			return -1;
+		{
+			struct timespec ts = { 0, (long)(1 + rand() % 50) * 2000000L };
+			nanosleep(&ts, NULL);
+		}
 	}
 	if (!res->already)
 		keep(db->group, imp, b);

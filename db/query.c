@@ -360,8 +360,10 @@ int db_query_select(struct db *db, const struct db_qsel *sel, struct db_qdata *o
 		    struct kb_err *err)
 {
 	memset(out, 0, sizeof(*out));
-	/* One read transaction: a concurrent import cannot split the picture. */
-	if (db_exec(db, "BEGIN", err) < 0)
+	/* One read transaction: a concurrent import cannot split the picture
+	 * (PostgreSQL: one snapshot for all its statements). */
+	if (db_exec(db, db_is_pg(db) ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN",
+		    err) < 0)
 		return -1;
 	if (load_variants(db, out, err) < 0 || load_metrics(db, out, err) < 0 ||
 	    load_runs(db, sel, out, err) < 0 ||

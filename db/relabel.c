@@ -561,7 +561,8 @@ int db_relabel_replay(struct db *db, const char *sha, struct kb_err *err)
 		/* Moves of runs, matched by what survives a re-import. */
 		"INSERT INTO variant (name, scope)"
 		" SELECT DISTINCT l.to_name, l.to_scope FROM relabel l"
-		" WHERE l.action = 'move' AND l.source_sha = ?1 ON CONFLICT DO NOTHING",
+		" WHERE l.action = 'move' AND l.source_sha = ?1 AND l.to_name IS NOT NULL"
+		" ON CONFLICT DO NOTHING",
 		"UPDATE run SET variant_id = (SELECT v.id FROM relabel l JOIN variant v"
 		"   ON v.name = l.to_name AND v.scope = l.to_scope"
 		"   WHERE l.action = 'move' AND l.source_sha = ?1 AND l.line IS NOT DISTINCT FROM run.line"
@@ -570,7 +571,8 @@ int db_relabel_replay(struct db *db, const char *sha, struct kb_err *err)
 		" AND EXISTS (SELECT 1 FROM relabel l WHERE l.action = 'move' AND l.source_sha = ?1"
 		"   AND l.line IS NOT DISTINCT FROM run.line AND l.benchmark = run.benchmark AND l.config = run.config)",
 		"INSERT INTO machine (name) SELECT DISTINCT l.machine FROM relabel l"
-		" WHERE l.action = 'machine' AND l.source_sha = ?1 ON CONFLICT DO NOTHING",
+		" WHERE l.action = 'machine' AND l.source_sha = ?1 AND l.machine IS NOT NULL"
+		" ON CONFLICT DO NOTHING",
 		"UPDATE run SET machine_id = (SELECT m.id FROM relabel l JOIN machine m ON m.name = l.machine"
 		"   WHERE l.action = 'machine' AND l.source_sha = ?1 AND l.line IS NOT DISTINCT FROM run.line"
 		"   AND l.benchmark = run.benchmark AND l.config = run.config ORDER BY l.id DESC LIMIT 1)"

@@ -22,7 +22,7 @@ enum {
 	S_FIND_SOURCE, S_DEL_SAMPLES, S_DEL_JOBS, S_DEL_RUNS, S_DEL_SUMMARIES, S_DEL_SOURCE,
 	S_INS_SOURCE, S_INS_VARIANT, S_GET_VARIANT,
 	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_HAS_METRIC, S_INS_METRIC,
-	S_DEL_SEGMENTS, S_FIND_SEGMENT, S_INS_SEGMENT, S_LABEL_TAKEN,
+	S_DEL_SEGMENTS, S_FIND_SEGMENT, S_INS_SEGMENT, S_LABEL_TAKEN, S_LOCK_SEGMENT,
 	S_COUNT
 };
 
@@ -64,6 +64,8 @@ static const char *const sql[] = {
 	[S_INS_SEGMENT] = "INSERT INTO segment (source_id, first_line, last_line, format, hash, runs,"
 			  " summaries, copy_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
 	/* Another post already shows its variants as name@label. */
+	/* PostgreSQL only: a transaction lock on a segment's hash. */
+	[S_LOCK_SEGMENT] = "SELECT pg_advisory_xact_lock(hashtextextended(?1, 0))",
 	[S_LABEL_TAKEN] = "SELECT EXISTS (SELECT 1 FROM variant WHERE scope_label = ?1 AND scope <> ?2)",
 };
 
@@ -807,6 +809,26 @@ static int find_copies(struct store_state *s, long long *copy_of,
 	for (k = 1; k < b->nsegments; k++)
 		if (strcmp(b->segments[order[k - 1]].hash, b->segments[order[k]].hash) == 0)
 			copy_of[order[k]] = s->source_id;
+	/* Concurrent importers (PostgreSQL): the one that stores a segment's
+	 * text first holds its hash until it commits; another with the same
+	 * text waits, then finds it.  Taken in hash order. */
+	for (k = 0; s->db->kind == DB_PG && k < b->nsegments; k++) {
+		const struct rec_segment *sg = &b->segments[order[k]];
+		struct dbst *st;
+		if (copy_of[order[k]] || segment_numbers(b, sg) < 4)
+			continue;
+		st = stmt(s->db, S_LOCK_SEGMENT, err);
+		if (!st) {
+			free(order);
+			return -1;
+		}
+		db_bind_text(st, 1, sg->hash);
+		if (db_step(st) != DB_ROW) {
+			free(order);
+			return db_fail(s->db, err, "cannot lock a segment");
+		}
+		db_reset(st);
+	}
 	free(order);
 	for (k = 0; k < b->nsegments; k++) {
 		const struct rec_segment *sg = &b->segments[k];

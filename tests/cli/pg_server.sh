@@ -29,7 +29,7 @@ for i in $(seq 1 1000); do
 done
 # the reference: everything, once, into SQLite
 "$REAL" import --db "$TMP/ref.db" --variant hb "$TMP/hb" "$SAMPLES" >/dev/null 2>&1
-refcounts=$(sqlite3 "$TMP/ref.db" "select (select count(*) from source), (select count(*) from run),
+refcounts=$(command sqlite3 "$TMP/ref.db" "select (select count(*) from source), (select count(*) from run),
 	(select count(*) from sample), (select count(*) from summary), (select count(*) from job)")
 
 # --- 16 concurrent importers, overlapping sets ---------------------------------------
@@ -68,7 +68,7 @@ for k in $(seq 1 10); do
 	kill -9 "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
 done
-sqlite3 -separator ' ' "$TMP/ref.db" "select s.sha256, (select count(*) from run r where r.source_id = s.id),
+command sqlite3 -separator ' ' "$TMP/ref.db" "select s.sha256, (select count(*) from run r where r.source_id = s.id),
 	(select count(*) from summary m where m.source_id = s.id) from source s order by s.sha256" > "$TMP/ref.rows"
 psql -X -q -At -F ' ' "$U" -c "select s.sha256, (select count(*) from run r where r.source_id = s.id),
 	(select count(*) from summary m where m.source_id = s.id) from source s order by s.sha256" > "$TMP/kill.rows"
@@ -112,9 +112,10 @@ R=${U/postgres@/kb_reader@}
 check "reader: ls" "$REAL" ls --db "$R"
 check "reader: show" "$REAL" show --db "$R" "$(q "$U" "select min(id) from run")"
 check "reader: compare" "$REAL" compare --db "$R" --bench numa_test --variants A@001,F
-check "reader: regress" "$REAL" regress --db "$R" --bench numa_test --baseline A@001
+"$REAL" regress --db "$R" --bench numa_test --baseline A@001 > "$TMP/reg.out" 2>&1
+check_eq "reader: regress (exit 1: it found regressions)" "$?" "1"
 check "reader: history" "$REAL" history --db "$R" --bench hackbench --metric time
-check "reader: chart" "$REAL" chart --db "$R" --bench numa_test --variants A@001,F -o "$TMP/r.png"
+check "reader: chart" "$REAL" chart --db "$R" --type bars --bench numa_test --metric elapsed --variants A@001,F -o "$TMP/r.png"
 check "reader: report" "$REAL" report --db "$R" -o "$TMP/r.html"
 check "reader: export" "$REAL" export --db "$R" --bench numa_test
 check_status "reader: import is refused (exit 2)" 2 "$REAL" import --db "$R" "$TMP/hb/hb1.log"
