@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static unsigned known_hash(const char *a, const char *b)
 {
@@ -290,7 +291,13 @@ int db_store_batch(struct db *db, const struct db_import *imp, struct rec_batch 
 		if (!retry || res->lost)
 			return -1;
 		{
-			struct timespec ts = { 0, (long)(1 + rand() % 50) * 2000000L };
+			/* 2-100 ms, from a sequence of this process's own */
+			static unsigned seed;
+			struct timespec ts;
+			if (!seed)
+				seed = (unsigned)getpid() * 2654435761u + 1;
+			ts.tv_sec = 0;
+			ts.tv_nsec = (long)(1 + rand_r(&seed) % 50) * 2000000L;
 			nanosleep(&ts, NULL);
 		}
 	}

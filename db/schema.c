@@ -8,6 +8,7 @@
 #include "schema_pg.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static const char *const migrations[] = {
 /* 1: the first schema. */
@@ -322,7 +323,12 @@ static int user_version(struct db *db, int *version, struct kb_err *err)
 
 	*version = 0;
 	if (db->kind == DB_PG) {
-		st = db_prepare(db, "SELECT to_regclass('kbench_schema') IS NOT NULL", err);
+		/* pg_class read with the statement's snapshot: to_regclass()
+		 * goes through the catalogue cache, which a wait on an
+		 * advisory lock does not refresh (see migrate_pg). */
+		st = db_prepare(db, "SELECT count(*) FROM pg_catalog.pg_class c"
+				" JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+				" WHERE c.relname = 'kbench_schema' AND n.nspname = current_schema()", err);
 		if (!st)
 			return -1;
 		rc = db_step(st) == DB_ROW && db_col_int(st, 0);
@@ -358,9 +364,10 @@ int db_schema_check(struct db *db, struct kb_err *err)
 
 static int migrate_pg(struct db *db, struct kb_err *err)
 {
-	int version;
+	int version, tries = 0;
 	char sql[128];
 
+again:
 	/* One migrator at a time: the others wait on the lock, then see
 	 * the version it wrote. */
 	if (db_begin(db, err) < 0)
@@ -385,6 +392,10 @@ static int migrate_pg(struct db *db, struct kb_err *err)
 	return db_exec(db, "COMMIT", err);
 fail:
 	db_exec(db, "ROLLBACK", NULL);
+	/* Another first open created the schema while this one waited
+	 * (42P07: a table exists already): read the version again. */
+	if (!strcmp(db->pgstate, "42P07") && tries++ < 3)
+		goto again;
 	return -1;
 }
 

@@ -614,7 +614,6 @@ int report_text(FILE *f, const struct report *r, struct kb_err *err)
 			buf_printf(&g, " from %s", r->db);
 		buf_puts(&g, ".");
 		wrap(&out, "", 0, buf_str(&g));
-		buf_putc(&out, '\n');
 		buf_release(&g);
 	}
 	if (r->selection)

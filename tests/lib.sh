@@ -62,10 +62,11 @@ counts() {
 on_sqlite() { [ -z "${KBENCH_PG_URI-}" ]; }
 if ! on_sqlite; then
 	sqlite3() {
-		local sep='|' db="" q="" abs name
+		local sep='|' db="" q="" abs name head=-t
 		while [ $# -gt 0 ]; do
 			case "$1" in
 			-separator) sep=$2; shift 2 ;;
+			-header) head=""; shift ;;
 			-batch | -noheader | -list) shift ;;
 			-*) echo "sqlite3 (kb-pg): option $1 not mapped" >&2; return 2 ;;
 			*) if [ -z "$db" ]; then db=$1; else q=$1; fi; shift ;;
@@ -80,9 +81,9 @@ if ! on_sqlite; then
 		.* | [Pp][Rr][Aa][Gg][Mm][Aa]*) echo "sqlite3 (kb-pg): SQLite only: $q" >&2; return 2 ;;
 		esac
 		if [ -n "$q" ]; then
-			psql -X -q -At -F "$sep" -v ON_ERROR_STOP=1 "$KBENCH_PG_URI$name" -c "$q"
+			psql -X -q -A $head -P footer=off -F "$sep" -v ON_ERROR_STOP=1 "$KBENCH_PG_URI$name" -c "$q"
 		else
-			psql -X -q -At -F "$sep" -v ON_ERROR_STOP=1 "$KBENCH_PG_URI$name"
+			psql -X -q -A $head -P footer=off -F "$sep" -v ON_ERROR_STOP=1 "$KBENCH_PG_URI$name"
 		fi
 	}
 	counts() {

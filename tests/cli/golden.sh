@@ -51,10 +51,15 @@ build_store() {     # NAME: import what the store holds into $TMP/NAME.db
 }
 
 mask() {
-	# the PostgreSQL pass: a store's database is shown as its path
-	[ -n "${KBENCH_PG_URI-}" ] && [ -n "${store-}" ] &&
-		set -- -e "s#${KBENCH_PG_URI}kbt_[0-9a-f]*#$TMP/$store.db#g"
-	sed "$@" -e "s#$SAMPLES#SAMPLES#g" -e "s#$SHARED#SHARED#g" -e "s#$TMP#TMP#g" \
+	# The PostgreSQL pass: a store's database is shown as its path, also
+	# where the report wrapped its URI (after a '/') onto more lines.
+	if [ -n "${KBENCH_PG_URI-}" ] && [ -n "${store-}" ]; then
+		U=$KBENCH_PG_URI P=$TMP/$store.db perl -0pe '
+			BEGIN { $p = join("", map { quotemeta($_) . ($_ eq "/" ? "\\s*" : "") } split //, $ENV{U}) }
+			s/from\s+$p\s*kbt_[0-9a-f]+/from $ENV{P}/g; s/$p\s*kbt_[0-9a-f]+/$ENV{P}/g'
+	else
+		cat
+	fi | sed -e "s#$SAMPLES#SAMPLES#g" -e "s#$SHARED#SHARED#g" -e "s#$TMP#TMP#g" \
 	    -E -e 's#[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z#TIME#g'
 }
 

@@ -15,7 +15,7 @@ newdb() {   # NAME: a fresh database; prints its URI
 	psql -X -q "${BASE}postgres" -v ON_ERROR_STOP=1 -c "DROP DATABASE IF EXISTS $1" \
 		-c "CREATE DATABASE $1" >/dev/null && printf '%s' "$BASE$1"
 }
-q() { psql -X -q -At -v ON_ERROR_STOP=1 "$1" -c "$2"; }
+q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -At -v ON_ERROR_STOP=1 "$1" -c "$2"; }
 
 # --- files: 120 hackbench logs of 3 runs each, and 1,000 of one run -------------
 mkdir -p "$TMP/hb" "$TMP/k"

@@ -40,8 +40,8 @@ check_status "perf stat -I 500 --summary hackbench imports" 0 "$KB" import --var
 check_eq "intervals carry cmd from the closing header" \
 	"$(sql "select count(*) from runs_v where variant = 'wrap2' and benchmark = 'perf-stat' and config = 'cmd=hackbench -g 4 -l 600'")" 6
 check_eq "the whole run is the summary run" \
-	"$(sql "select s.value from runs_v r join samples_v s using (run_id) where r.variant = 'wrap2' and r.config = 'cmd=hackbench -g 4 -l 600,summary=yes' and s.metric in ('context-switches', 'elapsed') order by s.metric")" \
-	"$(printf '51845.0\n3.221498752')"
+	"$(sql "select printf('%.10g', s.value) from runs_v r join samples_v s using (run_id) where r.variant = 'wrap2' and r.config = 'cmd=hackbench -g 4 -l 600,summary=yes' and s.metric in ('context-switches', 'elapsed') order by s.metric")" \
+	"$(printf '51845\n3.221498752')"
 check_eq "wrapped hackbench with --summary" \
 	"$(sql "select r.status || ' ' || s.value from runs_v r join samples_v s using (run_id) where r.variant = 'wrap2' and r.benchmark = 'hackbench'")" "ok 3.127"
 
@@ -100,8 +100,8 @@ check_eq "the user's names are stored" "$(sql "select distinct variant || ' ' ||
 export KBENCH_DB="$TMP/s1.db"
 check_status "seed 001 imports" 0 "$KB" import "$SAMPLES/seeds/001_84b93bea668f5b54.txt"
 check_eq "summary_v flags: the footnoted cells" \
-	"$(sql "select group_concat(variant || ' ' || config || ' ' || metric || ' ' || mean || ' ' || flags, '; ') from summary_v where flags != ''")" \
-	"E tasks=64 avg_user 33.32 footnoted; E tasks=64 total_user 2133.0 footnoted; E tasks=64 elapsed 133.9 footnoted"
+	"$(sql "select group_concat(variant || ' ' || config || ' ' || metric || ' ' || printf('%.10g', mean) || ' ' || flags, '; ') from summary_v where flags != ''")" \
+	"E tasks=64 avg_user 33.32 footnoted; E tasks=64 total_user 2133 footnoted; E tasks=64 elapsed 133.9 footnoted"
 check_eq "summary_v's columns: flags added last" "$(sqlite3 -header "$KBENCH_DB" "select * from summary_v limit 1" | head -1)" \
 	"source|variant|machine|benchmark|config|metric|mean|sd|n|min|max|unit|flags"
 "$KB" compare --bench numa_test --metric elapsed --baseline A > "$TMP/c.txt"
