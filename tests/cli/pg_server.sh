@@ -11,9 +11,10 @@ BASE=$KBENCH_PG_URI
 PGDIR=${KBENCH_PG_DIR:?KBENCH_PG_DIR: the test cluster}
 unset KBENCH_DB
 
-newdb() {   # NAME: a fresh database; prints its URI
-	psql -X -q "${BASE}postgres" -v ON_ERROR_STOP=1 -c "DROP DATABASE IF EXISTS $1" \
-		-c "CREATE DATABASE $1" >/dev/null && printf '%s' "$BASE$1"
+newdb() {   # NAME: a fresh database; prints its URI (a test without one stops here)
+	PGOPTIONS="-c client_min_messages=warning" psql -X -q "${BASE}postgres" -v ON_ERROR_STOP=1 \
+		-c "DROP DATABASE IF EXISTS $1" -c "CREATE DATABASE $1" >/dev/null || return 1
+	printf '%s' "$BASE$1"
 }
 q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -At -v ON_ERROR_STOP=1 "$1" -c "$2"; }
 
@@ -33,7 +34,7 @@ refcounts=$(command sqlite3 "$TMP/ref.db" "select (select count(*) from source),
 	(select count(*) from sample), (select count(*) from summary), (select count(*) from job)")
 
 # --- 16 concurrent importers, overlapping sets ---------------------------------------
-U=$(newdb kb_conc)
+U=$(newdb kb_conc) || { fail "a fresh database kb_conc on the test cluster"; exit 1; }
 "$REAL" init --db "$U" >/dev/null 2>&1 || "$REAL" import --db "$U" /dev/null >/dev/null 2>&1
 for k in $(seq 0 15); do
 	(
@@ -59,7 +60,7 @@ check_eq "... no variant or machine twice" \
 # --- kill -9 at 10 random moments -----------------------------------------------
 # Every source stored has all its runs (the reference's count for its
 # bytes); running the import again completes the set.
-U=$(newdb kb_kill)
+U=$(newdb kb_kill) || { fail "a fresh database kb_kill on the test cluster"; exit 1; }
 "$REAL" import --db "$U" --variant hb "$TMP/hb/hb1.log" >/dev/null 2>&1
 for k in $(seq 1 10); do
 	"$REAL" import --db "$U" --variant hb "$TMP/hb" "$SAMPLES" > "$TMP/kill.out" 2>&1 &
@@ -80,7 +81,7 @@ check_eq "... to the reference's counts" \
 	"$refcounts"
 
 # --- the server stopped in the middle of an import of 1,000 files -------------------
-U=$(newdb kb_stop)
+U=$(newdb kb_stop) || { fail "a fresh database kb_stop on the test cluster"; exit 1; }
 "$REAL" import --db "$U" --variant k "$TMP/k/k1.log" >/dev/null 2>&1
 "$REAL" import --db "$U" --variant k --verbose "$TMP/k" > "$TMP/stop.out" 2> "$TMP/stop.err" &
 pid=$!
@@ -103,7 +104,7 @@ check "... after a restart the same import completes" "$REAL" import --db "$U" -
 check_eq "... 1,000 sources, 2,000 runs" "$(q "$U" "select count(*) || ' ' || (select count(*) from run) from source")" "1000 2000"
 
 # --- a read-only role -------------------------------------------------------------
-U=$(newdb kb_read)
+U=$(newdb kb_read) || { fail "a fresh database kb_read on the test cluster"; exit 1; }
 "$REAL" import --db "$U" "$SAMPLES" >/dev/null 2>&1
 q "$U" "DROP ROLE IF EXISTS kb_reader; CREATE ROLE kb_reader LOGIN;
 	GRANT CONNECT ON DATABASE kb_read TO kb_reader; GRANT USAGE ON SCHEMA public TO kb_reader;
@@ -149,3 +150,26 @@ done
 cat "$TMP/pw.html" >> "$TMP/pw.out" 2>/dev/null
 check_eq "no password in any output, error or report" "$(grep -c -e Hunter2secret -e WrongSecret9 "$TMP/pw.out")" "0"
 check_grep "... the URI is shown masked" "kb_pw:\*\*\*@" "$TMP/pw.out"
+
+# --- the same bytes from either backend ---------------------------------------------
+# Each seed on its own into a SQLite file and a PostgreSQL database:
+# compare --format json and regress --format json must not differ by a byte.
+for seed in "$SAMPLES"/seeds/*.txt; do
+	n=$(basename "$seed" .txt); n=${n%%_*}
+	U=$(newdb "kb_json$n") || { fail "seed $n: a database for it"; continue; }
+	"$REAL" import --db "$TMP/json$n.db" "$seed" >/dev/null 2>&1
+	"$REAL" import --db "$U" "$seed" >/dev/null 2>&1
+	base=$(command sqlite3 "$TMP/json$n.db" "select display from variant_v where id in (select variant_id from run union select variant_id from summary) order by id limit 1")
+	for args in "compare --format json" "compare --format json --test mwu --change speed" \
+		"regress --format json --baseline $base"; do
+		# shellcheck disable=SC2086
+		"$REAL" $args --db "$TMP/json$n.db" > "$TMP/a.json" 2>&1; ra=$?
+		# shellcheck disable=SC2086
+		"$REAL" $args --db "$U" > "$TMP/b.json" 2>&1; rb=$?
+		if [ "$ra" = "$rb" ] && [ -s "$TMP/a.json" ] && cmp -s "$TMP/a.json" "$TMP/b.json"; then
+			pass "seed $n: $args: the same bytes on SQLite and PostgreSQL ($(wc -c < "$TMP/a.json") bytes, exit $ra)"
+		else
+			fail "seed $n: $args: the same bytes on SQLite and PostgreSQL" "exit $ra vs $rb" "$(diff "$TMP/a.json" "$TMP/b.json" | head -10)"
+		fi
+	done
+done
