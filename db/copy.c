@@ -8,16 +8,16 @@
  * in one snapshot (a read transaction), so an import running there at the
  * same time is seen whole or not at all.
  *
- * Order of work:
- *   1. the metric catalogue rows the target lacks;
- *   2. the variants and machines the sources to copy refer to, in the
+ * Order of work, in transactions of several sources each:
+ *   1. (in the first one) the metric catalogue rows the target lacks, and
+ *      the variants and machines the sources to copy refer to, in the
  *      source store's id order (so that the target lists and compares them
  *      in the same order), merged by name into those the target has;
- *   3. the sources, in id order, several to a transaction: the source row
- *      (RETURNING its new id), then its runs, samples, jobs, summaries and
- *      segments, gathered in memory and written when the group ends as
- *      multi-row INSERTs (SQLite) or COPY (PostgreSQL);
- *   4. the relabel records the target lacks, appended in order.
+ *   2. the sources, in id order: the source row (RETURNING its new id),
+ *      then its runs, samples, jobs, summaries and segments, gathered in
+ *      memory and written when the group ends as multi-row INSERTs
+ *      (SQLite) or COPY (PostgreSQL);
+ *   3. the relabel records the target lacks, appended in order.
  * A failed group is rolled back whole: the sources before it stay copied,
  * and running the copy again completes the set.
  */
@@ -308,7 +308,11 @@ struct copy {
 	struct dbst *read[R_COUNT];
 	struct dbst *ins_source, *find_source, *run_ids;
 	long long last_run;             /* SQLite target: the highest run id */
+	int catalogued;                 /* copy_catalogue() has committed */
 };
+
+static int copy_metrics(struct copy *c, struct kb_err *err);
+static int copy_names(struct copy *c, int machines, struct kb_err *err);
 
 /* The next row of a read loop; DB_ERROR sets err. */
 static int step(struct db *db, struct dbst *st, struct kb_err *err)
@@ -818,16 +822,23 @@ static int group_begin(struct copy *c, struct kb_err *err)
 
 	if (db_begin(c->to, err) < 0)
 		return -1;
-	if (c->to->kind == DB_PG)
-		return 0;
 	/* SQLite numbers rows max(id) + 1: the write lock is held, so runs
 	 * can be numbered here and sent later. */
-	st = db_prepare(c->to, "SELECT coalesce(max(id), 0) FROM run", err);
-	if (!st)
+	if (c->to->kind == DB_SQLITE) {
+		st = db_prepare(c->to, "SELECT coalesce(max(id), 0) FROM run", err);
+		if (!st)
+			return -1;
+		if (step(c->to, st, err) == DB_ROW)
+			c->last_run = db_col_int(st, 0);
+		if (db_rows_end(c->to, st, err) < 0)
+			return -1;
+	}
+	/* The first group brings the catalogue, variants and machines: a
+	 * copy that fails there leaves nothing behind. */
+	if (!c->catalogued && (copy_metrics(c, err) < 0 || copy_names(c, 0, err) < 0 ||
+			       copy_names(c, 1, err) < 0))
 		return -1;
-	if (step(c->to, st, err) == DB_ROW)
-		c->last_run = db_col_int(st, 0);
-	return db_rows_end(c->to, st, err);
+	return 0;
 }
 
 /* Write the group's rows and commit (when a transaction is open), then
@@ -841,6 +852,8 @@ static int group_end(struct copy *c, int open, size_t first, size_t end, struct 
 			return -1;
 	if (open && db_exec(c->to, "COMMIT", err) < 0)
 		return -1;
+	if (open)
+		c->catalogued = 1;
 	for (k = first; k < end; k++) {
 		struct db_copy_source cs;
 		cs.path = c->s[k].col[S_PATH];
@@ -868,9 +881,11 @@ static int copy_all_sources(struct copy *c, struct kb_err *err)
 		for (; k < c->ns && k - first < GROUP_SOURCES && pending_rows(c) < GROUP_ROWS; k++) {
 			if (c->s[k].skip)
 				continue;
-			if (!open && group_begin(c, err) < 0)
-				return -1;
-			open = 1;
+			if (!open) {
+				open = 1;
+				if (group_begin(c, err) < 0)
+					goto fail;
+			}
 			if (copy_source(c, &c->s[k], err) < 0)
 				goto fail;
 		}
@@ -984,10 +999,13 @@ out:
 }
 
 /* What the source store holds beside its sources: metrics, then the
- * variants and machines that the sources to copy refer to; one
- * transaction, before any source. */
+ * variants and machines that the sources to copy refer to.  The first
+ * group of sources brings them (group_begin()); when every source is
+ * skipped, the metrics come in a transaction of their own. */
 static int copy_catalogue(struct copy *c, struct kb_err *err)
 {
+	if (c->catalogued)
+		return 0;
 	if (db_begin(c->to, err) < 0)
 		return -1;
 	if (copy_metrics(c, err) < 0 || copy_names(c, 0, err) < 0 || copy_names(c, 1, err) < 0) {
@@ -1022,9 +1040,9 @@ int db_copy(struct db *from, struct db *to, db_copy_fn each, void *ctx,
 	if (rc == 0)
 		rc = load_sources(&c, err);
 	if (rc == 0)
-		rc = copy_catalogue(&c, err);
-	if (rc == 0)
 		rc = copy_all_sources(&c, err);
+	if (rc == 0)
+		rc = copy_catalogue(&c, err);
 	if (rc == 0)
 		rc = copy_relabels(&c, err);
 	if (db_in_txn(from))
