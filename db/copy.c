@@ -499,27 +499,93 @@ static int referenced(struct copy *c, const char *col, long long **ids, size_t *
  * Variants and machines, by name (variants by name and scope): a new
  * one goes in with everything it has; one the target has keeps its own
  * values and takes only what it lacks (a kernel, a description, cpus).
+ * INSERT_ROWS to a statement; RETURNING gives each row's id with its name.
  */
-static const char *const upsert_variant =
-	"INSERT INTO variant (name, scope, scope_label, kernel, description, created_at)"
-	" VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (name, scope) DO UPDATE SET"
-	" kernel = coalesce(variant.kernel, excluded.kernel),"
-	" description = coalesce(nullif(variant.description, ''), excluded.description,"
-	" variant.description) RETURNING id";
-static const char *const upsert_machine =
-	"INSERT INTO machine (name, cpus, nodes, description) VALUES (?1, ?2, ?3, ?4)"
-	" ON CONFLICT (name) DO UPDATE SET cpus = coalesce(machine.cpus, excluded.cpus),"
-	" nodes = coalesce(machine.nodes, excluded.nodes),"
-	" description = coalesce(machine.description, excluded.description) RETURNING id";
+static const struct {
+	const char *head, *tail;
+	int ncols, nkey;
+} upsert[2] = {
+	{ "INSERT INTO variant (name, scope, scope_label, kernel, description, created_at) VALUES ",
+	  " ON CONFLICT (name, scope) DO UPDATE SET"
+	  " kernel = coalesce(variant.kernel, excluded.kernel),"
+	  " description = coalesce(nullif(variant.description, ''), excluded.description,"
+	  " variant.description) RETURNING id, name, scope", 6, 2 },
+	{ "INSERT INTO machine (name, cpus, nodes, description) VALUES ",
+	  " ON CONFLICT (name) DO UPDATE SET cpus = coalesce(machine.cpus, excluded.cpus),"
+	  " nodes = coalesce(machine.nodes, excluded.nodes),"
+	  " description = coalesce(machine.description, excluded.description) RETURNING id, name",
+	  4, 1 },
+};
+
+/* Upsert rows [first, first + k) of r (kind 0 variants, 1 machines);
+ * to[i] = the target's id of row first + i. */
+static int upsert_rows(struct copy *c, int kind, struct rows *r, size_t first, size_t k,
+		       long long *to, struct kb_err *err)
+{
+	struct buf sql = BUF_INIT;
+	const struct val *v = &r->v[first * (size_t)r->ncols];
+	struct dbst *st;
+	size_t i, j, got = 0;
+	int col, rc;
+
+	buf_puts(&sql, upsert[kind].head);
+	for (i = 0; i < k; i++) {
+		buf_puts(&sql, i ? ", (" : "(");
+		for (col = 0; col < r->ncols; col++)
+			buf_puts(&sql, col ? ", ?" : "?");
+		buf_putc(&sql, ')');
+	}
+	buf_puts(&sql, upsert[kind].tail);
+	st = db_prepare(c->to, buf_str(&sql), err);
+	buf_release(&sql);
+	if (!st)
+		return -1;
+	for (j = 0; j < k * (size_t)r->ncols; j++) {
+		if (v[j].type == V_NULL)
+			db_bind_null(st, (int)j + 1);
+		else if (v[j].type == V_INT)
+			db_bind_int(st, (int)j + 1, v[j].i);
+		else
+			db_bind_static(st, (int)j + 1, r->text.data + v[j].off);
+	}
+	for (i = 0; i < k; i++)
+		to[i] = -1;
+	while ((rc = db_step(st)) == DB_ROW) {
+		/* the row of that name (and scope) */
+		for (i = 0; i < k; i++) {
+			const struct val *row = &v[i * (size_t)r->ncols];
+			if (to[i] < 0 && strcmp(r->text.data + row[0].off, db_col_str(st, 1)) == 0 &&
+			    (upsert[kind].nkey == 1 ||
+			     strcmp(r->text.data + row[1].off, db_col_str(st, 2)) == 0))
+				break;
+		}
+		if (i < k) {
+			to[i] = db_col_int(st, 0);
+			got++;
+		}
+	}
+	if (rc == DB_ERROR) {
+		db_fail(c->to, err, "cannot store");
+		db_finalize(st);
+		return -1;
+	}
+	if (db_rows_end(c->to, st, err) < 0)
+		return -1;
+	if (got != k)
+		return kb_err_set(err, db_name(c->to), 0, "cannot store the %s",
+				  kind ? "machines" : "variants");
+	return 0;
+}
 
 static int copy_names(struct copy *c, int machines, struct kb_err *err)
 {
 	const char *col = machines ? "machine_id" : "variant_id";
 	struct idmap *map = machines ? &c->mach : &c->var;
-	struct dbst *st = NULL, *ins = NULL;
-	long long *ids;
-	size_t n, k;
-	int rc = -1, i, ncols = machines ? 4 : 6;
+	struct rows r;
+	struct dbst *st;
+	long long *ids, *from = NULL, *to = NULL;
+	size_t n, k, nf = 0, done;
+	int rc, i;
 
 	if (referenced(c, col, &ids, &n, err) < 0)
 		return -1;
@@ -527,15 +593,17 @@ static int copy_names(struct copy *c, int machines, struct kb_err *err)
 		free(ids);
 		return 0;
 	}
+	memset(&r, 0, sizeof(r));
+	r.ncols = upsert[machines].ncols;
 	st = db_prepare(c->from, machines
 			? "SELECT id, name, cpus, nodes, description FROM machine ORDER BY id"
 			: "SELECT id, name, scope, scope_label, kernel, description, created_at"
 			  " FROM variant ORDER BY id", err);
-	ins = st ? db_prepare(c->to, machines ? upsert_machine : upsert_variant, err) : NULL;
-	if (!ins)
-		goto out;
+	rc = st ? DB_DONE : DB_ERROR;
+	from = xcalloc(n, sizeof(*from));
+	to = xcalloc(n, sizeof(*to));
 	k = 0;
-	while ((rc = step(c->from, st, err)) == DB_ROW) {
+	while (st && (rc = step(c->from, st, err)) == DB_ROW) {
 		long long id = db_col_int(st, 0);
 		while (k < n && ids[k] < id)
 			k++;
@@ -543,36 +611,33 @@ static int copy_names(struct copy *c, int machines, struct kb_err *err)
 			break;
 		if (ids[k] != id)
 			continue;
-		db_reset(ins);
-		for (i = 1; i <= ncols; i++) {
-			if (machines && (i == 2 || i == 3) && !db_col_null(st, i))
-				db_bind_int(ins, i, db_col_int(st, i));
-			else
-				db_bind_text(ins, i, db_col_str(st, i));
-		}
-		if (db_step(ins) != DB_ROW) {
-			db_fail(c->to, err, "cannot store");
-			rc = DB_ERROR;
-			break;
-		}
-		idmap_add(map, id, db_col_int(ins, 0));
-		if (machines)
-			c->res->machines++;
-		else
-			c->res->variants++;
+		from[nf++] = id;
+		for (i = 1; i <= r.ncols; i++)
+			put_col(&r, st, i, machines && (i == 2 || i == 3) ? V_INT : V_TEXT);
 	}
-	if (rc != DB_ERROR) {
-		rc = db_rows_end(c->from, st, err);
-		st = NULL;
-		if (rc == 0 && map->n != n)
-			rc = kb_err_set(err, db_name(c->from), 0, "a run or summary names a %s that is not stored",
-					machines ? "machine" : "variant");
-	} else {
+	if (rc == DB_ERROR) {
+		db_finalize(st);
 		rc = -1;
+	} else {
+		rc = db_rows_end(c->from, st, err);
 	}
-out:
-	db_finalize(st);
-	db_finalize(ins);
+	if (rc == 0 && nf != n)
+		rc = kb_err_set(err, db_name(c->from), 0, "a run or summary names a %s that is not stored",
+				machines ? "machine" : "variant");
+	for (done = 0; rc == 0 && done < nf; done += k) {
+		k = nf - done < INSERT_ROWS ? nf - done : INSERT_ROWS;
+		rc = upsert_rows(c, machines, &r, done, k, to + done, err);
+	}
+	for (k = 0; rc == 0 && k < nf; k++)
+		idmap_add(map, from[k], to[k]);
+	if (rc == 0 && machines)
+		c->res->machines += nf;
+	else if (rc == 0)
+		c->res->variants += nf;
+	free(r.v);
+	buf_release(&r.text);
+	free(from);
+	free(to);
 	free(ids);
 	return rc;
 }
@@ -852,8 +917,11 @@ static int group_end(struct copy *c, int open, size_t first, size_t end, struct 
 			return -1;
 	if (open && db_exec(c->to, "COMMIT", err) < 0)
 		return -1;
-	if (open)
+	if (open) {
 		c->catalogued = 1;
+		if (c->to->kind == DB_SQLITE)
+			db_ckpt_after_commit(c->to);
+	}
 	for (k = first; k < end; k++) {
 		struct db_copy_source cs;
 		cs.path = c->s[k].col[S_PATH];
@@ -1039,6 +1107,15 @@ int db_copy(struct db *from, struct db *to, db_copy_fn each, void *ctx,
 		     : "BEGIN", err);
 	if (rc == 0)
 		rc = load_sources(&c, err);
+	/* A SQLite target: the log is copied back by the import's checkpointer
+	 * thread, as during an import. */
+	if (rc == 0 && to->kind == DB_SQLITE) {
+		db_ckpt_start(to);
+		/* Every reference a copied row makes is to a row the copy made
+		 * or mapped: the checks would only cost (the importer does the
+		 * same, group.c). */
+		rc = db_exec(to, "PRAGMA foreign_keys = OFF", err);
+	}
 	if (rc == 0)
 		rc = copy_all_sources(&c, err);
 	if (rc == 0)
@@ -1047,6 +1124,8 @@ int db_copy(struct db *from, struct db *to, db_copy_fn each, void *ctx,
 		rc = copy_relabels(&c, err);
 	if (db_in_txn(from))
 		db_exec(from, "ROLLBACK", NULL);
+	if (to->kind == DB_SQLITE && !db_in_txn(to))
+		db_exec(to, "PRAGMA foreign_keys = ON", NULL);
 	for (t = 0; t < R_COUNT; t++)
 		db_finalize(c.read[t]);
 	for (t = 0; t < T_COUNT; t++) {
