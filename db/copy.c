@@ -340,12 +340,24 @@ static struct dbst *read_stmt(struct copy *c, int slot, long long id, struct kb_
 	return st;
 }
 
+/* A source of the target. */
+struct have {
+	char *sha;
+	long long id;
+};
+
+static int cmp_have(const void *a, const void *b)
+{
+	return strcmp(((const struct have *)a)->sha, ((const struct have *)b)->sha);
+}
+
 /* Every source of the source store, in id order, and which of them the
  * target has (by SHA-256). */
 static int load_sources(struct copy *c, struct kb_err *err)
 {
 	struct dbst *st;
-	size_t cap = 0;
+	struct have *have = NULL;
+	size_t cap = 0, nhave = 0, k;
 	int rc, i;
 
 	st = db_prepare(c->from, "SELECT id, path, sha256, size, format, imported_at, mail_from,"
@@ -364,22 +376,34 @@ static int load_sources(struct copy *c, struct kb_err *err)
 	}
 	if (db_rows_end(c->from, st, err) < 0)
 		return -1;
-	st = db_prepare(c->to, "SELECT id FROM source WHERE sha256 = ?1", err);
+	/* The target's sources, in one query: sorted by SHA-256 here. */
+	st = db_prepare(c->to, "SELECT sha256, id FROM source", err);
 	if (!st)
 		return -1;
-	c->find_source = st;
-	for (size_t k = 0; k < c->ns; k++) {
-		db_reset(st);
-		db_bind_text(st, 1, c->s[k].col[S_SHA]);
-		rc = step(c->to, st, err);
-		if (rc == DB_ERROR)
-			return -1;
-		if (rc == DB_ROW) {
-			c->s[k].to = db_col_int(st, 0);
+	cap = 0;
+	while ((rc = step(c->to, st, err)) == DB_ROW) {
+		xgrow(&have, &cap, nhave + 1, sizeof(*have));
+		have[nhave].sha = db_col_text(st, 0);
+		have[nhave++].id = db_col_int(st, 1);
+	}
+	rc = db_rows_end(c->to, st, err);
+	if (nhave)
+		qsort(have, nhave, sizeof(*have), cmp_have);
+	for (k = 0; rc == 0 && k < c->ns; k++) {
+		struct have key = { c->s[k].col[S_SHA], 0 }, *h;
+		h = nhave ? bsearch(&key, have, nhave, sizeof(*have), cmp_have) : NULL;
+		if (h) {
+			c->s[k].to = h->id;
 			c->s[k].skip = 1;
 		}
 	}
-	return db_rows_reset(c->to, st, err);
+	for (k = 0; k < nhave; k++)
+		free(have[k].sha);
+	free(have);
+	if (rc < 0)
+		return -1;
+	c->find_source = db_prepare(c->to, "SELECT id FROM source WHERE sha256 = ?1", err);
+	return c->find_source ? 0 : -1;
 }
 
 /* The metric catalogue rows the target lacks. */
