@@ -52,6 +52,8 @@ int cmd_report(int argc, char **argv);
 int cmd_regress(int argc, char **argv);
 int cmd_history(int argc, char **argv);
 int cmd_relabel(int argc, char **argv);
+int cmd_init(int argc, char **argv);
+int cmd_copy(int argc, char **argv);
 /* The history chart of kbench history, for kbench chart --type history
  * (cmd_history.c): builds the history of o and fills c (a CHART_HISTORY). */
 struct db;

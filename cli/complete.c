@@ -11,7 +11,8 @@
  *   --variant(s), --baseline, --candidate, --machine, --bench
  *                         names read from the store (--db, $KBENCH_DB)
  *   import --format       the parser names
- *   PATH, FILE, DIR       the line ":files": the shell completes file names
+ *   PATH, FILE, DIR, STORE  the line ":files": the shell completes file names
+ *                         (a STORE is a SQLite file or a postgresql:// URI)
  *
  * bash splits "--color=al" into "--color" "=" "al"; the scripts pass the
  * line as the user typed it, split at blanks only.
@@ -101,7 +102,8 @@ static void offer_values(const char *verb, const char *name, const char *arg,
 		}
 		return;
 	}
-	if (strcmp(arg, "PATH") == 0 || strcmp(arg, "FILE") == 0 || strcmp(arg, "DIR") == 0) {
+	if (strcmp(arg, "PATH") == 0 || strcmp(arg, "FILE") == 0 || strcmp(arg, "DIR") == 0 ||
+	    strcmp(arg, "STORE") == 0) {
 		printf(":files\n");
 		return;
 	}

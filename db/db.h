@@ -189,4 +189,51 @@ int db_variant_resolve(struct db *db, const char *want, char **display, struct k
 enum db_name_kind { DB_NAME_BENCH, DB_NAME_MACHINE };
 int db_name_exists(struct db *db, enum db_name_kind kind, const char *name, struct kb_err *err);
 
+/* Initialising a store (init.c) ------------------------------------------- */
+
+struct db_init_result {
+	int before, after;          /* schema version before (0: no store) and after */
+	int pg;                     /* a PostgreSQL store: */
+	char name[1024];            /* the store as shown (no password) */
+	char database[256], schema[256], owner[256];   /* quoted for SQL, as
+						 * quote_ident() gives them */
+};
+
+/* Create or upgrade the schema of the store spec names (db_open()) and
+ * say what it was before and is now.  -1 with err set (the server's
+ * reason, password masked) when it cannot. */
+int db_init(const char *spec, struct db_init_result *res, struct kb_err *err);
+
+/* Copying a store (copy.c) ------------------------------------------------ */
+
+/* One source of a copy, as the copy ends its transaction. */
+struct db_copy_source {
+	const char *path, *sha256;
+	int skipped;                /* the target had these bytes: nothing copied */
+	long long runs, summaries;
+};
+
+struct db_copy_result {
+	size_t copied, skipped;     /* sources */
+	size_t runs, samples, jobs, summaries, segments;
+	size_t variants, machines;  /* the copied sources' (new or merged by name) */
+	size_t metrics, relabels;   /* catalogue rows and relabel records added */
+};
+
+typedef void (*db_copy_fn)(void *ctx, const struct db_copy_source *s);
+
+/*
+ * Copy every source of from into to, with the rows that hang off it
+ * (runs, samples, jobs, summaries, segments), the variants and machines
+ * they refer to (by name: one the target has is merged, taking only what
+ * it lacks), the metric catalogue rows and the relabel records the target
+ * lacks.  A source whose SHA-256 the target has is skipped.  Each source
+ * goes in whole or not at all (several share a transaction); to numbers
+ * its own rows.  each (may be NULL) hears of every source, copied or
+ * skipped, in from's order, once its transaction has committed.  On
+ * failure the sources reported so far are stored and the rest not.
+ */
+int db_copy(struct db *from, struct db *to, db_copy_fn each, void *ctx,
+	    struct db_copy_result *res, struct kb_err *err);
+
 #endif

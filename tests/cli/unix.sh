@@ -9,7 +9,7 @@
 # Man pages: one per verb, each rendered by man -l, each holding every
 # option its --help lists.
 verbs=$("$KB" __complete 1 kbench '' | grep -v '^-' | grep -vx help)
-check_eq "the verbs to document" "$(echo $verbs)" "import ls show chart report compare export regress history relabel"
+check_eq "the verbs to document" "$(echo $verbs)" "import ls show chart report compare export regress history relabel init copy"
 mkdir -p "$TMP/man"
 "$KB" --man > "$TMP/man/kbench.1"
 for v in $verbs; do "$KB" --man "$v" > "$TMP/man/kbench-$v.1"; done
@@ -37,6 +37,8 @@ check_grep "kbench-import(1) has its NAME line" '^ +kbench-import - read benchma
 check_grep "kbench-import(1) lists --quiet with its help" '^ +--quiet$' "$TMP/man/kbench-import.txt"
 check_grep "... and --layout with its choices" '^ +--layout mmtests\|lkp\|none$' "$TMP/man/kbench-import.txt"
 check_status "--man of no such verb fails" 2 "$KB" --man frobnicate
+check_eq "copy's stores complete as file names" "$("$KB" __complete 3 kbench copy --from '')" ":files"
+check_eq "... and init's" "$("$KB" __complete 3 kbench init --db '')" ":files"
 
 # Bash completion: the script parses, and completes a verb, an option, a
 # choice and a variant name read from the store.
