@@ -26,7 +26,7 @@ int cmd_ls(int argc, char **argv)
 		opts };
 	const char **args;
 	size_t nargs, i;
-	struct db *db;
+	struct db *db = NULL;
 	struct db_list l;
 	struct kb_err err;
 	int rc = opt_parse(&u, argc, argv, &args, &nargs);
@@ -42,6 +42,7 @@ int cmd_ls(int argc, char **argv)
 	kb_err_clear(&err);
 	if (db_open_existing(&db, cli_db_path(dbpath), &err) < 0 || db_list(db, &l, &err) < 0) {
 		cli_report("ls", &err);
+		db_close(db);
 		return EXIT_USAGE;
 	}
 	{
