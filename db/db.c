@@ -512,6 +512,8 @@ struct dbst *db_cached(struct db *db, int slot, const char *sql, struct kb_err *
 
 	if (!st) {
 		st = db_prepare(db, sql, err);
+		if (st)
+			st->slot = slot + 1;
 		db->cache[slot] = st;
 		return st;
 	}

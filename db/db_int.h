@@ -33,6 +33,8 @@ struct dbst {
 	PGresult *res;
 	int row, nrows;
 	int failed;                 /* the last step failed */
+	int slot;                   /* db_cached() slot + 1: prepared on the server once */
+	int prepared;
 };
 
 struct db {

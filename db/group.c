@@ -255,6 +255,7 @@ void db_store_release(struct db *db)
 	drop_kept(db->group);
 	forget(db->group);
 	free(db->group->k);
+	free(db->group->ids);
 	free(db->group);
 	db->group = NULL;
 }

@@ -46,6 +46,8 @@ struct group {
 	long long bytes;        /* source bytes kept */
 	double start;
 	long long last_run;     /* highest run id: the store numbers runs itself */
+	long long *ids;         /* PostgreSQL: run ids from the sequence, not yet used */
+	size_t nids, next_id;
 	struct known var;       /* variant name -> id */
 	struct known met;       /* (benchmark, metric) in the catalogue */
 };

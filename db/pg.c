@@ -191,8 +191,29 @@ int db_pg_step(struct dbst *st)
 		return DB_ERROR;
 	if (!st->res) {
 		ExecStatusType s;
-		st->res = PQexecParams(db->pg, st->sql, st->nparam, NULL,
-				       (const char *const *)st->val, NULL, NULL, 0);
+		char name[16];
+		if (st->slot) {
+			/* A statement kept for the connection's life is parsed and
+			 * planned once, on its first run (an import runs some of
+			 * them once per file). */
+			snprintf(name, sizeof(name), "kb%d", st->slot);
+			if (!st->prepared) {
+				PGresult *p = PQprepare(db->pg, name, st->sql, st->nparam, NULL);
+				if (PQresultStatus(p) != PGRES_COMMAND_OK) {
+					db_pg_failed(db, p);
+					PQclear(p);
+					st->failed = 1;
+					return DB_ERROR;
+				}
+				PQclear(p);
+				st->prepared = 1;
+			}
+			st->res = PQexecPrepared(db->pg, name, st->nparam,
+						 (const char *const *)st->val, NULL, NULL, 0);
+		} else {
+			st->res = PQexecParams(db->pg, st->sql, st->nparam, NULL,
+					       (const char *const *)st->val, NULL, NULL, 0);
+		}
 		s = PQresultStatus(st->res);
 		if (s != PGRES_COMMAND_OK && s != PGRES_TUPLES_OK) {
 			db_pg_failed(db, st->res);

@@ -22,8 +22,8 @@ enum {
 	S_FIND_SOURCE, S_DEL_SAMPLES, S_DEL_JOBS, S_DEL_RUNS, S_DEL_SUMMARIES, S_DEL_SOURCE,
 	S_INS_SOURCE, S_INS_VARIANT, S_GET_VARIANT,
 	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_HAS_METRIC, S_INS_METRIC,
-	S_DEL_SEGMENTS, S_FIND_SEGMENT, S_INS_SEGMENT, S_LABEL_TAKEN, S_LOCK_SEGMENT,
-	S_COUNT
+	S_DEL_SEGMENTS, S_FIND_SEGMENT, S_INS_SEGMENT, S_LABEL_TAKEN, S_LOCK_SEGMENTS,
+	S_FIND_SEGMENTS, S_COUNT
 };
 
 /* group.c's statement has the slot after these. */
@@ -64,8 +64,14 @@ static const char *const sql[] = {
 	[S_INS_SEGMENT] = "INSERT INTO segment (source_id, first_line, last_line, format, hash, runs,"
 			  " summaries, copy_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
 	/* Another post already shows its variants as name@label. */
-	/* PostgreSQL only: a transaction lock on a segment's hash. */
-	[S_LOCK_SEGMENT] = "SELECT pg_advisory_xact_lock(hashtextextended(?1, 0))",
+	/* PostgreSQL only: transaction locks on the hashes of an array, in
+	 * its order, and the sources that carried any of them. */
+	[S_LOCK_SEGMENTS] = "SELECT count(*) FROM (SELECT pg_advisory_xact_lock(hashtextextended(h, 0))"
+			    " FROM unnest(CAST(?1 AS TEXT[])) AS u(h)) x",
+	[S_FIND_SEGMENTS] = "SELECT g.hash, src.id, src.path FROM segment g"
+			    " JOIN source src ON src.id = g.source_id"
+			    " WHERE g.hash = ANY (CAST(?1 AS TEXT[])) AND g.copy_of IS NULL"
+			    " ORDER BY g.hash, src.id",
 	[S_LABEL_TAKEN] = "SELECT EXISTS (SELECT 1 FROM variant WHERE scope_label = ?1 AND scope <> ?2)",
 };
 
@@ -141,8 +147,6 @@ struct store_state {
 	size_t nkeys, keys_cap;
 	struct pending rows[4]; /* by ROWS_* table */
 	struct buf copy[4];     /* PostgreSQL: COPY text by ROWS_* table */
-	long long *run_ids;     /* PostgreSQL: ids taken from run's sequence */
-	size_t nrun_ids, next_run_id;
 	struct buf json;        /* placement JSON of the pending jobs */
 };
 
@@ -638,29 +642,34 @@ static int add_row(struct store_state *s, int table, long long id, const void *r
  * query, so that concurrent importers never take the same (PostgreSQL). */
 static long long new_run_id(struct store_state *s, struct kb_err *err)
 {
+	struct group *g = s->db->group;
 	struct dbst *st;
+	size_t want;
 	int rc;
 
 	if (s->db->kind != DB_PG)
-		return ++s->db->group->last_run;
-	if (s->next_run_id < s->nrun_ids)
-		return s->run_ids[s->next_run_id++];
+		return ++g->last_run;
+	if (g->next_id < g->nids)
+		return g->ids[g->next_id++];
+	/* A block at a time, kept by the group across files and across a
+	 * rollback: a value the sequence gave is never given again. */
+	want = s->b->nruns > 256 ? s->b->nruns : 256;
 	st = db_prepare(s->db, "SELECT nextval(pg_get_serial_sequence('run', 'id'))"
 			" FROM generate_series(1, CAST(?1 AS INTEGER))", err);
 	if (!st)
 		return -1;
-	db_bind_int(st, 1, (long long)(s->b->nruns ? s->b->nruns : 1));
-	free(s->run_ids);
-	s->run_ids = xcalloc(s->b->nruns + 1, sizeof(*s->run_ids));
-	s->nrun_ids = s->next_run_id = 0;
-	while ((rc = db_step(st)) == DB_ROW && s->nrun_ids <= s->b->nruns)
-		s->run_ids[s->nrun_ids++] = db_col_int(st, 0);
+	db_bind_int(st, 1, (long long)want);
+	free(g->ids);
+	g->ids = xcalloc(want, sizeof(*g->ids));
+	g->nids = g->next_id = 0;
+	while ((rc = db_step(st)) == DB_ROW && g->nids < want)
+		g->ids[g->nids++] = db_col_int(st, 0);
 	(void)rc;
 	if (db_rows_end(s->db, st, err) < 0)
 		return -1;
-	if (!s->nrun_ids)
+	if (!g->nids)
 		return db_fail(s->db, err, "cannot number the runs");
-	return s->run_ids[s->next_run_id++];
+	return g->ids[g->next_id++];
 }
 
 /* PostgreSQL: the file's rows, runs first, through COPY. */
@@ -788,6 +797,92 @@ static int cmp_seg_hash(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * PostgreSQL: the segments of a file that other sources may carry, looked
+ * up in two statements, not two per segment.  Concurrent importers: the
+ * one that stores a segment's text first holds a transaction lock on its
+ * hash until it commits; another with the same text waits, then finds
+ * it.  The locks are taken in hash order (order[] is sorted by hash).
+ */
+static int pg_find_copies(struct store_state *s, const size_t *order, long long *copy_of,
+			  struct db_import_result *res, struct kb_err *err)
+{
+	const struct rec_batch *b = s->b;
+	struct buf arr = BUF_INIT;
+	struct dbst *st;
+	struct { char *hash, *path; long long id; } *hit = NULL;
+	size_t k, n = 0, nhit = 0, cap = 0;
+	int rc = 0, step;
+
+	buf_putc(&arr, '{');
+	for (k = 0; k < b->nsegments; k++) {
+		const struct rec_segment *sg = &b->segments[order[k]];
+		if (copy_of[order[k]] || segment_numbers(b, sg) < 4)
+			continue;
+		buf_printf(&arr, "%s%s", n ? "," : "", sg->hash);     /* hex digits */
+		n++;
+	}
+	buf_putc(&arr, '}');
+	if (!n) {
+		buf_release(&arr);
+		return 0;
+	}
+	st = stmt(s->db, S_LOCK_SEGMENTS, err);
+	if (!st || (db_bind_text(st, 1, buf_str(&arr)), db_step(st)) != DB_ROW) {
+		buf_release(&arr);
+		return st ? db_fail(s->db, err, "cannot lock the segments") : -1;
+	}
+	db_reset(st);
+	st = stmt(s->db, S_FIND_SEGMENTS, err);
+	if (!st) {
+		buf_release(&arr);
+		return -1;
+	}
+	db_bind_text(st, 1, buf_str(&arr));
+	buf_release(&arr);
+	while ((step = db_step(st)) == DB_ROW) {
+		const char *h = db_col_str(st, 0);
+		if (nhit && strcmp(hit[nhit - 1].hash, h) == 0)
+			continue;       /* the first source of each hash */
+		xgrow(&hit, &cap, nhit + 1, sizeof(*hit));
+		hit[nhit].hash = xstrdup(h);
+		hit[nhit].id = db_col_int(st, 1);
+		hit[nhit].path = db_col_text(st, 2);
+		nhit++;
+	}
+	if (step != DB_DONE)
+		rc = db_fail(s->db, err, "cannot look up earlier copies");
+	db_reset(st);
+	/* hits come sorted by hash, bytewise (COLLATE "C") */
+	for (k = 0; rc == 0 && k < b->nsegments; k++) {
+		const struct rec_segment *sg = &b->segments[k];
+		size_t lo = 0, hi = nhit;
+		if (copy_of[k] || segment_numbers(b, sg) < 4)
+			continue;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			int c = strcmp(hit[mid].hash, sg->hash);
+			if (c == 0) {
+				copy_of[k] = hit[mid].id;
+				if (!res->copied_from[0])
+					snprintf(res->copied_from, sizeof(res->copied_from), "%s",
+						 hit[mid].path ? hit[mid].path : "");
+				break;
+			}
+			if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+	}
+	for (k = 0; k < nhit; k++) {
+		free(hit[k].hash);
+		free(hit[k].path);
+	}
+	free(hit);
+	return rc;
+}
+
 static int find_copies(struct store_state *s, long long *copy_of,
 		       struct db_import_result *res, struct kb_err *err)
 {
@@ -809,27 +904,14 @@ static int find_copies(struct store_state *s, long long *copy_of,
 	for (k = 1; k < b->nsegments; k++)
 		if (strcmp(b->segments[order[k - 1]].hash, b->segments[order[k]].hash) == 0)
 			copy_of[order[k]] = s->source_id;
-	/* Concurrent importers (PostgreSQL): the one that stores a segment's
-	 * text first holds its hash until it commits; another with the same
-	 * text waits, then finds it.  Taken in hash order. */
-	for (k = 0; s->db->kind == DB_PG && k < b->nsegments; k++) {
-		const struct rec_segment *sg = &b->segments[order[k]];
-		struct dbst *st;
-		if (copy_of[order[k]] || segment_numbers(b, sg) < 4)
-			continue;
-		st = stmt(s->db, S_LOCK_SEGMENT, err);
-		if (!st) {
-			free(order);
+	if (s->db->kind == DB_PG) {
+		int rc = pg_find_copies(s, order, copy_of, res, err);
+		free(order);
+		if (rc < 0)
 			return -1;
-		}
-		db_bind_text(st, 1, sg->hash);
-		if (db_step(st) != DB_ROW) {
-			free(order);
-			return db_fail(s->db, err, "cannot lock a segment");
-		}
-		db_reset(st);
+	} else {
+		free(order);
 	}
-	free(order);
 	for (k = 0; k < b->nsegments; k++) {
 		const struct rec_segment *sg = &b->segments[k];
 		struct dbst *st;
@@ -839,10 +921,10 @@ static int find_copies(struct store_state *s, long long *copy_of,
 			copy_of[k] = 0;
 			continue;
 		}
-		if (copy_of[k]) {
+		if (copy_of[k] == s->source_id) {
 			if (!res->copied_from[0])
 				snprintf(res->copied_from, sizeof(res->copied_from), "%s", s->imp->path);
-		} else {
+		} else if (s->db->kind != DB_PG) {
 			st = stmt(s->db, S_FIND_SEGMENT, err);
 			if (!st)
 				return -1;
@@ -873,6 +955,30 @@ static int store_segments(struct store_state *s, const long long *copy_of, struc
 {
 	const struct rec_batch *b = s->b;
 	size_t k;
+
+	if (s->db->kind == DB_PG) {
+		/* COPY, like the other rows */
+		struct buf t = BUF_INIT;
+		int rc = 0;
+		for (k = 0; k < b->nsegments; k++) {
+			const struct rec_segment *sg = &b->segments[k];
+			buf_printf(&t, "%lld\t%ld\t%ld\t", s->source_id, sg->first_line, sg->last_line);
+			db_pg_copy_text(&t, sg->format);
+			buf_putc(&t, '\t');
+			db_pg_copy_text(&t, sg->hash);
+			buf_printf(&t, "\t%lld\t%lld\t", copy_of[k] ? 0 : (long long)sg->nruns,
+				   copy_of[k] ? 0 : (long long)sg->nsums);
+			if (copy_of[k] > 0)
+				buf_printf(&t, "%lld\n", copy_of[k]);
+			else
+				buf_puts(&t, "\\N\n");
+		}
+		if (t.len)
+			rc = db_pg_copy(s->db, "segment (source_id, first_line, last_line, format, hash, runs,"
+					" summaries, copy_of)", t.data, t.len, err);
+		buf_release(&t);
+		return rc;
+	}
 
 	for (k = 0; k < b->nsegments; k++) {
 		const struct rec_segment *sg = &b->segments[k];
@@ -962,11 +1068,18 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 	int slot, rc, tries;
 
 	for (tries = 0;; tries++) {
-		st = stmt(db, S_FIND_SOURCE, err);
-		if (!st)
-			return -1;
-		db_bind_text(st, 1, imp->sha256);
-		rc = db_step(st);
+		/* PostgreSQL: a new file (the common case) is one INSERT, which
+		 * gives no row when the bytes are there; then look. */
+		if (db->kind == DB_PG && !imp->replace && tries == 0) {
+			rc = DB_DONE;
+			st = NULL;
+		} else {
+			st = stmt(db, S_FIND_SOURCE, err);
+			if (!st)
+				return -1;
+			db_bind_text(st, 1, imp->sha256);
+			rc = db_step(st);
+		}
 		if (rc == DB_ROW) {
 			long long old = db_col_int(st, 0);
 			const char *p = db_col_str(st, 1);
@@ -994,7 +1107,7 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 				return -1;
 		} else if (rc != DB_DONE) {
 			return db_fail(db, err, "cannot look up earlier imports");
-		} else {
+		} else if (st) {
 			db_reset(st);
 		}
 		st = stmt(db, S_INS_SOURCE, err);
@@ -1017,8 +1130,8 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 		if (rc != DB_DONE)
 			return db_fail(db, err, "cannot store");
 		db_reset(st);
-		/* No row: another importer (PostgreSQL) committed the same
-		 * bytes after the lookup; it is theirs now. */
+		/* No row: the bytes are stored (PostgreSQL: maybe by another
+		 * importer, committed after the lookup); look again. */
 		if (tries)
 			return kb_err_set(err, db->path, 0, "cannot store: the source is stored and not found");
 	}
@@ -1107,7 +1220,6 @@ int db_store_one(struct db *db, const struct db_import *imp, struct rec_batch *b
 	free(s.skip_run);
 	free(s.skip_sum);
 	free(s.scope_label);
-	free(s.run_ids);
 	for (i = 0; i < 4; i++)
 		buf_release(&s.copy[i]);
 	buf_release(&s.json);

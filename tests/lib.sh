@@ -46,7 +46,8 @@ check_grep() {
 sql() { sqlite3 -batch -noheader "$KBENCH_DB" "$1"; }
 
 # counts: one line with the row count of every table (to prove nothing changed).
-counts() {
+counts() { counts_sqlite; }
+counts_sqlite() {
 	local t out=""
 	for t in $(sqlite3 "$KBENCH_DB" "select name from sqlite_master where type='table' and name not like 'sqlite_%' order by name"); do
 		out="$out $t=$(sqlite3 "$KBENCH_DB" "select count(*) from \"$t\"")"
