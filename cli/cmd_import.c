@@ -422,7 +422,7 @@ static void lost_files(struct import_totals *t, size_t n)
 	struct buf line = BUF_INIT;
 
 	buf_printf(&line, "kbench import: the %zu file%s before this error %s not stored after all "
-		   "(SQLite rolled back their transaction); import them again\n",
+		   "(the store rolled back their transaction); import them again\n",
 		   n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
 	say_error(t, &line);
 	t->failed += n;

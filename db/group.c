@@ -150,7 +150,6 @@ static int begin(struct db *db, struct kb_err *err)
 		db_ckpt_start(db);
 	}
 	g = db->group;
-	forget(g);
 	if (db->kind == DB_PG) {
 		/* Many importers may write at once: run ids come from the
 		 * table's sequence (store.c), and the server checks the keys. */
@@ -188,6 +187,10 @@ static void rollback(struct db *db)
 	if (db_in_txn(db))
 		db_exec(db, "ROLLBACK", NULL);
 	db->grouped = 0;
+	/* What the group learnt holds after a COMMIT (the next group starts
+	 * from it), not after a rollback. */
+	if (db->group)
+		forget(db->group);
 }
 
 /* After a failure: roll back and store the kept files again.  Returns how

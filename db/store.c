@@ -75,9 +75,40 @@ static const char *const sql[] = {
 	[S_LABEL_TAKEN] = "SELECT EXISTS (SELECT 1 FROM variant WHERE scope_label = ?1 AND scope <> ?2)",
 };
 
+/* PostgreSQL's own text for a statement, where it saves a round trip:
+ * the insert gives the id, new or not, in one statement.  (Its SELECT
+ * sees the statement's snapshot: a row another importer committed while
+ * this one waited is not in it, so no row means: ask again.) */
+static const char *const pg_sql[S_COUNT] = {
+	[S_INS_VARIANT] = "WITH ins AS (INSERT INTO variant (name, scope, scope_label)"
+			  " VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING RETURNING id)"
+			  " SELECT id FROM ins UNION ALL"
+			  " SELECT id FROM variant WHERE name = ?1 AND scope = ?2 LIMIT 1",
+	[S_INS_MACHINE] = "WITH ins AS (INSERT INTO machine (name) VALUES (?1)"
+			  " ON CONFLICT DO NOTHING RETURNING id)"
+			  " SELECT id FROM ins UNION ALL SELECT id FROM machine WHERE name = ?1 LIMIT 1",
+};
+
 static struct dbst *stmt(struct db *db, int slot, struct kb_err *err)
 {
-	return db_cached(db, slot, sql[slot], err);
+	return db_cached(db, slot, db->kind == DB_PG && pg_sql[slot] ? pg_sql[slot] : sql[slot], err);
+}
+
+/* Run an insert of pg_sql[] that gives the id: 1 and *id set, 0 when
+ * it gave no row (look it up), -1 with err set. */
+static int insert_id(struct db *db, struct dbst *st, long long *id, struct kb_err *err)
+{
+	int rc = db_step(st);
+
+	if (rc == DB_ROW) {
+		*id = db_col_int(st, 0);
+		db_reset(st);
+		return 1;
+	}
+	if (rc != DB_DONE)
+		return db_fail(db, err, "cannot store");
+	db_reset(st);
+	return 0;
 }
 
 /* Run a write statement to completion. */
@@ -96,8 +127,13 @@ static long long get_id(struct db *db, int ins, int get, const char *name, struc
 	if (!st)
 		return -1;
 	db_bind_text(st, 1, name);
-	if (step_done(db, st, err) < 0)
+	if (db->kind == DB_PG) {
+		int rc = insert_id(db, st, &id, err);
+		if (rc != 0)
+			return rc < 0 ? -1 : id;
+	} else if (step_done(db, st, err) < 0) {
 		return -1;
+	}
 	st = stmt(db, get, err);
 	if (!st)
 		return -1;
@@ -146,7 +182,7 @@ struct store_state {
 	struct iter_key { const char *variant, *bench, *config; int n; } *keys;
 	size_t nkeys, keys_cap;
 	struct pending rows[4]; /* by ROWS_* table */
-	struct buf copy[4];     /* PostgreSQL: COPY text by ROWS_* table */
+	struct buf copy[5];     /* PostgreSQL: COPY text by COPY_* table */
 	struct buf json;        /* placement JSON of the pending jobs */
 };
 
@@ -196,8 +232,15 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 		db_bind_text(st, 1, name);
 		db_bind_text(st, 2, scope);
 		db_bind_text(st, 3, scope[0] ? s->scope_label : "");
-		if (step_done(s->db, st, err) < 0)
+		if (s->db->kind == DB_PG) {
+			int rc = insert_id(s->db, st, &id, err);
+			if (rc < 0)
+				return -1;
+			if (rc > 0)
+				goto have_id;
+		} else if (step_done(s->db, st, err) < 0) {
 			return -1;
+		}
 		st = stmt(s->db, S_GET_VARIANT, err);
 		if (!st)
 			return -1;
@@ -207,6 +250,7 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 			return db_fail(s->db, err, "cannot find what was just stored");
 		id = db_col_int(st, 0);
 		db_reset(st);
+have_id:
 		db_known_add(&g->var, name, scope, id);
 	}
 	lg = legend(s->b, name);
@@ -672,22 +716,31 @@ static long long new_run_id(struct store_state *s, struct kb_err *err)
 	return g->ids[g->next_id++];
 }
 
-/* PostgreSQL: the file's rows, runs first, through COPY. */
+/* The tables of COPY, in the order they are sent (runs before their rows). */
+enum { COPY_RUN, COPY_SAMPLE, COPY_JOB, COPY_SUMMARY, COPY_SEGMENT };
+static const char *const copy_cols[5] = {
+	[COPY_RUN] = "run (id, source_id, variant_id, machine_id, benchmark, config, iteration,"
+		     " status, error, line)",
+	[COPY_SAMPLE] = "sample (run_id, metric, value, unit, job)",
+	[COPY_JOB] = "job (run_id, job, initial_node, main_node, moved, user_time, marked, pct)",
+	[COPY_SUMMARY] = "summary (source_id, variant_id, machine_id, benchmark, config, metric,"
+			 " mean, sd, n, min, max, unit, flags, line)",
+	[COPY_SEGMENT] = "segment (source_id, first_line, last_line, format, hash, runs,"
+			 " summaries, copy_of)",
+};
+
+/* PostgreSQL: the file's rows, through COPY, when the file is done (in
+ * its order: runs before their rows).  Each file sends its own, so that
+ * a refused row fails its own file, and the files before it stay. */
 static int send_copies(struct store_state *s, struct kb_err *err)
 {
 	int t;
 
-	for (t = ROWS_RUN; t <= ROWS_SUMMARY; t++) {
-		const char *head = rows_sql[t].head + strlen("INSERT INTO ");
-		char *cols;
+	for (t = 0; t < 5; t++) {
 		int rc;
-
 		if (!s->copy[t].len)
 			continue;
-		cols = xstrdup(head);
-		cols[strlen(cols) - strlen(" VALUES ")] = '\0';
-		rc = db_pg_copy(s->db, cols, s->copy[t].data, s->copy[t].len, err);
-		free(cols);
+		rc = db_pg_copy(s->db, copy_cols[t], s->copy[t].data, s->copy[t].len, err);
 		buf_reset(&s->copy[t]);
 		if (rc < 0)
 			return -1;
@@ -958,26 +1011,21 @@ static int store_segments(struct store_state *s, const long long *copy_of, struc
 
 	if (s->db->kind == DB_PG) {
 		/* COPY, like the other rows */
-		struct buf t = BUF_INIT;
-		int rc = 0;
+		struct buf *t = &s->copy[COPY_SEGMENT];
 		for (k = 0; k < b->nsegments; k++) {
 			const struct rec_segment *sg = &b->segments[k];
-			buf_printf(&t, "%lld\t%ld\t%ld\t", s->source_id, sg->first_line, sg->last_line);
-			db_pg_copy_text(&t, sg->format);
-			buf_putc(&t, '\t');
-			db_pg_copy_text(&t, sg->hash);
-			buf_printf(&t, "\t%lld\t%lld\t", copy_of[k] ? 0 : (long long)sg->nruns,
+			buf_printf(t, "%lld\t%ld\t%ld\t", s->source_id, sg->first_line, sg->last_line);
+			db_pg_copy_text(t, sg->format);
+			buf_putc(t, '\t');
+			db_pg_copy_text(t, sg->hash);
+			buf_printf(t, "\t%lld\t%lld\t", copy_of[k] ? 0 : (long long)sg->nruns,
 				   copy_of[k] ? 0 : (long long)sg->nsums);
 			if (copy_of[k] > 0)
-				buf_printf(&t, "%lld\n", copy_of[k]);
+				buf_printf(t, "%lld\n", copy_of[k]);
 			else
-				buf_puts(&t, "\\N\n");
+				buf_puts(t, "\\N\n");
 		}
-		if (t.len)
-			rc = db_pg_copy(s->db, "segment (source_id, first_line, last_line, format, hash, runs,"
-					" summaries, copy_of)", t.data, t.len, err);
-		buf_release(&t);
-		return rc;
+		return 0;
 	}
 
 	for (k = 0; k < b->nsegments; k++) {
@@ -1220,7 +1268,7 @@ int db_store_one(struct db *db, const struct db_import *imp, struct rec_batch *b
 	free(s.skip_run);
 	free(s.skip_sum);
 	free(s.scope_label);
-	for (i = 0; i < 4; i++)
+	for (i = 0; i < 5; i++)
 		buf_release(&s.copy[i]);
 	buf_release(&s.json);
 	return rc;

@@ -18,13 +18,13 @@ newdb() {   # NAME: a fresh database; prints its URI (a test without one stops h
 }
 q() { PGOPTIONS="-c client_min_messages=warning" psql -X -q -At -v ON_ERROR_STOP=1 "$1" -c "$2"; }
 
-# --- files: 120 hackbench logs of 3 runs each, and 1,000 of one run -------------
+# --- files: 120 hackbench logs of 3 runs each, and 3,000 of two runs ------------
 mkdir -p "$TMP/hb" "$TMP/k"
 for i in $(seq 1 120); do
 	printf 'Running with 10*40 (== 400) tasks.\nTime: %d.%03d\nRunning with 10*40 (== 400) tasks.\nTime: %d.%03d\nRunning with 10*40 (== 400) tasks.\nTime: %d.%03d\n' \
 		$((5 + i % 3)) "$i" $((5 + i % 5)) $((i + 1)) $((6 + i % 2)) $((i + 2)) > "$TMP/hb/hb$i.log"
 done
-for i in $(seq 1 1000); do
+for i in $(seq 1 3000); do
 	printf 'Running with 10*40 (== 400) tasks.\nTime: %d.%03d\nRunning with 10*40 (== 400) tasks.\nTime: %d.%03d\n' \
 		$((4 + i % 7)) $((i % 1000)) $((5 + i % 3)) $(((i * 7) % 1000)) > "$TMP/k/k$i.log"
 done
@@ -80,7 +80,7 @@ check_eq "... to the reference's counts" \
 	"$(q "$U" "select (select count(*) from source), (select count(*) from run), (select count(*) from sample), (select count(*) from summary), (select count(*) from job)")" \
 	"$refcounts"
 
-# --- the server stopped in the middle of an import of 1,000 files -------------------
+# --- the server stopped in the middle of an import of 3,000 files -------------------
 U=$(newdb kb_stop) || { fail "a fresh database kb_stop on the test cluster"; exit 1; }
 "$REAL" import --db "$U" --variant k "$TMP/k/k1.log" >/dev/null 2>&1
 "$REAL" import --db "$U" --variant k --verbose "$TMP/k" > "$TMP/stop.out" 2> "$TMP/stop.err" &
@@ -101,7 +101,7 @@ check_eq "... every file it named as stored is stored" \
 	"$(comm -23 "$TMP/said" <(cut -d'|' -f1 "$TMP/stored" | sort) | wc -l)" "0"
 check_eq "... none partial (2 runs each)" "$(awk -F'|' '$2 != 2' "$TMP/stored" | wc -l)" "0"
 check "... after a restart the same import completes" "$REAL" import --db "$U" --variant k "$TMP/k"
-check_eq "... 1,000 sources, 2,000 runs" "$(q "$U" "select count(*) || ' ' || (select count(*) from run) from source")" "1000 2000"
+check_eq "... 3,000 sources, 6,000 runs" "$(q "$U" "select count(*) || ' ' || (select count(*) from run) from source")" "3000 6000"
 
 # --- a read-only role -------------------------------------------------------------
 U=$(newdb kb_read) || { fail "a fresh database kb_read on the test cluster"; exit 1; }
