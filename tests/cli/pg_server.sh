@@ -146,6 +146,10 @@ for p in "$P" "$W"; do
 	"$REAL" report --db "$p" -o "$TMP/pw.html" >> "$TMP/pw.out" 2>&1
 	"$REAL" regress --db "$p" --baseline nothing >> "$TMP/pw.out" 2>&1
 	"$REAL" ls --db "${p%/*}/no_such_db" >> "$TMP/pw.out" 2>&1
+	"$REAL" init --db "$p" >> "$TMP/pw.out" 2>&1
+	"$REAL" copy --from "$p" --to "$TMP/pwcopy.db" >> "$TMP/pw.out" 2>&1
+	"$REAL" copy --from "$TMP/ref.db" --to "$p" >> "$TMP/pw.out" 2>&1
+	"$REAL" relabel --db "$p" rename F F2 >> "$TMP/pw.out" 2>&1
 done
 cat "$TMP/pw.html" >> "$TMP/pw.out" 2>/dev/null
 check_eq "no password in any output, error or report" "$(grep -c -e Hunter2secret -e WrongSecret9 "$TMP/pw.out")" "0"
