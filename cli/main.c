@@ -90,7 +90,8 @@ static void usage(FILE *f)
 		   "       kbench <verb> --help | kbench --version\n\nverbs:\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
-	fprintf(f, "\nThe store is ./kbench.db unless --db PATH or $KBENCH_DB says otherwise.\n"
+	fprintf(f, "\nThe store is ./kbench.db unless --db or $KBENCH_DB names another: a SQLite\n"
+		   "file, or a PostgreSQL server (postgresql://USER@HOST/DB or service=NAME).\n"
 		   "Exit status: 0 ok, 1 regressions found, 2 usage or input error.\n");
 }
 
@@ -150,7 +151,9 @@ static void man_kbench(void)
 		putchar('\n');
 	}
 	printf(".SH ENVIRONMENT\n.TP\n.B KBENCH_DB\nthe store when \\-\\-db is not given "
-	       "(default ./kbench.db)\n.TP\n.B NO_COLOR\nwhen set, verdict marks are not "
+	       "(default ./kbench.db): a SQLite file, or a PostgreSQL server as a libpq URI "
+	       "(postgresql://USER@HOST:PORT/DB?sslmode=...) or service=NAME; credentials "
+	       "as libpq takes them (PGPASSFILE, PGPASSWORD, the service file)\n.TP\n.B NO_COLOR\nwhen set, verdict marks are not "
 	       "coloured on a terminal\n"
 	       ".SH EXIT STATUS\n0 success, 1 regressions found (regress), 2 usage or input error, "
 	       "3 inconclusive under \\-\\-strict (regress).\n"
@@ -159,7 +162,7 @@ static void man_kbench(void)
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(commands[i].name, "help") != 0)
 			printf(".BR kbench\\-%s (1),\n", commands[i].name);
-	printf(".BR sqlite3 (1)\n");
+	printf(".BR sqlite3 (1),\n.BR psql (1)\n");
 }
 
 /* kbench --man [VERB]: the man page, made from the tables --help prints. */
