@@ -204,6 +204,7 @@ struct build {
 	struct tindex mnix;	/* mnames' index: key i is mnames[i] */
 	struct db *db;
 	long long *sel;		/* ids of q->variants, resolved once */
+	long long base_id;	/* id of q->baseline, when given */
 	int across;		/* compare across machines, as asked (see compare.h) */
 };
 
@@ -1219,36 +1220,39 @@ static void add_variant(struct an_table *t, size_t *cap, const struct db_qvarian
 	t->nvariants++;
 }
 
-/* q->variants as ids, before anything is selected. */
-/* The loaded variant a user means by name (db_variant_resolve(): display
- * name, name alone when unique, name@start-of-post). */
-static int find_variant(const struct build *b, const char *name, size_t *idx,
-			struct kb_err *err)
+/* The variants a user means by name (db_variant_resolve_id(): display
+ * name, name alone when unique, name@start-of-post), as ids, before
+ * anything is loaded: q->variants into b->sel, then q->baseline. */
+static int resolve_variants(struct build *b, struct kb_err *err)
 {
+	size_t i;
 	char *disp;
-	size_t j;
 
-	if (db_variant_resolve(b->db, name, &disp, err) < 0)
-		return -1;
-	for (j = 0; j < b->d.nvariants && strcmp(b->d.variants[j].name, disp) != 0; j++)
-		;
-	free(disp);
-	if (j == b->d.nvariants)
-		return kb_err_set(err, "", 0, "unknown variant '%s'", name);
-	*idx = j;
+	b->sel = xcalloc(b->q->nvariants + 2, sizeof(*b->sel));
+	for (i = 0; i < b->q->nvariants; i++) {
+		if (db_variant_resolve_id(b->db, b->q->variants[i], &b->sel[i], &disp, err) < 0)
+			return -1;
+		free(disp);
+	}
+	if (b->q->baseline) {
+		if (db_variant_resolve_id(b->db, b->q->baseline, &b->base_id, &disp, err) < 0)
+			return -1;
+		free(disp);
+	}
 	return 0;
 }
 
-static int resolve_variants(struct build *b, struct kb_err *err)
+/* The loaded variant of id, or -1 with err set. */
+static int find_variant(const struct build *b, long long id, const char *name, size_t *idx,
+			struct kb_err *err)
 {
-	size_t i, j;
+	size_t j;
 
-	b->sel = xcalloc(b->q->nvariants + 1, sizeof(*b->sel));
-	for (i = 0; i < b->q->nvariants; i++) {
-		if (find_variant(b, b->q->variants[i], &j, err) < 0)
-			return -1;
-		b->sel[i] = b->d.variants[j].id;
-	}
+	for (j = 0; j < b->d.nvariants && b->d.variants[j].id != id; j++)
+		;
+	if (j == b->d.nvariants)
+		return kb_err_set(err, "", 0, "unknown variant '%s'", name);
+	*idx = j;
 	return 0;
 }
 
@@ -1287,7 +1291,7 @@ static int pick_variants(struct build *b, struct an_table *t, struct kb_err *err
 	}
 	t->baseline = 0;
 	if (b->q->baseline) {
-		if (find_variant(b, b->q->baseline, &j, err) < 0)
+		if (find_variant(b, b->base_id, b->q->baseline, &j, err) < 0)
 			return -1;
 		for (i = 0; i < t->nvariants; i++)
 			if (t->variants[i].id == b->d.variants[j].id)
@@ -1411,10 +1415,19 @@ int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t
 	t->opts.alpha = q->alpha;
 	t->opts.delta = q->threshold;
 	t->use_flagged = q->use_flagged;
-	if (an_query_load(db, q, &b.d, err) < 0)
-		return -1;
 	if (resolve_variants(&b, err) < 0)
 		goto out;
+	if (q->nvariants) {
+		/* the variants named and the baseline, by id */
+		size_t n = q->nvariants;
+
+		if (q->baseline)
+			b.sel[n++] = b.base_id;
+		if (an_query_load_ids(db, q, b.sel, n, &b.d, err) < 0)
+			goto out;
+	} else if (an_query_load(db, q, &b.d, err) < 0) {
+		goto out;
+	}
 	collect_samples(&b);
 	collect_summaries(&b);
 	if (pick_variants(&b, t, err) < 0)
