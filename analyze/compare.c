@@ -16,6 +16,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,7 @@ struct obs {
 	double value;
 	size_t jobs;		/* a mean of this many jobs (0: a run-level value) */
 	double jss;		/* ... and their sum of squared deviations */
+	size_t rank;		/* metric_rank(), set once before sorting */
 };
 
 /* A row key while building. */
@@ -41,22 +43,6 @@ struct rkey {
 	size_t rank;		/* metric display order */
 };
 
-struct build {
-	const struct an_query *q;
-	struct db_qdata d;
-	struct obs *obs;
-	size_t nobs, capobs;
-	const struct db_qsummary **sums;	/* selected, last one per key wins */
-	size_t nsums, capsums;
-	struct db_qsummary *dsums;	/* E-H of published cells (sums point here) */
-	size_t ndsums;
-	const char **mnames;	/* metric order of first appearance */
-	size_t nmnames, capmnames;
-	struct db *db;
-	long long *sel;		/* ids of q->variants, resolved once */
-	int across;		/* compare across machines, as asked (see compare.h) */
-};
-
 /* Machine keys compare NULL (unknown) first. */
 int an_machine_cmp(const char *a, const char *b)
 {
@@ -64,6 +50,163 @@ int an_machine_cmp(const char *a, const char *b)
 		return (a != NULL) - (b != NULL);
 	return strcmp(a, b);
 }
+
+/* A hash index of keys made of two integers and up to four strings
+ * (NULL allowed): the whole store's summaries and rows are matched by
+ * key, and a linear scan per item made that quadratic. */
+struct tkey {
+	long long i1, i2;
+	const char *s[4];
+};
+
+struct tindex {
+	struct tkey *keys;	/* in order of insertion */
+	size_t n, cap;
+	size_t *slot;		/* key index + 1, 0 = empty */
+	size_t nslot;		/* power of two */
+};
+
+static size_t tkey_hash(const struct tkey *k)
+{
+	size_t h = 1469598103934665603ULL ^ (size_t)k->i1 * 31 ^ (size_t)k->i2 * 1000003;
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		const char *p = k->s[i];
+		if (!p) {
+			h = (h ^ 0x1ff) * 1099511628211ULL;
+			continue;
+		}
+		while (*p)
+			h = (h ^ (unsigned char)*p++) * 1099511628211ULL;
+		h = (h ^ 0x100) * 1099511628211ULL;
+	}
+	return h;
+}
+
+static int tkey_eq(const struct tkey *a, const struct tkey *b)
+{
+	int i;
+
+	if (a->i1 != b->i1 || a->i2 != b->i2)
+		return 0;
+	for (i = 0; i < 4; i++)
+		if (an_machine_cmp(a->s[i], b->s[i]) != 0)
+			return 0;
+	return 1;
+}
+
+/* Index of key k; added (the strings borrowed) when absent and add is set,
+ * else -1. */
+static long tindex_find(struct tindex *t, const struct tkey *k, int add)
+{
+	size_t h, i;
+
+	if (2 * (t->n + 1) > t->nslot) {
+		size_t nn = t->nslot ? 2 * t->nslot : 64, *ns = xcalloc(nn, sizeof(*ns));
+		for (i = 0; i < t->nslot; i++) {
+			if (!t->slot[i])
+				continue;
+			h = tkey_hash(&t->keys[t->slot[i] - 1]) & (nn - 1);
+			while (ns[h])
+				h = (h + 1) & (nn - 1);
+			ns[h] = t->slot[i];
+		}
+		free(t->slot);
+		t->slot = ns;
+		t->nslot = nn;
+	}
+	for (h = tkey_hash(k) & (t->nslot - 1); t->slot[h]; h = (h + 1) & (t->nslot - 1))
+		if (tkey_eq(&t->keys[t->slot[h] - 1], k))
+			return (long)(t->slot[h] - 1);
+	if (!add)
+		return -1;
+	xgrow(&t->keys, &t->cap, t->n + 1, sizeof(*t->keys));
+	t->keys[t->n] = *k;
+	t->slot[h] = ++t->n;
+	return (long)(t->n - 1);
+}
+
+static void tindex_release(struct tindex *t)
+{
+	free(t->keys);
+	free(t->slot);
+	memset(t, 0, sizeof(*t));
+}
+
+/* Key of a summary as a cell holds it. */
+static struct tkey sum_key(const struct db_qsummary *s)
+{
+	return (struct tkey){ s->variant_id, 0,
+			      { s->benchmark, s->machine_key, s->config, s->metric } };
+}
+
+/* Key of a row: (benchmark, machine, config, metric). */
+static struct tkey row_key(const char *bench, const char *machine, const char *config,
+			   const char *metric)
+{
+	return (struct tkey){ 0, 0, { bench, machine, config, metric } };
+}
+
+/* A table variant's id and index, sorted by id (names may repeat ids). */
+struct vpos {
+	long long id;
+	size_t v;
+};
+
+static int cmp_vpos(const void *a, const void *b)
+{
+	const struct vpos *x = a, *y = b;
+
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	return x->v < y->v ? -1 : x->v > y->v;
+}
+
+static struct vpos *vpos_build(const struct an_table *t)
+{
+	struct vpos *vp = xcalloc(t->nvariants + 1, sizeof(*vp));
+	size_t v;
+
+	for (v = 0; v < t->nvariants; v++)
+		vp[v] = (struct vpos){ t->variants[v].id, v };
+	qsort(vp, t->nvariants, sizeof(*vp), cmp_vpos);
+	return vp;
+}
+
+/* First entry of id in vp[0..n), or n. */
+static size_t vpos_first(const struct vpos *vp, size_t n, long long id)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (vp[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+struct build {
+	const struct an_query *q;
+	struct db_qdata d;
+	struct obs *obs;
+	size_t nobs, capobs;
+	const struct db_qsummary **sums;	/* selected, last one per key wins */
+	size_t nsums, capsums;
+	struct tindex sumix;	/* sums' keys: key i is sums[i]'s */
+	struct db_qsummary *dsums;	/* E-H of published cells (sums point here) */
+	size_t ndsums;
+	const char **mnames;	/* metric order of first appearance */
+	size_t nmnames, capmnames;
+	struct tindex mnix;	/* mnames' index: key i is mnames[i] */
+	struct db *db;
+	long long *sel;		/* ids of q->variants, resolved once */
+	long long base_id;	/* id of q->baseline, when given */
+	int across;		/* compare across machines, as asked (see compare.h) */
+};
 
 static const char *sum_machine(const struct build *b, const struct db_qsummary *s)
 {
@@ -232,8 +375,7 @@ static int key_cmp(const char *ba, const char *xa, const char *ca, size_t ra, co
 static int cmp_obs(const void *pa, const void *pb)
 {
 	const struct obs *a = pa, *b = pb;
-	size_t ra = metric_rank(sort_ctx, a->metric, a->derived);
-	size_t rb = metric_rank(sort_ctx, b->metric, b->derived);
+	size_t ra = a->rank, rb = b->rank;
 	int c = key_cmp(a->bench, a->machine, a->config, ra, a->metric, b->bench, b->machine,
 			b->config, rb, b->metric);
 
@@ -305,11 +447,10 @@ int an_machine_selected(const char *const *machines, size_t n, const char *key)
 
 static void note_metric(struct build *b, const char *metric)
 {
-	size_t i;
+	struct tkey k = { 0, 0, { metric, NULL, NULL, NULL } };
 
-	for (i = 0; i < b->nmnames; i++)
-		if (strcmp(b->mnames[i], metric) == 0)
-			return;
+	if ((size_t)tindex_find(&b->mnix, &k, 1) < b->nmnames)
+		return;
 	xgrow(&b->mnames, &b->capmnames, b->nmnames + 1, sizeof(*b->mnames));
 	b->mnames[b->nmnames++] = metric;
 }
@@ -457,15 +598,9 @@ static void collect_samples(struct build *b)
 /* Keep s as the summary of its (variant, benchmark, config, metric). */
 static void keep_summary(struct build *b, const struct db_qsummary *s)
 {
-	size_t k;
+	struct tkey key = sum_key(s);
+	size_t k = (size_t)tindex_find(&b->sumix, &key, 1);
 
-	for (k = 0; k < b->nsums; k++) {
-		const struct db_qsummary *o = b->sums[k];
-		if (o->variant_id == s->variant_id && strcmp(o->benchmark, s->benchmark) == 0 &&
-		    an_machine_cmp(o->machine_key, s->machine_key) == 0 &&
-		    strcmp(o->config, s->config) == 0 && strcmp(o->metric, s->metric) == 0)
-			break;
-	}
 	if (k == b->nsums) {
 		xgrow(&b->sums, &b->capsums, b->nsums + 1, sizeof(*b->sums));
 		b->nsums++;
@@ -495,31 +630,50 @@ static int has_flag(const char *flags, const char *name)
  */
 static void derive_summaries(struct build *b)
 {
-	size_t i, j;
+	struct tindex gix = { NULL, 0, 0, NULL, 0 };
+	size_t i, j, g, *gid, *start, *member;
 
 	if (b->q->no_derived || !metric_selected(b->q, "elapsed_minus_hackbench", 1))
 		return;
 	b->dsums = xcalloc(b->d.nsummaries ? b->d.nsummaries : 1, sizeof(*b->dsums));
+	/* The summaries of each (source, variant, benchmark, config), in
+	 * import order: start[g] .. start[g + 1] of member. */
+	gid = xcalloc(b->d.nsummaries + 1, sizeof(*gid));
+	for (i = 0; i < b->d.nsummaries; i++) {
+		const struct db_qsummary *x = &b->d.summaries[i];
+		struct tkey k = { x->source_id, x->variant_id, { x->benchmark, x->config, NULL, NULL } };
+		gid[i] = (size_t)tindex_find(&gix, &k, 1);
+	}
+	start = xcalloc(gix.n + 2, sizeof(*start));
+	member = xcalloc(b->d.nsummaries + 1, sizeof(*member));
+	for (i = 0; i < b->d.nsummaries; i++)
+		start[gid[i] + 1]++;
+	for (g = 0; g < gix.n; g++)
+		start[g + 1] += start[g];
+	for (i = 0; i < b->d.nsummaries; i++)
+		member[start[gid[i]]++] = i;
+	for (g = gix.n; g > 0; g--)
+		start[g] = start[g - 1];
+	start[0] = 0;
 	for (i = 0; i < b->d.nsummaries; i++) {
 		const struct db_qsummary *e = &b->d.summaries[i], *h = NULL;
 		struct db_qsummary *d;
+		int published = 0;
 
 		if (strcmp(e->metric, "elapsed") != 0 || isnan(e->mean) ||
 		    !REC_CONFIG_MATCH(e->config, b->q->config, b->q->nconfig) || !variant_selected(b, e->variant_id) ||
 		    !an_machine_selected(b->q->machines, b->q->nmachines, e->machine_key))
 			continue;
-		for (j = 0; j < b->d.nsummaries; j++) {
-			const struct db_qsummary *x = &b->d.summaries[j];
-			if (x->source_id == e->source_id && x->variant_id == e->variant_id &&
-			    strcmp(x->benchmark, e->benchmark) == 0 &&
-			    strcmp(x->config, e->config) == 0) {
-				if (strcmp(x->metric, "elapsed_minus_hackbench") == 0)
-					break;          /* published itself */
-				if (strcmp(x->metric, "hackbench") == 0 && !isnan(x->mean))
-					h = x;
+		for (j = start[gid[i]]; j < start[gid[i] + 1]; j++) {
+			const struct db_qsummary *x = &b->d.summaries[member[j]];
+			if (strcmp(x->metric, "elapsed_minus_hackbench") == 0) {
+				published = 1;	/* published itself */
+				break;
 			}
+			if (strcmp(x->metric, "hackbench") == 0 && !isnan(x->mean))
+				h = x;
 		}
-		if (j < b->d.nsummaries || !h)
+		if (published || !h)
 			continue;
 		d = &b->dsums[b->ndsums++];
 		*d = *e;
@@ -531,6 +685,10 @@ static void derive_summaries(struct build *b)
 				    ? "from_summaries,footnoted" : "from_summaries");
 		keep_summary(b, d);
 	}
+	free(gid);
+	free(start);
+	free(member);
+	tindex_release(&gix);
 }
 
 static void collect_summaries(struct build *b)
@@ -724,15 +882,48 @@ static void fill_cell(struct build *b, struct an_row *row, struct an_cell *c,
 static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 {
 	struct rkey *keys = NULL;
-	size_t nkeys = 0, capkeys = 0, i, k, oi;
+	struct tindex kix = { NULL, 0, 0, NULL, 0 }, mix = { NULL, 0, 0, NULL, 0 };
+	size_t *firstk = NULL, capfirst = 0;	/* kix key -> first row key */
+	size_t nkeys = 0, capkeys = 0, i, k, oi, g, v;
+	size_t *sgid, *sstart, *smember, *ostart, *oend, *touched, nt, *otouched, nto;
+	const struct db_qsummary **sumv;
+	struct vpos *vp;
 	int dv;
 
 	(void)err;
 	sort_ctx = b;
+	{
+		/* Each obs' metric rank, asked once per distinct (metric, derived):
+		 * metric strings of one load are shared, so the pointer will do
+		 * as the cache's key (the rank itself still goes by name). */
+		struct tindex rix = { NULL, 0, 0, NULL, 0 };
+		size_t *rv = NULL, caprv = 0, had;
+
+		for (i = 0; i < b->nobs; i++) {
+			struct obs *o = &b->obs[i];
+			struct tkey rkk = { (long long)(uintptr_t)o->metric, o->derived,
+					    { NULL, NULL, NULL, NULL } };
+			long x;
+
+			had = rix.n;
+			x = tindex_find(&rix, &rkk, 1);
+			if (rix.n > had) {
+				xgrow(&rv, &caprv, (size_t)x + 1, sizeof(*rv));
+				rv[x] = metric_rank(b, o->metric, o->derived);
+			}
+			o->rank = rv[x];
+		}
+		free(rv);
+		tindex_release(&rix);
+	}
 	if (b->nobs)
 		qsort(b->obs, b->nobs, sizeof(*b->obs), cmp_obs);
 	for (i = 0; i < b->nobs; i++) {
 		const struct obs *o = &b->obs[i];
+		struct tkey rk;
+		size_t had;
+		long x;
+
 		if (nkeys && strcmp(keys[nkeys - 1].bench, o->bench) == 0 &&
 		    an_machine_cmp(keys[nkeys - 1].machine, o->machine) == 0 &&
 		    strcmp(keys[nkeys - 1].config, o->config) == 0 &&
@@ -740,46 +931,133 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 			continue;
 		xgrow(&keys, &capkeys, nkeys + 1, sizeof(*keys));
 		keys[nkeys++] = (struct rkey){ o->bench, o->config, o->metric, o->unit, o->machine,
-					       o->derived, metric_rank(b, o->metric, o->derived) };
+					       o->derived, o->rank };
+		rk = row_key(o->bench, o->machine, o->config, o->metric);
+		had = kix.n;
+		x = tindex_find(&kix, &rk, 1);
+		if (kix.n > had) {
+			xgrow(&firstk, &capfirst, (size_t)x + 1, sizeof(*firstk));
+			firstk[x] = nkeys - 1;
+		}
 	}
 	for (i = 0; i < b->nsums; i++) {
 		const struct db_qsummary *s = b->sums[i];
-		for (k = 0; k < nkeys; k++)
-			if (strcmp(keys[k].bench, s->benchmark) == 0 &&
-			    an_machine_cmp(keys[k].machine, sum_machine(b, s)) == 0 &&
-			    strcmp(keys[k].config, s->config) == 0 &&
-			    strcmp(keys[k].metric, s->metric) == 0)
-				break;
-		if (k < nkeys) {
+		struct tkey rk = row_key(s->benchmark, sum_machine(b, s), s->config, s->metric);
+		long x = tindex_find(&kix, &rk, 0);
+
+		if (x >= 0) {
+			k = firstk[x];
 			if (!keys[k].unit[0])
 				keys[k].unit = s->unit;
 			continue;
 		}
+		x = tindex_find(&kix, &rk, 1);
 		dv = has_flag(s->flags, "from_summaries");
 		xgrow(&keys, &capkeys, nkeys + 1, sizeof(*keys));
 		keys[nkeys++] = (struct rkey){ s->benchmark, s->config, s->metric, s->unit,
 					       sum_machine(b, s), dv, metric_rank(b, s->metric, dv) };
+		xgrow(&firstk, &capfirst, (size_t)x + 1, sizeof(*firstk));
+		firstk[x] = nkeys - 1;
 	}
 	if (nkeys)
 		qsort(keys, nkeys, sizeof(*keys), cmp_rkey);
 
+	/* Each row's summaries: those of its key (rows of one key share
+	 * them), grouped in sums order. */
+	sgid = xcalloc(b->nsums + 1, sizeof(*sgid));
+	for (i = 0; i < b->nsums; i++) {
+		struct tkey rk = row_key(b->sums[i]->benchmark, sum_machine(b, b->sums[i]),
+					 b->sums[i]->config, b->sums[i]->metric);
+		sgid[i] = (size_t)tindex_find(&kix, &rk, 0);
+	}
+	sstart = xcalloc(kix.n + 2, sizeof(*sstart));
+	smember = xcalloc(b->nsums + 1, sizeof(*smember));
+	for (i = 0; i < b->nsums; i++)
+		sstart[sgid[i] + 1]++;
+	for (g = 0; g < kix.n; g++)
+		sstart[g + 1] += sstart[g];
+	for (i = 0; i < b->nsums; i++)
+		smember[sstart[sgid[i]]++] = i;
+	for (g = kix.n; g > 0; g--)
+		sstart[g] = sstart[g - 1];
+	sstart[0] = 0;
+
+	vp = vpos_build(t);
+	ostart = xcalloc(t->nvariants + 1, sizeof(*ostart));
+	oend = xcalloc(t->nvariants + 1, sizeof(*oend));
+	otouched = xcalloc(t->nvariants + 1, sizeof(*otouched));
+	for (v = 0; v < t->nvariants; v++)
+		ostart[v] = oend[v] = b->nobs;	/* no obs; reset after each row */
+	sumv = xcalloc(t->nvariants + 1, sizeof(*sumv));
+	touched = xcalloc(t->nvariants + 1, sizeof(*touched));
+
 	t->rows = xcalloc(nkeys ? nkeys : 1, sizeof(*t->rows));
-	t->nrows = nkeys;
+	t->nrows = 0;
 	oi = 0;
 	for (k = 0; k < nkeys; k++) {
-		struct an_row *row = &t->rows[k];
+		struct an_row *row = &t->rows[t->nrows];
 		const struct rkey *key = &keys[k];
-		size_t v;
+		struct tkey rk = row_key(key->bench, key->machine, key->config, key->metric);
+		size_t gend, p;
+		long x;
 
+		if (k == 0 || an_machine_cmp(keys[k - 1].machine, key->machine) != 0) {
+			struct tkey mk = { 0, 0, { key->machine, NULL, NULL, NULL } };
+			tindex_find(&mix, &mk, 1);
+			t->nmachines = mix.n;
+		}
+		/* obs are sorted in row order; skip any that sort before. */
+		while (oi < b->nobs && cmp_rkey(&(struct rkey){ b->obs[oi].bench,
+				b->obs[oi].config, b->obs[oi].metric, "", b->obs[oi].machine, 0,
+				b->obs[oi].rank }, key) < 0)
+			oi++;
+		/* The row's obs: from oi while the key holds.  A variant's cell
+		 * takes its first stretch of obs in there. */
+		for (gend = oi; gend < b->nobs; gend++) {
+			const struct obs *o = &b->obs[gend];
+			if (strcmp(o->bench, key->bench) || strcmp(o->config, key->config) ||
+			    strcmp(o->metric, key->metric) || an_machine_cmp(o->machine, key->machine))
+				break;
+		}
+		nto = 0;
+		for (p = oi; p < gend;) {
+			size_t q = p + 1, w;
+
+			while (q < gend && b->obs[q].vid == b->obs[p].vid)
+				q++;
+			for (w = vpos_first(vp, t->nvariants, b->obs[p].vid);
+			     w < t->nvariants && vp[w].id == b->obs[p].vid; w++)
+				if (ostart[vp[w].v] == b->nobs) {
+					ostart[vp[w].v] = p;
+					oend[vp[w].v] = q;
+					otouched[nto++] = vp[w].v;
+				}
+			p = q;
+		}
+		x = tindex_find(&kix, &rk, 0);
+		nt = 0;
+		if (x >= 0)
+			for (i = sstart[x]; i < sstart[x + 1]; i++) {
+				const struct db_qsummary *s = b->sums[smember[i]];
+				size_t w;
+
+				for (w = vpos_first(vp, t->nvariants, s->variant_id);
+				     w < t->nvariants && vp[w].id == s->variant_id; w++) {
+					if (!sumv[vp[w].v])
+						touched[nt++] = vp[w].v;
+					sumv[vp[w].v] = s;
+				}
+			}
+		if (b->q->baseline_rows_only && t->nvariants &&
+		    ostart[t->baseline] == b->nobs && !sumv[t->baseline]) {
+			for (i = 0; i < nt; i++)
+				sumv[touched[i]] = NULL;
+			for (i = 0; i < nto; i++)
+				ostart[otouched[i]] = oend[otouched[i]] = b->nobs;
+			continue;	/* nothing to compare with: no row */
+		}
 		row->benchmark = xstrdup(key->bench);
 		row->machine = key->machine ? xstrdup(key->machine) : NULL;
-		if (k == 0 || an_machine_cmp(keys[k - 1].machine, key->machine) != 0) {
-			size_t j;
-			for (j = 0; j < k && an_machine_cmp(keys[j].machine, key->machine) != 0; j++)
-				;
-			if (j == k)
-				t->nmachines++;
-		}
 		row->config = xstrdup(key->config);
 		row->metric = xstrdup(key->metric);
 		row->unit = xstrdup(key->unit[0] ? key->unit
@@ -787,44 +1065,33 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 		row->dir = direction_of(b, key->bench, key->metric);
 		row->derived = key->derived;
 		row->cells = xcalloc(t->nvariants ? t->nvariants : 1, sizeof(*row->cells));
-		/* obs are sorted in row order; skip any that sort before. */
-		while (oi < b->nobs && cmp_rkey(&(struct rkey){ b->obs[oi].bench,
-				b->obs[oi].config, b->obs[oi].metric, "", b->obs[oi].machine, 0,
-				metric_rank(b, b->obs[oi].metric, b->obs[oi].derived) }, key) < 0)
-			oi++;
 		for (v = 0; v < t->nvariants; v++) {
-			size_t start, end;
-			const struct db_qsummary *sum = NULL;
+			size_t start = ostart[v], end = oend[v];
 
-			for (start = oi; start < b->nobs; start++) {
-				const struct obs *o = &b->obs[start];
-				if (strcmp(o->bench, key->bench) || strcmp(o->config, key->config) ||
-				    strcmp(o->metric, key->metric) || an_machine_cmp(o->machine, key->machine))
-					break;
-				if (o->vid == t->variants[v].id)
-					break;
-			}
-			for (end = start; end < b->nobs; end++) {
-				const struct obs *o = &b->obs[end];
-				if (strcmp(o->bench, key->bench) || strcmp(o->config, key->config) ||
-				    strcmp(o->metric, key->metric) || an_machine_cmp(o->machine, key->machine) ||
-				    o->vid != t->variants[v].id)
-					break;
-			}
-			for (i = 0; i < b->nsums; i++) {
-				const struct db_qsummary *s = b->sums[i];
-				if (s->variant_id == t->variants[v].id &&
-				    strcmp(s->benchmark, key->bench) == 0 &&
-				    an_machine_cmp(sum_machine(b, s), key->machine) == 0 &&
-				    strcmp(s->config, key->config) == 0 &&
-				    strcmp(s->metric, key->metric) == 0)
-					sum = s;
-			}
-			fill_cell(b, row, &row->cells[v], b->obs + start, end - start, sum);
+			if (start == b->nobs)
+				start = end = gend;
+			fill_cell(b, row, &row->cells[v], b->obs + start, end - start, sumv[v]);
 			row->cells[v].is_baseline = v == t->baseline;
 		}
+		for (i = 0; i < nt; i++)
+			sumv[touched[i]] = NULL;
+		for (i = 0; i < nto; i++)
+			ostart[otouched[i]] = oend[otouched[i]] = b->nobs;
+		t->nrows++;
 	}
 	free(keys);
+	free(firstk);
+	free(sgid);
+	free(sstart);
+	free(smember);
+	free(vp);
+	free(ostart);
+	free(oend);
+	free(otouched);
+	free(sumv);
+	free(touched);
+	tindex_release(&kix);
+	tindex_release(&mix);
 	return 0;
 }
 
@@ -953,37 +1220,46 @@ static void add_variant(struct an_table *t, size_t *cap, const struct db_qvarian
 	t->nvariants++;
 }
 
-/* q->variants as ids, before anything is selected. */
-/* The loaded variant a user means by name (db_variant_resolve(): display
- * name, name alone when unique, name@start-of-post). */
-static int find_variant(const struct build *b, const char *name, size_t *idx,
+/* The variants a user means by name (db_variant_resolve_id(): display
+ * name, name alone when unique, name@start-of-post), as ids, before
+ * anything is loaded: q->variants into b->sel, then q->baseline. */
+static int resolve_variants(struct build *b, struct kb_err *err)
+{
+	size_t i;
+	char *disp;
+
+	b->sel = xcalloc(b->q->nvariants + 2, sizeof(*b->sel));
+	for (i = 0; i < b->q->nvariants; i++) {
+		if (db_variant_resolve_id(b->db, b->q->variants[i], &b->sel[i], &disp, err) < 0)
+			return -1;
+		free(disp);
+	}
+	if (b->q->baseline) {
+		if (db_variant_resolve_id(b->db, b->q->baseline, &b->base_id, &disp, err) < 0)
+			return -1;
+		free(disp);
+	}
+	return 0;
+}
+
+/* The loaded variant of id, or -1 with err set. */
+static int find_variant(const struct build *b, long long id, const char *name, size_t *idx,
 			struct kb_err *err)
 {
-	char *disp;
 	size_t j;
 
-	if (db_variant_resolve(b->db, name, &disp, err) < 0)
-		return -1;
-	for (j = 0; j < b->d.nvariants && strcmp(b->d.variants[j].name, disp) != 0; j++)
+	for (j = 0; j < b->d.nvariants && b->d.variants[j].id != id; j++)
 		;
-	free(disp);
 	if (j == b->d.nvariants)
 		return kb_err_set(err, "", 0, "unknown variant '%s'", name);
 	*idx = j;
 	return 0;
 }
 
-static int resolve_variants(struct build *b, struct kb_err *err)
+static int cmp_ll(const void *a, const void *b)
 {
-	size_t i, j;
-
-	b->sel = xcalloc(b->q->nvariants + 1, sizeof(*b->sel));
-	for (i = 0; i < b->q->nvariants; i++) {
-		if (find_variant(b, b->q->variants[i], &j, err) < 0)
-			return -1;
-		b->sel[i] = b->d.variants[j].id;
-	}
-	return 0;
+	long long x = *(const long long *)a, y = *(const long long *)b;
+	return x < y ? -1 : x > y;
 }
 
 static int pick_variants(struct build *b, struct an_table *t, struct kb_err *err)
@@ -996,21 +1272,26 @@ static int pick_variants(struct build *b, struct an_table *t, struct kb_err *err
 				if (b->d.variants[j].id == b->sel[i])
 					add_variant(t, &cap, &b->d.variants[j]);
 	} else {
+		/* The ids with data, sorted: each variant looks itself up. */
+		long long *used = xcalloc(b->nobs + b->nsums + 1, sizeof(*used));
+		size_t nused = 0;
+
+		for (i = 0; i < b->nobs; i++)
+			if (!nused || used[nused - 1] != b->obs[i].vid)
+				used[nused++] = b->obs[i].vid;
+		for (i = 0; i < b->nsums; i++)
+			used[nused++] = b->sums[i]->variant_id;
+		qsort(used, nused, sizeof(*used), cmp_ll);
 		for (j = 0; j < b->d.nvariants; j++) {
 			long long id = b->d.variants[j].id;
-			int used = 0;
-
-			for (i = 0; i < b->nobs && !used; i++)
-				used = b->obs[i].vid == id;
-			for (i = 0; i < b->nsums && !used; i++)
-				used = b->sums[i]->variant_id == id;
-			if (used)
+			if (bsearch(&id, used, nused, sizeof(*used), cmp_ll))
 				add_variant(t, &cap, &b->d.variants[j]);
 		}
+		free(used);
 	}
 	t->baseline = 0;
 	if (b->q->baseline) {
-		if (find_variant(b, b->q->baseline, &j, err) < 0)
+		if (find_variant(b, b->base_id, b->q->baseline, &j, err) < 0)
 			return -1;
 		for (i = 0; i < t->nvariants; i++)
 			if (t->variants[i].id == b->d.variants[j].id)
@@ -1041,22 +1322,31 @@ static void put_machine(struct buf *out, const char *key)
  * compare per machine: compare them across machines, as asked, and say
  * so above the table.
  */
+static int cmp_mkey(const void *a, const void *b)
+{
+	return an_machine_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 static void decide_across(struct build *b, struct an_table *t)
 {
 	const char **key = xcalloc(t->nvariants + 1, sizeof(*key));
 	int *seen = xcalloc(t->nvariants + 1, sizeof(*seen));
 	int single = 1, shared = 0, unknown = 0;
-	size_t i, v, w;
+	size_t i, v, w, nk = 0;
 	struct buf msg = BUF_INIT;
+	struct vpos *vp;
+	const char **sk;
 
 	if (!b->q->nvariants && !b->q->baseline)
 		goto out;
-	for (v = 0; v < t->nvariants; v++) {
-		for (i = 0; i < b->nobs + b->nsums; i++) {
-			long long vid = i < b->nobs ? b->obs[i].vid : b->sums[i - b->nobs]->variant_id;
-			const char *k = i < b->nobs ? b->obs[i].machine : b->sums[i - b->nobs]->machine_key;
-			if (vid != t->variants[v].id)
-				continue;
+	/* Each variant's items in item order, found by id. */
+	vp = vpos_build(t);
+	for (i = 0; i < b->nobs + b->nsums; i++) {
+		long long vid = i < b->nobs ? b->obs[i].vid : b->sums[i - b->nobs]->variant_id;
+		const char *k = i < b->nobs ? b->obs[i].machine : b->sums[i - b->nobs]->machine_key;
+
+		for (w = vpos_first(vp, t->nvariants, vid); w < t->nvariants && vp[w].id == vid; w++) {
+			v = vp[w].v;
 			if (!seen[v]) {
 				seen[v] = 1;
 				key[v] = k;
@@ -1064,13 +1354,20 @@ static void decide_across(struct build *b, struct an_table *t)
 				single = 0;
 			}
 		}
+	}
+	free(vp);
+	for (v = 0; v < t->nvariants; v++)
 		if (seen[v] && (!key[v] || strncmp(key[v], "unknown@", 8) == 0))
 			unknown = 1;
-	}
+	/* Two variants on one machine: equal keys side by side once sorted. */
+	sk = xcalloc(t->nvariants + 1, sizeof(*sk));
 	for (v = 0; v < t->nvariants; v++)
-		for (w = v + 1; w < t->nvariants; w++)
-			if (seen[v] && seen[w] && an_machine_cmp(key[v], key[w]) == 0)
-				shared = 1;
+		if (seen[v])
+			sk[nk++] = key[v];
+	qsort(sk, nk, sizeof(*sk), cmp_mkey);
+	for (i = 1; i < nk && !shared; i++)
+		shared = an_machine_cmp(sk[i - 1], sk[i]) == 0;
+	free(sk);
 	if (!single) {
 		if (!shared) {
 			buf_puts(&msg, "the variants asked for ran on different machines and some on "
@@ -1118,10 +1415,19 @@ int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t
 	t->opts.alpha = q->alpha;
 	t->opts.delta = q->threshold;
 	t->use_flagged = q->use_flagged;
-	if (an_query_load(db, q, &b.d, err) < 0)
-		return -1;
 	if (resolve_variants(&b, err) < 0)
 		goto out;
+	if (q->nvariants) {
+		/* the variants named and the baseline, by id */
+		size_t n = q->nvariants;
+
+		if (q->baseline)
+			b.sel[n++] = b.base_id;
+		if (an_query_load_ids(db, q, b.sel, n, &b.d, err) < 0)
+			goto out;
+	} else if (an_query_load(db, q, &b.d, err) < 0) {
+		goto out;
+	}
 	collect_samples(&b);
 	collect_summaries(&b);
 	if (pick_variants(&b, t, err) < 0)
@@ -1135,8 +1441,10 @@ int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t
 out:
 	free(b.obs);
 	free(b.sums);
+	tindex_release(&b.sumix);
 	free(b.dsums);
 	free(b.mnames);
+	tindex_release(&b.mnix);
 	free(b.sel);
 	db_qdata_release(&b.d);
 	if (rc < 0)

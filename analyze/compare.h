@@ -110,6 +110,9 @@ struct an_query {
 	int defer_bh;			/* 1 = q stays p and verdicts use p: the
 					 * caller runs an_tables_bh() over this
 					 * and other tables, one BH family */
+	int baseline_rows_only;		/* 1 = only the rows where the baseline has
+					 * data (all a verdict needs: regress);
+					 * nmachines still counts every row's */
 };
 
 /* Where a cell's numbers came from. */

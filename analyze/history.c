@@ -323,17 +323,137 @@ static int cmp_vkey(const void *a, const void *b, void *ctx)
 	return vx->id < vy->id ? -1 : vx->id > vy->id;
 }
 
-/* Series key: index of the first run with this (benchmark, config). */
+/* Series keys (benchmark, config, machine) in order of first appearance,
+ * found through an open-addressing hash: a store holds thousands of
+ * series, and every sample and summary asks for its own. */
 struct skey {
 	const char *bench, *config, *machine;
 };
 
+struct series_set {
+	struct skey *keys;
+	size_t n, cap;
+	size_t *slot;		/* key index + 1, 0 = empty */
+	size_t nslot;		/* power of two */
+};
 
+static size_t skey_hash(const char *bench, const char *config, const char *machine)
+{
+	const char *parts[3] = { bench, config, machine };
+	size_t h = 1469598103934665603ULL;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		const char *p = parts[i];
+		if (!p) {
+			h = (h ^ 0x1ff) * 1099511628211ULL;
+			continue;
+		}
+		while (*p)
+			h = (h ^ (unsigned char)*p++) * 1099511628211ULL;
+		h = (h ^ 0x100) * 1099511628211ULL;
+	}
+	return h;
+}
+
+/* Index of the key; adds it when absent and add is set, else -1. */
+static long series_find(struct series_set *ss, const char *bench, const char *config,
+			const char *machine, int add)
+{
+	size_t h, k;
+
+	if (2 * (ss->n + 1) > ss->nslot) {
+		size_t nn = ss->nslot ? 2 * ss->nslot : 64, *ns = xcalloc(nn, sizeof(*ns));
+		for (k = 0; k < ss->nslot; k++) {
+			const struct skey *x;
+			if (!ss->slot[k])
+				continue;
+			x = &ss->keys[ss->slot[k] - 1];
+			h = skey_hash(x->bench, x->config, x->machine) & (nn - 1);
+			while (ns[h])
+				h = (h + 1) & (nn - 1);
+			ns[h] = ss->slot[k];
+		}
+		free(ss->slot);
+		ss->slot = ns;
+		ss->nslot = nn;
+	}
+	for (h = skey_hash(bench, config, machine) & (ss->nslot - 1); ss->slot[h];
+	     h = (h + 1) & (ss->nslot - 1)) {
+		const struct skey *x = &ss->keys[ss->slot[h] - 1];
+		if (strcmp(x->bench, bench) == 0 && strcmp(x->config, config) == 0 &&
+		    an_machine_cmp(x->machine, machine) == 0)
+			return (long)(ss->slot[h] - 1);
+	}
+	if (!add)
+		return -1;
+	xgrow(&ss->keys, &ss->cap, ss->n + 1, sizeof(*ss->keys));
+	ss->keys[ss->n] = (struct skey){ bench, config, machine };
+	ss->slot[h] = ++ss->n;
+	return (long)(ss->n - 1);
+}
 
 static void point_add(struct an_hpoint *p, double v)
 {
 	p->values = xrealloc(p->values, (p->n + 1) * sizeof(double));
 	p->values[p->n++] = v;
+}
+
+/* Index of variant id in q->variants (loaded in id order), or -1. */
+static long variant_index(const struct db_qdata *q, long long id)
+{
+	size_t lo = 0, hi = q->nvariants;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (q->variants[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < q->nvariants && q->variants[lo].id == id)
+		return (long)lo;
+	/* Not in id order after all: look everywhere. */
+	for (lo = 0; lo < q->nvariants; lo++)
+		if (q->variants[lo].id == id)
+			return (long)lo;
+	return -1;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Items (samples or summaries) grouped by series, each group in the
+ * order of the items: start[s] .. start[s + 1] index idx. */
+struct groups {
+	size_t *start, *idx;
+};
+
+static void groups_build(struct groups *g, const long *series, size_t n, size_t nseries)
+{
+	size_t i, *fill;
+
+	g->start = xcalloc(nseries + 2, sizeof(*g->start));
+	g->idx = xcalloc(n + 1, sizeof(*g->idx));
+	for (i = 0; i < n; i++)
+		if (series[i] >= 0)
+			g->start[series[i] + 1]++;
+	for (i = 0; i < nseries; i++)
+		g->start[i + 1] += g->start[i];
+	fill = xcalloc(nseries + 1, sizeof(*fill));
+	for (i = 0; i < n; i++)
+		if (series[i] >= 0)
+			g->idx[g->start[series[i]] + fill[series[i]]++] = i;
+	free(fill);
+}
+
+static void groups_release(struct groups *g)
+{
+	free(g->start);
+	free(g->idx);
 }
 
 int an_history_build(struct db *db, const struct an_history_opts *o,
@@ -342,11 +462,17 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 	struct db_qdata q;
 	struct vkey *keys = NULL;
 	size_t *rank = NULL;	/* variant index -> history position */
-	struct skey *sk = NULL;
+	struct series_set ss;
 	struct sort_ctx sctx;
-	size_t nsk = 0, i, j, s;
+	struct groups gs, gm;
+	long *run_series = NULL, *smp_series = NULL, *sum_series = NULL, *smp_rank = NULL;
+	size_t *seg = NULL, *touched = NULL, *sum_last = NULL;
+	struct an_hpoint *pts = NULL;	/* by rank, reset after each series */
+	long long *last_run = NULL;
+	size_t i, j, s;
 
 	memset(h, 0, sizeof(*h));
+	memset(&ss, 0, sizeof(ss));
 	if (!o->metric || !*o->metric)
 		return kb_err_set(err, "", 0, "a metric is required (--metric M)");
 	if (!(o->pvalue > 0 && o->pvalue <= 1))
@@ -391,93 +517,111 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 	for (i = 0; i < q.nvariants; i++)
 		rank[keys[i].vi] = i;
 
-	/* Series: distinct (benchmark, config) of ok runs holding the metric. */
+	/* Series: distinct (benchmark, config, machine) of ok runs holding the
+	 * metric, in the order the samples, then the summaries, show them.  A
+	 * run's series is decided once (-2: not yet). */
+	run_series = xmalloc((q.nruns + 1) * sizeof(*run_series));
+	for (i = 0; i < q.nruns; i++)
+		run_series[i] = -2;
+	smp_series = xmalloc((q.nsamples + 1) * sizeof(*smp_series));
+	smp_rank = xmalloc((q.nsamples + 1) * sizeof(*smp_rank));
 	for (i = 0; i < q.nsamples; i++) {
 		const struct db_qrun *r = &q.runs[q.samples[i].run];
-		int found = 0;
+		long *rs = &run_series[q.samples[i].run];
 
-		if (!r->ok || strcmp(q.samples[i].metric, o->metric) != 0 ||
-		    !REC_CONFIG_MATCH(r->config, o->config, o->nconfig) ||
-		    !an_machine_selected(o->machines, o->nmachines, r->machine_key))
+		smp_series[i] = -1;
+		if (!r->ok || strcmp(q.samples[i].metric, o->metric) != 0)
 			continue;
-		for (j = 0; j < nsk && !found; j++)
-			if (strcmp(sk[j].bench, r->benchmark) == 0 && strcmp(sk[j].config, r->config) == 0 &&
-			    an_machine_cmp(sk[j].machine, r->machine_key) == 0)
-				found = 1;
-		if (!found) {
-			sk = xrealloc(sk, (nsk + 1) * sizeof(*sk));
-			sk[nsk].bench = r->benchmark;
-			sk[nsk].config = r->config;
-			sk[nsk].machine = r->machine_key;
-			nsk++;
+		if (*rs == -2) {
+			*rs = -1;
+			if (REC_CONFIG_MATCH(r->config, o->config, o->nconfig) &&
+			    an_machine_selected(o->machines, o->nmachines, r->machine_key))
+				*rs = series_find(&ss, r->benchmark, r->config, r->machine_key, 1);
 		}
+		smp_series[i] = *rs;
 	}
 	for (i = 0; i < q.nsummaries; i++) {
 		const struct db_qsummary *m = &q.summaries[i];
-		int found = 0;
 
 		if (strcmp(m->metric, o->metric) != 0 || isnan(m->mean) ||
 		    !REC_CONFIG_MATCH(m->config, o->config, o->nconfig) ||
 		    (o->bench && strcmp(o->bench, m->benchmark) != 0) ||
 		    !an_machine_selected(o->machines, o->nmachines, m->machine_key))
 			continue;
-		for (j = 0; j < nsk && !found; j++)
-			if (strcmp(sk[j].bench, m->benchmark) == 0 && strcmp(sk[j].config, m->config) == 0 &&
-			    an_machine_cmp(sk[j].machine, m->machine_key) == 0)
-				found = 1;
-		if (!found) {
-			sk = xrealloc(sk, (nsk + 1) * sizeof(*sk));
-			sk[nsk].bench = m->benchmark;
-			sk[nsk].config = m->config;
-			sk[nsk].machine = m->machine_key;
-			nsk++;
-		}
+		series_find(&ss, m->benchmark, m->config, m->machine_key, 1);
 	}
+	/* A summary joins the series of its own key (whatever made it). */
+	sum_series = xmalloc((q.nsummaries + 1) * sizeof(*sum_series));
+	for (i = 0; i < q.nsummaries; i++) {
+		const struct db_qsummary *m = &q.summaries[i];
+		long vi;
 
-	h->series = xcalloc(nsk + 1, sizeof(*h->series));
-	h->nseries = nsk;
-	for (s = 0; s < nsk; s++) {
+		sum_series[i] = -1;
+		if (strcmp(m->metric, o->metric) != 0 || isnan(m->mean) ||
+		    (vi = variant_index(&q, m->variant_id)) < 0)
+			continue;
+		sum_series[i] = series_find(&ss, m->benchmark, m->config, m->machine_key, 0);
+	}
+	/* A sample's variant, by history rank; a variant not loaded drops it. */
+	for (i = 0; i < q.nsamples; i++) {
+		long vi;
+
+		if (smp_series[i] < 0)
+			continue;
+		vi = variant_index(&q, q.runs[q.samples[i].run].variant_id);
+		if (vi < 0)
+			smp_series[i] = -1;
+		else
+			smp_rank[i] = (long)rank[vi];
+	}
+	/* Per-job values are summed per run and enter as the run's mean (jobs
+	 * are not replicates).  A run's job values end at the next run-level
+	 * sample or the next run, whatever its series: seg counts those ends,
+	 * so two job samples belong to one mean when no end lies between. */
+	seg = xcalloc(q.nsamples + 1, sizeof(*seg));
+	for (i = 1; i < q.nsamples; i++)
+		seg[i] = seg[i - 1] + (q.samples[i].job < 0 || q.samples[i - 1].run != q.samples[i].run);
+	groups_build(&gs, smp_series, q.nsamples, ss.n);
+	groups_build(&gm, sum_series, q.nsummaries, ss.n);
+
+	pts = xcalloc(q.nvariants + 1, sizeof(*pts));
+	last_run = xcalloc(q.nvariants + 1, sizeof(*last_run));
+	sum_last = xmalloc((q.nvariants + 1) * sizeof(*sum_last));
+	for (i = 0; i < q.nvariants; i++)
+		sum_last[i] = (size_t)-1;
+	touched = xmalloc((q.nvariants + 1) * sizeof(*touched));
+
+	h->series = xcalloc(ss.n + 1, sizeof(*h->series));
+	h->nseries = ss.n;
+	for (s = 0; s < ss.n; s++) {
 		struct an_hseries *se = &h->series[s];
-		struct an_hpoint *pts = xcalloc(q.nvariants + 1, sizeof(*pts));	/* by rank */
-		long long *last_run = xcalloc(q.nvariants + 1, sizeof(long long));
+		const struct skey *sk = &ss.keys[s];
 		const char *unit = NULL;
-		size_t np = 0;
-
-		se->benchmark = xstrdup(sk[s].bench);
-		se->config = xstrdup(sk[s].config);
-		se->machine = sk[s].machine ? xstrdup(sk[s].machine) : NULL;
-		se->metric = xstrdup(o->metric);
-		se->dir = direction(&q, sk[s].bench, o->metric, o);
-		/* Per-job values are summed per run (samples come by run) and
-		 * enter as the run's mean: jobs are not replicates. */
+		size_t np = 0, nt = 0, jn = 0, jrk = 0, jlast = 0;
 		double jsum = 0;
-		size_t jn = 0, jrk = 0;
 
-		for (i = 0; i <= q.nsamples; i++) {
-			const struct db_qsample *x = i < q.nsamples ? &q.samples[i] : NULL;
-			const struct db_qrun *r = x ? &q.runs[x->run] : NULL;
-			size_t vi, rk;
+		se->benchmark = xstrdup(sk->bench);
+		se->config = xstrdup(sk->config);
+		se->machine = sk->machine ? xstrdup(sk->machine) : NULL;
+		se->metric = xstrdup(o->metric);
+		se->dir = direction(&q, sk->bench, o->metric, o);
+		for (j = gs.start[s]; j < gs.start[s + 1]; j++) {
+			size_t i = gs.idx[j], rk = (size_t)smp_rank[i];
+			const struct db_qsample *x = &q.samples[i];
+			const struct db_qrun *r = &q.runs[x->run];
 
-			if (jn && (!x || x->job < 0 || q.runs[q.samples[i - 1].run].id != r->id)) {
+			if (jn && seg[i] != seg[jlast]) {
 				point_add(&pts[jrk], jsum / (double)jn);
 				jsum = 0;
 				jn = 0;
 			}
-			if (!x)
-				break;
-			if (!r->ok || strcmp(x->metric, o->metric) != 0 ||
-			    strcmp(r->benchmark, sk[s].bench) != 0 || strcmp(r->config, sk[s].config) != 0 ||
-			    an_machine_cmp(r->machine_key, sk[s].machine) != 0)
-				continue;
-			for (vi = 0; vi < q.nvariants && q.variants[vi].id != r->variant_id; vi++)
-				;
-			if (vi == q.nvariants)
-				continue;
-			rk = rank[vi];
+			if (!pts[rk].n && !last_run[rk] && !pts[rk].nruns)
+				touched[nt++] = rk;
 			if (x->job >= 0) {
 				jsum += x->value;
 				jn++;
 				jrk = rk;
+				jlast = i;
 			} else {
 				point_add(&pts[rk], x->value);
 			}
@@ -488,49 +632,66 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 			if (!unit && x->unit && *x->unit)
 				unit = x->unit;
 		}
+		if (jn)
+			point_add(&pts[jrk], jsum / (double)jn);
 		/* A variant with only a published summary contributes its mean
 		 * (the last imported summary, as compare does). */
-		for (i = 0; i < q.nvariants; i++) {
-			const struct db_qsummary *last = NULL;
-			size_t vi = keys[i].vi;
+		for (j = gm.start[s]; j < gm.start[s + 1]; j++) {
+			size_t i = gm.idx[j];
+			size_t rk = rank[variant_index(&q, q.summaries[i].variant_id)];
 
-			if (pts[i].n)
+			if (pts[rk].n)
 				continue;
-			for (j = 0; j < q.nsummaries; j++) {
-				const struct db_qsummary *m = &q.summaries[j];
-				if (m->variant_id == q.variants[vi].id && strcmp(m->metric, o->metric) == 0 &&
-				    strcmp(m->benchmark, sk[s].bench) == 0 &&
-				    an_machine_cmp(m->machine_key, sk[s].machine) == 0 &&
-				    strcmp(m->config, sk[s].config) == 0 && !isnan(m->mean))
-					last = m;
-			}
-			if (last) {
-				point_add(&pts[i], last->mean);
+			if (sum_last[rk] == (size_t)-1 && !pts[rk].nruns && !last_run[rk])
+				touched[nt++] = rk;
+			sum_last[rk] = i;
+		}
+		qsort(touched, nt, sizeof(*touched), cmp_size);
+		for (j = 0; j < nt; j++) {
+			size_t rk = touched[j];
+			if (!pts[rk].n && sum_last[rk] != (size_t)-1) {
+				const struct db_qsummary *last = &q.summaries[sum_last[rk]];
+				point_add(&pts[rk], last->mean);
 				if (!unit && last->unit && *last->unit)
 					unit = last->unit;
 			}
 		}
 		se->unit = xstrdup(unit ? unit : "");
-		se->points = xcalloc(q.nvariants + 1, sizeof(*se->points));
-		for (i = 0; i < q.nvariants; i++) {
-			if (!pts[i].n)
-				continue;
-			se->points[np] = pts[i];
-			se->points[np].variant = xstrdup(q.variants[keys[i].vi].name);
-			se->points[np].version = xstrdup(keys[i].has_version ? keys[i].version : "");
-			se->points[np].mean = 0;
-			for (j = 0; j < pts[i].n; j++)
-				se->points[np].mean += pts[i].values[j];
-			se->points[np].mean /= (double)pts[i].n;
-			se->points[np].median = an_median(pts[i].values, pts[i].n);
-			np++;
+		se->points = xcalloc(nt + 1, sizeof(*se->points));
+		for (j = 0; j < nt; j++) {
+			size_t rk = touched[j], k;
+
+			if (pts[rk].n) {
+				se->points[np] = pts[rk];
+				se->points[np].variant = xstrdup(q.variants[keys[rk].vi].name);
+				se->points[np].version = xstrdup(keys[rk].has_version ? keys[rk].version : "");
+				se->points[np].mean = 0;
+				for (k = 0; k < pts[rk].n; k++)
+					se->points[np].mean += pts[rk].values[k];
+				se->points[np].mean /= (double)pts[rk].n;
+				se->points[np].median = an_median(pts[rk].values, pts[rk].n);
+				np++;
+			}
+			memset(&pts[rk], 0, sizeof(pts[rk]));
+			last_run[rk] = 0;
+			sum_last[rk] = (size_t)-1;
 		}
 		se->npoints = np;
-		free(pts);
-		free(last_run);
 		an_history_changes(se, o);
 	}
-	free(sk);
+	groups_release(&gs);
+	groups_release(&gm);
+	free(pts);
+	free(last_run);
+	free(sum_last);
+	free(touched);
+	free(seg);
+	free(run_series);
+	free(smp_series);
+	free(smp_rank);
+	free(sum_series);
+	free(ss.keys);
+	free(ss.slot);
 	free(keys);
 	free(rank);
 	db_qdata_release(&q);

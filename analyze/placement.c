@@ -192,21 +192,98 @@ struct group {
 	size_t n;
 };
 
-static void group_collect(const struct an_placement *m, const char *variant,
-			  const char *bench, long tasks, struct group *g)
+/* The runs sorted by (variant, benchmark, tasks), each key's runs in
+ * placement order: groups are ranges of it, found by binary search
+ * instead of a scan of every run per group. */
+struct pindex {
+	const struct an_placement *m;
+	size_t *idx;
+	size_t n;
+};
+
+static const struct an_placement *pindex_ctx;	/* qsort has no context argument */
+
+/* Compare run r with (variant, bench, tasks); bench NULL: by variant only. */
+static int prun_key_cmp(const struct an_prun *r, const char *variant, const char *bench,
+			long tasks)
+{
+	int c = strcmp(r->variant, variant);
+
+	if (c || !bench)
+		return c;
+	c = strcmp(r->benchmark, bench);
+	if (c)
+		return c;
+	return r->tasks < tasks ? -1 : r->tasks > tasks;
+}
+
+static int cmp_pindex(const void *pa, const void *pb)
+{
+	size_t x = *(const size_t *)pa, y = *(const size_t *)pb;
+	const struct an_prun *b = &pindex_ctx->runs[y];
+	int c = prun_key_cmp(&pindex_ctx->runs[x], b->variant, b->benchmark, b->tasks);
+
+	return c ? c : x < y ? -1 : x > y;
+}
+
+static void pindex_build(struct pindex *ix, const struct an_placement *m)
 {
 	size_t i;
 
+	ix->m = m;
+	ix->n = m->nruns;
+	ix->idx = xcalloc(m->nruns + 1, sizeof(*ix->idx));
+	for (i = 0; i < m->nruns; i++)
+		ix->idx[i] = i;
+	pindex_ctx = m;
+	qsort(ix->idx, ix->n, sizeof(*ix->idx), cmp_pindex);
+}
+
+/* [*lo, *hi) of ix->idx holding the key (bench NULL: the variant's). */
+static void pindex_range(const struct pindex *ix, const char *variant, const char *bench,
+			 long tasks, size_t *lo, size_t *hi)
+{
+	size_t a = 0, b = ix->n;
+
+	while (a < b) {
+		size_t mid = a + (b - a) / 2;
+		if (prun_key_cmp(&ix->m->runs[ix->idx[mid]], variant, bench, tasks) < 0)
+			a = mid + 1;
+		else
+			b = mid;
+	}
+	*lo = a;
+	for (b = a; b < ix->n && prun_key_cmp(&ix->m->runs[ix->idx[b]], variant, bench, tasks) == 0;
+	     b++)
+		;
+	*hi = b;
+}
+
+/* The runs of one variant at one (benchmark, task count), in order. */
+static void group_collect(const struct pindex *ix, const char *variant, const char *bench,
+			  long tasks, struct group *g)
+{
+	size_t lo, hi, i;
+
 	g->r = NULL;
 	g->n = 0;
-	for (i = 0; i < m->nruns; i++) {
-		const struct an_prun *r = &m->runs[i];
-		if (strcmp(r->variant, variant) == 0 && strcmp(r->benchmark, bench) == 0 &&
-		    r->tasks == tasks) {
-			g->r = xrealloc(g->r, (g->n + 1) * sizeof(*g->r));
-			g->r[g->n++] = r;
-		}
-	}
+	pindex_range(ix, variant, bench, tasks, &lo, &hi);
+	if (hi == lo)
+		return;
+	g->r = xmalloc((hi - lo) * sizeof(*g->r));
+	for (i = lo; i < hi; i++)
+		g->r[g->n++] = &ix->m->runs[ix->idx[i]];
+}
+
+/* A (benchmark, tasks) group of one variant, by its first run. */
+struct pgroup {
+	size_t first;		/* index into m->runs */
+};
+
+static int cmp_pgroup(const void *a, const void *b)
+{
+	size_t x = ((const struct pgroup *)a)->first, y = ((const struct pgroup *)b)->first;
+	return x < y ? -1 : x > y;
 }
 
 static void describe_group(struct buf *b, const struct group *g, int nruns_max)
@@ -445,6 +522,8 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 			   struct an_pfindings *out)
 {
 	const char **vars = NULL;
+	struct pindex ix;
+	struct pgroup *groups;
 	size_t nvars = 0, v, i, k;
 	double *p;
 	size_t np = 0;
@@ -452,6 +531,7 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 	memset(out, 0, sizeof(*out));
 	if (!baseline)
 		return;
+	pindex_build(&ix, m);
 	/* Candidates in the order given, else in placement (variant id) order. */
 	if (candidates && ncandidates) {
 		vars = xmalloc(ncandidates * sizeof(*vars));
@@ -459,31 +539,41 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 			if (strcmp(candidates[i], baseline) != 0 && !seen(vars, nvars, candidates[i]))
 				vars[nvars++] = candidates[i];
 	} else {
-		vars = xmalloc((m->nruns + 1) * sizeof(*vars));
-		for (i = 0; i < m->nruns; i++)
-			if (strcmp(m->runs[i].variant, baseline) != 0 &&
-			    !seen(vars, nvars, m->runs[i].variant))
-				vars[nvars++] = m->runs[i].variant;
-	}
-	for (v = 0; v < nvars; v++) {
-		for (i = 0; i < m->nruns; i++) {
-			const struct an_prun *r = &m->runs[i];
-			struct group cand, base;
-			size_t j;
-			int first = 1;
+		/* Every variant but the baseline, in order of its first run:
+		 * each variant's range starts with its first run. */
+		struct pgroup *first = xcalloc(m->nruns + 1, sizeof(*first));
+		size_t nfirst = 0;
 
-			if (strcmp(r->variant, vars[v]) != 0)
-				continue;
-			/* Visit each (benchmark, tasks) once: at its first run. */
-			for (j = 0; j < i; j++)
-				if (strcmp(m->runs[j].variant, vars[v]) == 0 &&
-				    strcmp(m->runs[j].benchmark, r->benchmark) == 0 &&
-				    m->runs[j].tasks == r->tasks)
-					first = 0;
-			if (!first)
-				continue;
-			group_collect(m, vars[v], r->benchmark, r->tasks, &cand);
-			group_collect(m, baseline, r->benchmark, r->tasks, &base);
+		for (i = 0; i < ix.n; i++)
+			if (i == 0 || strcmp(m->runs[ix.idx[i - 1]].variant,
+					     m->runs[ix.idx[i]].variant) != 0)
+				first[nfirst++].first = ix.idx[i];
+		qsort(first, nfirst, sizeof(*first), cmp_pgroup);
+		vars = xmalloc((m->nruns + 1) * sizeof(*vars));
+		for (i = 0; i < nfirst; i++)
+			if (strcmp(m->runs[first[i].first].variant, baseline) != 0)
+				vars[nvars++] = m->runs[first[i].first].variant;
+		free(first);
+	}
+	groups = xcalloc(m->nruns + 1, sizeof(*groups));
+	for (v = 0; v < nvars; v++) {
+		size_t lo, hi, ng = 0, gi;
+
+		/* Visit each (benchmark, tasks) once, in the order of its first run. */
+		pindex_range(&ix, vars[v], NULL, 0, &lo, &hi);
+		for (i = lo; i < hi; i++) {
+			const struct an_prun *r = &m->runs[ix.idx[i]];
+			if (i == lo || prun_key_cmp(&m->runs[ix.idx[i - 1]], r->variant, r->benchmark,
+						    r->tasks) != 0)
+				groups[ng++].first = ix.idx[i];
+		}
+		qsort(groups, ng, sizeof(*groups), cmp_pgroup);
+		for (gi = 0; gi < ng; gi++) {
+			const struct an_prun *r = &m->runs[groups[gi].first];
+			struct group cand, base;
+
+			group_collect(&ix, vars[v], r->benchmark, r->tasks, &cand);
+			group_collect(&ix, baseline, r->benchmark, r->tasks, &base);
 			check_packed(out, vars[v], baseline, &cand, &base, o);
 			if (base.n) {
 				check_spread(out, vars[v], baseline, &cand, &base, o);
@@ -494,6 +584,8 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 			free(base.r);
 		}
 	}
+	free(groups);
+	free(ix.idx);
 	free(vars);
 
 	/* BH over the tests, then decide again with q (the packing rule has no p). */

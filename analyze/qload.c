@@ -85,6 +85,22 @@ int an_query_load(struct db *db, const struct an_query *q, struct db_qdata *out,
 	return rc;
 }
 
+int an_query_load_ids(struct db *db, const struct an_query *q, const long long *ids,
+		      size_t nids, struct db_qdata *out, struct kb_err *err)
+{
+	struct qsel qs;
+	int rc;
+
+	qsel_fill(&qs, q);
+	qs.sel.variants = NULL;
+	qs.sel.nvariants = 0;
+	qs.sel.variant_ids = ids;
+	qs.sel.nvariant_ids = nids;
+	rc = db_query_select(db, &qs.sel, out, err);
+	qsel_release(&qs);
+	return rc;
+}
+
 int an_query_load_runs(struct db *db, const struct an_query *q, struct db_qdata *out,
 		       struct kb_err *err)
 {

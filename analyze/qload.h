@@ -22,6 +22,11 @@
 
 int an_query_load(struct db *db, const struct an_query *q, struct db_qdata *out,
 		  struct kb_err *err);
+/* an_query_load() with the variants given as ids (names resolved by
+ * the caller, db_variant_resolve_id()) instead of q's names: only those
+ * variants' runs and summaries, and only they in the variant list. */
+int an_query_load_ids(struct db *db, const struct an_query *q, const long long *ids,
+		      size_t nids, struct db_qdata *out, struct kb_err *err);
 /* an_query_load() of the runs and job rows only: no samples, no
  * summaries (regress lists the runs behind a finding). */
 int an_query_load_runs(struct db *db, const struct an_query *q, struct db_qdata *out,

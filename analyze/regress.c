@@ -45,17 +45,68 @@ static struct an_finding *finding_new(struct an_regress *r)
 	return f;
 }
 
-/* Run ids of (variant, benchmark, config): the runs behind a cell. */
-static void add_runs(struct an_finding *f, const struct db_qdata *q, long long variant_id,
-		     const char *bench, const char *machine, const char *config, int is_baseline)
+/* The ok runs sorted by (variant, benchmark, config), each key's runs in
+ * load order: the runs behind a cell are looked up, not scanned for (a
+ * store's worth of findings times its runs). */
+struct run_ix {
+	const struct db_qdata *q;
+	size_t *idx;
+	size_t n;
+};
+
+static int run_key_cmp(const struct db_qrun *a, long long vid, const char *bench,
+		       const char *config)
+{
+	int c;
+
+	if (a->variant_id != vid)
+		return a->variant_id < vid ? -1 : 1;
+	c = strcmp(a->benchmark, bench);
+	return c ? c : strcmp(a->config, config);
+}
+
+static int cmp_run_ix(const void *pa, const void *pb, void *ctx)
+{
+	const struct db_qdata *q = ctx;
+	size_t x = *(const size_t *)pa, y = *(const size_t *)pb;
+	const struct db_qrun *b = &q->runs[y];
+	int c = run_key_cmp(&q->runs[x], b->variant_id, b->benchmark, b->config);
+
+	return c ? c : x < y ? -1 : x > y;
+}
+
+static void run_ix_build(struct run_ix *ix, const struct db_qdata *q)
 {
 	size_t i;
 
-	for (i = 0; i < q->nruns; i++) {
-		const struct db_qrun *r = &q->runs[i];
-		if (!r->ok || r->variant_id != variant_id || strcmp(r->benchmark, bench) != 0 ||
-		    strcmp(r->config, config) != 0 ||
-		    (machine && (!r->machine_key || strcmp(r->machine_key, machine) != 0)))
+	ix->q = q;
+	ix->idx = xcalloc(q->nruns + 1, sizeof(*ix->idx));
+	ix->n = 0;
+	for (i = 0; i < q->nruns; i++)
+		if (q->runs[i].ok)
+			ix->idx[ix->n++] = i;
+	qsort_r(ix->idx, ix->n, sizeof(*ix->idx), cmp_run_ix, (void *)q);
+}
+
+/* Run ids of (variant, benchmark, config), on machine when given: the
+ * runs behind a cell, in load order. */
+static void add_runs(struct an_finding *f, const struct run_ix *ix, long long variant_id,
+		     const char *bench, const char *machine, const char *config, int is_baseline)
+{
+	size_t lo = 0, hi = ix->n, i;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (run_key_cmp(&ix->q->runs[ix->idx[mid]], variant_id, bench, config) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < ix->n; i++) {
+		const struct db_qrun *r = &ix->q->runs[ix->idx[i]];
+		if (run_key_cmp(r, variant_id, bench, config) != 0)
+			break;
+		if (machine && (!r->machine_key || strcmp(r->machine_key, machine) != 0))
 			continue;
 		f->runs = xrealloc(f->runs, (f->nruns + 1) * sizeof(*f->runs));
 		f->runs[f->nruns].id = r->id;
@@ -88,7 +139,7 @@ static void evidence_n(struct buf *ev, const struct an_cell *c)
 }
 
 static void performance(struct an_regress *r, const struct an_table *t,
-			const struct db_qdata *q, const struct an_regress_opts *o)
+			const struct run_ix *q, const struct an_regress_opts *o)
 {
 	const struct an_variant *bv = &t->variants[t->baseline];
 	size_t i, v;
@@ -309,9 +360,15 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 		}
 	if (an_query_load_runs(db, &q, &qd, err) < 0)
 		goto out;
-	for (k = 0; k < ntables; k++)
-		if (!o->no_performance && tables[k]->nrows)
-			performance(r, tables[k], &qd, o);
+	if (!o->no_performance) {
+		struct run_ix ix;
+
+		run_ix_build(&ix, &qd);
+		for (k = 0; k < ntables; k++)
+			if (tables[k]->nrows)
+				performance(r, tables[k], &ix, o);
+		free(ix.idx);
+	}
 	/* Only stores with job rows have placement to check (and
 	 * db_placement_load is spared an empty result).  Each table's runs
 	 * against its own baseline: a report's sections (one post, one
@@ -428,6 +485,7 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 		q.nvariants = o->ncandidates + 1;
 	}
 	q.defer_bh = 0;
+	q.baseline_rows_only = 1;	/* rows without the baseline hold no verdict */
 	if (an_compare_build(db, &q, &t, err) < 0)
 		goto out;
 	have_table = 1;

@@ -183,6 +183,9 @@ void db_csets_free(struct db_cset *c, size_t n);
  * name alone when unique, name@start-of-post); -1 with err "unknown
  * variant" or "... is ambiguous: ...".  *display is malloc'd. */
 int db_variant_resolve(struct db *db, const char *want, char **display, struct kb_err *err);
+/* The same, and the variant's id. */
+int db_variant_resolve_id(struct db *db, const char *want, long long *id, char **display,
+			  struct kb_err *err);
 
 /* Is there a benchmark (runs or summaries) or a machine of that name?
  * 1 or 0, or -1 with err set. */

@@ -8,6 +8,7 @@
 #include "../core/num.h"
 #include "../core/util.h"
 
+#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,39 @@ static long config_tasks(const char *config, size_t njobs)
 			return v;
 	}
 	return (long)njobs;
+}
+
+/* A job's pct column, a JSON array: NULL when it holds no number, else
+ * [count, v0, v1, ...] with NaN where an entry is not a number, count
+ * the entries up to the last number (nodes 4096 and up are left out, as
+ * the load always did); *nnodes grows to count. */
+static double *job_pct(const char *text, int *nnodes)
+{
+	json_error_t jerr;
+	json_t *a = text ? json_loads(text, 0, &jerr) : NULL;
+	double *v = NULL;
+	size_t i, n = 0, len;
+
+	if (!a)
+		return NULL;
+	if (json_is_array(a)) {
+		len = json_array_size(a);
+		for (i = 0; i < len && i < 4096; i++)
+			if (json_is_number(json_array_get(a, i)))
+				n = i + 1;
+		if (n) {
+			v = xmalloc((n + 1) * sizeof(*v));
+			v[0] = (double)n;
+			for (i = 0; i < n; i++) {
+				json_t *e = json_array_get(a, i);
+				v[i + 1] = json_is_number(e) ? json_number_value(e) : NAN;
+			}
+			if ((int)n > *nnodes)
+				*nnodes = (int)n;
+		}
+	}
+	json_decref(a);
+	return v;
 }
 
 static struct db_prun *find_run(struct db_placement *p, long long id)
@@ -111,8 +145,12 @@ static int placement_load(struct db *db, const struct db_qsel *sel, const char *
 	if (loop_done(db, st, step, err) < 0)
 		goto fail;
 
+	/* The jobs with their per-node percentages, read from the job's JSON
+	 * array (the placement view's rows: a number at index n is node n),
+	 * in one pass: the view, a json_each per job read twice and sorted,
+	 * was most of the load. */
 	st = prepare_sel(db,
-		"SELECT j.run_id, j.job, j.initial_node, j.main_node, j.moved, j.user_time"
+		"SELECT j.run_id, j.job, j.initial_node, j.main_node, j.moved, j.user_time, j.pct"
 		" FROM run t JOIN job j ON j.run_id = t.id", &w, config,
 		" ORDER BY j.run_id, j.job", err);
 	if (!st)
@@ -136,52 +174,26 @@ static int placement_load(struct db *db, const struct db_qsel *sel, const char *
 			j->main_node = (int)db_col_int(st, 3);
 			j->moved = (int)db_col_int(st, 4);
 			j->user = db_col_double(st, 5);
-			j->pct = NULL;
+			j->pct = job_pct(db_col_str(st, 6), &cur->nnodes);
 		}
 	}
 	if (loop_done(db, st, step, err) < 0)
 		goto fail;
-
-	st = prepare_sel(db,
-		"SELECT p.run_id, p.job, p.node, p.pct FROM run t JOIN placement p ON p.run_id = t.id",
-		&w, config, " ORDER BY p.run_id, p.job, p.node", err);
-	if (!st)
-		goto fail;
-	while ((step = db_step(st)) == DB_ROW) {
-		struct db_prun *r = find_run(out, db_col_int(st, 0));
-		int job = (int)db_col_int(st, 1), node = (int)db_col_int(st, 2);
-		if (r && node >= 0 && node < 4096 && node + 1 > r->nnodes)
-			r->nnodes = node + 1;
-		(void)job;
-	}
-	if (step != DB_DONE) {
-		loop_done(db, st, step, err);
-		goto fail;
-	}
-	db_reset(st);
+	/* Every job gets nnodes values, NaN where its array had none. */
 	for (i = 0; i < out->nruns; i++) {
 		struct db_prun *r = &out->runs[i];
 		size_t k;
 		int n;
 		for (k = 0; k < r->njobs; k++) {
-			r->jobs[k].pct = xmalloc(sizeof(double) * (size_t)(r->nnodes > 0 ? r->nnodes : 1));
+			double *pct = xmalloc(sizeof(double) * (size_t)(r->nnodes > 0 ? r->nnodes : 1));
 			for (n = 0; n < r->nnodes; n++)
-				r->jobs[k].pct[n] = NAN;
+				pct[n] = r->jobs[k].pct && n < (int)r->jobs[k].pct[0]
+					 ? r->jobs[k].pct[n + 1] : NAN;
+			free(r->jobs[k].pct);
+			r->jobs[k].pct = pct;
 		}
 		r->tasks = config_tasks(r->config, r->njobs);
 	}
-	while ((step = db_step(st)) == DB_ROW) {
-		struct db_prun *r = find_run(out, db_col_int(st, 0));
-		int job = (int)db_col_int(st, 1), node = (int)db_col_int(st, 2);
-		size_t k;
-		if (!r || node < 0 || node >= r->nnodes)
-			continue;
-		for (k = 0; k < r->njobs; k++)
-			if (r->jobs[k].job == job)
-				r->jobs[k].pct[node] = db_col_real(st, 3);
-	}
-	if (loop_done(db, st, step, err) < 0)
-		goto fail;
 	if (out->nruns > 1)
 		qsort(out->runs, out->nruns, sizeof(*out->runs), cmp_run);
 	db_where_release(&w);

@@ -29,16 +29,28 @@ static int loop_end(struct db *db, struct dbst *st, int rc, struct kb_err *err)
 	return 0;
 }
 
-static int load_variants(struct db *db, struct db_qdata *q, struct kb_err *err)
+static int load_variants(struct db *db, const struct db_qsel *sel, struct db_qdata *q,
+			 struct kb_err *err)
 {
 	struct dbst *st;
-	size_t cap = 0;
-
+	struct buf sql = BUF_INIT;
+	size_t cap = 0, i;
 	int step;
 
-	st = db_prepare(db, "SELECT id, display, kernel, description FROM variant_v ORDER BY id", err);
+	buf_puts(&sql, "SELECT id, display, kernel, description FROM variant_v");
+	if (sel && sel->nvariant_ids) {
+		buf_puts(&sql, " WHERE id IN (");
+		for (i = 0; i < sel->nvariant_ids; i++)
+			buf_puts(&sql, i ? ", ?" : "?");
+		buf_puts(&sql, ")");
+	}
+	buf_puts(&sql, " ORDER BY id");
+	st = db_prepare(db, buf_str(&sql), err);
+	buf_release(&sql);
 	if (!st)
 		return -1;
+	for (i = 0; sel && i < sel->nvariant_ids; i++)
+		db_bind_int(st, (int)i + 1, sel->variant_ids[i]);
 	while ((step = db_step(st)) == DB_ROW) {
 		struct db_qvariant *v;
 		xgrow(&q->variants, &cap, q->nvariants + 1, sizeof(*q->variants));
@@ -365,7 +377,7 @@ int db_query_select(struct db *db, const struct db_qsel *sel, struct db_qdata *o
 	if (db_exec(db, db_is_pg(db) ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN",
 		    err) < 0)
 		return -1;
-	if (load_variants(db, out, err) < 0 || load_metrics(db, out, err) < 0 ||
+	if (load_variants(db, sel, out, err) < 0 || load_metrics(db, out, err) < 0 ||
 	    load_runs(db, sel, out, err) < 0 ||
 	    ((!sel || !sel->runs_only) && load_summaries(db, sel, out, err) < 0)) {
 		db_exec(db, "ROLLBACK", NULL);

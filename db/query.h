@@ -105,6 +105,10 @@ struct db_qkv {
  *   config    all keys must be present, a repeated key means any of its
  *             values (values as the user wrote them, unescaped);
  *   variants, machines  runs and summaries of these names only;
+ *   variant_ids  runs and summaries of these variant ids only, and the
+ *             variant list holds these variants alone (names resolved
+ *             first, db_variant_resolve_id(): a selection costs what it
+ *             selects, not the store's variant list);
  *   sources   runs and summaries of these source ids only;
  *   runs_only 1: the runs and their job rows, no samples, no summaries.
  * The result may hold more than the selection (a config value with a
@@ -112,7 +116,8 @@ struct db_qkv {
  * LIKE may ignore case): callers filter exactly, as they did on a whole
  * load.  Runs keep their order (benchmark, config, variant, id), samples
  * theirs (by run, then insertion order); the variant list and the metric
- * catalogue are always whole.  Pointers are borrowed for the call.
+ * catalogue are whole (but see variant_ids).  Pointers are borrowed
+ * for the call.
  */
 struct db_qsel {
 	const char *bench;
@@ -124,12 +129,14 @@ struct db_qsel {
 	size_t nvariants;
 	const char *const *machines;
 	size_t nmachines;
+	const long long *variant_ids;
+	size_t nvariant_ids;
 	const long long *sources;
 	size_t nsources;
 	int runs_only;		/* 1: runs and jobs, no samples, no summaries */
 };
 
-/* Load all variants, the metric catalogue, and the runs, samples, jobs
+/* Load the variants (all, or sel's variant_ids), the metric catalogue, and the runs, samples, jobs
  * and summaries that sel selects (NULL = everything).  On failure out is
  * left empty (safe to release). */
 int db_query_select(struct db *db, const struct db_qsel *sel, struct db_qdata *out,

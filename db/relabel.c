@@ -35,8 +35,12 @@ static int done(struct db *db, struct dbst *st, struct kb_err *err)
 static int find_variant(struct db *db, const char *want, long long *id, char **name,
 			char **scope, struct kb_err *err)
 {
+	/* A display name is the name, or name@label: its variant is named
+	 * want, or named the part of want before an '@' with the label after
+	 * it; asking for those lets the indexes find it (display itself is
+	 * computed per row). */
 	static const char *const sql[] = {
-		"SELECT id, name, scope, display FROM variant_v WHERE display = ?1 ORDER BY id",
+		NULL,
 		"SELECT id, name, scope, display FROM variant_v WHERE name = ?1 ORDER BY id",
 		"SELECT id, name, scope, display FROM variant_v WHERE CAST(?1 AS TEXT) LIKE '%@%'"
 		" AND name = substr(?1, 1, length(?1) - length(?2) - 1)"
@@ -48,10 +52,34 @@ static int find_variant(struct db *db, const char *want, long long *id, char **n
 	int hits = 0, rc;
 
 	for (k = 0; k < 3 && !hits; k++) {
-		struct dbst *st = db_prepare(db, sql[k], err);
+		struct buf q0 = BUF_INIT;
+		struct dbst *st;
+		const char *p;
+		int np = 1;
+
+		if (k == 0) {
+			buf_puts(&q0, "SELECT id, name, scope, display FROM variant_v"
+				 " WHERE display = ?1 AND (name = ?1");
+			for (p = strchr(want, '@'); p; p = strchr(p + 1, '@')) {
+				buf_printf(&q0, " OR (name = ?%d AND scope_label = ?%d)", np + 1, np + 2);
+				np += 2;
+			}
+			buf_puts(&q0, ") ORDER BY id");
+		}
+		st = db_prepare(db, k == 0 ? buf_str(&q0) : sql[k], err);
+		buf_release(&q0);
 		if (!st)
 			return -1;
 		db_bind_text(st, 1, want);
+		if (k == 0) {
+			np = 1;
+			for (p = strchr(want, '@'); p; p = strchr(p + 1, '@')) {
+				char *part = xstrndup(want, (size_t)(p - want));
+				db_bind_text(st, ++np, part);
+				db_bind_text(st, ++np, p + 1);
+				free(part);
+			}
+		}
 		if (k == 2)
 			db_bind_text(st, 2, at ? at + 1 : "");
 		while ((rc = db_step(st)) == DB_ROW) {
@@ -88,6 +116,14 @@ static int find_variant(struct db *db, const char *want, long long *id, char **n
 
 int db_variant_resolve(struct db *db, const char *want, char **display, struct kb_err *err)
 {
+	long long id;
+
+	return db_variant_resolve_id(db, want, &id, display, err);
+}
+
+int db_variant_resolve_id(struct db *db, const char *want, long long *idp, char **display,
+			  struct kb_err *err)
+{
 	struct dbst *st;
 	char *name = NULL, *scope = NULL;
 	long long id;
@@ -96,6 +132,7 @@ int db_variant_resolve(struct db *db, const char *want, char **display, struct k
 	*display = NULL;
 	if (find_variant(db, want, &id, &name, &scope, err) < 0)
 		return -1;
+	*idp = id;
 	free(name);
 	free(scope);
 	st = db_prepare(db, "SELECT display FROM variant_v WHERE id = ?1", err);

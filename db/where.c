@@ -34,6 +34,22 @@ void db_where_in(struct db_where *w, const char *const *v, size_t n)
 	buf_puts(&w->sql, ")");
 }
 
+/* " IN (?, ?, ...)" binding the integers v[0..n). */
+static void where_ids(struct db_where *w, const long long *v, size_t n)
+{
+	size_t i;
+
+	buf_puts(&w->sql, " IN (");
+	for (i = 0; i < n; i++) {
+		buf_puts(&w->sql, i ? ", ?" : "?");
+		xgrow(&w->b, &w->cap, w->n + 1, sizeof(*w->b));
+		w->b[w->n].text = NULL;
+		w->b[w->n].owned = NULL;
+		w->b[w->n++].i = v[i];
+	}
+	buf_puts(&w->sql, ")");
+}
+
 /* Does s need escaping in a canonical config, or mean something to LIKE? */
 static int config_plain(const char *s)
 {
@@ -117,16 +133,13 @@ void db_where_build(struct db_where *w, const struct db_qsel *sel)
 		db_where_in(w, sel->machines, sel->nmachines);
 		buf_puts(&w->sql, unknown ? ") OR t.machine_id IS NULL)" : "))");
 	}
+	if (sel->nvariant_ids) {
+		buf_puts(&w->sql, " AND t.variant_id");
+		where_ids(w, sel->variant_ids, sel->nvariant_ids);
+	}
 	if (sel->nsources) {
-		buf_puts(&w->sql, " AND t.source_id IN (");
-		for (i = 0; i < sel->nsources; i++) {
-			buf_puts(&w->sql, i ? ", ?" : "?");
-			xgrow(&w->b, &w->cap, w->n + 1, sizeof(*w->b));
-			w->b[w->n].text = NULL;
-			w->b[w->n].owned = NULL;
-			w->b[w->n++].i = sel->sources[i];
-		}
-		buf_puts(&w->sql, ")");
+		buf_puts(&w->sql, " AND t.source_id");
+		where_ids(w, sel->sources, sel->nsources);
 	}
 	where_config(w, sel);
 }
