@@ -68,19 +68,11 @@ struct tindex {
 
 static size_t tkey_hash(const struct tkey *k)
 {
-	size_t h = 1469598103934665603ULL ^ (size_t)k->i1 * 31 ^ (size_t)k->i2 * 1000003;
+	size_t h = STR_HASH_INIT ^ (size_t)k->i1 * 31 ^ (size_t)k->i2 * 1000003;
 	int i;
 
-	for (i = 0; i < 4; i++) {
-		const char *p = k->s[i];
-		if (!p) {
-			h = (h ^ 0x1ff) * 1099511628211ULL;
-			continue;
-		}
-		while (*p)
-			h = (h ^ (unsigned char)*p++) * 1099511628211ULL;
-		h = (h ^ 0x100) * 1099511628211ULL;
-	}
+	for (i = 0; i < 4; i++)
+		h = str_hash_add(h, k->s[i]);
 	return h;
 }
 

@@ -339,21 +339,7 @@ struct series_set {
 
 static size_t skey_hash(const char *bench, const char *config, const char *machine)
 {
-	const char *parts[3] = { bench, config, machine };
-	size_t h = 1469598103934665603ULL;
-	int i;
-
-	for (i = 0; i < 3; i++) {
-		const char *p = parts[i];
-		if (!p) {
-			h = (h ^ 0x1ff) * 1099511628211ULL;
-			continue;
-		}
-		while (*p)
-			h = (h ^ (unsigned char)*p++) * 1099511628211ULL;
-		h = (h ^ 0x100) * 1099511628211ULL;
-	}
-	return h;
+	return str_hash_add(str_hash_add(str_hash_add(STR_HASH_INIT, bench), config), machine);
 }
 
 /* Index of the key; adds it when absent and add is set, else -1. */

@@ -189,3 +189,12 @@ int str_hexval(int c)
 		return c - 'a' + 10;
 	return -1;
 }
+
+size_t str_hash_add(size_t h, const char *s)
+{
+	if (!s)
+		return (h ^ 0x1ff) * (size_t)1099511628211ULL;
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * (size_t)1099511628211ULL;
+	return (h ^ 0x100) * (size_t)1099511628211ULL;
+}

@@ -63,4 +63,10 @@ int str_utf8_valid(const char *s, size_t len);
 /* True when s[0..len) is one or more ASCII digits and nothing else. */
 int str_all_digits(const char *s, size_t len);
 
+/* FNV-1a over several strings: start from STR_HASH_INIT and add each
+ * string in turn (NULL hashes as a marker of its own, so ("a", NULL) and
+ * (NULL, "a") differ, and an end marker separates the strings). */
+#define STR_HASH_INIT ((size_t)1469598103934665603ULL)
+size_t str_hash_add(size_t h, const char *s);
+
 #endif

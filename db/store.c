@@ -695,9 +695,11 @@ static long long new_run_id(struct store_state *s, struct kb_err *err)
 		return ++g->last_run;
 	if (g->next_id < g->nids)
 		return g->ids[g->next_id++];
-	/* A block at a time, kept by the group across files and across a
-	 * rollback: a value the sequence gave is never given again. */
-	want = s->b->nruns > 256 ? s->b->nruns : 256;
+	/* As many as the file has runs, in one query; those left (runs that
+	 * were copies) serve the next file, so one importer numbers its runs
+	 * without gaps, as SQLite does.  Kept across a rollback: a value the
+	 * sequence gave is never given again. */
+	want = s->b->nruns ? s->b->nruns : 1;
 	st = db_prepare(s->db, "SELECT nextval(pg_get_serial_sequence('run', 'id'))"
 			" FROM generate_series(1, CAST(?1 AS INTEGER))", err);
 	if (!st)
