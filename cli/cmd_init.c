@@ -21,8 +21,11 @@ static void print_grants(const struct db_init_result *r)
 	printf("-- Roles for a lab: paste into psql as %s (the tables' owner) or a superuser.\n"
 	       "-- kbench_writer imports, relabels and copies into the store; kbench_reader\n"
 	       "-- runs ls, show, compare, regress, history, chart, report and export.\n", r->owner);
-	printf("CREATE ROLE kbench_writer NOLOGIN;\n"
-	       "CREATE ROLE kbench_reader NOLOGIN;\n");
+	/* roles belong to the cluster: another store there may have made them */
+	printf("DO $$ BEGIN CREATE ROLE kbench_writer NOLOGIN;"
+	       " EXCEPTION WHEN duplicate_object THEN NULL; END $$;\n"
+	       "DO $$ BEGIN CREATE ROLE kbench_reader NOLOGIN;"
+	       " EXCEPTION WHEN duplicate_object THEN NULL; END $$;\n");
 	printf("GRANT CONNECT ON DATABASE %s TO kbench_writer, kbench_reader;\n", r->database);
 	printf("GRANT USAGE ON SCHEMA %s TO kbench_writer, kbench_reader;\n", s);
 	printf("GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA %s TO kbench_writer;\n", s);
