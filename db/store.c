@@ -84,6 +84,12 @@ static const char *const pg_sql[S_COUNT] = {
 			  " VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING RETURNING id)"
 			  " SELECT id FROM ins UNION ALL"
 			  " SELECT id FROM variant WHERE name = ?1 AND scope = ?2 LIMIT 1",
+	/* and whether another post shows the label already (S_LABEL_TAKEN) */
+	[S_INS_SOURCE] = "WITH ins AS (INSERT INTO source (path, sha256, size, format, mail_from,"
+			 " mail_date, mail_subject, message_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+			 " ON CONFLICT (sha256) DO NOTHING RETURNING id)"
+			 " SELECT id, EXISTS (SELECT 1 FROM variant WHERE scope_label = ?9 AND scope <> ?2)"
+			 " FROM ins",
 	[S_INS_MACHINE] = "WITH ins AS (INSERT INTO machine (name) VALUES (?1)"
 			  " ON CONFLICT DO NOTHING RETURNING id)"
 			  " SELECT id FROM ins UNION ALL SELECT id FROM machine WHERE name = ?1 LIMIT 1",
@@ -174,6 +180,7 @@ struct store_state {
 	long long source_id, machine_id;
 	const char *scope;      /* '' (names are global) or the source's SHA-256 */
 	char *scope_label;      /* owned */
+	int label_taken;        /* PostgreSQL: another post shows the label (source insert) */
 	unsigned char *skip_run, *skip_sum;     /* already stored from another source */
 	struct { const char *name; long long id; } *mc;  /* machines of this file */
 	size_t nmc, mccap;
@@ -1053,6 +1060,12 @@ static int store_segments(struct store_state *s, const long long *copy_of, struc
 	return 0;
 }
 
+/* The source's short name, for name@label. */
+static const char *scope_label_of(const struct db_import *imp)
+{
+	return imp->scope_label && imp->scope_label[0] ? imp->scope_label : "stdin";
+}
+
 /* Scope of the names this file's text gives: '' when they are global
  * (--variant, --variant-prefix, a result tree), else the source's
  * SHA-256, shown as name@label; the label is the source's short name,
@@ -1060,7 +1073,7 @@ static int store_segments(struct store_state *s, const long long *copy_of, struc
 static int set_scope(struct store_state *s, struct kb_err *err)
 {
 	const struct db_import *imp = s->imp;
-	const char *label = imp->scope_label && imp->scope_label[0] ? imp->scope_label : "stdin";
+	const char *label = scope_label_of(imp);
 	struct dbst *st;
 	int rc, taken;
 
@@ -1069,16 +1082,20 @@ static int set_scope(struct store_state *s, struct kb_err *err)
 	if (imp->variant || imp->global_labels || s->b->global_labels)
 		return 0;
 	s->scope = imp->sha256;
-	st = stmt(s->db, S_LABEL_TAKEN, err);
-	if (!st)
-		return -1;
-	db_bind_text(st, 1, label);
-	db_bind_text(st, 2, imp->sha256);
-	rc = db_step(st);
-	if (rc != DB_ROW)
-		return db_fail(s->db, err, "cannot read the variant table");
-	taken = (int)db_col_int(st, 0);
-	db_reset(st);
+	if (s->db->kind == DB_PG) {
+		taken = s->label_taken;     /* asked with the source's insert */
+	} else {
+		st = stmt(s->db, S_LABEL_TAKEN, err);
+		if (!st)
+			return -1;
+		db_bind_text(st, 1, label);
+		db_bind_text(st, 2, imp->sha256);
+		rc = db_step(st);
+		if (rc != DB_ROW)
+			return db_fail(s->db, err, "cannot read the variant table");
+		taken = (int)db_col_int(st, 0);
+		db_reset(st);
+	}
 	free(s->scope_label);
 	if (taken) {
 		size_t n = strlen(label) + 10;
@@ -1171,9 +1188,13 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 		db_bind_text(st, 6, imp->mail_date);
 		db_bind_text(st, 7, imp->mail_subject);
 		db_bind_text(st, 8, imp->message_id);
+		if (db->kind == DB_PG)
+			db_bind_text(st, 9, scope_label_of(imp));
 		rc = db_step(st);
 		if (rc == DB_ROW) {
 			source_id = db_col_int(st, 0);
+			if (db->kind == DB_PG)
+				s->label_taken = (int)db_col_int(st, 1);
 			db_reset(st);
 			break;
 		}
