@@ -23,7 +23,7 @@ enum {
 	S_INS_SOURCE, S_INS_VARIANT, S_GET_VARIANT,
 	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_HAS_METRIC, S_INS_METRIC,
 	S_DEL_SEGMENTS, S_FIND_SEGMENT, S_INS_SEGMENT, S_LABEL_TAKEN, S_LOCK_SEGMENTS,
-	S_FIND_SEGMENTS, S_COUNT
+	S_FIND_SEGMENTS, S_RUN_IDS, S_COUNT
 };
 
 /* group.c's statement has the slot after these. */
@@ -68,6 +68,9 @@ static const char *const sql[] = {
 	 * its order, and the sources that carried any of them. */
 	[S_LOCK_SEGMENTS] = "SELECT count(*) FROM (SELECT pg_advisory_xact_lock(hashtextextended(h, 0))"
 			    " FROM unnest(CAST(?1 AS TEXT[])) AS u(h)) x",
+	/* PostgreSQL only: ?1 run ids from run's sequence */
+	[S_RUN_IDS] = "SELECT nextval(pg_get_serial_sequence('run', 'id'))"
+		      " FROM generate_series(1, CAST(?1 AS INTEGER))",
 	[S_FIND_SEGMENTS] = "SELECT g.hash, src.id, src.path FROM segment g"
 			    " JOIN source src ON src.id = g.source_id"
 			    " WHERE g.hash = ANY (CAST(?1 AS TEXT[])) AND g.copy_of IS NULL"
@@ -707,8 +710,7 @@ static long long new_run_id(struct store_state *s, struct kb_err *err)
 	 * without gaps, as SQLite does.  Kept across a rollback: a value the
 	 * sequence gave is never given again. */
 	want = s->b->nruns ? s->b->nruns : 1;
-	st = db_prepare(s->db, "SELECT nextval(pg_get_serial_sequence('run', 'id'))"
-			" FROM generate_series(1, CAST(?1 AS INTEGER))", err);
+	st = stmt(s->db, S_RUN_IDS, err);
 	if (!st)
 		return -1;
 	db_bind_int(st, 1, (long long)want);
@@ -718,7 +720,7 @@ static long long new_run_id(struct store_state *s, struct kb_err *err)
 	while ((rc = db_step(st)) == DB_ROW && g->nids < want)
 		g->ids[g->nids++] = db_col_int(st, 0);
 	(void)rc;
-	if (db_rows_end(s->db, st, err) < 0)
+	if (db_rows_reset(s->db, st, err) < 0)
 		return -1;
 	if (!g->nids)
 		return db_fail(s->db, err, "cannot number the runs");
