@@ -97,21 +97,6 @@ struct rows {
 	struct dbst *ins[INSERT_ROWS];  /* SQLite: INSERT of k + 1 rows */
 };
 
-enum { T_RUN, T_SAMPLE, T_JOB, T_SUMMARY, T_SEGMENT, T_COUNT };
-
-static const struct {
-	const char *table, *cols;
-	int ncols;
-} tables[T_COUNT] = {
-	[T_RUN] = { "run", "id, source_id, variant_id, machine_id, benchmark, config, iteration,"
-		    " status, error, line", 10 },
-	[T_SAMPLE] = { "sample", "run_id, metric, value, unit, job", 5 },
-	[T_JOB] = { "job", "run_id, job, initial_node, main_node, moved, marked, user_time, pct", 8 },
-	[T_SUMMARY] = { "summary", "source_id, variant_id, machine_id, benchmark, config, metric,"
-			" mean, sd, n, min, max, unit, flags, line", 14 },
-	[T_SEGMENT] = { "segment", "source_id, first_line, last_line, format, hash, runs, summaries,"
-			" copy_of", 8 },
-};
 
 static struct val *push(struct rows *r)
 {
@@ -228,7 +213,6 @@ static int flush_sqlite(struct db *db, struct rows *r, struct kb_err *err)
 static int flush_pg(struct db *db, struct rows *r, struct kb_err *err)
 {
 	struct buf data = BUF_INIT;
-	char *what;
 	size_t j;
 	int rc;
 
@@ -246,9 +230,7 @@ static int flush_pg(struct db *db, struct rows *r, struct kb_err *err)
 		if (j % (size_t)r->ncols == (size_t)r->ncols - 1)
 			buf_putc(&data, '\n');
 	}
-	what = buf_aprintf("%s (%s)", r->table, r->cols);
-	rc = db_pg_copy(db, what, data.data, data.len, err);
-	free(what);
+	rc = db_pg_copy(db, r->table, r->cols, data.data, data.len, err);
 	buf_release(&data);
 	return rc;
 }
@@ -304,9 +286,9 @@ struct copy {
 	size_t ns;
 	struct idmap var, mach;         /* variant, machine ids */
 	struct idmap run;               /* this group's runs */
-	struct rows rows[T_COUNT];
+	struct rows rows[DB_T_COUNT];
 	struct dbst *read[R_COUNT];
-	struct dbst *ins_source, *find_source, *run_ids;
+	struct dbst *ins_source, *find_source;
 	long long last_run;             /* SQLite target: the highest run id */
 	int catalogued;                 /* copy_catalogue() has committed */
 };
@@ -677,35 +659,9 @@ static long long mapped(const struct copy *c, const struct idmap *m, long long i
 	return to;
 }
 
-/* PostgreSQL targets: n run ids from the run table's sequence, so that
- * others writing at the same time never take the same. */
-static int pg_run_ids(struct copy *c, long long **ids, size_t n, struct kb_err *err)
-{
-	size_t k = 0;
-	int rc;
-
-	if (!c->run_ids) {
-		c->run_ids = db_prepare(c->to, "SELECT nextval(pg_get_serial_sequence('run', 'id'))"
-					" FROM generate_series(1, CAST(?1 AS INTEGER))", err);
-		if (!c->run_ids)
-			return -1;
-	} else {
-		db_reset(c->run_ids);
-	}
-	db_bind_int(c->run_ids, 1, (long long)n);
-	*ids = xcalloc(n + 1, sizeof(**ids));
-	while (k < n && (rc = step(c->to, c->run_ids, err)) == DB_ROW)
-		(*ids)[k++] = db_col_int(c->run_ids, 0);
-	if (db_rows_reset(c->to, c->run_ids, err) < 0)
-		return -1;
-	if (k != n)
-		return kb_err_set(err, db_name(c->to), 0, "cannot number the runs");
-	return 0;
-}
-
 static int copy_runs(struct copy *c, struct src *s, struct kb_err *err)
 {
-	struct rows *r = &c->rows[T_RUN];
+	struct rows *r = &c->rows[DB_T_RUN];
 	size_t first = nrows(r), k, n;
 	long long *ids = NULL;
 	struct dbst *st = read_stmt(c, R_RUNS, s->id, err);
@@ -734,9 +690,12 @@ static int copy_runs(struct copy *c, struct src *s, struct kb_err *err)
 	if (rc == DB_ERROR)
 		return -1;
 	n = c->run.n;
-	if (c->to->kind == DB_PG && n && pg_run_ids(c, &ids, n, err) < 0) {
-		free(ids);
-		return -1;
+	if (c->to->kind == DB_PG && n) {
+		ids = xcalloc(n, sizeof(*ids));
+		if (db_pg_run_ids(c->to, ids, n, err) < 0) {
+			free(ids);
+			return -1;
+		}
 	}
 	for (k = 0; k < n; k++) {
 		long long id = ids ? ids[k] : ++c->last_run;
@@ -765,7 +724,7 @@ static int copy_children(struct copy *c, struct src *s, struct kb_err *err)
 	struct dbst *st;
 	int rc;
 
-	r = &c->rows[T_SAMPLE];
+	r = &c->rows[DB_T_SAMPLE];
 	st = read_stmt(c, R_SAMPLES, s->id, err);
 	if (!st)
 		return -1;
@@ -782,7 +741,7 @@ static int copy_children(struct copy *c, struct src *s, struct kb_err *err)
 	}
 	if (rc == DB_ERROR)
 		return -1;
-	r = &c->rows[T_JOB];
+	r = &c->rows[DB_T_JOB];
 	st = read_stmt(c, R_JOBS, s->id, err);
 	if (!st)
 		return -1;
@@ -800,7 +759,7 @@ static int copy_children(struct copy *c, struct src *s, struct kb_err *err)
 	}
 	if (rc == DB_ERROR)
 		return -1;
-	r = &c->rows[T_SUMMARY];
+	r = &c->rows[DB_T_SUMMARY];
 	st = read_stmt(c, R_SUMMARIES, s->id, err);
 	if (!st)
 		return -1;
@@ -828,7 +787,7 @@ static int copy_children(struct copy *c, struct src *s, struct kb_err *err)
 	}
 	if (rc == DB_ERROR)
 		return -1;
-	r = &c->rows[T_SEGMENT];
+	r = &c->rows[DB_T_SEGMENT];
 	st = read_stmt(c, R_SEGMENTS, s->id, err);
 	if (!st)
 		return -1;
@@ -900,7 +859,7 @@ static size_t pending_rows(const struct copy *c)
 {
 	size_t t, n = 0;
 
-	for (t = 0; t < T_COUNT; t++)
+	for (t = 0; t < DB_T_COUNT; t++)
 		n += nrows(&c->rows[t]);
 	return n;
 }
@@ -936,7 +895,7 @@ static int group_end(struct copy *c, int open, size_t first, size_t end, struct 
 {
 	size_t t, k;
 
-	for (t = 0; open && t < T_COUNT; t++)
+	for (t = 0; open && t < DB_T_COUNT; t++)
 		if (rows_flush(c->to, &c->rows[t], err) < 0)
 			return -1;
 	if (open && db_exec(c->to, "COMMIT", err) < 0)
@@ -987,7 +946,7 @@ static int copy_all_sources(struct copy *c, struct kb_err *err)
 	return 0;
 fail:
 	db_exec(c->to, "ROLLBACK", NULL);
-	for (t = 0; t < T_COUNT; t++)
+	for (t = 0; t < DB_T_COUNT; t++)
 		rows_reset(&c->rows[t]);
 	return -1;
 }
@@ -1121,10 +1080,10 @@ int db_copy(struct db *from, struct db *to, db_copy_fn each, void *ctx,
 	c.res = res;
 	c.each = each;
 	c.ctx = ctx;
-	for (t = 0; t < T_COUNT; t++) {
-		c.rows[t].table = tables[t].table;
-		c.rows[t].cols = tables[t].cols;
-		c.rows[t].ncols = tables[t].ncols;
+	for (t = 0; t < DB_T_COUNT; t++) {
+		c.rows[t].table = db_tables[t].table;
+		c.rows[t].cols = db_tables[t].cols;
+		c.rows[t].ncols = db_tables[t].ncols;
 	}
 	/* One snapshot of the source store for the whole copy. */
 	rc = db_exec(from, from->kind == DB_PG ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
@@ -1152,7 +1111,7 @@ int db_copy(struct db *from, struct db *to, db_copy_fn each, void *ctx,
 		db_exec(to, "PRAGMA foreign_keys = ON", NULL);
 	for (t = 0; t < R_COUNT; t++)
 		db_finalize(c.read[t]);
-	for (t = 0; t < T_COUNT; t++) {
+	for (t = 0; t < DB_T_COUNT; t++) {
 		for (k = 0; k < INSERT_ROWS; k++)
 			db_finalize(c.rows[t].ins[k]);
 		free(c.rows[t].v);
@@ -1160,7 +1119,6 @@ int db_copy(struct db *from, struct db *to, db_copy_fn each, void *ctx,
 	}
 	db_finalize(c.ins_source);
 	db_finalize(c.find_source);
-	db_finalize(c.run_ids);
 	for (k = 0; k < c.ns; k++)
 		for (t = 0; t < 9; t++)
 			free(c.s[k].col[t]);

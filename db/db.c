@@ -235,7 +235,7 @@ void db_bind_text(struct dbst *st, int i, const char *s)
 void db_bind_static(struct dbst *st, int i, const char *s)
 {
 	if (st->db->kind == DB_PG)
-		pg_set(st, i, s ? xstrdup(s) : NULL);
+		db_bind_text(st, i, s);         /* libpq reads values at the step: copied */
 	else if (s)
 		sqlite3_bind_text(st->s, i, s, -1, SQLITE_STATIC);
 	else
@@ -401,10 +401,10 @@ static int may_write(struct db *db, struct kb_err *err)
 
 /* A PostgreSQL store: connect (the reason, password masked, when that
  * fails), then bring the schema up to date or only check it. */
-static int open_server(struct db **out, const char *uri, int readonly, struct kb_err *err)
+/* A connection to a PostgreSQL store, its schema unchecked. */
+static int connect_server(struct db **out, const char *uri, int readonly, struct kb_err *err)
 {
 	struct db *db = xcalloc(1, sizeof(*db));
-	int rc;
 
 	db->kind = DB_PG;
 	db->readonly = readonly;
@@ -412,6 +412,17 @@ static int open_server(struct db **out, const char *uri, int readonly, struct kb
 		db_close(db);
 		return -1;
 	}
+	*out = db;
+	return 0;
+}
+
+static int open_server(struct db **out, const char *uri, int readonly, struct kb_err *err)
+{
+	struct db *db;
+	int rc;
+
+	if (connect_server(&db, uri, readonly, err) < 0)
+		return -1;
 	rc = readonly ? db_schema_check(db, err) : db_migrate(db, err);
 	if (rc > 0)
 		rc = kb_err_set(err, db->path, 0, "the store's schema is older than this kbench: "
@@ -452,6 +463,20 @@ int db_open(struct db **out, const char *path, struct kb_err *err)
 	}
 	*out = db;
 	return 0;
+}
+
+int db_open_unchecked(struct db **out, const char *spec, struct kb_err *err)
+{
+	struct db *db;
+
+	if (!db_is_server(spec)) {
+		if (open_common(&db, spec, SQLITE_OPEN_READONLY, err) < 0)
+			return -1;
+		db->readonly = 1;
+		*out = db;
+		return 0;
+	}
+	return connect_server(out, spec, 1, err);
 }
 
 int db_open_existing(struct db **out, const char *path, struct kb_err *err)

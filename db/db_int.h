@@ -125,6 +125,20 @@ void db_ckpt_after_commit(struct db *db);
 /* Free what db_store_batch() keeps (store.c); db_close() calls it. */
 void db_store_release(struct db *db);
 
+/* The tables the importer (store.c) and kbench copy (copy.c) write in
+ * bulk, and their columns in the order both give a row's values.  A
+ * row's table comes before its children's: runs before their samples. */
+enum { DB_T_RUN, DB_T_SAMPLE, DB_T_JOB, DB_T_SUMMARY, DB_T_SEGMENT, DB_T_COUNT };
+struct db_table {
+	const char *table, *cols;
+	int ncols;
+};
+extern const struct db_table db_tables[DB_T_COUNT];
+
+/* PostgreSQL: n run ids from the run table's sequence (store.c), so that
+ * importers writing at the same time never take the same one. */
+int db_pg_run_ids(struct db *db, long long *ids, size_t n, struct kb_err *err);
+
 /* PostgreSQL (pg.c): what db.c hands over when the store is a server. */
 int db_pg_open(struct db *db, const char *uri, struct kb_err *err);
 void db_pg_close(struct db *db);
@@ -133,8 +147,8 @@ int db_pg_step(struct dbst *st);
 /* libpq's text of the failure in res (or the connection's), one line. */
 void db_pg_failed(struct db *db, const PGresult *res);
 /* COPY table (cols) FROM STDIN with data in COPY's text format. */
-int db_pg_copy(struct db *db, const char *table_cols, const char *data, size_t len,
-	       struct kb_err *err);
+int db_pg_copy(struct db *db, const char *table, const char *cols, const char *data,
+	       size_t len, struct kb_err *err);
 /* Append s to out in COPY's text format (\N for NULL). */
 void db_pg_copy_text(struct buf *out, const char *s);
 
@@ -143,6 +157,12 @@ void db_pg_copy_text(struct buf *out, const char *s);
  * -1 with err set when newer than this kbench or unreadable. */
 int db_migrate(struct db *db, struct kb_err *err);
 int db_schema_check(struct db *db, struct kb_err *err);
+/* The store's schema version into *version (0: no kbench schema yet);
+ * -1 with err set when it cannot be read. */
+int db_schema_read(struct db *db, int *version, struct kb_err *err);
+/* Open the store read-only and check nothing (not its schema): what
+ * `kbench init` reads before it changes anything. */
+int db_open_unchecked(struct db **out, const char *spec, struct kb_err *err);
 
 
 /* Selections (where.c) ------------------------------------------------------ */

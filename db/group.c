@@ -150,28 +150,23 @@ static int begin(struct db *db, struct kb_err *err)
 		db_ckpt_start(db);
 	}
 	g = db->group;
-	if (db->kind == DB_PG) {
-		/* Many importers may write at once: run ids come from the
-		 * table's sequence (store.c), and the server checks the keys. */
-		if (db_begin(db, err) < 0)
+	/* PostgreSQL: many importers may write at once; run ids come from
+	 * the table's sequence (store.c), and the server checks the keys. */
+	if (db->kind == DB_SQLITE && db_exec(db, "PRAGMA foreign_keys = OFF", err) < 0)
+		return -1;
+	if (db_begin(db, err) < 0)
+		return -1;
+	if (db->kind == DB_SQLITE) {
+		st = db_cached(db, DB_GROUP_SLOT, "SELECT coalesce(max(id), 0) FROM run", err);
+		if (!st || db_step(st) != DB_ROW) {
+			if (st)
+				db_fail(db, err, "cannot read the run table");
+			db_exec(db, "ROLLBACK", NULL);
 			return -1;
-		g->last_run = 0;
-		db->grouped = 1;
-		g->start = now_seconds();
-		return 0;
+		}
+		g->last_run = db_col_int(st, 0);
+		db_reset(st);
 	}
-	if (db_exec(db, "PRAGMA foreign_keys = OFF", err) < 0 ||
-	    db_begin(db, err) < 0)
-		return -1;
-	st = db_cached(db, DB_GROUP_SLOT, "SELECT coalesce(max(id), 0) FROM run", err);
-	if (!st || db_step(st) != DB_ROW) {
-		if (st)
-			db_fail(db, err, "cannot read the run table");
-		db_exec(db, "ROLLBACK", NULL);
-		return -1;
-	}
-	g->last_run = db_col_int(st, 0);
-	db_reset(st);
 	db->grouped = 1;
 	g->start = now_seconds();
 	return 0;

@@ -96,11 +96,18 @@ static void no_notice(void *arg, const char *msg)
 	(void)msg;
 }
 
+/* A setting of the session, or err with the reason. */
+static int session(struct db *db, const char *sql, struct kb_err *err)
+{
+	if (db_pg_exec(db, sql, NULL) == 0)
+		return 0;
+	return kb_err_set(err, db->path, 0, "cannot set up the session: %s", db->pgmsg);
+}
+
 int db_pg_open(struct db *db, const char *uri, struct kb_err *err)
 {
 	const char *keys[4], *vals[4];
 	char shown[1024];
-	PGresult *res;
 	int n = 0;
 
 	mask(shown, sizeof(shown), uri);
@@ -131,33 +138,16 @@ int db_pg_open(struct db *db, const char *uri, struct kb_err *err)
 	 * floats in their shortest exact form, UTF-8 text; a statement that
 	 * hangs (a lock never released) fails after 10 minutes unless the
 	 * URI's options say otherwise. */
-	res = PQexec(db->pg, "SET client_encoding = 'UTF8'; SET extra_float_digits = 1;"
-		     " SET lc_messages = 'C'");
-	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
-		/* lc_messages needs a superuser on some servers: not essential */
-		PQclear(res);
-		res = PQexec(db->pg, "SET client_encoding = 'UTF8'; SET extra_float_digits = 1");
-	}
-	if (PQresultStatus(res) != PGRES_COMMAND_OK) {
-		db_pg_failed(db, res);
-		PQclear(res);
-		return kb_err_set(err, db->path, 0, "cannot set up the session: %s", db->pgmsg);
-	}
-	PQclear(res);
-	if (!strstr(uri, "statement_timeout")) {
-		res = PQexec(db->pg, "SET statement_timeout = '10min'");
-		PQclear(res);
-	}
-	if (db->readonly) {
-		/* Analysis verbs never write: the server refuses it too. */
-		res = PQexec(db->pg, "SET default_transaction_read_only = on");
-		if (PQresultStatus(res) != PGRES_COMMAND_OK) {
-			db_pg_failed(db, res);
-			PQclear(res);
-			return kb_err_set(err, db->path, 0, "cannot set up the session: %s", db->pgmsg);
-		}
-		PQclear(res);
-	}
+	if (db_pg_exec(db, "SET client_encoding = 'UTF8'; SET extra_float_digits = 1;"
+		       " SET lc_messages = 'C'", NULL) < 0 &&
+	    /* lc_messages needs a superuser on some servers: not essential */
+	    session(db, "SET client_encoding = 'UTF8'; SET extra_float_digits = 1", err) < 0)
+		return -1;
+	if (!strstr(uri, "statement_timeout"))
+		db_pg_exec(db, "SET statement_timeout = '10min'", NULL);
+	/* Analysis verbs never write: the server refuses it too. */
+	if (db->readonly && session(db, "SET default_transaction_read_only = on", err) < 0)
+		return -1;
 	/* Notices (a table that exists already) are not for the user. */
 	PQsetNoticeProcessor(db->pg, no_notice, NULL);
 	return 0;
@@ -250,10 +240,10 @@ void db_pg_copy_text(struct buf *out, const char *s)
 	}
 }
 
-int db_pg_copy(struct db *db, const char *table_cols, const char *data, size_t len,
-	       struct kb_err *err)
+int db_pg_copy(struct db *db, const char *table, const char *cols, const char *data,
+	       size_t len, struct kb_err *err)
 {
-	char *sql = buf_aprintf("COPY %s FROM STDIN", table_cols);
+	char *sql = buf_aprintf("COPY %s (%s) FROM STDIN", table, cols);
 	PGresult *res = PQexec(db->pg, sql);
 	int ok;
 

@@ -294,7 +294,7 @@ int db_schema_version(void)
 /* The schema version into *version; -1 with err set when it cannot be
  * read (a busy or corrupt database is not version 0).  SQLite keeps it
  * in PRAGMA user_version, PostgreSQL in the table kbench_schema. */
-static int user_version(struct db *db, int *version, struct kb_err *err)
+int db_schema_read(struct db *db, int *version, struct kb_err *err)
 {
 	struct dbst *st;
 	int rc;
@@ -328,7 +328,7 @@ int db_schema_check(struct db *db, struct kb_err *err)
 {
 	int version;
 
-	if (user_version(db, &version, err) < 0)
+	if (db_schema_read(db, &version, err) < 0)
 		return -1;
 	if (version > db_schema_version())
 		return kb_err_set(err, db->path, 0,
@@ -351,7 +351,7 @@ again:
 	if (db_begin(db, err) < 0)
 		return -1;
 	if (db_exec(db, "SELECT pg_advisory_xact_lock(7140531)", err) < 0 ||
-	    user_version(db, &version, err) < 0)
+	    db_schema_read(db, &version, err) < 0)
 		goto fail;
 	if (version == 0) {
 		if (db_exec(db, db_pg_schema, err) < 0 ||
@@ -385,7 +385,7 @@ int db_migrate(struct db *db, struct kb_err *err)
 		return rc;
 	if (db->kind == DB_PG)
 		return migrate_pg(db, err);
-	if (user_version(db, &version, err) < 0)
+	if (db_schema_read(db, &version, err) < 0)
 		return -1;
 	/* A migration may rebuild a table that others reference (variant in
 	 * 3): foreign keys are off while migrating (the pragma is a no-op
@@ -398,7 +398,7 @@ int db_migrate(struct db *db, struct kb_err *err)
 		 * version the winner wrote. */
 		if (db_begin(db, err) < 0)
 			return -1;
-		if (user_version(db, &version, err) < 0) {
+		if (db_schema_read(db, &version, err) < 0) {
 			db_exec(db, "ROLLBACK", NULL);
 			return -1;
 		}

@@ -192,7 +192,7 @@ struct store_state {
 	struct iter_key { const char *variant, *bench, *config; int n; } *keys;
 	size_t nkeys, keys_cap;
 	struct pending rows[4]; /* by ROWS_* table */
-	struct buf copy[5];     /* PostgreSQL: COPY text by COPY_* table */
+	struct buf copy[DB_T_COUNT];    /* PostgreSQL: COPY text by DB_T_* table */
 	struct buf json;        /* placement JSON of the pending jobs */
 };
 
@@ -477,19 +477,15 @@ static int in_job_row(const struct rec_run *r, const struct rec_sample *sm)
  * rows per statement, across the runs of a file, which saves SQLite's
  * per-statement work (opening cursors, halting) on most rows.  Runs are
  * numbered by the store (group->last_run), so their rows can wait too. */
-enum { ROWS_RUN, ROWS_SAMPLE, ROWS_JOB, ROWS_SUMMARY };
-
-static const struct {
-	const char *head;
-	int ncols;
-} rows_sql[] = {
-	[ROWS_RUN] = { "INSERT INTO run (id, source_id, variant_id, machine_id, benchmark, config, "
-		       "iteration, status, error, line) VALUES ", 10 },
-	[ROWS_SAMPLE] = { "INSERT INTO sample (run_id, metric, value, unit, job) VALUES ", 5 },
-	[ROWS_JOB] = { "INSERT INTO job (run_id, job, initial_node, main_node, moved, user_time, "
-		       "marked, pct) VALUES ", 8 },
-	[ROWS_SUMMARY] = { "INSERT INTO summary (source_id, variant_id, machine_id, benchmark, "
-			   "config, metric, mean, sd, n, min, max, unit, flags, line) VALUES ", 14 },
+const struct db_table db_tables[DB_T_COUNT] = {
+	[DB_T_RUN] = { "run", "id, source_id, variant_id, machine_id, benchmark, config, iteration,"
+		       " status, error, line", 10 },
+	[DB_T_SAMPLE] = { "sample", "run_id, metric, value, unit, job", 5 },
+	[DB_T_JOB] = { "job", "run_id, job, initial_node, main_node, moved, marked, user_time, pct", 8 },
+	[DB_T_SUMMARY] = { "summary", "source_id, variant_id, machine_id, benchmark, config, metric,"
+			   " mean, sd, n, min, max, unit, flags, line", 14 },
+	[DB_T_SEGMENT] = { "segment", "source_id, first_line, last_line, format, hash, runs,"
+			   " summaries, copy_of", 8 },
 };
 
 /* The statement inserting n rows (1 <= n <= DB_ROWS_MAX) into table, reset;
@@ -504,10 +500,10 @@ static struct dbst *rows_stmt(struct db *db, int table, int n, struct kb_err *er
 		db_reset(*slot);
 		return *slot;
 	}
-	buf_puts(&sql, rows_sql[table].head);
+	buf_printf(&sql, "INSERT INTO %s (%s) VALUES ", db_tables[table].table, db_tables[table].cols);
 	for (r = 0; r < n; r++) {
 		buf_puts(&sql, r ? ", (" : "(");
-		for (c = 0; c < rows_sql[table].ncols; c++)
+		for (c = 0; c < db_tables[table].ncols; c++)
 			buf_puts(&sql, c ? ", ?" : "?");
 		buf_putc(&sql, ')');
 	}
@@ -584,7 +580,7 @@ static void bind_row(struct store_state *s, int table, int k, int p, struct sink
 
 	st->p = p;
 	switch (table) {
-	case ROWS_RUN: {
+	case DB_T_RUN: {
 		const struct rec_run *r = pd->row[k].rec;
 		put_int(st, p + 1, id);
 		put_int(st, p + 2, s->source_id);
@@ -598,7 +594,7 @@ static void bind_row(struct store_state *s, int table, int k, int p, struct sink
 		put_int(st, p + 10, r->line);
 		break;
 	}
-	case ROWS_SAMPLE: {
+	case DB_T_SAMPLE: {
 		const struct rec_sample *sm = pd->row[k].rec;
 		put_int(st, p + 1, id);
 		put_text(st, p + 2, sm->metric);
@@ -607,7 +603,7 @@ static void bind_row(struct store_state *s, int table, int k, int p, struct sink
 		put_positive(st, p + 5, sm->job);
 		break;
 	}
-	case ROWS_JOB: {
+	case DB_T_JOB: {
 		const struct rec_job *j = pd->row[k].rec;
 		size_t at = pd->row[k].at;
 		put_int(st, p + 1, id);
@@ -615,12 +611,12 @@ static void bind_row(struct store_state *s, int table, int k, int p, struct sink
 		put_int(st, p + 3, j->initial_node);
 		put_int(st, p + 4, j->main_node);
 		put_int(st, p + 5, j->moved);
-		put_double(st, p + 6, j->user);
-		put_int(st, p + 7, j->marked);
+		put_int(st, p + 6, j->marked);
+		put_double(st, p + 7, j->user);
 		put_text(st, p + 8, at == SIZE_MAX ? NULL : s->json.data + at);
 		break;
 	}
-	case ROWS_SUMMARY: {
+	case DB_T_SUMMARY: {
 		const struct rec_summary *sm = pd->row[k].rec;
 		put_int(st, p + 1, s->source_id);
 		put_int(st, p + 2, vid);
@@ -653,7 +649,7 @@ static int flush_rows(struct store_state *s, int table, struct kb_err *err)
 
 	if (pd->n == 0)
 		return 0;
-	if (table != ROWS_RUN && flush_rows(s, ROWS_RUN, err) < 0)
+	if (table != DB_T_RUN && flush_rows(s, DB_T_RUN, err) < 0)
 		return -1;
 	if (s->db->kind == DB_PG) {
 		/* COPY text, sent when the file is done (send_copies()) */
@@ -667,12 +663,12 @@ static int flush_rows(struct store_state *s, int table, struct kb_err *err)
 			return -1;
 		k2.st = st;
 		for (k = 0; k < pd->n; k++)
-			bind_row(s, table, k, k * rows_sql[table].ncols, &k2);
+			bind_row(s, table, k, k * db_tables[table].ncols, &k2);
 		if (step_done(s->db, st, err) < 0)
 			return -1;
 	}
 	pd->n = 0;
-	if (table == ROWS_JOB)
+	if (table == DB_T_JOB)
 		buf_reset(&s->json);
 	return 0;
 }
@@ -691,15 +687,30 @@ static int add_row(struct store_state *s, int table, long long id, const void *r
 	return pd->n++;
 }
 
+int db_pg_run_ids(struct db *db, long long *ids, size_t n, struct kb_err *err)
+{
+	struct dbst *st = stmt(db, S_RUN_IDS, err);
+	size_t k = 0;
+
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, (long long)n);
+	while (k < n && db_step(st) == DB_ROW)
+		ids[k++] = db_col_int(st, 0);
+	if (db_rows_reset(db, st, err) < 0)
+		return -1;
+	if (k != n)
+		return kb_err_set(err, db->path, 0, "cannot number the runs");
+	return 0;
+}
+
 /* The id of the next run: the store numbers them (SQLite), or the
  * run table's sequence hands out as many as the file has runs, in one
  * query, so that concurrent importers never take the same (PostgreSQL). */
 static long long new_run_id(struct store_state *s, struct kb_err *err)
 {
 	struct group *g = s->db->group;
-	struct dbst *st;
 	size_t want;
-	int rc;
 
 	if (s->db->kind != DB_PG)
 		return ++g->last_run;
@@ -710,35 +721,14 @@ static long long new_run_id(struct store_state *s, struct kb_err *err)
 	 * without gaps, as SQLite does.  Kept across a rollback: a value the
 	 * sequence gave is never given again. */
 	want = s->b->nruns ? s->b->nruns : 1;
-	st = stmt(s->db, S_RUN_IDS, err);
-	if (!st)
-		return -1;
-	db_bind_int(st, 1, (long long)want);
 	free(g->ids);
 	g->ids = xcalloc(want, sizeof(*g->ids));
 	g->nids = g->next_id = 0;
-	while ((rc = db_step(st)) == DB_ROW && g->nids < want)
-		g->ids[g->nids++] = db_col_int(st, 0);
-	(void)rc;
-	if (db_rows_reset(s->db, st, err) < 0)
+	if (db_pg_run_ids(s->db, g->ids, want, err) < 0)
 		return -1;
-	if (!g->nids)
-		return db_fail(s->db, err, "cannot number the runs");
+	g->nids = want;
 	return g->ids[g->next_id++];
 }
-
-/* The tables of COPY, in the order they are sent (runs before their rows). */
-enum { COPY_RUN, COPY_SAMPLE, COPY_JOB, COPY_SUMMARY, COPY_SEGMENT };
-static const char *const copy_cols[5] = {
-	[COPY_RUN] = "run (id, source_id, variant_id, machine_id, benchmark, config, iteration,"
-		     " status, error, line)",
-	[COPY_SAMPLE] = "sample (run_id, metric, value, unit, job)",
-	[COPY_JOB] = "job (run_id, job, initial_node, main_node, moved, user_time, marked, pct)",
-	[COPY_SUMMARY] = "summary (source_id, variant_id, machine_id, benchmark, config, metric,"
-			 " mean, sd, n, min, max, unit, flags, line)",
-	[COPY_SEGMENT] = "segment (source_id, first_line, last_line, format, hash, runs,"
-			 " summaries, copy_of)",
-};
 
 /* PostgreSQL: the file's rows, through COPY, when the file is done (in
  * its order: runs before their rows).  Each file sends its own, so that
@@ -747,11 +737,12 @@ static int send_copies(struct store_state *s, struct kb_err *err)
 {
 	int t;
 
-	for (t = 0; t < 5; t++) {
+	for (t = 0; t < DB_T_COUNT; t++) {
 		int rc;
 		if (!s->copy[t].len)
 			continue;
-		rc = db_pg_copy(s->db, copy_cols[t], s->copy[t].data, s->copy[t].len, err);
+		rc = db_pg_copy(s->db, db_tables[t].table, db_tables[t].cols, s->copy[t].data,
+				s->copy[t].len, err);
 		buf_reset(&s->copy[t]);
 		if (rc < 0)
 			return -1;
@@ -779,12 +770,12 @@ static int store_run(struct store_state *s, struct rec_run *r, struct db_import_
 	run_id = new_run_id(s, err);
 	if (run_id < 0)
 		return -1;
-	k = add_row(s, ROWS_RUN, run_id, r, err);
+	k = add_row(s, DB_T_RUN, run_id, r, err);
 	if (k < 0)
 		return -1;
-	s->rows[ROWS_RUN].row[k].vid = vid;
-	s->rows[ROWS_RUN].row[k].mid = mid;
-	s->rows[ROWS_RUN].row[k].iteration = r->iteration > 0 ? r->iteration : next_iteration(s, vname, r);
+	s->rows[DB_T_RUN].row[k].vid = vid;
+	s->rows[DB_T_RUN].row[k].mid = mid;
+	s->rows[DB_T_RUN].row[k].iteration = r->iteration > 0 ? r->iteration : next_iteration(s, vname, r);
 	res->runs++;
 	if (r->failed)
 		res->failed_runs++;
@@ -795,15 +786,15 @@ static int store_run(struct store_state *s, struct rec_run *r, struct db_import_
 		res->samples++;
 		if (in_job_row(r, sm))
 			continue;
-		if (add_row(s, ROWS_SAMPLE, run_id, sm, err) < 0 ||
+		if (add_row(s, DB_T_SAMPLE, run_id, sm, err) < 0 ||
 		    note_metric(s, r->benchmark, sm->metric, sm->unit, err) < 0)
 			return -1;
 	}
 	for (i = 0; i < r->njobs; i++) {
-		k = add_row(s, ROWS_JOB, run_id, &r->jobs[i], err);
+		k = add_row(s, DB_T_JOB, run_id, &r->jobs[i], err);
 		if (k < 0)
 			return -1;
-		s->rows[ROWS_JOB].row[k].at = placement_json(&s->json, &r->jobs[i]);
+		s->rows[DB_T_JOB].row[k].at = placement_json(&s->json, &r->jobs[i]);
 		res->jobs++;
 	}
 	return 0;
@@ -819,10 +810,10 @@ static int store_summary(struct store_state *s, const struct rec_summary *sm,
 
 	if (vid < 0)
 		return -1;
-	k = add_row(s, ROWS_SUMMARY, 0, sm, err);
+	k = add_row(s, DB_T_SUMMARY, 0, sm, err);
 	if (k < 0)
 		return -1;
-	s->rows[ROWS_SUMMARY].row[k].vid = vid;
+	s->rows[DB_T_SUMMARY].row[k].vid = vid;
 	if (note_metric(s, sm->benchmark, sm->metric, sm->unit, err) < 0)
 		return -1;
 	res->summaries++;
@@ -1022,7 +1013,7 @@ static int store_segments(struct store_state *s, const long long *copy_of, struc
 
 	if (s->db->kind == DB_PG) {
 		/* COPY, like the other rows */
-		struct buf *t = &s->copy[COPY_SEGMENT];
+		struct buf *t = &s->copy[DB_T_SEGMENT];
 		for (k = 0; k < b->nsegments; k++) {
 			const struct rec_segment *sg = &b->segments[k];
 			buf_printf(t, "%lld\t%ld\t%ld\t", s->source_id, sg->first_line, sg->last_line);
@@ -1236,7 +1227,7 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 	free(copy_of);
 	if (rc < 0)
 		return -1;
-	for (slot = ROWS_RUN; slot <= ROWS_SUMMARY; slot++)
+	for (slot = DB_T_RUN; slot <= DB_T_SUMMARY; slot++)
 		if (flush_rows(s, slot, err) < 0)
 			return -1;
 	if (db->kind == DB_PG && send_copies(s, err) < 0)
@@ -1293,7 +1284,7 @@ int db_store_one(struct db *db, const struct db_import *imp, struct rec_batch *b
 	free(s.skip_run);
 	free(s.skip_sum);
 	free(s.scope_label);
-	for (i = 0; i < 5; i++)
+	for (i = 0; i < DB_T_COUNT; i++)
 		buf_release(&s.copy[i]);
 	buf_release(&s.json);
 	return rc;
