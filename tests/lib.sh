@@ -45,11 +45,13 @@ check_grep() {
 # sql QUERY: run a query on $KBENCH_DB, print rows with '|' separators.
 sql() { sqlite3 -batch -noheader "$KBENCH_DB" "$1"; }
 
-# counts: one line with the row count of every table (to prove nothing changed).
-counts() { counts_sqlite; }
-counts_sqlite() {
+# counts: one line with the row count of every table (to prove nothing
+# changed); TABLES_Q lists the store's tables.
+SQLITE_TABLES_Q="select name from sqlite_master where type='table' and name not like 'sqlite_%' order by name"
+TABLES_Q=$SQLITE_TABLES_Q
+counts() {
 	local t out=""
-	for t in $(sqlite3 "$KBENCH_DB" "select name from sqlite_master where type='table' and name not like 'sqlite_%' order by name"); do
+	for t in $(sqlite3 "$KBENCH_DB" "$TABLES_Q"); do
 		out="$out $t=$(sqlite3 "$KBENCH_DB" "select count(*) from \"$t\"")"
 	done
 	echo "$out"
@@ -62,8 +64,9 @@ counts_sqlite() {
 # run only there.
 on_sqlite() { [ -z "${KBENCH_PG_URI-}" ]; }
 if ! on_sqlite; then
+	KB_PG_MAP=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/tools/kb-pg
 	sqlite3() {
-		local sep='|' db="" q="" abs name head=-t
+		local sep='|' db="" q="" uri head=-t
 		while [ $# -gt 0 ]; do
 			case "$1" in
 			-separator) sep=$2; shift 2 ;;
@@ -73,25 +76,18 @@ if ! on_sqlite; then
 			*) if [ -z "$db" ]; then db=$1; else q=$1; fi; shift ;;
 			esac
 		done
-		abs=$(realpath -m -- "$db")
-		name=kbt_$(printf '%s' "$abs" | md5sum | cut -c1-24)
-		if ! grep -q "^kb-pg $name\$" "$abs" 2>/dev/null; then
+		if ! uri=$("$KB_PG_MAP" --uri "$db"); then
 			echo "sqlite3 (kb-pg): $db is not a store kb-pg made" >&2; return 2
 		fi
 		case "$q" in
 		.* | [Pp][Rr][Aa][Gg][Mm][Aa]*) echo "sqlite3 (kb-pg): SQLite only: $q" >&2; return 2 ;;
 		esac
 		if [ -n "$q" ]; then
-			psql -X -q -A $head -P footer=off -F "$sep" -v ON_ERROR_STOP=1 "$KBENCH_PG_URI$name" -c "$q"
+			psql -X -q -A $head -P footer=off -F "$sep" -v ON_ERROR_STOP=1 "$uri" -c "$q"
 		else
-			psql -X -q -A $head -P footer=off -F "$sep" -v ON_ERROR_STOP=1 "$KBENCH_PG_URI$name"
+			psql -X -q -A $head -P footer=off -F "$sep" -v ON_ERROR_STOP=1 "$uri"
 		fi
 	}
-	counts() {
-		local t out=""
-		for t in $(sqlite3 "$KBENCH_DB" "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'kbench_schema' order by table_name"); do
-			out="$out $t=$(sqlite3 "$KBENCH_DB" "select count(*) from \"$t\"")"
-		done
-		echo "$out"
-	}
+	TABLES_Q="select table_name from information_schema.tables where table_schema = 'public'
+		and table_type = 'BASE TABLE' and table_name <> 'kbench_schema' order by table_name"
 fi

@@ -8,7 +8,7 @@
 # this test names as files are SQLite files in both passes.
 . tests/lib.sh
 unset -f sqlite3
-counts() { counts_sqlite; }
+TABLES_Q=$SQLITE_TABLES_Q
 KB=${KB_REAL:-$KB}
 
 # dump DB: every table's rows with the ids replaced by natural keys: a

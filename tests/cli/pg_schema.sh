@@ -14,7 +14,8 @@
 
 on_sqlite && exit 0
 KBENCH_PG_TEST_URI=$KBENCH_PG_URI
-unset -f sqlite3 counts   # this test reads its SQLite store itself
+unset -f sqlite3   # this test reads its SQLite store itself
+TABLES_Q=$SQLITE_TABLES_Q
 KB=${KB_REAL:-$KB}
 
 # pg_uri NAME: the base URI with database NAME (before any ?parameters).
