@@ -198,6 +198,8 @@ struct build {
 	long long *sel;		/* ids of q->variants, resolved once */
 	long long base_id;	/* id of q->baseline, when given */
 	int across;		/* compare across machines, as asked (see compare.h) */
+	int decided;		/* near_load() decided across already */
+	size_t nmachines_all;	/* near_load(): the selection's machine keys */
 };
 
 static const char *sum_machine(const struct build *b, const struct db_qsummary *s)
@@ -1319,6 +1321,71 @@ static int cmp_mkey(const void *a, const void *b)
 	return an_machine_cmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+#define SEVERAL_MACHINES "the variants asked for ran on different machines and some on " \
+			 "several: each machine is compared on its own, and a variant is " \
+			 "compared only where the baseline ran too"
+
+static int cmp_vkey(const void *pa, const void *pb)
+{
+	const struct db_vkey *a = pa, *b = pb;
+
+	if (a->variant_id != b->variant_id)
+		return a->variant_id < b->variant_id ? -1 : 1;
+	return an_machine_cmp(a->key, b->key);
+}
+
+/*
+ * A baseline alone against every variant with data (regress): only the
+ * rows where the baseline has data can hold a verdict, so only what
+ * shares a (benchmark, config) and a machine with the baseline is loaded,
+ * not the selection.  Whether machines are compared across
+ * (decide_across()) is decided first, from the selection's (variant,
+ * machine) pairs: a variant is on a machine where it has an ok run or a
+ * summary.  When it would compare across, everything is loaded and
+ * decided as for any table.  The table's machine count is the
+ * selection's, as with a whole load.
+ */
+static int near_load(struct build *b, struct an_table *t, struct kb_err *err)
+{
+	struct an_query nq = *b->q;
+	struct db_vkey *vk;
+	const char **keys;
+	size_t n, i, nvar = 0, nkeys = 0;
+	int single = 1, shared = 0, rc;
+
+	if (an_query_variant_keys(b->db, b->q, &vk, &n, err) < 0)
+		return -1;
+	qsort(vk, n, sizeof(*vk), cmp_vkey);
+	keys = xcalloc(n + 1, sizeof(*keys));
+	for (i = 0; i < n; i++) {
+		if (i && vk[i].variant_id == vk[i - 1].variant_id)
+			single = 0;
+		else
+			nvar++;
+		keys[i] = vk[i].key;
+	}
+	qsort(keys, n, sizeof(*keys), cmp_mkey);
+	for (i = 0; i < n; i++) {
+		if (i && an_machine_cmp(keys[i - 1], keys[i]) == 0)
+			shared = 1;
+		else
+			nkeys++;
+	}
+	free(keys);
+	db_vkeys_free(vk, n);
+	if (single && !shared && nvar >= 2)
+		return an_query_load(b->db, b->q, &b->d, err);
+	b->decided = 1;
+	b->nmachines_all = nkeys;
+	if (!single && !shared)
+		t->warning = xstrdup(SEVERAL_MACHINES);
+	nq.near = b->base_id;
+	nq.near_config = 1;
+	nq.near_any_machine = 0;
+	rc = an_query_load(b->db, &nq, &b->d, err);
+	return rc;
+}
+
 static void decide_across(struct build *b, struct an_table *t)
 {
 	const char **key = xcalloc(t->nvariants + 1, sizeof(*key));
@@ -1361,12 +1428,8 @@ static void decide_across(struct build *b, struct an_table *t)
 		shared = an_machine_cmp(sk[i - 1], sk[i]) == 0;
 	free(sk);
 	if (!single) {
-		if (!shared) {
-			buf_puts(&msg, "the variants asked for ran on different machines and some on "
-				 "several: each machine is compared on its own, and a variant is "
-				 "compared only where the baseline ran too");
-			t->warning = buf_detach(&msg);
-		}
+		if (!shared)
+			t->warning = xstrdup(SEVERAL_MACHINES);
 		goto out;
 	}
 	if (shared || t->nvariants < 2)
@@ -1417,6 +1480,9 @@ int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t
 			b.sel[n++] = b.base_id;
 		if (an_query_load_ids(db, q, b.sel, n, &b.d, err) < 0)
 			goto out;
+	} else if (q->baseline && q->baseline_rows_only && !q->near) {
+		if (near_load(&b, t, err) < 0)
+			goto out;
 	} else if (an_query_load(db, q, &b.d, err) < 0) {
 		goto out;
 	}
@@ -1424,9 +1490,13 @@ int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t
 	collect_summaries(&b);
 	if (pick_variants(&b, t, err) < 0)
 		goto out;
-	decide_across(&b, t);
+	if (!b.decided)
+		decide_across(&b, t);
+	t->across = b.across;
 	if (build_rows(&b, t, err) < 0)
 		goto out;
+	if (b.decided)
+		t->nmachines = b.nmachines_all;
 	t->defer_bh = q->defer_bh;
 	compare_rows(t);
 	rc = 0;

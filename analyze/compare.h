@@ -113,6 +113,12 @@ struct an_query {
 	int baseline_rows_only;		/* 1 = only the rows where the baseline has
 					 * data (all a verdict needs: regress);
 					 * nmachines still counts every row's */
+	/* The loaders' narrowing (qload.c, db_qsel.near): > 0 loads only
+	 * the runs and summaries that may share a row with this variant id.
+	 * Set by an_compare_build() and regress for a baseline alone; a
+	 * caller leaves it 0. */
+	long long near;
+	int near_config, near_any_machine;
 };
 
 /* Where a cell's numbers came from. */
@@ -171,6 +177,8 @@ struct an_table {
 	char *warning;		/* said above the table, or NULL: the variants asked
 				 * for ran on different (or unknown) machines */
 	int defer_bh;		/* q.defer_bh: no BH run yet */
+	int across;		/* machines differ and were compared as asked:
+				 * rows pool the machines (see warning) */
 };
 
 /* Defaults: everything, raw convention, Welch, threshold 1, alpha 0.05. */

@@ -10,6 +10,7 @@
  * cannot carry one.
  */
 #include "placement.h"
+#include "compare.h"
 
 #include "../core/buf.h"
 #include "../core/util.h"
@@ -29,6 +30,7 @@ void an_placement_opts_init(struct an_placement_opts *o)
 	o->share_min = 10.0;
 	o->spread_min = 0.5;
 	o->alpha = 0.05;
+	o->across = 0;
 }
 
 static void run_metrics(const struct db_prun *r, const struct an_placement_opts *o,
@@ -45,6 +47,7 @@ static void run_metrics(const struct db_prun *r, const struct an_placement_opts 
 	m->benchmark = r->benchmark;
 	m->config = r->config;
 	m->source = r->source;
+	m->machine = r->machine_key;
 	m->tasks = r->tasks > 0 ? r->tasks : (long)r->njobs;
 	m->nnodes = r->nnodes;
 	m->njobs = r->njobs;
@@ -130,6 +133,7 @@ void an_placement_detach(struct an_placement *m)
 		r->benchmark = keep(m, r->benchmark);
 		r->config = keep(m, r->config);
 		r->source = keep(m, r->source);
+		r->machine = keep(m, r->machine);
 	}
 }
 
@@ -186,88 +190,103 @@ double an_fisher_exact(long a, long b, long c, long d)
 
 /* Findings ---------------------------------------------------------------- */
 
-/* The runs of one variant at one (benchmark, task count). */
+/* The runs of one variant on one machine at one (benchmark, task count). */
 struct group {
 	const struct an_prun **r;
 	size_t n;
 };
 
-/* The runs sorted by (variant, benchmark, tasks), each key's runs in
- * placement order: groups are ranges of it, found by binary search
- * instead of a scan of every run per group. */
+/* The runs sorted by (variant, benchmark, machine, tasks), each key's runs
+ * in placement order: groups are ranges of it, found by binary search
+ * instead of a scan of every run per group.  Across machines, the
+ * machine is no part of the key. */
 struct pindex {
 	const struct an_placement *m;
 	size_t *idx;
 	size_t n;
+	int across;
 };
 
-static const struct an_placement *pindex_ctx;	/* qsort has no context argument */
+/* A key of the index: the fields up to depth count (1 variant, 2 and
+ * benchmark, 3 and machine, 4 and tasks). */
+struct pkey {
+	const char *variant, *bench, *machine;
+	long tasks;
+	int depth;
+};
 
-/* Compare run r with (variant, bench, tasks); bench NULL: by variant only. */
-static int prun_key_cmp(const struct an_prun *r, const char *variant, const char *bench,
-			long tasks)
+static const struct pindex *pindex_ctx;	/* qsort has no context argument */
+
+static int prun_key_cmp(const struct an_prun *r, const struct pkey *k, int across)
 {
-	int c = strcmp(r->variant, variant);
+	int c = strcmp(r->variant, k->variant);
 
-	if (c || !bench)
+	if (c || k->depth < 2)
 		return c;
-	c = strcmp(r->benchmark, bench);
-	if (c)
+	c = strcmp(r->benchmark, k->bench);
+	if (c || k->depth < 3)
 		return c;
-	return r->tasks < tasks ? -1 : r->tasks > tasks;
+	c = across ? 0 : an_machine_cmp(r->machine, k->machine);
+	if (c || k->depth < 4)
+		return c;
+	return r->tasks < k->tasks ? -1 : r->tasks > k->tasks;
+}
+
+static struct pkey run_key(const struct an_prun *r, int depth)
+{
+	struct pkey k = { r->variant, r->benchmark, r->machine, r->tasks, depth };
+	return k;
 }
 
 static int cmp_pindex(const void *pa, const void *pb)
 {
 	size_t x = *(const size_t *)pa, y = *(const size_t *)pb;
-	const struct an_prun *b = &pindex_ctx->runs[y];
-	int c = prun_key_cmp(&pindex_ctx->runs[x], b->variant, b->benchmark, b->tasks);
+	struct pkey k = run_key(&pindex_ctx->m->runs[y], 4);
+	int c = prun_key_cmp(&pindex_ctx->m->runs[x], &k, pindex_ctx->across);
 
 	return c ? c : x < y ? -1 : x > y;
 }
 
-static void pindex_build(struct pindex *ix, const struct an_placement *m)
+static void pindex_build(struct pindex *ix, const struct an_placement *m, int across)
 {
 	size_t i;
 
 	ix->m = m;
 	ix->n = m->nruns;
+	ix->across = across;
 	ix->idx = xcalloc(m->nruns + 1, sizeof(*ix->idx));
 	for (i = 0; i < m->nruns; i++)
 		ix->idx[i] = i;
-	pindex_ctx = m;
+	pindex_ctx = ix;
 	qsort(ix->idx, ix->n, sizeof(*ix->idx), cmp_pindex);
 }
 
-/* [*lo, *hi) of ix->idx holding the key (bench NULL: the variant's). */
-static void pindex_range(const struct pindex *ix, const char *variant, const char *bench,
-			 long tasks, size_t *lo, size_t *hi)
+/* [*lo, *hi) of ix->idx holding the key k. */
+static void pindex_range(const struct pindex *ix, const struct pkey *k, size_t *lo, size_t *hi)
 {
 	size_t a = 0, b = ix->n;
 
 	while (a < b) {
 		size_t mid = a + (b - a) / 2;
-		if (prun_key_cmp(&ix->m->runs[ix->idx[mid]], variant, bench, tasks) < 0)
+		if (prun_key_cmp(&ix->m->runs[ix->idx[mid]], k, ix->across) < 0)
 			a = mid + 1;
 		else
 			b = mid;
 	}
 	*lo = a;
-	for (b = a; b < ix->n && prun_key_cmp(&ix->m->runs[ix->idx[b]], variant, bench, tasks) == 0;
-	     b++)
+	for (b = a; b < ix->n && prun_key_cmp(&ix->m->runs[ix->idx[b]], k, ix->across) == 0; b++)
 		;
 	*hi = b;
 }
 
-/* The runs of one variant at one (benchmark, task count), in order. */
-static void group_collect(const struct pindex *ix, const char *variant, const char *bench,
-			  long tasks, struct group *g)
+/* The runs of one key (depth 4), in order. */
+static void group_collect(const struct pindex *ix, const struct pkey *k, struct group *g)
 {
 	size_t lo, hi, i;
 
 	g->r = NULL;
 	g->n = 0;
-	pindex_range(ix, variant, bench, tasks, &lo, &hi);
+	pindex_range(ix, k, &lo, &hi);
 	if (hi == lo)
 		return;
 	g->r = xmalloc((hi - lo) * sizeof(*g->r));
@@ -275,7 +294,7 @@ static void group_collect(const struct pindex *ix, const char *variant, const ch
 		g->r[g->n++] = &ix->m->runs[ix->idx[i]];
 }
 
-/* A (benchmark, tasks) group of one variant, by its first run. */
+/* A (benchmark, machine, tasks) group of one variant, by its first run. */
 struct pgroup {
 	size_t first;		/* index into m->runs */
 };
@@ -327,6 +346,7 @@ static struct an_pfinding *pf_new(struct an_pfindings *out, const char *check,
 	f->baseline = baseline;
 	f->benchmark = cand->r[0]->benchmark;
 	f->config = cand->r[0]->config;
+	f->machine = out->across ? NULL : cand->r[0]->machine;
 	f->tasks = cand->r[0]->tasks;
 	f->p = f->q = NAN;
 	f->base_value = f->value = f->change_pct = NAN;
@@ -529,9 +549,10 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 	size_t np = 0;
 
 	memset(out, 0, sizeof(*out));
+	out->across = o->across;
 	if (!baseline)
 		return;
-	pindex_build(&ix, m);
+	pindex_build(&ix, m, o->across);
 	/* Candidates in the order given, else in placement (variant id) order. */
 	if (candidates && ncandidates) {
 		vars = xmalloc(ncandidates * sizeof(*vars));
@@ -557,23 +578,28 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 	}
 	groups = xcalloc(m->nruns + 1, sizeof(*groups));
 	for (v = 0; v < nvars; v++) {
+		struct pkey vk = { vars[v], NULL, NULL, 0, 1 };
 		size_t lo, hi, ng = 0, gi;
 
-		/* Visit each (benchmark, tasks) once, in the order of its first run. */
-		pindex_range(&ix, vars[v], NULL, 0, &lo, &hi);
+		/* Visit each (benchmark, machine, tasks) once, in the order of
+		 * its first run. */
+		pindex_range(&ix, &vk, &lo, &hi);
 		for (i = lo; i < hi; i++) {
 			const struct an_prun *r = &m->runs[ix.idx[i]];
-			if (i == lo || prun_key_cmp(&m->runs[ix.idx[i - 1]], r->variant, r->benchmark,
-						    r->tasks) != 0)
+			struct pkey rk = run_key(r, 4);
+
+			if (i == lo || prun_key_cmp(&m->runs[ix.idx[i - 1]], &rk, ix.across) != 0)
 				groups[ng++].first = ix.idx[i];
 		}
 		qsort(groups, ng, sizeof(*groups), cmp_pgroup);
 		for (gi = 0; gi < ng; gi++) {
 			const struct an_prun *r = &m->runs[groups[gi].first];
+			struct pkey ck = run_key(r, 4), bk = ck;
 			struct group cand, base;
 
-			group_collect(&ix, vars[v], r->benchmark, r->tasks, &cand);
-			group_collect(&ix, baseline, r->benchmark, r->tasks, &base);
+			bk.variant = baseline;
+			group_collect(&ix, &ck, &cand);
+			group_collect(&ix, &bk, &base);
 			check_packed(out, vars[v], baseline, &cand, &base, o);
 			if (base.n) {
 				check_spread(out, vars[v], baseline, &cand, &base, o);

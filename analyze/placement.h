@@ -55,6 +55,13 @@ struct an_placement_opts {
 				 * percentage points; default 10 */
 	double spread_min;	/* node spread: fewest nodes lost that matter; 0.5 */
 	double alpha;		/* significance for the tests; default 0.05 */
+	int across;		/* 1: runs of different machines are compared
+				 * (the variants were asked for across
+				 * machines); 0 (default): a candidate's runs
+				 * only against the baseline's on the same
+				 * machine (which runs to check at all is the
+				 * caller's choice: regress keeps the machines
+				 * where the baseline ran the benchmark) */
 };
 
 /* Metrics of one run.  Strings point into the db_placement the metrics
@@ -64,6 +71,7 @@ struct an_prun {
 	long long run_id;
 	long long variant_id;
 	const char *variant, *benchmark, *config, *source;
+	const char *machine;	/* machine key (db_prun's); NULL unknown */
 	long tasks;
 	int nnodes;
 	size_t njobs;
@@ -88,6 +96,7 @@ struct an_placement {
 struct an_pfinding {
 	const char *check;	/* "light_load_packed", "node_spread", ... */
 	const char *variant, *baseline, *benchmark, *config;
+	const char *machine;	/* the runs' machine key; NULL unknown or across */
 	long tasks;
 	enum an_verdict verdict;
 	double base_value, value;	/* nodes used, or share in percent */
@@ -103,6 +112,7 @@ struct an_pfinding {
 struct an_pfindings {
 	struct an_pfinding *v;
 	size_t n;
+	int across;		/* o->across of the checks */
 };
 
 void an_placement_opts_init(struct an_placement_opts *o);
@@ -119,8 +129,8 @@ void an_placement_release(struct an_placement *m);
 /* "a/b/c/d" jobs per node of one run into out (always NUL-terminated). */
 void an_prun_jobs_per_node(const struct an_prun *r, char *out, size_t n);
 
-/* Findings of every candidate variant against baseline, task count by
- * task count.  candidates NULL/0 = every variant other than baseline.
+/* Findings of every candidate variant against baseline, machine by
+ * machine (unless o->across) and task count by task count.  candidates NULL/0 = every variant other than baseline.
  * Every non-SAME check is returned (SAME ones are returned too, so that
  * callers can count comparisons).  Never fails. */
 void an_placement_findings(const struct an_placement *m, const char *baseline,

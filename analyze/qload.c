@@ -60,6 +60,9 @@ static void qsel_fill(struct qsel *qs, const struct an_query *q)
 		sel.machines = q->machines;
 		sel.nmachines = q->nmachines;
 	}
+	sel.near = q->near;
+	sel.near_config = q->near_config;
+	sel.near_any_machine = q->near_any_machine;
 	qs->sel = sel;
 	qs->metrics = metrics;
 	qs->variants = variants;
@@ -110,6 +113,18 @@ int an_query_load_runs(struct db *db, const struct an_query *q, struct db_qdata 
 	qsel_fill(&qs, q);
 	qs.sel.runs_only = 1;
 	rc = db_query_select(db, &qs.sel, out, err);
+	qsel_release(&qs);
+	return rc;
+}
+
+int an_query_variant_keys(struct db *db, const struct an_query *q, struct db_vkey **out,
+			  size_t *n, struct kb_err *err)
+{
+	struct qsel qs;
+	int rc;
+
+	qsel_fill(&qs, q);
+	rc = db_query_variant_keys(db, &qs.sel, out, n, err);
 	qsel_release(&qs);
 	return rc;
 }

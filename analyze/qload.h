@@ -31,6 +31,9 @@ int an_query_load_ids(struct db *db, const struct an_query *q, const long long *
  * summaries (regress lists the runs behind a finding). */
 int an_query_load_runs(struct db *db, const struct an_query *q, struct db_qdata *out,
 		       struct kb_err *err);
+/* The (variant, machine key) pairs q selects (db_query_variant_keys()). */
+int an_query_variant_keys(struct db *db, const struct an_query *q, struct db_vkey **out,
+			  size_t *n, struct kb_err *err);
 /* The numa_test job rows and placement of the runs q selects
  * (db_placement_select(); q's metrics do not narrow it). */
 struct db_placement;

@@ -217,7 +217,7 @@ static void performance(struct an_regress *r, const struct an_table *t,
 	}
 }
 
-static void placement(struct an_regress *r, const struct an_pfindings *pf)
+static void placement(struct an_regress *r, const struct an_pfindings *pf, size_t nmachines)
 {
 	size_t i, k;
 
@@ -237,6 +237,9 @@ static void placement(struct an_regress *r, const struct an_pfindings *pf)
 		f->unit = xstrdup(share ? "%" : "nodes");
 		f->variant = xstrdup(p->variant);
 		f->baseline = xstrdup(p->baseline);
+		/* Named as a performance finding's machine is. */
+		f->machine = p->machine && (nmachines > 1 || strncmp(p->machine, "unknown@", 8) != 0)
+				     ? xstrdup(p->machine) : NULL;
 		f->dir = share ? AN_DIR_LOWER : AN_DIR_HIGHER;
 		f->base_value = p->base_value;
 		f->value = p->value;
@@ -323,6 +326,53 @@ count:
 		}
 }
 
+/* The (benchmark, machine) pairs of t's rows where its baseline has data:
+ * where a candidate's placement is checked (like with like).  NULL when
+ * machines were compared across (any machine will do). */
+struct bmach {
+	const char **bench, **machine;
+	size_t n;
+};
+
+static void bmach_build(struct bmach *bm, const struct an_table *t)
+{
+	size_t i, k;
+
+	memset(bm, 0, sizeof(*bm));
+	bm->bench = xcalloc(t->nrows + 1, sizeof(*bm->bench));
+	bm->machine = xcalloc(t->nrows + 1, sizeof(*bm->machine));
+	for (i = 0; i < t->nrows; i++) {
+		const struct an_row *row = &t->rows[i];
+
+		if (!t->nvariants || row->cells[t->baseline].origin == AN_ORIGIN_NONE)
+			continue;
+		for (k = 0; k < bm->n; k++)
+			if (strcmp(bm->bench[k], row->benchmark) == 0 &&
+			    an_machine_cmp(bm->machine[k], row->machine) == 0)
+				break;
+		if (k == bm->n) {
+			bm->bench[bm->n] = row->benchmark;
+			bm->machine[bm->n++] = row->machine;
+		}
+	}
+}
+
+static int bmach_has(const struct bmach *bm, const char *bench, const char *machine)
+{
+	size_t k;
+
+	for (k = 0; k < bm->n; k++)
+		if (strcmp(bm->bench[k], bench) == 0 && an_machine_cmp(bm->machine[k], machine) == 0)
+			return 1;
+	return 0;
+}
+
+static void bmach_release(struct bmach *bm)
+{
+	free(bm->bench);
+	free(bm->machine);
+}
+
 /* Findings of tables (each a comparison of the selection in o) plus the
  * placement checks of the selection.  The variants the user asked for are
  * the tables' (their names resolved); with candidates, table 0 holds the
@@ -373,12 +423,16 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 	 * db_placement_load is spared an empty result).  Each table's runs
 	 * against its own baseline: a report's sections (one post, one
 	 * machine) are never checked against each other's. */
-	if (!o->no_placement && r->baseline && qd.njobs) {
+	if (!o->no_placement && r->baseline && (qd.njobs || q.near)) {
 		struct db_placement p;
 		struct an_placement_opts po = o->placement;
+		struct an_query pq = q;
 		size_t g, ngroups = ntables > 1 ? ntables : 1;
 
-		if (an_placement_load(db, &q, &p, err) < 0)
+		/* Placement pools a task count's configurations: near the
+		 * baseline's machines, not its configurations. */
+		pq.near_config = 0;
+		if (an_placement_load(db, &pq, &p, err) < 0)
 			goto out;
 		if (!q.alpha || isnan(q.alpha))
 			po.alpha = 0.05;
@@ -391,6 +445,8 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 			const char *pbase = r->baseline;
 			struct an_placement m;
 			struct an_pfindings pf;
+			struct bmach bm;
+			int by_machine = tg && !tg->across;
 
 			if (ntables > 1) {
 				/* this section's variants, its baseline, its candidates */
@@ -406,6 +462,10 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 				}
 				pbase = tg->variants[tg->baseline].name;
 			}
+			memset(&bm, 0, sizeof(bm));
+			if (by_machine)
+				bmach_build(&bm, tg);
+			po.across = !by_machine;
 			/* Keep the runs of the selection: benchmark, config, variants
 			 * (the rest are swapped past k2 and released with p). */
 			for (i = 0; i < p.nruns; i++) {
@@ -415,7 +475,9 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 					    strcmp(tg->rows[0].benchmark, pr->benchmark) == 0) &&
 					   REC_CONFIG_MATCH(pr->config, q.config, q.nconfig) &&
 					   ((!q.variants && ntables <= 1) ||
-					    selected(gnames, ngn, pr->variant));
+					    selected(gnames, ngn, pr->variant)) &&
+					   (!by_machine ||
+					    bmach_has(&bm, pr->benchmark, pr->machine_key));
 				if (keep) {
 					struct db_prun tmp = p.runs[k2];
 					p.runs[k2] = *pr;
@@ -433,8 +495,9 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 			an_placement_findings(&m, pbase,
 					      ntables > 1 ? gcands : o->ncandidates ? cands : NULL,
 					      ntables > 1 ? ngc : o->ncandidates ? ncand : 0, &po, &pf);
-			placement(r, &pf);
+			placement(r, &pf, tg ? tg->nmachines : 0);
 			an_pfindings_release(&pf);
+			bmach_release(&bm);
 			if (!r->placement.runs && m.nruns)
 				r->placement = m;
 			else
@@ -491,6 +554,13 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 	have_table = 1;
 	if (t.nvariants) {
 		q.baseline = NULL;      /* the table's own (resolved) baseline */
+		if (!q.nvariants) {
+			/* The baseline alone: the runs behind its rows, and the
+			 * placement of its machines (an_compare_build's near load). */
+			q.near = t.variants[t.baseline].id;
+			q.near_config = 1;
+			q.near_any_machine = t.across;
+		}
 		rc = findings(db, o, &q, &tp, 1, r, err);
 	} else {
 		rc = findings(db, o, &q, &tp, 0, r, err);

@@ -122,8 +122,11 @@ static int placement_load(struct db *db, const struct db_qsel *sel, const char *
 	memset(out, 0, sizeof(*out));
 	db_where_build(&w, sel);
 	st = prepare_sel(db,
-		"SELECT t.id, v.id, v.display, t.benchmark, t.config, s.path, t.iteration"
-		" FROM run t JOIN variant_v v ON v.id = t.variant_id JOIN source s ON s.id = t.source_id",
+		"SELECT t.id, v.id, v.display, t.benchmark, t.config, s.path, t.iteration,"
+		" CASE WHEN m.name IS NOT NULL THEN m.name"
+		" WHEN v.scope <> '' THEN 'unknown@' || v.scope_label END"
+		" FROM run t JOIN variant_v v ON v.id = t.variant_id JOIN source s ON s.id = t.source_id"
+		" LEFT JOIN machine m ON m.id = t.machine_id",
 		&w, config, " AND EXISTS (SELECT 1 FROM job j WHERE j.run_id = t.id) ORDER BY t.id", err);
 	if (!st) {
 		db_where_release(&w);
@@ -141,6 +144,7 @@ static int placement_load(struct db *db, const struct db_qsel *sel, const char *
 		r->config = db_col_text(st, 4);
 		r->source = db_col_text(st, 5);
 		r->iteration = (int)db_col_int(st, 6);
+		r->machine_key = db_col_text(st, 7);
 	}
 	if (loop_done(db, st, step, err) < 0)
 		goto fail;
@@ -236,6 +240,7 @@ void db_placement_release(struct db_placement *p)
 		free(r->benchmark);
 		free(r->config);
 		free(r->source);
+		free(r->machine_key);
 	}
 	free(p->runs);
 	memset(p, 0, sizeof(*p));

@@ -12,6 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A run's or summary's machine key (db_qrun.machine_key), over t joined
+ * with its variant v and its machine m. */
+#define MACHINE_KEY "CASE WHEN m.name IS NOT NULL THEN m.name" \
+		    " WHEN v.scope <> '' THEN 'unknown@' || v.scope_label END"
+
 static int col_int_or(struct dbst *st, int i, int dflt)
 {
 	return db_col_null(st, i) ? dflt : (int)db_col_int(st, i);
@@ -258,9 +263,7 @@ static int load_runs(struct db *db, const struct db_qsel *sel, struct db_qdata *
 	db_where_build(&w, sel);
 	st = db_where_prepare(db,
 		"SELECT t.id, t.variant_id, t.source_id, t.benchmark, t.config, m.name,"
-		" src.imported_at, t.iteration, t.status = 'ok',"
-		" CASE WHEN m.name IS NOT NULL THEN m.name"
-		"      WHEN v.scope <> '' THEN 'unknown@' || v.scope_label END"
+		" src.imported_at, t.iteration, t.status = 'ok', " MACHINE_KEY
 		" FROM run t JOIN source src ON src.id = t.source_id"
 		" JOIN variant v ON v.id = t.variant_id"
 		" LEFT JOIN machine m ON m.id = t.machine_id", &w,
@@ -338,9 +341,7 @@ static int load_summaries(struct db *db, const struct db_qsel *sel, struct db_qd
 		db_where_in(&w, sel->metrics, sel->nmetrics);
 	}
 	st = db_where_prepare(db, "SELECT t.variant_id, t.source_id, t.benchmark, t.config, t.metric,"
-			       " t.unit, t.flags, t.mean, t.sd, t.min, t.max, t.n,"
-			       " CASE WHEN m.name IS NOT NULL THEN m.name"
-			       "      WHEN v.scope <> '' THEN 'unknown@' || v.scope_label END"
+			       " t.unit, t.flags, t.mean, t.sd, t.min, t.max, t.n, " MACHINE_KEY
 			       " FROM summary t JOIN variant v ON v.id = t.variant_id"
 			       " LEFT JOIN machine m ON m.id = t.machine_id",
 			   &w, " ORDER BY t.id", err);
@@ -396,6 +397,69 @@ int db_query_load(struct db *db, const char *bench, struct db_qdata *out,
 	memset(&sel, 0, sizeof(sel));
 	sel.bench = bench;
 	return db_query_select(db, &sel, out, err);
+}
+
+int db_query_variant_keys(struct db *db, const struct db_qsel *sel, struct db_vkey **out,
+			  size_t *n, struct kb_err *err)
+{
+	struct db_where w;
+	struct buf sql = BUF_INIT;
+	struct dbst *st;
+	size_t cap = 0;
+	int step, next;
+
+	*out = NULL;
+	*n = 0;
+	db_where_build(&w, sel);
+	buf_printf(&sql, "SELECT t.variant_id, " MACHINE_KEY " FROM run t"
+		   " JOIN variant v ON v.id = t.variant_id LEFT JOIN machine m ON m.id = t.machine_id"
+		   " WHERE %s AND t.status = 'ok'"
+		   " UNION SELECT t.variant_id, " MACHINE_KEY " FROM summary t"
+		   " JOIN variant v ON v.id = t.variant_id LEFT JOIN machine m ON m.id = t.machine_id"
+		   " WHERE %s", buf_str(&w.sql), buf_str(&w.sql));
+	if (sel && sel->nmetrics) {
+		size_t i;
+		buf_puts(&sql, " AND t.metric IN (");
+		for (i = 0; i < sel->nmetrics; i++)
+			buf_puts(&sql, i ? ", ?" : "?");
+		buf_puts(&sql, ")");
+	}
+	buf_puts(&sql, " ORDER BY 1, 2");
+	st = db_prepare(db, buf_str(&sql), err);
+	buf_release(&sql);
+	if (!st) {
+		db_where_release(&w);
+		return -1;
+	}
+	next = db_where_bind(&w, st, 1);
+	next = db_where_bind(&w, st, next);
+	if (sel && sel->nmetrics) {
+		size_t i;
+		for (i = 0; i < sel->nmetrics; i++)
+			db_bind_text(st, next++, sel->metrics[i]);
+	}
+	db_where_release(&w);
+	while ((step = db_step(st)) == DB_ROW) {
+		xgrow(out, &cap, *n + 1, sizeof(**out));
+		(*out)[*n].variant_id = db_col_int(st, 0);
+		(*out)[(*n)++].key = db_col_text(st, 1);
+	}
+	if (loop_end(db, st, step, err) < 0) {
+		db_vkeys_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+		return -1;
+	}
+	return 0;
+}
+
+void db_vkeys_free(struct db_vkey *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].key);
+	free(v);
 }
 
 int db_query_has_jobs(struct db *db, int *has, struct kb_err *err)

@@ -110,6 +110,13 @@ struct db_qkv {
  *             first, db_variant_resolve_id(): a selection costs what it
  *             selects, not the store's variant list);
  *   sources   runs and summaries of these source ids only;
+ *   near      > 0: runs and summaries where this variant id could share a
+ *             row: on one of its machine keys (a machine it ran on, or
+ *             for its runs on no machine, the runs of its post's
+ *             variants, or of global variants, on no machine), and with
+ *             near_config, of one of its (benchmark, config) pairs;
+ *             near_any_machine drops the machine condition (variants
+ *             compared across machines);
  *   runs_only 1: the runs and their job rows, no samples, no summaries.
  * The result may hold more than the selection (a config value with a
  * character the canonical form escapes is not narrowed in SQL, and SQL's
@@ -133,6 +140,8 @@ struct db_qsel {
 	size_t nvariant_ids;
 	const long long *sources;
 	size_t nsources;
+	long long near;
+	int near_config, near_any_machine;
 	int runs_only;		/* 1: runs and jobs, no samples, no summaries */
 };
 
@@ -145,6 +154,19 @@ int db_query_select(struct db *db, const struct db_qsel *sel, struct db_qdata *o
 int db_query_load(struct db *db, const char *bench, struct db_qdata *out,
 		  struct kb_err *err);
 void db_qdata_release(struct db_qdata *q);
+
+/* A variant and a machine key it has data on (an ok run, or a summary of
+ * sel's metrics), as db_qrun.machine_key (NULL: unknown). */
+struct db_vkey {
+	long long variant_id;
+	char *key;
+};
+/* The distinct (variant, machine key) pairs of the selection, by variant
+ * id: what decides whether variants share a machine, without loading
+ * their runs. */
+int db_query_variant_keys(struct db *db, const struct db_qsel *sel, struct db_vkey **out,
+			  size_t *n, struct kb_err *err);
+void db_vkeys_free(struct db_vkey *v, size_t n);
 /* *has = 1 when the store holds any numa_test job row, else 0. */
 int db_query_has_jobs(struct db *db, int *has, struct kb_err *err);
 

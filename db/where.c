@@ -90,6 +90,45 @@ static void where_config(struct db_where *w, const struct db_qsel *sel)
 	}
 }
 
+static void where_id(struct db_where *w, long long id)
+{
+	xgrow(&w->b, &w->cap, w->n + 1, sizeof(*w->b));
+	w->b[w->n].text = NULL;
+	w->b[w->n].owned = NULL;
+	w->b[w->n++].i = id;
+}
+
+/* Rows that could share a comparison row with variant sel->near (query.h).
+ * A machine key is the machine, or for a run on no machine its variant's
+ * post ('unknown@post'), or unknown for a global variant: the same rule
+ * as the key query.c loads. */
+static void where_near(struct db_where *w, const struct db_qsel *sel)
+{
+	if (sel->near_config) {
+		buf_puts(&w->sql, " AND (t.benchmark, t.config) IN"
+			 " (SELECT nr.benchmark, nr.config FROM run nr WHERE nr.variant_id = ?"
+			 " UNION SELECT ns.benchmark, ns.config FROM summary ns WHERE ns.variant_id = ?)");
+		where_id(w, sel->near);
+		where_id(w, sel->near);
+	}
+	if (sel->near_any_machine)
+		return;
+	buf_puts(&w->sql, " AND (t.machine_id IN"
+		 " (SELECT nr.machine_id FROM run nr WHERE nr.variant_id = ?"
+		 " UNION SELECT ns.machine_id FROM summary ns WHERE ns.variant_id = ?)"
+		 " OR (t.machine_id IS NULL"
+		 " AND EXISTS (SELECT 1 FROM run nr WHERE nr.variant_id = ? AND nr.machine_id IS NULL"
+		 " UNION ALL SELECT 1 FROM summary ns WHERE ns.variant_id = ? AND ns.machine_id IS NULL)"
+		 " AND t.variant_id IN (SELECT nv.id FROM variant nv JOIN variant nb ON nb.id = ?"
+		 " WHERE (nv.scope = '' AND nb.scope = '')"
+		 " OR (nv.scope <> '' AND nb.scope <> '' AND nv.scope_label = nb.scope_label))))");
+	where_id(w, sel->near);
+	where_id(w, sel->near);
+	where_id(w, sel->near);
+	where_id(w, sel->near);
+	where_id(w, sel->near);
+}
+
 /* The selection of runs or summaries (both have benchmark, config,
  * variant_id, machine_id, source_id). */
 void db_where_build(struct db_where *w, const struct db_qsel *sel)
@@ -142,6 +181,8 @@ void db_where_build(struct db_where *w, const struct db_qsel *sel)
 		where_ids(w, sel->sources, sel->nsources);
 	}
 	where_config(w, sel);
+	if (sel->near > 0)
+		where_near(w, sel);
 }
 
 /* Bind w's values from placeholder first on; returns the next one. */
