@@ -168,7 +168,12 @@ void db_where_build(struct db_where *w, const struct db_qsel *sel)
 		int unknown = 0;
 		for (i = 0; i < sel->nmachines; i++)
 			unknown |= strcmp(sel->machines[i], "unknown") == 0;
-		buf_puts(&w->sql, " AND (t.machine_id IN (SELECT id FROM machine WHERE name");
+		/* With variants named, their index selects: a machine holds
+		 * many variants' runs, and without statistics the planner would
+		 * read all of them (unary + keeps it off run_machine). */
+		buf_puts(&w->sql, sel->nvariants || sel->nvariant_ids
+				  ? " AND (+t.machine_id IN (SELECT id FROM machine WHERE name"
+				  : " AND (t.machine_id IN (SELECT id FROM machine WHERE name");
 		db_where_in(w, sel->machines, sel->nmachines);
 		buf_puts(&w->sql, unknown ? ") OR t.machine_id IS NULL)" : "))");
 	}
