@@ -129,3 +129,36 @@ check_status "missing --baseline is a usage error (2)" 2 "$KB" regress
 check_status "bad --format (2)" 2 "$KB" regress --baseline stock59-stats --format xml
 check_status "bad --cpus-per-node (2)" 2 "$KB" regress --baseline stock59-stats --cpus-per-node 0
 check_status "--help exits 0" 0 "$KB" regress --help
+
+# --- placement, like with like: a run is judged against the baseline's on
+# its own machine.  Seed 003's two 8-task runs as raw logs: the control
+# (all 4 nodes used) on m1, D7 (3 of 4 nodes: packed) on m2, and a second
+# D7 run on m1 that spreads like the control (the control's log with two
+# user times changed: a new run, not a copy).
+S3=$SHARED/seeds/003_7caa478a1fca98f9.txt
+sed -n 132,143p "$S3" >"$TMP/stock-8.txt"
+sed -n 98,112p "$S3" >"$TMP/d7-8.txt"
+sed -e 's/27\.77/27.81/; s/29\.34/29.30/' "$TMP/stock-8.txt" >"$TMP/d7-spread-8.txt"
+export KBENCH_DB="$TMP/pm.db"
+check_status "control run imports on m1" 0 "$KB" import --variant stock --machine m1 "$TMP/stock-8.txt"
+check_status "D7's packed run imports on m2" 0 "$KB" import --variant d7 --machine m2 "$TMP/d7-8.txt"
+check_status "D7's spread run imports on m1" 0 "$KB" import --variant d7 --machine m1 "$TMP/d7-spread-8.txt"
+check_status "regress: D7 on m1 spreads like the control; m2 has no control run, nothing regressed" 0 \
+	"$KB" regress --baseline stock --verbose --output "$TMP/pm.txt"
+check_eq "the four placement checks are m1's, all 'same'" \
+	"$(grep -c '^  same  *placement numa_test on m1 tasks=8 ' "$TMP/pm.txt") $(grep -c placement "$TMP/pm.txt")" "4 4"
+check_grep "... D7's m1 run against the control's m1 run: 4 of 4 nodes each" \
+	"d7 \(tasks=8\) run 3: jobs per node 2/2/2/2, 4 of 4 nodes used, 1 moved, 1 split \| baseline stock run 1: jobs per node 2/2/2/2" "$TMP/pm.txt"
+check_status "with --candidate too: nothing regressed" 0 "$KB" regress --baseline stock --candidate d7
+check_eq "... and no placement finding names m2" "$(grep -c 'on m2' "$TMP/.out")" "0"
+# Only the packed run left for D7, on another machine than the control:
+# the variants share no machine, so they are compared across machines, as
+# asked, and so is their placement.
+export KBENCH_DB="$TMP/pa.db"
+"$KB" import --variant stock --machine m1 "$TMP/stock-8.txt" >/dev/null
+"$KB" import --variant d7 --machine m2 "$TMP/d7-8.txt" >/dev/null
+check_status "across machines (each variant on its own): D7 packs, exit 1" 1 \
+	"$KB" regress --baseline stock --no-performance
+check_grep "... the packing is found, pooled across the machines" \
+	"^  worse +placement numa_test tasks=8 light_load_packed +d7: 4 -> 3 nodes" "$TMP/.out"
+
