@@ -6,11 +6,13 @@
 #include "../core/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* What the connection's last error says, with the system's word for a
@@ -437,27 +439,53 @@ static int open_server(struct db **out, const char *uri, int readonly, struct kb
 	return 0;
 }
 
+/*
+ * WAL lets readers and one writer work at once; concurrent writers queue
+ * on the busy timeout instead of failing.  Switching a new database to
+ * WAL takes an exclusive lock that SQLite does not wait for: importers
+ * starting together on a new store got "database is locked" here, so the
+ * switch is tried again for as long as the busy timeout would wait.
+ */
+static int set_wal(struct db *db, struct kb_err *err)
+{
+	struct timespec ts = { 0, 0 };
+	long waited_ms = 0;
+
+	for (;;) {
+		if (db_exec(db, "PRAGMA journal_mode = WAL", err) == 0)
+			return 0;
+		if ((sqlite3_errcode(db->h) & 0xff) != SQLITE_BUSY || waited_ms >= 60000)
+			return -1;
+		ts.tv_nsec = (5 + rand() % 20) * 1000000L;
+		nanosleep(&ts, NULL);
+		waited_ms += ts.tv_nsec / 1000000L;
+	}
+}
+
 int db_open(struct db **out, const char *path, struct kb_err *err)
 {
-	struct stat sb;
 	struct db *db;
-	int existed;
+	int created = 0, fd;
 
 	if (db_is_server(path))
 		return open_server(out, path, 0, err);
-	existed = stat(path, &sb) == 0;
+	/* Created here (not by another importer starting at the same time):
+	 * only then is a failed set-up's file ours to remove. */
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		created = 1;
+		close(fd);
+	}
 	if (open_common(&db, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, err) < 0) {
-		if (!existed)
+		if (created)
 			remove_new(path);
 		return -1;
 	}
-	/* WAL lets readers and one writer work at once; concurrent writers
-	 * queue on the busy timeout instead of failing. */
-	if (db_exec(db, "PRAGMA journal_mode = WAL", err) < 0 ||
+	if (set_wal(db, err) < 0 ||
 	    db_exec(db, "PRAGMA synchronous = NORMAL", err) < 0 ||
 	    db_migrate(db, err) < 0) {
 		db_close(db);
-		if (!existed)
+		if (created)
 			remove_new(path);
 		return -1;
 	}

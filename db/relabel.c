@@ -30,6 +30,9 @@ static int done(struct db *db, struct dbst *st, struct kb_err *err)
 	return 0;
 }
 
+/* An ambiguous name's error names this many of the variants it may mean. */
+#define AMBIGUOUS_NAMED 8
+
 /* A variant as the user names it: display name, name alone when unique,
  * or name@start-of-post.  Fills id, name and scope (owned by caller). */
 static int find_variant(struct db *db, const char *want, long long *id, char **name,
@@ -88,7 +91,9 @@ static int find_variant(struct db *db, const char *want, long long *id, char **n
 				*name = db_col_text(st, 1);
 				*scope = db_col_text(st, 2);
 			}
-			buf_printf(&list, "%s%s", hits ? ", " : "", db_col_str(st, 3));
+			/* A lab's store has hundreds of "A"s: name the first few. */
+			if (hits < AMBIGUOUS_NAMED)
+				buf_printf(&list, "%s%s", hits ? ", " : "", db_col_str(st, 3));
 			hits++;
 		}
 		db_finalize(st);
@@ -106,6 +111,9 @@ static int find_variant(struct db *db, const char *want, long long *id, char **n
 		free(*name);
 		free(*scope);
 		*name = *scope = NULL;
+		if (hits > AMBIGUOUS_NAMED)
+			buf_printf(&list, " and %d more (kbench ls --all lists them)",
+				   hits - AMBIGUOUS_NAMED);
 		kb_err_set(err, "", 0, "variant '%s' is ambiguous: %s", want, buf_str(&list));
 	} else {
 		kb_err_set(err, "", 0, "unknown variant '%s'", want);
