@@ -477,7 +477,9 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 		sel.nconfig = o->nconfig;
 		sel.machines = o->machines;
 		sel.nmachines = o->nmachines;
-		if (an_query_load(db, &sel, &q, err) < 0)
+		if ((o->nvariant_ids ? an_query_load_ids(db, &sel, o->variant_ids, o->nvariant_ids,
+							  &q, err)
+				     : an_query_load(db, &sel, &q, err)) < 0)
 			return -1;
 	}
 	h->opts = *o;
@@ -486,6 +488,8 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 	h->opts.better = NULL;
 	h->opts.machines = NULL;
 	h->opts.nmachines = 0;
+	h->opts.variant_ids = NULL;
+	h->opts.nvariant_ids = 0;
 
 	/* History order of the variants. */
 	keys = xcalloc(q.nvariants + 1, sizeof(*keys));
@@ -650,6 +654,7 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 			if (pts[rk].n) {
 				se->points[np] = pts[rk];
 				se->points[np].variant = xstrdup(q.variants[keys[rk].vi].name);
+				se->points[np].variant_id = q.variants[keys[rk].vi].id;
 				se->points[np].version = xstrdup(keys[rk].has_version ? keys[rk].version : "");
 				se->points[np].mean = 0;
 				for (k = 0; k < pts[rk].n; k++)

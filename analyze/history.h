@@ -62,10 +62,14 @@ struct an_history_opts {
 	size_t nbetter;
 	const char *const *machines;	/* NULL/0 = every machine ("unknown" too) */
 	size_t nmachines;
+	const long long *variant_ids;	/* NULL/0 = every variant; else only these
+					 * (a report's comparable set) */
+	size_t nvariant_ids;
 };
 
 /* One variant's pooled values. */
 struct an_hpoint {
+	long long variant_id;	/* variant.id */
 	char *variant;
 	char *version;		/* the version it was ordered by, or "" */
 	double *values;		/* run values (per-job metrics: each run's job mean);

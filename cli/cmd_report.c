@@ -9,12 +9,14 @@
 #include "progress.h"
 #include "select.h"
 #include "../analyze/regress.h"
+#include "../analyze/wide.h"
 #include "../core/buf.h"
 #include "../core/util.h"
 #include "../db/db.h"
 #include "../db/placement.h"
 #include "../ingest/mail.h"
 #include "../render/chart.h"
+#include "../render/regress.h"
 #include "../render/report.h"
 
 #include <errno.h>
@@ -76,6 +78,82 @@ static void section_history_charts(struct report_section *s, const struct chart_
 			 "variants (in store order)", s->benchmark, row->metric, t->nvariants);
 		report_chart(&s->charts, c, cap);
 		ncharts++;
+	}
+}
+
+/* A wide section's history: per metric, the series (one per machine and
+ * configuration) that have a change point first, then the longest; a
+ * chart of WIDE_PAGE series, WIDE_PAGES charts per metric at most. */
+#define WIDE_PAGE 8
+#define WIDE_PAGES 3
+#define WIDE_CHARTS 8           /* per section */
+
+struct wser {
+	const struct an_hseries *se;
+	size_t at;
+};
+
+static int cmp_wser(const void *pa, const void *pb)
+{
+	const struct wser *a = pa, *b = pb;
+
+	if ((a->se->nchanges > 0) != (b->se->nchanges > 0))
+		return a->se->nchanges > 0 ? -1 : 1;
+	if (a->se->npoints != b->se->npoints)
+		return a->se->npoints > b->se->npoints ? -1 : 1;
+	return a->at < b->at ? -1 : a->at > b->at;
+}
+
+static void wide_charts(struct report_section *s, const struct an_wide *w, int charts)
+{
+	size_t m, i, k, ncharts = 0;
+
+	for (m = 0; m < w->nhist; m++) {
+		const struct an_history *h = &w->hist[m];
+		struct wser *v = xcalloc(h->nseries + 1, sizeof(*v));
+		size_t n = 0, page;
+
+		for (i = 0; i < h->nseries; i++)
+			if (h->series[i].npoints >= 2)
+				v[n++] = (struct wser){ &h->series[i], i };
+		s->wide_series += h->nseries;
+		if (n)
+			qsort(v, n, sizeof(*v), cmp_wser);
+		for (page = 0; charts && page * WIDE_PAGE < n && page < WIDE_PAGES &&
+			       ncharts < WIDE_CHARTS; page++) {
+			struct an_history sub = *h;
+			struct an_hseries *ss = xcalloc(WIDE_PAGE, sizeof(*ss));
+			size_t np = 0, nchg = 0;
+			struct chart *c = chart_new(CHART_HISTORY);
+			struct kb_err err;
+			char title[512], cap[768];
+
+			for (k = page * WIDE_PAGE; k < n && np < WIDE_PAGE; k++) {
+				ss[np++] = *v[k].se;
+				nchg += v[k].se->nchanges;
+			}
+			sub.series = ss;
+			sub.nseries = np;
+			snprintf(title, sizeof(title), "%s %s: series %zu-%zu of %zu", s->benchmark,
+				 ss[0].metric, page * WIDE_PAGE + 1, page * WIDE_PAGE + np, h->nseries);
+			chart_set_size(c, 900, 420, 1);
+			if (render_history_chart(c, &sub, title, &err) < 0) {
+				chart_free(c);
+				free(ss);
+				break;
+			}
+			snprintf(cap, sizeof(cap), "%s %s along the variants (history order: kernel "
+				 "version, else import order), the median of each variant's runs, one "
+				 "line per machine and configuration; %zu change point%s marked.  The "
+				 "series with change points come first, then the longest; %zu of %zu "
+				 "series have two or more points.", s->benchmark, ss[0].metric, nchg,
+				 nchg == 1 ? "" : "s", n, h->nseries);
+			report_chart(&s->charts, c, cap);
+			s->wide_shown += np;
+			ncharts++;
+			free(ss);
+		}
+		free(v);
 	}
 }
 
@@ -161,39 +239,119 @@ static int run_selected(const struct db_prun *r, const struct cli_select *sel, c
 	       cli_select_config_match(sel, r->config);
 }
 
-static size_t placement_runs(const struct db_placement *pl, const struct cli_select *sel,
-			     const char *bench)
-{
-	size_t i, n = 0;
+/* The placement runs by variant name, so that each of thousands of
+ * sections finds its runs without scanning every run. */
+struct pindex {
+	const struct db_placement *pl;
+	size_t *byname;         /* indexes into pl->runs, by variant name, then index */
+};
 
+static const struct db_placement *pindex_sort_pl;
+
+static int cmp_prun_name(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	int c = strcmp(pindex_sort_pl->runs[a].variant, pindex_sort_pl->runs[b].variant);
+
+	return c ? c : (a < b ? -1 : a > b);
+}
+
+static void pindex_init(struct pindex *x, const struct db_placement *pl)
+{
+	size_t i;
+
+	x->pl = pl;
+	x->byname = xmalloc((pl->nruns + 1) * sizeof(*x->byname));
 	for (i = 0; i < pl->nruns; i++)
-		n += run_selected(&pl->runs[i], sel, bench);
+		x->byname[i] = i;
+	pindex_sort_pl = pl;
+	qsort(x->byname, pl->nruns, sizeof(*x->byname), cmp_prun_name);
+}
+
+static int cmp_ll(const void *pa, const void *pb)
+{
+	long long a = *(const long long *)pa, b = *(const long long *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+static int cmp_size(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+/* The runs sel selects for bench, in store order; returns how many. */
+static size_t pindex_select(const struct pindex *x, const struct cli_select *sel, const char *bench,
+			    const struct db_prun ***out)
+{
+	const struct db_placement *pl = x->pl;
+	size_t *idx = NULL, n = 0, cap = 0, i, k;
+
+	if (!sel->nvariant_v) {
+		for (i = 0; i < pl->nruns; i++)
+			if (run_selected(&pl->runs[i], sel, bench)) {
+				xgrow(&idx, &cap, n + 1, sizeof(*idx));
+				idx[n++] = i;
+			}
+	} else {
+		for (k = 0; k < sel->nvariant_v; k++) {
+			size_t lo = 0, hi = pl->nruns;
+
+			if (k && !strcmp(sel->variant_v[k], sel->variant_v[k - 1]))
+				continue;
+			while (lo < hi) {
+				size_t mid = lo + (hi - lo) / 2;
+
+				if (strcmp(pl->runs[x->byname[mid]].variant, sel->variant_v[k]) < 0)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			for (; lo < pl->nruns && !strcmp(pl->runs[x->byname[lo]].variant,
+							  sel->variant_v[k]); lo++)
+				if (run_selected(&pl->runs[x->byname[lo]], sel, bench)) {
+					xgrow(&idx, &cap, n + 1, sizeof(*idx));
+					idx[n++] = x->byname[lo];
+				}
+		}
+		if (n)
+			qsort(idx, n, sizeof(*idx), cmp_size);
+		/* a name given twice selects its runs once */
+		for (i = k = 0; i < n; i++)
+			if (!k || idx[k - 1] != idx[i])
+				idx[k++] = idx[i];
+		n = k;
+	}
+	if (out) {
+		*out = xmalloc((n + 1) * sizeof(**out));
+		for (i = 0; i < n; i++)
+			(*out)[i] = &pl->runs[idx[i]];
+	}
+	free(idx);
 	return n;
 }
 
-static void section_placement(struct report_section *s, const struct db_placement *pl,
-			      const struct cli_select *sel, int charts,
+static void section_placement(struct report_section *s, const struct pindex *pix,
+			      const struct cli_select *sel, int charts, size_t *job_budget,
 			      const struct chart_model_opts *styles)
 {
-	const struct db_prun **runs = xmalloc((pl->nruns + 1) * sizeof(*runs));
-	size_t i, j, n = 0;
+	const struct db_prun **runs = NULL;
+	size_t i, j, n;
 	struct chart_model_opts co = *styles;
 	struct kb_err err;
 
-	for (i = 0; i < pl->nruns; i++) {
-		const struct db_prun *r = &pl->runs[i];
-
-		if (run_selected(r, sel, s->benchmark))
-			runs[n++] = r;
-	}
+	n = pindex_select(pix, sel, s->benchmark, &runs);
 	for (i = 0; i < n; i++) {
 		const struct db_prun *r = runs[i];
 		struct report_run *rr;
 
-		if (i >= REPORT_MAX_JOB_TABLES) {
+		if (i >= REPORT_MAX_JOB_TABLES || !*job_budget) {
 			s->runs_left_out = n - i;
 			break;
 		}
+		--*job_budget;
 		rr = report_run(s, r->run_id, r->variant, r->config, r->nnodes);
 
 		for (j = 0; j < r->njobs; j++)
@@ -320,6 +478,7 @@ struct report_plan {
 	size_t nvars;
 	const char *mach[1];    /* a machine set's machine */
 	char *machine;          /* owned */
+	int skip;               /* --since/--limit left it no variant */
 };
 
 /* The heading of a comparable set's section: its benchmark, and the post
@@ -445,6 +604,151 @@ static void report_plan_release(struct report_plan *plan, size_t n)
 	free(plan);
 }
 
+/* A section with more variants than fit side by side: its history and
+ * each variant's comparison with the baseline where both have numbers
+ * (analyze/wide.h), never a rows x variants table. */
+static int section_wide(struct db *db, struct report *rep, const struct report_plan *p,
+			size_t plan_index, const struct pindex *pix, int charts, struct kb_err *err)
+{
+	long long *ids = xcalloc(p->q.nvariants + 1, sizeof(*ids)), base = 0;
+	struct an_wide w;
+	struct report_section *s;
+	size_t k;
+	char *disp = NULL;
+
+	for (k = 0; k < p->q.nvariants; k++) {
+		if (db_variant_resolve_id(db, p->q.variants[k], &ids[k], &disp, err) < 0) {
+			free(ids);
+			return -1;
+		}
+		free(disp);
+	}
+	base = ids[0];
+	if (p->q.baseline) {
+		if (db_variant_resolve_id(db, p->q.baseline, &base, &disp, err) < 0) {
+			free(ids);
+			return -1;
+		}
+		free(disp);
+	}
+	if (an_wide_build(db, &p->q, ids, p->q.nvariants, base, &w, err) < 0) {
+		free(ids);
+		return -1;
+	}
+	free(ids);
+	if (!w.nvariants && !pindex_select(pix, &p->sel, p->bench, NULL)) {
+		an_wide_release(&w);
+		return 0;
+	}
+	s = report_section(rep, p->bench);
+	if (strcmp(p->title, p->bench) != 0)
+		s->title = xstrdup(p->title);
+	s->plan = plan_index;
+	s->wide = w.nvariants;
+	s->wide_baseline = w.baseline;
+	w.baseline = NULL;
+	s->pairs = w.pairs;
+	s->npairs = w.npairs;
+	w.pairs = NULL;
+	w.npairs = 0;
+	if (p->q.baseline && !s->wide_baseline) {
+		struct buf b = BUF_INIT;
+
+		buf_printf(&b, "%s has no %s numbers in the selection.", p->q.baseline, p->bench);
+		s->note = buf_detach(&b);
+	}
+	if (s->npairs)
+		rep->opts = s->pairs[0].opts;
+	wide_charts(s, &w, charts);
+	an_wide_release(&w);
+	return 0;
+}
+
+/* --since and --limit: each section's variant list (a comparable set's,
+ * or --variants) keeps the variants first imported at or after since,
+ * then the limit newest of them (import order = variant id).  A section
+ * left with none is skipped.  The --baseline stays, wherever it is. */
+static const struct db_list *narrow_list;
+
+static int cmp_vidx(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	int c = strcmp(narrow_list->variants[a].name, narrow_list->variants[b].name);
+
+	return c ? c : (a < b ? -1 : a > b);
+}
+
+static void report_plan_narrow(struct report_plan *plan, size_t n, const struct db_list *list,
+			       long limit, const char *since)
+{
+	size_t *byname = xmalloc((list->nvariants + 1) * sizeof(*byname)), i, k;
+
+	for (i = 0; i < list->nvariants; i++)
+		byname[i] = i;
+	narrow_list = list;
+	qsort(byname, list->nvariants, sizeof(*byname), cmp_vidx);
+	for (i = 0; i < n; i++) {
+		struct report_plan *p = &plan[i];
+		struct { long long id; const char *name; } *keep;
+		size_t nk = 0, first = 0;
+		char **vars;
+
+		if (!p->q.nvariants)
+			continue;       /* --baseline alone: every variant with numbers */
+		keep = xcalloc(p->q.nvariants + 1, sizeof(*keep));
+		for (k = 0; k < p->q.nvariants; k++) {
+			const char *name = p->q.variants[k];
+			size_t lo = 0, hi = list->nvariants;
+			const struct db_variant *v = NULL;
+
+			while (lo < hi) {
+				size_t mid = lo + (hi - lo) / 2;
+
+				if (strcmp(list->variants[byname[mid]].name, name) < 0)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			if (lo < list->nvariants && !strcmp(list->variants[byname[lo]].name, name))
+				v = &list->variants[byname[lo]];
+			if (since && (!v || !v->created_at || strcmp(v->created_at, since) < 0))
+				continue;
+			keep[nk].id = v ? v->id : 0;
+			keep[nk++].name = name;
+		}
+		if (limit > 0 && nk > (size_t)limit) {
+			/* the newest: the highest ids, kept in their order */
+			long long *ids = xmalloc(nk * sizeof(*ids)), cut;
+
+			for (k = 0; k < nk; k++)
+				ids[k] = keep[k].id;
+			qsort(ids, nk, sizeof(*ids), cmp_ll);
+			cut = ids[nk - (size_t)limit];
+			free(ids);
+			for (k = 0; k < nk; k++)
+				if (keep[k].id >= cut)
+					keep[first++] = keep[k];
+			nk = first;
+		}
+		vars = xcalloc(nk + 1, sizeof(*vars));
+		for (k = 0; k < nk; k++)
+			vars[k] = xstrdup(keep[k].name);
+		free(keep);
+		for (k = 0; k < p->nvars; k++)
+			free(p->vars[k]);
+		free(p->vars);
+		p->vars = vars;
+		p->nvars = nk;
+		p->q.variants = (const char *const *)p->vars;
+		p->q.nvariants = nk;
+		p->sel.variant_v = (const char **)p->vars;
+		p->sel.nvariant_v = nk;
+		if (!nk)
+			p->skip = 1;
+	}
+	free(byname);
+}
+
 /* The comparison of one section, BH left to the caller.  When the
  * report's baseline has no data in it, the section compares against its
  * first variant, and note says so. */
@@ -554,12 +858,106 @@ static char *assets_href(const char *assets, const char *out)
 	return xstrdup(a);
 }
 
+/* A set of more variants than this is compared sparsely (analyze/wide.h):
+ * each variant against the baseline where both have numbers, from the
+ * history; up to it the table is built (at most this many columns) and
+ * shown as a wide section when it has more than REPORT_MAX_SIDE_BY_SIDE. */
+#define REPORT_WIDE_SPARSE 64
+
+/* Charts in one report, at most (each a PNG of ~20 ms and ~30 KB). */
+#define REPORT_MAX_CHARTS 400
+
+/* numa_test job tables in one report, at most (each section's first
+ * REPORT_MAX_JOB_TABLES, in the order charts are given out). */
+#define REPORT_MAX_JOB_RUNS 960
+
+static size_t *chart_rank;      /* per section: worse + better verdicts */
+
+static size_t table_verdicts(const struct an_table *t)
+{
+	size_t r, v, n = 0;
+
+	for (r = 0; r < t->nrows; r++)
+		for (v = 0; v < t->nvariants; v++)
+			n += t->rows[r].cells[v].has_change &&
+			     (t->rows[r].cells[v].chg.verdict == AN_VERDICT_WORSE ||
+			      t->rows[r].cells[v].chg.verdict == AN_VERDICT_BETTER);
+	return n;
+}
+
+static size_t section_verdicts(const struct report_section *s)
+{
+	size_t k, n = table_verdicts(&s->table);
+
+	for (k = 0; k < s->npairs; k++)
+		n += table_verdicts(&s->pairs[k]);
+	return n;
+}
+
+static int cmp_rank(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+
+	if (chart_rank[a] != chart_rank[b])
+		return chart_rank[a] > chart_rank[b] ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+static int cmp_str(const void *pa, const void *pb)
+{
+	return strcmp(*(const char *const *)pa, *(const char *const *)pb);
+}
+
+/* --since WHEN: YYYY-MM-DD, or with THH:MM or THH:MM:SS (a space for the
+ * T too), into the form the store keeps ("2024-12-01T18:58"), which
+ * compares as text. */
+static int parse_since(const char *s, char out[32])
+{
+	static const char *const shape[] = { "dddd-dd-dd", "dddd-dd-ddTdd:dd",
+					     "dddd-dd-ddTdd:dd:dd" };
+	size_t i, k, n = strlen(s);
+	int mo, day, h = 0, mi = 0, se = 0;
+
+	for (k = 0; k < ARRAY_SIZE(shape); k++) {
+		if (n != strlen(shape[k]))
+			continue;
+		for (i = 0; i < n; i++) {
+			char c = shape[k][i];
+
+			if (c == 'd' ? !(s[i] >= '0' && s[i] <= '9')
+				     : c == 'T' ? !(s[i] == 'T' || s[i] == ' ') : s[i] != c)
+				break;
+		}
+		if (i == n)
+			break;
+	}
+	if (k == ARRAY_SIZE(shape))
+		return -1;
+	mo = atoi(s + 5);
+	day = atoi(s + 8);
+	if (n > 10) {
+		h = atoi(s + 11);
+		mi = atoi(s + 14);
+	}
+	if (n > 16)
+		se = atoi(s + 17);
+	if (mo < 1 || mo > 12 || day < 1 || day > 31 || h > 23 || mi > 59 || se > 59)
+		return -1;
+	memcpy(out, s, n + 1);
+	if (n > 10)
+		out[10] = 'T';
+	return 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct progress prog;
 	struct cli_select sel;
 	const char *format = "html", *out = NULL, *assets = NULL, *title = NULL, *errbar = NULL;
 	int no_findings = 0, no_charts = 0;
+	long limit = -1;
+	const char *since_arg = NULL;
+	char since[32];
 	const struct opt opts[] = {
 		CLI_SELECT_OPTS(&sel),
 		OPT_STRING("format", "html|text", &format, "an HTML page (default) or a plain-text mail body"),
@@ -570,6 +968,9 @@ int cmd_report(int argc, char **argv)
 		OPT_FLAG("no-findings", &no_findings, "leave out the regress findings"),
 		OPT_FLAG("no-charts", &no_charts, "html: tables only"),
 		OPT_FLAG("use-flagged", &sel.use_flagged, "test footnoted published cells too"),
+		OPT_LONG("limit", "N", &limit, "each section: its N newest variants (import order)"),
+		OPT_STRING("since", "WHEN", &since_arg, "each section: the variants first imported at or "
+			   "after WHEN (YYYY-MM-DD[THH:MM[:SS]], UTC)"),
 		OPT_END,
 	};
 	const struct cmd_usage u = { "report",
@@ -592,7 +993,10 @@ int cmd_report(int argc, char **argv)
 	char *href = NULL;
 	struct report_plan *plan = NULL;
 	struct an_table **tables = NULL;
+	size_t ntables = 0;
 	const char **styles = NULL;
+	size_t *styles_sorted = NULL;
+	struct pindex pix = { NULL, NULL };
 	struct chart_model_opts sco;
 	size_t nplan = 0;
 
@@ -629,6 +1033,15 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "kbench report: --assets goes with --format html\n");
 		goto usage;
 	}
+	if (limit != -1 && limit < 1) {
+		fprintf(stderr, "kbench report: --limit takes a whole number of at least 1\n");
+		goto usage;
+	}
+	if (since_arg && parse_since(since_arg, since) < 0) {
+		fprintf(stderr, "kbench report: --since takes a date, YYYY-MM-DD, or "
+			"YYYY-MM-DDTHH:MM[:SS] (UTC), not '%s'\n", since_arg);
+		goto usage;
+	}
 	if (chart_model_errbar(errbar, &eb) < 0) {
 		fprintf(stderr, "kbench report: --error is sd, ci or none\n");
 		goto usage;
@@ -655,6 +1068,7 @@ int cmd_report(int argc, char **argv)
 	if (cli_placement_load(db, &pl, &err) < 0)
 		goto fail;
 	have_pl = 1;
+	pindex_init(&pix, &pl);
 
 	/* The sections (one selection each), all compared into one result:
 	 * one Benjamini-Hochberg family for the whole report. */
@@ -663,15 +1077,25 @@ int cmd_report(int argc, char **argv)
 		nplan = 0;
 		goto fail;
 	}
+	if (limit > 0 || since_arg)
+		report_plan_narrow(plan, nplan, &list, limit, since_arg ? since : NULL);
 	for (i = 0; i < nplan; i++) {
 		struct report_section *s;
 		struct an_table t;
 		progress_step(&prog, "comparing section", i + 1, nplan);
 
+		if (plan[i].skip)
+			continue;
+		if (plan[i].q.nvariants > REPORT_WIDE_SPARSE) {
+			if (section_wide(db, &rep, &plan[i], i, &pix, html && !no_charts, &err) < 0)
+				goto fail;
+			continue;
+		}
+
 		buf_reset(&b);
 		if (section_compare(db, &plan[i], &t, &b, &err) < 0)
 			goto fail;
-		if (!t.nrows && !placement_runs(&pl, &plan[i].sel, plan[i].bench)) {
+		if (!t.nrows && !pindex_select(&pix, &plan[i].sel, plan[i].bench, NULL)) {
 			an_table_release(&t);
 			continue;
 		}
@@ -688,45 +1112,104 @@ int cmd_report(int argc, char **argv)
 			s->note = xstrdup(buf_str(&b));
 		s->table = t;
 		rep.opts = t.opts;
+		if (t.nvariants > REPORT_MAX_SIDE_BY_SIDE) {
+			s->wide = t.nvariants;
+			s->wide_baseline = xstrdup(t.variants[t.baseline].name);
+		}
 	}
 	if (!rep.nsections) {
 		cli_select_empty(&err, &sel);
 		goto fail;
 	}
-	tables = xmalloc(rep.nsections * sizeof(*tables));
+	/* One BH family: every section's table and every wide section's
+	 * pair tables. */
 	for (i = 0; i < rep.nsections; i++)
-		tables[i] = &rep.sections[i].table;
-	an_tables_bh(tables, rep.nsections);
-	rep.family = rep.sections[0].table.ncompared;
+		ntables += 1 + rep.sections[i].npairs;
+	tables = xmalloc(ntables * sizeof(*tables));
+	ntables = 0;
+	for (i = 0; i < rep.nsections; i++) {
+		tables[ntables++] = &rep.sections[i].table;
+		for (k = 0; k < rep.sections[i].npairs; k++)
+			tables[ntables++] = &rep.sections[i].pairs[k];
+	}
+	an_tables_bh(tables, ntables);
+	rep.family = tables[0]->ncompared;
 	/* one look per variant in every chart: its place in the store */
 	styles = xmalloc((list.nvariants + 1) * sizeof(*styles));
-	for (i = 0; i < list.nvariants; i++)
+	styles_sorted = xmalloc((list.nvariants + 1) * sizeof(*styles_sorted));
+	for (i = 0; i < list.nvariants; i++) {
 		styles[i] = list.variants[i].name;
+		styles_sorted[i] = i;
+	}
+	narrow_list = &list;
+	qsort(styles_sorted, list.nvariants, sizeof(*styles_sorted), cmp_vidx);
 	memset(&sco, 0, sizeof(sco));
 	sco.styles = styles;
 	sco.nstyles = list.nvariants;
-	for (i = 0; i < rep.nsections; i++) {
-		struct report_section *s = &rep.sections[i];
+	sco.styles_sorted = styles_sorted;
+	{
+		/* Charts cost time and page: at most REPORT_MAX_CHARTS, given to
+		 * the sections with the most worse and better verdicts first
+		 * (then in report order); the others say so. */
+		size_t *order = xmalloc((rep.nsections + 1) * sizeof(*order)), drawn = 0;
+		size_t job_budget = REPORT_MAX_JOB_RUNS;
 
-		if (html && !no_charts)
-			section_charts(s, (enum chart_errbar)eb, &sco);
-		section_placement(s, &pl, &plan[s->plan].sel, html && !no_charts, &sco);
+		chart_rank = xcalloc(rep.nsections + 1, sizeof(*chart_rank));
+		for (i = 0; i < rep.nsections; i++) {
+			order[i] = i;
+			chart_rank[i] = section_verdicts(&rep.sections[i]);
+			drawn += rep.sections[i].charts.n;      /* wide sections' history */
+		}
+		qsort(order, rep.nsections, sizeof(*order), cmp_rank);
+		for (k = 0; k < rep.nsections; k++) {
+			struct report_section *s = &rep.sections[order[k]];
+			int charts = html && !no_charts && drawn < REPORT_MAX_CHARTS;
+
+			if (charts && s->table.nrows)
+				section_charts(s, (enum chart_errbar)eb, &sco);
+			section_placement(s, &pix, &plan[s->plan].sel, charts, &job_budget, &sco);
+			if (html && !no_charts && !charts)
+				s->charts_left_out = 1;
+			if (s->table.nrows)
+				drawn += s->charts.n;
+			drawn += s->placement.n;
+		}
+		free(order);
+		free(chart_rank);
+		chart_rank = NULL;
+		rep.charts_max = REPORT_MAX_CHARTS;
 	}
 	rep.opts.dir = AN_DIR_NONE;
 
 	/* Variants with data in the report, in store order, with descriptions. */
-	for (v = 0; v < list.nvariants; v++) {
-		int used = 0;
+	{
+		const char **used = NULL;
+		size_t nused = 0, capu = 0, j;
 
-		for (i = 0; i < rep.nsections && !used; i++) {
-			for (k = 0; k < rep.sections[i].table.nvariants && !used; k++)
-				used = !strcmp(rep.sections[i].table.variants[k].name, list.variants[v].name);
-			for (k = 0; k < rep.sections[i].nruns && !used; k++)
-				used = !strcmp(rep.sections[i].runs[k].variant, list.variants[v].name);
+		for (i = 0; i < rep.nsections; i++) {
+			const struct report_section *s = &rep.sections[i];
+
+			for (k = 0; k < s->table.nvariants; k++) {
+				xgrow(&used, &capu, nused + 1, sizeof(*used));
+				used[nused++] = s->table.variants[k].name;
+			}
+			for (j = 0; j < s->npairs; j++)
+				for (k = 0; k < s->pairs[j].nvariants; k++) {
+					xgrow(&used, &capu, nused + 1, sizeof(*used));
+					used[nused++] = s->pairs[j].variants[k].name;
+				}
+			for (k = 0; k < s->nruns; k++) {
+				xgrow(&used, &capu, nused + 1, sizeof(*used));
+				used[nused++] = s->runs[k].variant;
+			}
 		}
-		if (used)
-			report_variant(&rep, list.variants[v].name, list.variants[v].kernel,
-				       list.variants[v].description);
+		if (nused)
+			qsort(used, nused, sizeof(*used), cmp_str);
+		for (v = 0; v < list.nvariants; v++)
+			if (nused && bsearch(&list.variants[v].name, used, nused, sizeof(*used), cmp_str))
+				report_variant(&rep, list.variants[v].name, list.variants[v].kernel,
+					       list.variants[v].description);
+		free(used);
 	}
 	for (i = 0; i < list.nmachines; i++) {
 		buf_reset(&b);
@@ -761,7 +1244,7 @@ int cmd_report(int argc, char **argv)
 		ro.q = q;
 		progress_step(&prog, "looking for regressions", 0, 0);
 		if (an_regress_from_tables(db, &ro, (const struct an_table *const *)tables,
-					   rep.nsections, &g, &err) == 0) {
+					   ntables, &g, &err) == 0) {
 			have_g = 1;
 			rep.regress = &g;
 			if (html && !no_charts)
@@ -815,6 +1298,8 @@ done:
 	free(href);
 	free(tables);
 	free(styles);
+	free(styles_sorted);
+	free(pix.byname);
 	report_plan_release(plan, nplan);
 	report_release(&rep);
 	if (have_g)

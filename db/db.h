@@ -93,6 +93,7 @@ struct db_variant {
 	long long id;
 	char *name, *kernel, *description;
 	long long runs, summaries;
+	char *created_at;       /* first import, ISO 8601 UTC ("2024-12-01T18:58:01.123Z") */
 };
 
 struct db_machine {

@@ -17,7 +17,8 @@ static int list_load(struct db *db, struct db_list *out, struct kb_err *err)
 	st = db_prepare(db,
 		"SELECT v.id, v.display, v.kernel, v.description,"
 		" (SELECT count(*) FROM run r WHERE r.variant_id = v.id),"
-		" (SELECT count(*) FROM summary s WHERE s.variant_id = v.id)"
+		" (SELECT count(*) FROM summary s WHERE s.variant_id = v.id),"
+		" (SELECT w.created_at FROM variant w WHERE w.id = v.id)"
 		" FROM variant_v v ORDER BY v.id", err);
 	if (!st)
 		return -1;
@@ -32,6 +33,7 @@ static int list_load(struct db *db, struct db_list *out, struct kb_err *err)
 		v->description = db_col_text(st, 3);
 		v->runs = db_col_int(st, 4);
 		v->summaries = db_col_int(st, 5);
+		v->created_at = db_col_text(st, 6);
 	}
 	if (db_rows_end(db, st, err) < 0)
 		return -1;
@@ -140,6 +142,7 @@ void db_list_release(struct db_list *l)
 		free(l->variants[i].name);
 		free(l->variants[i].kernel);
 		free(l->variants[i].description);
+		free(l->variants[i].created_at);
 	}
 	for (i = 0; i < l->nmachines; i++) {
 		free(l->machines[i].name);

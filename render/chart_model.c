@@ -120,10 +120,27 @@ void chart_model_styles(struct chart *c, const struct chart_model_opts *o)
 {
 	size_t s, k;
 
-	for (s = 0; s < c->nseries && o->styles; s++)
+	for (s = 0; s < c->nseries && o->styles; s++) {
+		if (o->styles_sorted) {
+			/* the last entry of that name, as the scan below finds */
+			size_t lo = 0, hi = o->nstyles;
+
+			while (lo < hi) {
+				size_t mid = lo + (hi - lo) / 2;
+
+				if (strcmp(o->styles[o->styles_sorted[mid]], c->series[s]) <= 0)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			if (lo && !strcmp(o->styles[o->styles_sorted[lo - 1]], c->series[s]))
+				chart_series_style(c, (int)s, (int)o->styles_sorted[lo - 1]);
+			continue;
+		}
 		for (k = 0; k < o->nstyles; k++)
 			if (!strcmp(c->series[s], o->styles[k]))
 				chart_series_style(c, (int)s, (int)k);
+	}
 }
 
 /* Verdicts --------------------------------------------------------------- */

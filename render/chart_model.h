@@ -21,6 +21,9 @@ struct chart_model_opts {
 	 * entry i in every chart (NULL = each chart numbers its own). */
 	const char *const *styles;
 	size_t nstyles;
+	/* Optional: the indexes of styles sorted by name (ties by index), so
+	 * that a store of 20,000 variants is looked up, not scanned. */
+	const size_t *styles_sorted;
 };
 
 /* Give each series of c named in o->styles that entry's look. */

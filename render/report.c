@@ -60,6 +60,10 @@ void report_release(struct report *r)
 		free(s->title);
 		free(s->note);
 		an_table_release(&s->table);
+		for (j = 0; j < s->npairs; j++)
+			an_table_release(&s->pairs[j]);
+		free(s->pairs);
+		free(s->wide_baseline);
 		charts_release(&s->charts);
 		charts_release(&s->placement);
 		for (j = 0; j < s->nruns; j++) {
@@ -182,48 +186,59 @@ static int cmp_item(const void *a, const void *b)
 	return dx > dy ? -1 : dx < dy;
 }
 
+/* The verdicts of one table into s. */
+static void summarise_table(const struct report_section *sec, const struct an_table *t,
+			    struct report_summary *s, size_t *capw, size_t *capb)
+{
+	size_t k, v;
+
+	for (k = 0; k < t->nrows; k++) {
+		const struct an_row *row = &t->rows[k];
+
+		for (v = 0; v < t->nvariants; v++) {
+			const struct an_cell *c = &row->cells[v];
+			struct report_item it = { sec, t, row, v, c };
+
+			const struct an_cell *bc = &row->cells[t->baseline];
+			/* a footnoted published cell left out of the tests is
+			 * inconclusive, as regress lists it */
+			int untested = !c->has_change && v != t->baseline &&
+				       c->origin != AN_ORIGIN_NONE && bc->origin != AN_ORIGIN_NONE &&
+				       ((c->flags | bc->flags) & AN_F_FOOTNOTED);
+
+			if (!untested && (!c->has_change || c->chg.verdict == AN_VERDICT_NONE))
+				continue;
+			s->ntotal++;
+			switch (untested ? AN_VERDICT_INCONCLUSIVE : c->chg.verdict) {
+			case AN_VERDICT_WORSE:
+				s->nworse++;
+				xgrow(&s->worse, capw, s->nworse_items + 1, sizeof(*s->worse));
+				s->worse[s->nworse_items++] = it;
+				break;
+			case AN_VERDICT_BETTER:
+				s->nbetter++;
+				xgrow(&s->better, capb, s->nbetter_items + 1, sizeof(*s->better));
+				s->better[s->nbetter_items++] = it;
+				break;
+			case AN_VERDICT_CHANGED: s->nchanged++; break;
+			case AN_VERDICT_SAME: s->nsame++; break;
+			default: s->ninconclusive++; break;
+			}
+		}
+	}
+}
+
 void report_summarise(const struct report *r, struct report_summary *s)
 {
-	size_t i, k, v, capw = 0, capb = 0;
+	size_t i, k, capw = 0, capb = 0;
 
 	memset(s, 0, sizeof(*s));
 	for (i = 0; i < r->nsections; i++) {
 		const struct report_section *sec = &r->sections[i];
 
-		for (k = 0; k < sec->table.nrows; k++) {
-			const struct an_row *row = &sec->table.rows[k];
-
-			for (v = 0; v < sec->table.nvariants; v++) {
-				const struct an_cell *c = &row->cells[v];
-				struct report_item it = { sec, row, v, c };
-
-				const struct an_cell *bc = &row->cells[sec->table.baseline];
-				/* a footnoted published cell left out of the tests is
-				 * inconclusive, as regress lists it */
-				int untested = !c->has_change && v != sec->table.baseline &&
-					       c->origin != AN_ORIGIN_NONE && bc->origin != AN_ORIGIN_NONE &&
-					       ((c->flags | bc->flags) & AN_F_FOOTNOTED);
-
-				if (!untested && (!c->has_change || c->chg.verdict == AN_VERDICT_NONE))
-					continue;
-				s->ntotal++;
-				switch (untested ? AN_VERDICT_INCONCLUSIVE : c->chg.verdict) {
-				case AN_VERDICT_WORSE:
-					s->nworse++;
-					xgrow(&s->worse, &capw, s->nworse_items + 1, sizeof(*s->worse));
-					s->worse[s->nworse_items++] = it;
-					break;
-				case AN_VERDICT_BETTER:
-					s->nbetter++;
-					xgrow(&s->better, &capb, s->nbetter_items + 1, sizeof(*s->better));
-					s->better[s->nbetter_items++] = it;
-					break;
-				case AN_VERDICT_CHANGED: s->nchanged++; break;
-				case AN_VERDICT_SAME: s->nsame++; break;
-				default: s->ninconclusive++; break;
-				}
-			}
-		}
+		summarise_table(sec, &sec->table, s, &capw, &capb);
+		for (k = 0; k < sec->npairs; k++)
+			summarise_table(sec, &sec->pairs[k], s, &capw, &capb);
 	}
 	if (s->nworse_items)
 		qsort(s->worse, s->nworse_items, sizeof(*s->worse), cmp_item);
@@ -422,8 +437,8 @@ static void item_line(struct buf *out, const struct report_item *it)
 
 	buf_printf(&b, "%s %s %s: %s vs %s ", it->row->benchmark, it->row->metric,
 		   *it->row->config ? it->row->config : "-",
-		   it->sec->table.variants[it->variant].name,
-		   it->sec->table.variants[it->sec->table.baseline].name);
+		   it->t->variants[it->variant].name,
+		   it->t->variants[it->t->baseline].name);
 	report_format_change(&b, it->cell);
 	if (!isnan(it->cell->chg.ci_low)) {
 		buf_putc(&b, ' ');
@@ -467,29 +482,62 @@ static void text_summary(struct buf *out, const struct report *r)
 	report_summary_release(&s);
 }
 
+/* Items a wide section lists, at most. */
+#define WIDE_WORSE 40
+#define WIDE_BETTER 10
+
 /* A section too wide for a table: its worse and better comparisons. */
 static void section_items(struct buf *out, const struct report_section *s)
 {
 	struct report_summary sum;
 	struct report one;
 	struct buf b = BUF_INIT;
-	size_t i;
+	size_t i, nw, nb;
 
 	memset(&one, 0, sizeof(one));
 	one.sections = (struct report_section *)s;
 	one.nsections = 1;
 	report_summarise(&one, &sum);
+	if (!s->npairs && s->table.nrows) {
+		/* a table was built (up to 64 variants): all its changes */
+		buf_printf(&b, "%zu variants: too many to compare side by side (kbench compare "
+			   "--variants V,... gives a table of a few).  Against %s: %zu worse, %zu "
+			   "better, %zu inconclusive, %zu changed, %zu same.", s->table.nvariants,
+			   s->table.variants[s->table.baseline].name, sum.nworse, sum.nbetter,
+			   sum.ninconclusive, sum.nchanged, sum.nsame);
+		wrap(out, "", 0, buf_str(&b));
+		buf_release(&b);
+		for (i = 0; i < sum.nworse_items; i++)
+			item_line(out, &sum.worse[i]);
+		for (i = 0; i < sum.nbetter_items; i++)
+			item_line(out, &sum.better[i]);
+		buf_putc(out, '\n');
+		report_summary_release(&sum);
+		return;
+	}
 	buf_printf(&b, "%zu variants: too many to compare side by side (kbench compare "
-		   "--variants V,... gives a table of a few).  Against %s: %zu worse, %zu better, "
-		   "%zu inconclusive, %zu changed, %zu same.", s->table.nvariants,
-		   s->table.variants[s->table.baseline].name, sum.nworse, sum.nbetter,
-		   sum.ninconclusive, sum.nchanged, sum.nsame);
+		   "--variants V,... gives a table of a few; kbench history --bench %s --metric M "
+		   "the history of one metric).", s->wide, s->benchmark);
+	if (s->wide_baseline)
+		buf_printf(&b, "  Each variant against %s where both have numbers, %zu comparisons: "
+			   "%zu worse, %zu better, %zu inconclusive, %zu changed, %zu same.",
+			   s->wide_baseline, sum.ntotal, sum.nworse, sum.nbetter, sum.ninconclusive,
+			   sum.nchanged, sum.nsame);
+	else
+		buf_puts(&b, "  The baseline has no numbers here: nothing is compared.");
 	wrap(out, "", 0, buf_str(&b));
 	buf_release(&b);
-	for (i = 0; i < sum.nworse_items; i++)
+	nw = sum.nworse_items < WIDE_WORSE ? sum.nworse_items : WIDE_WORSE;
+	nb = sum.nbetter_items < WIDE_BETTER ? sum.nbetter_items : WIDE_BETTER;
+	for (i = 0; i < nw; i++)
 		item_line(out, &sum.worse[i]);
-	for (i = 0; i < sum.nbetter_items; i++)
+	if (sum.nworse_items > nw)
+		buf_printf(out, "  and %zu more worse (kbench regress lists them all)\n",
+			   sum.nworse_items - nw);
+	for (i = 0; i < nb; i++)
 		item_line(out, &sum.better[i]);
+	if (sum.nbetter_items > nb)
+		buf_printf(out, "  and %zu more better\n", sum.nbetter_items - nb);
 	buf_putc(out, '\n');
 	report_summary_release(&sum);
 }
@@ -673,7 +721,7 @@ int report_text(FILE *f, const struct report *r, struct kb_err *err)
 		if (fwrite(out.data, 1, out.len, f) != out.len)
 			rc = kb_err_set(err, "", 0, "write error");
 		buf_reset(&out);
-		if (rc == 0 && s->table.nrows && s->table.nvariants > REPORT_MAX_SIDE_BY_SIDE) {
+		if (rc == 0 && s->wide) {
 			section_items(&out, s);
 			if (fwrite(out.data, 1, out.len, f) != out.len)
 				rc = kb_err_set(err, "", 0, "write error");
@@ -687,7 +735,7 @@ int report_text(FILE *f, const struct report *r, struct kb_err *err)
 			if (rc == 0 && render_table(f, &s->table, &to, err) < 0)
 				rc = -1;
 		}
-		if (rc == 0 && !s->table.nrows)
+		if (rc == 0 && !s->table.nrows && !s->wide)
 			fputs("(no comparable numbers)\n", f);
 		if (rc == 0 && s->nruns) {
 			struct buf h = BUF_INIT;

@@ -76,6 +76,17 @@ struct report_section {
 	size_t plan;            /* the caller's index of the selection it shows */
 	char *note;             /* e.g. why the baseline differs here; NULL */
 	struct an_table table;  /* owned; released by report_release() */
+	/* A wide section (more than REPORT_MAX_SIDE_BY_SIDE variants) has no
+	 * table: its history charts, and one small table per candidate,
+	 * variants {baseline, candidate}, the rows where both have numbers
+	 * (analyze/wide.h). */
+	size_t wide;            /* its variants with numbers; 0 = not wide */
+	char *wide_baseline;    /* owned; NULL when the baseline has no numbers */
+	size_t wide_series;     /* history series, and how many the charts show */
+	size_t wide_shown;
+	struct an_table *pairs; /* owned */
+	size_t npairs;
+	int charts_left_out;    /* over the report's chart budget: no charts */
 	struct report_charts charts;    /* per-metric charts, change chart */
 	struct report_charts placement; /* heatmaps, jobs per node */
 	struct report_run *runs;        /* numa_test job tables */
@@ -106,6 +117,7 @@ struct report {
 	size_t nsections, sections_cap;
 	struct an_opts opts;    /* test, alpha, threshold, convention used */
 	size_t family;          /* comparisons in the report's one BH family */
+	size_t charts_max;      /* the chart budget (0 = none said) */
 	const struct an_regress *regress;       /* borrowed; NULL = no findings */
 	struct report_finding_chart *finding_charts;
 	size_t nfinding_charts, finding_charts_cap;

@@ -80,6 +80,7 @@ struct ctx {
 	const char *assets_dir, *assets_href;
 	size_t nimg;
 	struct kb_err *err;
+	size_t charts_max;
 };
 
 static int put_chart(struct ctx *x, const struct report_chart *rc)
@@ -152,7 +153,7 @@ static int put_charts(struct ctx *x, const struct report_charts *cs)
 
 static void item_row(struct buf *o, const struct report_item *it)
 {
-	const struct an_table *t = &it->sec->table;
+	const struct an_table *t = it->t;
 	int dec = render_row_decimals(t, it->row);
 	struct buf b = BUF_INIT;
 
@@ -531,6 +532,10 @@ static void job_table(struct buf *o, const struct report_run *run)
 
 /* The page ------------------------------------------------------------------- */
 
+/* Rows a wide section lists, at most. */
+#define WIDE_WORSE 40
+#define WIDE_BETTER 10
+
 /* A wide section's worse and better cells, largest change first. */
 static void section_findings(struct buf *o, const struct report_section *s)
 {
@@ -542,14 +547,28 @@ static void section_findings(struct buf *o, const struct report_section *s)
 	one.sections = (struct report_section *)s;
 	one.nsections = 1;
 	report_summarise(&one, &sum);
+	buf_printf(o, "<p>%zu variants: too many to compare side by side. ", s->wide);
+	if (s->wide_baseline) {
+		buf_printf(o, "Each variant against ");
+		esc(o, s->wide_baseline);
+		buf_printf(o, " wherever both have numbers: %zu comparisons, %zu worse, %zu better, "
+			      "%zu inconclusive, %zu changed, %zu same (q over the report&rsquo;s one "
+			      "family, see Methods).", sum.ntotal, sum.nworse, sum.nbetter,
+			   sum.ninconclusive, sum.nchanged, sum.nsame);
+	} else {
+		buf_puts(o, "The baseline has no numbers here: nothing is compared.");
+	}
+	buf_puts(o, " <code>kbench compare --variants V,...</code> gives a table of a few, "
+		    "<code>kbench regress</code> every finding.</p>\n");
 	buf_printf(o, "<div class=\"wide\"><table class=\"findings\"><tr><th>verdict</th>"
 		      "<th>metric</th><th>config</th><th>variant</th><th class=\"num\">change</th>"
 		      "<th class=\"num\">95%% interval</th><th class=\"num\">q</th></tr>\n");
 	for (k = 0; k < 2; k++) {
 		const struct report_item *v = k ? sum.better : sum.worse;
 		size_t n = k ? sum.nbetter_items : sum.nworse_items;
+		size_t max = k ? WIDE_BETTER : WIDE_WORSE;
 
-		for (i = 0; i < n; i++) {
+		for (i = 0; i < n && i < max; i++) {
 			struct buf b = BUF_INIT;
 
 			buf_printf(o, "<tr><td class=\"v-%s\">%s</td><td>", k ? "better" : "worse",
@@ -558,7 +577,7 @@ static void section_findings(struct buf *o, const struct report_section *s)
 			buf_puts(o, "</td><td>");
 			esc(o, *v[i].row->config ? v[i].row->config : "-");
 			buf_puts(o, "</td><td>");
-			esc(o, s->table.variants[v[i].variant].name);
+			esc(o, v[i].t->variants[v[i].variant].name);
 			buf_puts(o, "</td><td class=\"num\">");
 			report_format_change(&b, v[i].cell);
 			esc(o, buf_str(&b));
@@ -569,6 +588,9 @@ static void section_findings(struct buf *o, const struct report_section *s)
 			buf_printf(o, "</td><td class=\"num\">%.2g</td></tr>\n", v[i].cell->chg.q);
 			buf_release(&b);
 		}
+		if (n > max)
+			buf_printf(o, "<tr><td colspan=\"7\">and %zu more %s</td></tr>\n", n - max,
+				   k ? "better" : "worse");
 	}
 	if (!sum.nworse_items && !sum.nbetter_items)
 		buf_puts(o, "<tr><td colspan=\"7\">no change against the baseline passes the "
@@ -591,23 +613,25 @@ static int section(struct ctx *x, const struct report_section *s, size_t idx)
 		esc(o, s->note);
 		buf_puts(o, "</p>\n");
 	}
-	if (!s->table.nrows)
+	if (!s->table.nrows && !s->wide)
 		buf_puts(o, "<p>No comparable numbers in the selection.</p>\n");
-	if (s->table.nvariants > REPORT_MAX_SIDE_BY_SIDE) {
-		/* too many variants for a table side by side: the charts below
-		 * (one line per configuration) and the section's findings */
-		buf_printf(o, "<p>%zu variants: too many to compare side by side. The charts "
-			      "show each configuration along the variants; the changes against ",
-			   s->table.nvariants);
-		esc(o, s->table.variants[s->table.baseline].name);
-		buf_puts(o, " that matter follow (kbench compare --variants V,... gives a table "
-			    "of a few).</p>\n");
+	if (s->wide) {
+		/* too many variants for a table side by side: the section's
+		 * findings, then its history (one line per configuration) */
 		section_findings(o, s);
 	} else {
 		nm = table_metrics(&s->table, &metrics);
 		for (i = 0; i < nm; i++)
 			metric_table(o, &s->table, metrics[i]);
 		free(metrics);
+	}
+	if (s->charts_left_out)
+		buf_printf(o, "<p class=\"meta\">No charts for this section: a report draws at most "
+			      "%zu, for the sections with the most worse and better verdicts first "
+			      "(<code>kbench report --bench ", x->charts_max);
+	if (s->charts_left_out) {
+		esc(o, s->benchmark);
+		buf_puts(o, " --variants V,...</code> draws this one&rsquo;s).</p>\n");
 	}
 	if (put_charts(x, &s->charts) < 0)
 		return -1;
@@ -678,7 +702,7 @@ int report_html(FILE *f, const struct report *r, const char *assets_dir,
 		const char *assets_href, struct kb_err *err)
 {
 	struct buf o = BUF_INIT, m = BUF_INIT;
-	struct ctx x = { &o, assets_dir, assets_href, 0, err };
+	struct ctx x = { &o, assets_dir, assets_href, 0, err, r->charts_max };
 	const char *title = r->title ? r->title : "kbench report", *p;
 	size_t i;
 	int rc = 0;

@@ -12,6 +12,7 @@ struct buf;
 /* One comparison (a non-baseline cell with a change) of the report. */
 struct report_item {
 	const struct report_section *sec;
+	const struct an_table *t;       /* the section's table, or one of its pairs */
 	const struct an_row *row;
 	size_t variant;
 	const struct an_cell *cell;
