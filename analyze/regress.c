@@ -33,6 +33,19 @@ int an_finding_is_regression(const struct an_finding *f)
 	return f->verdict == AN_VERDICT_WORSE;
 }
 
+static void finding_free(struct an_finding *f)
+{
+	free(f->benchmark);
+	free(f->config);
+	free(f->metric);
+	free(f->unit);
+	free(f->variant);
+	free(f->baseline);
+	free(f->machine);
+	free(f->evidence);
+	free(f->runs);
+}
+
 static struct an_finding *finding_new(struct an_regress *r)
 {
 	struct an_finding *f;
@@ -115,16 +128,21 @@ static void add_runs(struct an_finding *f, const struct run_ix *ix, long long va
 	}
 }
 
-static int selected(const char *const *v, size_t n, const char *name)
+/* Placement runs by variant name, then load order. */
+static int cmp_prun_name(const void *pa, const void *pb, void *ctx)
 {
-	size_t i;
+	const struct db_placement *p = ctx;
+	size_t x = *(const size_t *)pa, y = *(const size_t *)pb;
+	int c = strcmp(p->runs[x].variant, p->runs[y].variant);
 
-	if (!v || !n)
-		return 1;
-	for (i = 0; i < n; i++)
-		if (strcmp(v[i], name) == 0)
-			return 1;
-	return 0;
+	return c ? c : x < y ? -1 : x > y;
+}
+
+static int cmp_size(const void *pa, const void *pb)
+{
+	size_t x = *(const size_t *)pa, y = *(const size_t *)pb;
+
+	return x < y ? -1 : x > y;
 }
 
 /* "n=5", "n=5 (published summary)", "n unknown (published summary)" */
@@ -165,6 +183,10 @@ static void performance(struct an_regress *r, const struct an_table *t,
 			if (v == t->baseline || (!untested && (!c->has_change ||
 							       c->chg.verdict == AN_VERDICT_NONE)))
 				continue;
+			if (o->lean && !untested && c->chg.verdict == AN_VERDICT_SAME) {
+				r->ndropped[0][4]++;
+				continue;
+			}
 			f = finding_new(r);
 			f->kind = AN_FINDING_PERFORMANCE;
 			f->verdict = untested ? AN_VERDICT_INCONCLUSIVE : c->chg.verdict;
@@ -211,13 +233,17 @@ static void performance(struct an_regress *r, const struct an_table *t,
 			if (bc->note && *bc->note && bc->note != c->note)
 				buf_printf(&ev, "; baseline: %s", bc->note);
 			f->evidence = buf_detach(&ev);
-			add_runs(f, q, bv->id, row->benchmark, row->machine, row->config, 1);
-			add_runs(f, q, t->variants[v].id, row->benchmark, row->machine, row->config, 0);
+			if (q) {
+				add_runs(f, q, bv->id, row->benchmark, row->machine, row->config, 1);
+				add_runs(f, q, t->variants[v].id, row->benchmark, row->machine,
+					 row->config, 0);
+			}
 		}
 	}
 }
 
-static void placement(struct an_regress *r, const struct an_pfindings *pf, size_t nmachines)
+static void placement(struct an_regress *r, const struct an_pfindings *pf, size_t nmachines,
+		      int lean)
 {
 	size_t i, k;
 
@@ -228,6 +254,10 @@ static void placement(struct an_regress *r, const struct an_pfindings *pf, size_
 
 		if (p->verdict == AN_VERDICT_NONE)
 			continue;
+		if (lean && p->verdict == AN_VERDICT_SAME) {
+			r->ndropped[1][4]++;
+			continue;
+		}
 		f = finding_new(r);
 		f->kind = AN_FINDING_PLACEMENT;
 		f->verdict = p->verdict;
@@ -299,6 +329,55 @@ static int cmp_finding(const void *a, const void *b)
 	return x->pos < y->pos ? -1 : x->pos > y->pos;
 }
 
+/*
+ * Lean (a report): keep the first LEAN_KEEP findings of each verdict in
+ * the final order, count the rest.  The order is total (insertion order
+ * breaks ties) and the kept ones stay in insertion order, so pruning as
+ * findings come keeps exactly the ones a single sort at the end would.
+ */
+#define LEAN_KEEP 64
+
+static void prune(struct an_regress *r)
+{
+	struct sorted *s;
+	unsigned char *keep;
+	size_t i, k, cnt[5] = { 0 };
+
+	if (r->nfindings <= LEAN_KEEP)
+		return;
+	s = xmalloc(r->nfindings * sizeof(*s));
+	keep = xcalloc(r->nfindings, 1);
+	for (i = 0; i < r->nfindings; i++) {
+		s[i].f = r->findings[i];
+		s[i].pos = i;
+	}
+	qsort(s, r->nfindings, sizeof(*s), cmp_finding);
+	for (i = 0; i < r->nfindings; i++) {
+		int rk = rank(s[i].f.verdict);
+
+		if (cnt[rk] < LEAN_KEEP) {
+			cnt[rk]++;
+			keep[s[i].pos] = 1;
+		} else {
+			r->ndropped[s[i].f.kind == AN_FINDING_PLACEMENT][rk]++;
+			finding_free(&r->findings[s[i].pos]);
+		}
+	}
+	for (i = k = 0; i < r->nfindings; i++)
+		if (keep[i])
+			r->findings[k++] = r->findings[i];
+	r->nfindings = k;
+	free(keep);
+	free(s);
+}
+
+/* prune() once enough findings have come. */
+static void maybe_prune(struct an_regress *r, int lean)
+{
+	if (lean && r->nfindings >= 64 * LEAN_KEEP)
+		prune(r);
+}
+
 static void order(struct an_regress *r)
 {
 	struct sorted *s;
@@ -316,14 +395,23 @@ static void order(struct an_regress *r)
 		r->findings[i] = s[i].f;
 	free(s);
 count:
-	for (i = 0; i < r->nfindings; i++)
-		switch (r->findings[i].verdict) {
-		case AN_VERDICT_WORSE: r->nworse++; break;
-		case AN_VERDICT_BETTER: r->nbetter++; break;
-		case AN_VERDICT_CHANGED: r->nchanged++; break;
-		case AN_VERDICT_INCONCLUSIVE: r->ninconclusive++; break;
-		default: r->nsame++; break;
-		}
+	{
+		size_t n[2][5] = { { 0 } }, kd;
+		int rk;
+
+		for (i = 0; i < r->nfindings; i++)
+			n[r->findings[i].kind == AN_FINDING_PLACEMENT][rank(r->findings[i].verdict)]++;
+		for (kd = 0; kd < 2; kd++)
+			for (rk = 0; rk < 5; rk++)
+				n[kd][rk] += r->ndropped[kd][rk];
+		r->nworse = n[0][0] + n[1][0];
+		r->nbetter = n[0][1] + n[1][1];
+		r->nchanged = n[0][2] + n[1][2];
+		r->ninconclusive = n[0][3] + n[1][3];
+		r->nsame = n[0][4] + n[1][4];
+		for (rk = 0; rk < 4; rk++)
+			r->nplacement[rk] = n[1][rk];
+	}
 }
 
 /* The (benchmark, machine) pairs of t's rows where its baseline has data:
@@ -408,40 +496,58 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 			if (k == 0 && i != tables[0]->baseline)
 				cands[ncand++] = tables[0]->variants[i].name;
 		}
-	if (an_query_load_runs(db, &q, &qd, err) < 0)
+	/* The runs behind each performance finding (a report lists none). */
+	if (!o->lean && an_query_load_runs(db, &q, &qd, err) < 0)
 		goto out;
 	if (!o->no_performance) {
 		struct run_ix ix;
 
 		run_ix_build(&ix, &qd);
 		for (k = 0; k < ntables; k++)
-			if (tables[k]->nrows)
-				performance(r, tables[k], &ix, o);
+			if (tables[k]->nrows) {
+				performance(r, tables[k], o->lean ? NULL : &ix, o);
+				maybe_prune(r, o->lean);
+			}
 		free(ix.idx);
 	}
 	/* Only stores with job rows have placement to check (and
 	 * db_placement_load is spared an empty result).  Each table's runs
 	 * against its own baseline: a report's sections (one post, one
 	 * machine) are never checked against each other's. */
-	if (!o->no_placement && r->baseline && (qd.njobs || q.near)) {
-		struct db_placement p;
+	if (!o->no_placement && r->baseline && (o->pl ? o->pl->nruns : (qd.njobs || q.near))) {
+		struct db_placement own, view;
+		const struct db_placement *p = o->pl;
 		struct an_placement_opts po = o->placement;
-		struct an_query pq = q;
-		size_t g, ngroups = ntables > 1 ? ntables : 1;
+		size_t g, ngroups = ntables > 1 ? ntables : 1, *byname, *pick, cappick;
 
-		/* Placement pools a task count's configurations: near the
-		 * baseline's machines, not its configurations. */
-		pq.near_config = 0;
-		if (an_placement_load(db, &pq, &p, err) < 0)
-			goto out;
+		memset(&own, 0, sizeof(own));
+		if (!p) {
+			/* Placement pools a task count's configurations: near the
+			 * baseline's machines, not its configurations. */
+			struct an_query pq = q;
+
+			pq.near_config = 0;
+			if (an_placement_load(db, &pq, &own, err) < 0)
+				goto out;
+			p = &own;
+		}
 		if (!q.alpha || isnan(q.alpha))
 			po.alpha = 0.05;
 		else
 			po.alpha = q.alpha;
+		/* The runs by variant name: a group's runs are looked up (a
+		 * report has thousands of groups), then taken in load order. */
+		byname = xmalloc((p->nruns + 1) * sizeof(*byname));
+		cappick = p->nruns + 1;
+		pick = xmalloc(cappick * sizeof(*pick));
+		for (i = 0; i < p->nruns; i++)
+			byname[i] = i;
+		qsort_r(byname, p->nruns, sizeof(*byname), cmp_prun_name, (void *)p);
+		view.runs = xmalloc((p->nruns + 1) * sizeof(*view.runs));
 		for (g = 0; g < ngroups; g++) {
 			const struct an_table *tg = ntables ? tables[g] : NULL;
 			const char **gnames = tnames, **gcands = cands;
-			size_t ngn = ntn, ngc = ncand, k2 = 0, all = p.nruns;
+			size_t ngn = ntn, ngc = ncand, npick = 0;
 			const char *pbase = r->baseline;
 			struct an_placement m;
 			struct an_pfindings pf;
@@ -466,39 +572,58 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 			if (by_machine)
 				bmach_build(&bm, tg);
 			po.across = !by_machine;
-			/* Keep the runs of the selection: benchmark, config, variants
-			 * (the rest are swapped past k2 and released with p). */
-			for (i = 0; i < p.nruns; i++) {
-				struct db_prun *pr = &p.runs[i];
-				int keep = (!q.bench || strcmp(q.bench, pr->benchmark) == 0) &&
-					   (ntables <= 1 ||
-					    strcmp(tg->rows[0].benchmark, pr->benchmark) == 0) &&
-					   REC_CONFIG_MATCH(pr->config, q.config, q.nconfig) &&
-					   ((!q.variants && ntables <= 1) ||
-					    selected(gnames, ngn, pr->variant)) &&
-					   (!by_machine ||
-					    bmach_has(&bm, pr->benchmark, pr->machine_key));
-				if (keep) {
-					struct db_prun tmp = p.runs[k2];
-					p.runs[k2] = *pr;
-					*pr = tmp;
-					k2++;
+			/* The runs of the group's variants (every run when the
+			 * selection names none), in load order. */
+			if (!q.variants && ntables <= 1) {
+				for (i = 0; i < p->nruns; i++)
+					pick[npick++] = i;
+			} else {
+				for (k = 0; k < ngn; k++) {
+					size_t lo = 0, hi = p->nruns;
+
+					while (lo < hi) {
+						size_t mid = lo + (hi - lo) / 2;
+						if (strcmp(p->runs[byname[mid]].variant, gnames[k]) < 0)
+							lo = mid + 1;
+						else
+							hi = mid;
+					}
+					for (; lo < p->nruns && strcmp(p->runs[byname[lo]].variant,
+								       gnames[k]) == 0; lo++) {
+						xgrow(&pick, &cappick, npick + 1, sizeof(*pick));
+						pick[npick++] = byname[lo];
+					}
 				}
+				qsort(pick, npick, sizeof(*pick), cmp_size);
 			}
-			if (ntables == 1 && !q.baseline && k2)
+			/* ... of the selection: benchmark, config, machines, and the
+			 * baseline's machines (a shallow view of p's runs). */
+			view.nruns = 0;
+			for (i = 0; i < npick; i++) {
+				const struct db_prun *pr = &p->runs[pick[i]];
+
+				if (i && pick[i] == pick[i - 1])
+					continue;
+				if ((!q.bench || strcmp(q.bench, pr->benchmark) == 0) &&
+				    (ntables <= 1 || strcmp(tg->rows[0].benchmark, pr->benchmark) == 0) &&
+				    REC_CONFIG_MATCH(pr->config, q.config, q.nconfig) &&
+				    an_machine_selected(q.machines, q.nmachines, pr->machine_key) &&
+				    (!by_machine || bmach_has(&bm, pr->benchmark, pr->machine_key)))
+					view.runs[view.nruns++] = *pr;
+			}
+			if (ntables == 1 && !q.baseline && view.nruns)
 				pbase = tables[0]->variants[tables[0]->baseline].name;
-			p.nruns = k2;
 			memset(&m, 0, sizeof(m));
-			an_placement_metrics(&p, &po, &m);
+			an_placement_metrics(&view, &po, &m);
 			an_placement_detach(&m);
-			p.nruns = all;
 			an_placement_findings(&m, pbase,
 					      ntables > 1 ? gcands : o->ncandidates ? cands : NULL,
 					      ntables > 1 ? ngc : o->ncandidates ? ncand : 0, &po, &pf);
-			placement(r, &pf, tg ? tg->nmachines : 0);
+			placement(r, &pf, tg ? tg->nmachines : 0, o->lean);
+			maybe_prune(r, o->lean);
 			an_pfindings_release(&pf);
 			bmach_release(&bm);
-			if (!r->placement.runs && m.nruns)
+			if (!o->lean && !r->placement.runs && m.nruns)
 				r->placement = m;
 			else
 				an_placement_release(&m);
@@ -507,8 +632,13 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 				free(gcands);
 			}
 		}
-		db_placement_release(&p);
+		free(view.runs);
+		free(byname);
+		free(pick);
+		db_placement_release(&own);
 	}
+	if (o->lean)
+		prune(r);
 	order(r);
 	rc = 0;
 out:
@@ -589,22 +719,23 @@ int an_regress_from_tables(struct db *db, const struct an_regress_opts *o,
 	return rc;
 }
 
+size_t an_regress_count(const struct an_regress *r, enum an_verdict v)
+{
+	switch (v) {
+	case AN_VERDICT_WORSE: return r->nworse;
+	case AN_VERDICT_BETTER: return r->nbetter;
+	case AN_VERDICT_CHANGED: return r->nchanged;
+	case AN_VERDICT_INCONCLUSIVE: return r->ninconclusive;
+	default: return r->nsame;
+	}
+}
+
 void an_regress_release(struct an_regress *r)
 {
 	size_t i;
 
-	for (i = 0; i < r->nfindings; i++) {
-		struct an_finding *f = &r->findings[i];
-		free(f->benchmark);
-		free(f->config);
-		free(f->metric);
-		free(f->unit);
-		free(f->variant);
-		free(f->baseline);
-		free(f->machine);
-		free(f->evidence);
-		free(f->runs);
-	}
+	for (i = 0; i < r->nfindings; i++)
+		finding_free(&r->findings[i]);
 	free(r->findings);
 	free(r->baseline);
 	an_placement_release(&r->placement);

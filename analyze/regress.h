@@ -93,6 +93,14 @@ struct an_regress_opts {
 	int no_performance;		/* 1 = skip performance findings */
 	int no_placement;		/* 1 = skip placement findings */
 	struct an_placement_opts placement;
+	int lean;			/* 1 (a report): of each verdict only the
+					 * first 64 findings are kept, the rest
+					 * counted (nworse, ...: all of them);
+					 * performance findings carry no run ids;
+					 * r.placement stays empty */
+	const struct db_placement *pl;	/* the selection's runs with job rows,
+					 * when the caller has them (a superset:
+					 * they are filtered); NULL: loaded */
 };
 
 struct an_regress {
@@ -100,6 +108,12 @@ struct an_regress {
 	struct an_finding *findings;	/* ordered as above */
 	size_t nfindings;
 	size_t nworse, nbetter, nchanged, ninconclusive, nsame;
+	size_t nplacement[4];		/* of the worse, better, changed and
+					 * inconclusive ones: placement checks */
+	size_t ndropped[2][5];		/* lean: not kept, by kind (performance,
+					 * placement) and verdict (worse, better,
+					 * changed, inconclusive, same); counted
+					 * above */
 	struct an_opts opts;		/* conv, test, alpha, delta used */
 	struct an_placement placement;	/* per-run placement metrics of every
 					 * variant in the selection (for the
@@ -116,6 +130,9 @@ void an_regress_opts_init(struct an_regress_opts *o);
  * (as an_compare_build).  On failure r is empty (safe to release). */
 int an_regress_build(struct db *db, const struct an_regress_opts *o,
 		     struct an_regress *r, struct kb_err *err);
+/* How many findings have verdict v (nworse, ...; with lean, more than
+ * r.findings holds). */
+size_t an_regress_count(const struct an_regress *r, enum an_verdict v);
 void an_regress_release(struct an_regress *r);
 
 /* The same findings from comparisons already built (a report's sections,

@@ -27,6 +27,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Charts of a benchmark's section: a bars chart per metric, the change
  * forest plot when it stays readable. */
@@ -990,7 +991,7 @@ int cmd_report(int argc, char **argv)
 	size_t nargs, i, v, k;
 	int rc, html, have_list = 0, have_pl = 0, have_g = 0, status = EXIT_USAGE, eb;
 	FILE *f = NULL;
-	char *href = NULL;
+	char *href = NULL, *tmp_out = NULL;
 	struct report_plan *plan = NULL;
 	struct an_table **tables = NULL;
 	size_t ntables = 0;
@@ -1242,6 +1243,8 @@ int cmd_report(int argc, char **argv)
 
 		an_regress_opts_init(&ro);
 		ro.q = q;
+		ro.lean = 1;            /* counts of "same", no run lists: what a report shows */
+		ro.pl = &pl;            /* every run with job rows, loaded above */
 		progress_step(&prog, "looking for regressions", 0, 0);
 		if (an_regress_from_tables(db, &ro, (const struct an_table *const *)tables,
 					   ntables, &g, &err) == 0) {
@@ -1272,16 +1275,45 @@ int cmd_report(int argc, char **argv)
 	progress_step(&prog, out ? "writing the report" : "", 0, 0);
 	if (!out)
 		progress_end(&prog);    /* the report goes to the terminal */
-	f = out ? fopen(out, "w") : stdout;
-	if (!f) {
-		kb_err_set(&err, out, 0, "cannot write: %s", strerror(errno));
-		goto fail;
+	/* The report is written as it is made, into a file beside FILE that
+	 * replaces it when complete: a failed run leaves FILE as it was. */
+	if (out) {
+		int fd;
+
+		tmp_out = buf_aprintf("%s.XXXXXX", out);
+		fd = mkstemp(tmp_out);
+		f = fd >= 0 ? fdopen(fd, "w") : NULL;
+		if (!f) {
+			kb_err_set(&err, out, 0, "cannot write: %s", strerror(errno));
+			if (fd >= 0) {
+				close(fd);
+				unlink(tmp_out);
+			}
+			goto fail;
+		}
+		{
+			mode_t um = umask(0);	/* as fopen() would create it */
+
+			umask(um);
+			if (fchmod(fd, 0666 & ~um) != 0) {
+				kb_err_set(&err, out, 0, "cannot write: %s", strerror(errno));
+				fclose(f);
+				unlink(tmp_out);
+				goto fail;
+			}
+		}
+	} else {
+		f = stdout;
 	}
 	rc = html ? report_html(f, &rep, assets, href, &err) : report_text(f, &rep, &err);
 	if (out && fclose(f) != 0 && rc == 0)
 		rc = kb_err_set(&err, out, 0, "write error");
 	else if (!out && fflush(stdout) != 0 && rc == 0)
 		rc = kb_err_set(&err, "", 0, "write error");
+	if (out && rc == 0 && rename(tmp_out, out) != 0)
+		rc = kb_err_set(&err, out, 0, "cannot write: %s", strerror(errno));
+	if (out && rc < 0)
+		unlink(tmp_out);
 	if (rc < 0)
 		goto fail;
 	status = EXIT_OK;
@@ -1295,6 +1327,7 @@ usage:
 	opt_usage(&u, stderr);
 done:
 	progress_end(&prog);
+	free(tmp_out);
 	free(href);
 	free(tables);
 	free(styles);

@@ -545,10 +545,8 @@ static void section_items(struct buf *out, const struct report_section *s)
 static void text_findings_of(struct buf *out, const struct an_regress *g,
 			     enum an_verdict want, size_t max)
 {
-	size_t i, n = 0, total = 0;
+	size_t i, n = 0, total = an_regress_count(g, want);
 
-	for (i = 0; i < g->nfindings; i++)
-		total += g->findings[i].verdict == want;
 	for (i = 0; i < g->nfindings && n < max; i++) {
 		const struct an_finding *f = &g->findings[i];
 		struct buf b = BUF_INIT;
@@ -584,16 +582,13 @@ static void text_findings(struct buf *out, const struct report *r)
 		return;
 	heading(out, "Findings", '-');
 	{
-		size_t perf[5] = { 0 }, pl[5] = { 0 }, i;
+		size_t perf[4], pl[4], k;
 		static const enum an_verdict kinds[] = { AN_VERDICT_WORSE, AN_VERDICT_BETTER,
 			AN_VERDICT_CHANGED, AN_VERDICT_INCONCLUSIVE };
 
-		for (i = 0; i < g->nfindings; i++) {
-			size_t k;
-
-			for (k = 0; k < ARRAY_SIZE(kinds); k++)
-				if (g->findings[i].verdict == kinds[k])
-					(g->findings[i].kind == AN_FINDING_PLACEMENT ? pl : perf)[k]++;
+		for (k = 0; k < ARRAY_SIZE(kinds); k++) {
+			pl[k] = g->nplacement[k];
+			perf[k] = an_regress_count(g, kinds[k]) - pl[k];
 		}
 		buf_printf(&b, "What kbench regress finds: %zu worse, %zu better, %zu changed, "
 			   "%zu inconclusive.  Of these, the comparisons of the sections below: "

@@ -238,8 +238,7 @@ static void findings_of(struct buf *o, const struct an_regress *g, enum an_verdi
 {
 	size_t i, n = 0, total = 0;
 
-	for (i = 0; i < g->nfindings; i++)
-		total += g->findings[i].verdict == want;
+	total = an_regress_count(g, want);
 	for (i = 0; i < g->nfindings && n < max; i++) {
 		const struct an_finding *f = &g->findings[i];
 		struct buf b = BUF_INIT;
@@ -698,6 +697,15 @@ static void overview(struct buf *o, const struct report *r)
 	buf_puts(o, "</section>\n");
 }
 
+/* Write what o holds to f and empty it. */
+static int flush_out(FILE *f, struct buf *o, struct kb_err *err)
+{
+	if (o->len && fwrite(o->data, 1, o->len, f) != o->len)
+		return kb_err_set(err, "", 0, "write error");
+	buf_reset(o);
+	return 0;
+}
+
 int report_html(FILE *f, const struct report *r, const char *assets_dir,
 		const char *assets_href, struct kb_err *err)
 {
@@ -741,8 +749,11 @@ int report_html(FILE *f, const struct report *r, const char *assets_dir,
 		summary(&o, r);
 		overview(&o, r);
 	}
+	/* Written as it goes: a lab's whole-store report is hundreds of MB. */
+	if (rc == 0)
+		rc = flush_out(f, &o, err);
 	for (i = 0; i < r->nsections && rc == 0; i++)
-		if (section(&x, &r->sections[i], i) < 0)
+		if (section(&x, &r->sections[i], i) < 0 || flush_out(f, &o, err) < 0)
 			rc = -1;
 	if (rc == 0) {
 		buf_puts(&o, "<footer id=\"methods\"><h2>Methods</h2>\n");
@@ -762,8 +773,7 @@ int report_html(FILE *f, const struct report *r, const char *assets_dir,
 		buf_puts(&o, "<p>Made by kbench; charts are PNG images drawn with cairo. "
 			     "Nothing on this page needs JavaScript or the network.</p>\n"
 			     "</footer>\n</body>\n</html>\n");
-		if (fwrite(o.data, 1, o.len, f) != o.len)
-			rc = kb_err_set(err, "", 0, "write error");
+		rc = flush_out(f, &o, err);
 	}
 	buf_release(&m);
 	buf_release(&o);
