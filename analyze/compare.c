@@ -1153,56 +1153,73 @@ static void compare_rows(struct an_table *t)
 		an_tables_bh(&t, 1);
 }
 
-void an_tables_bh(struct an_table *const *tables, size_t ntables)
+size_t an_table_pvalues(const struct an_table *t, double **p, size_t *n, size_t *cap)
 {
-	struct an_change **all = NULL;
-	double *p;
-	size_t nall = 0, cap = 0, k, r, v, i;
+	size_t r, v, had = *n;
 
-	for (k = 0; k < ntables; k++)
-		for (r = 0; r < tables[k]->nrows; r++)
-			for (v = 0; v < tables[k]->nvariants; v++) {
-				struct an_cell *c = &tables[k]->rows[r].cells[v];
+	for (r = 0; r < t->nrows; r++)
+		for (v = 0; v < t->nvariants; v++) {
+			const struct an_cell *c = &t->rows[r].cells[v];
 
-				if (c->has_change && !isnan(c->chg.p)) {
-					xgrow(&all, &cap, nall + 1, sizeof(*all));
-					all[nall++] = &c->chg;
-				}
-			}
-	p = xmalloc((nall ? nall : 1) * sizeof(*p));
-	for (i = 0; i < nall; i++)
-		p[i] = all[i]->p;
-	an_bh(p, nall, p);
-	for (i = 0; i < nall; i++)
-		all[i]->q = p[i];
-	free(p);
-	free(all);
-	for (k = 0; k < ntables; k++) {
-		struct an_table *t = tables[k];
-
-		t->ncompared = nall;
-		/* Decide again with q, each row under its own direction. */
-		for (r = 0; r < t->nrows; r++) {
-			struct an_row *row = &t->rows[r];
-			struct an_opts o = t->opts;
-
-			o.dir = row->dir;
-			for (v = 0; v < t->nvariants; v++) {
-				struct an_cell *c = &row->cells[v];
-				if (!c->has_change)
-					continue;
-				an_decide(&c->chg, &o);
-				/* Runs needed to resolve the change seen (at least delta):
-				 * an_decide() sizes for delta alone, which asks for
-				 * thousands of runs when a noisy cell moved by 40%. */
-				if (!isnan(c->chg.runs_needed))
-					c->chg.runs_needed = an_runs_needed(c->chg.cv,
-						fmax(t->opts.delta, fabs(c->chg.raw)));
-				untestable_by_size(t, row, c);
-				explain(t, row, c);
+			if (c->has_change && !isnan(c->chg.p)) {
+				xgrow(p, cap, *n + 1, sizeof(**p));
+				(*p)[(*n)++] = c->chg.p;
 			}
 		}
+	return *n - had;
+}
+
+void an_table_set_q(struct an_table *t, const double *q, size_t nq, size_t family)
+{
+	size_t r, v, i = 0;
+
+	for (r = 0; r < t->nrows; r++)
+		for (v = 0; v < t->nvariants; v++) {
+			struct an_cell *c = &t->rows[r].cells[v];
+
+			if (c->has_change && !isnan(c->chg.p) && i < nq)
+				c->chg.q = q[i++];
+		}
+	t->ncompared = family;
+	/* Decide again with q, each row under its own direction. */
+	for (r = 0; r < t->nrows; r++) {
+		struct an_row *row = &t->rows[r];
+		struct an_opts o = t->opts;
+
+		o.dir = row->dir;
+		for (v = 0; v < t->nvariants; v++) {
+			struct an_cell *c = &row->cells[v];
+			if (!c->has_change)
+				continue;
+			an_decide(&c->chg, &o);
+			/* Runs needed to resolve the change seen (at least delta):
+			 * an_decide() sizes for delta alone, which asks for
+			 * thousands of runs when a noisy cell moved by 40%. */
+			if (!isnan(c->chg.runs_needed))
+				c->chg.runs_needed = an_runs_needed(c->chg.cv,
+					fmax(t->opts.delta, fabs(c->chg.raw)));
+			untestable_by_size(t, row, c);
+			explain(t, row, c);
+		}
 	}
+}
+
+void an_tables_bh(struct an_table *const *tables, size_t ntables)
+{
+	double *p = NULL;
+	size_t n = 0, cap = 0, k, at = 0;
+	size_t *cnt = xcalloc(ntables + 1, sizeof(*cnt));
+
+	for (k = 0; k < ntables; k++)
+		cnt[k] = an_table_pvalues(tables[k], &p, &n, &cap);
+	if (n)
+		an_bh(p, n, p);
+	for (k = 0; k < ntables; k++) {
+		an_table_set_q(tables[k], p ? p + at : NULL, cnt[k], n);
+		at += cnt[k];
+	}
+	free(cnt);
+	free(p);
 }
 
 static void add_variant(struct an_table *t, size_t *cap, const struct db_qvariant *v)

@@ -198,6 +198,14 @@ void an_table_release(struct an_table *t);
  * built with q.defer_bh; an_compare_build() runs it on its own table
  * otherwise. */
 void an_tables_bh(struct an_table *const *tables, size_t ntables);
+/* The same in two steps, for a caller that cannot keep every table at
+ * once (a store's report): the p values of t's tests, appended to *p
+ * (xgrow()n), in the order an_tables_bh() takes them; returns how many.
+ * Then, after an_bh() over all of them, t's share of the q values (as
+ * many as it gave) and the family size: verdicts and notes decided
+ * again, as an_tables_bh() does. */
+size_t an_table_pvalues(const struct an_table *t, double **p, size_t *n, size_t *cap);
+void an_table_set_q(struct an_table *t, const double *q, size_t nq, size_t family);
 
 /* Machine keys (db_qrun.machine_key: a name, "unknown@<post>" or NULL):
  * strcmp order with NULL first; and whether key passes a --machine list

@@ -477,9 +477,11 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 		sel.nconfig = o->nconfig;
 		sel.machines = o->machines;
 		sel.nmachines = o->nmachines;
-		if ((o->nvariant_ids ? an_query_load_ids(db, &sel, o->variant_ids, o->nvariant_ids,
-							  &q, err)
-				     : an_query_load(db, &sel, &q, err)) < 0)
+		if (o->data)
+			q = *o->data;	/* borrowed: not released below */
+		else if ((o->nvariant_ids ? an_query_load_ids(db, &sel, o->variant_ids,
+							       o->nvariant_ids, &q, err)
+					  : an_query_load(db, &sel, &q, err)) < 0)
 			return -1;
 	}
 	h->opts = *o;
@@ -490,6 +492,7 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 	h->opts.nmachines = 0;
 	h->opts.variant_ids = NULL;
 	h->opts.nvariant_ids = 0;
+	h->opts.data = NULL;
 
 	/* History order of the variants. */
 	keys = xcalloc(q.nvariants + 1, sizeof(*keys));
@@ -685,7 +688,8 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 	free(ss.slot);
 	free(keys);
 	free(rank);
-	db_qdata_release(&q);
+	if (!o->data)
+		db_qdata_release(&q);
 	return 0;
 }
 

@@ -49,6 +49,8 @@ enum an_order {
 	AN_ORDER_NAME		/* byte order of the name */
 };
 
+struct db_qdata;
+
 struct an_history_opts {
 	const char *metric;		/* required */
 	const char *bench;		/* NULL = every benchmark with the metric */
@@ -65,6 +67,10 @@ struct an_history_opts {
 	const long long *variant_ids;	/* NULL/0 = every variant; else only these
 					 * (a report's comparable set) */
 	size_t nvariant_ids;
+	const struct db_qdata *data;	/* NULL: loaded (the selection above);
+					 * else what the caller loaded for this
+					 * selection (any metrics among them: the
+					 * others are skipped), borrowed */
 };
 
 /* One variant's pooled values. */

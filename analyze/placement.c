@@ -113,27 +113,27 @@ void an_placement_metrics(const struct db_placement *p,
 		run_metrics(&p->runs[i], o, &out->runs[i]);
 }
 
-static const char *keep(struct an_placement *m, const char *s)
+static const char *keep(struct an_placement *m, size_t *cap, const char *s)
 {
 	if (!s)
 		return NULL;
-	m->strings = xrealloc(m->strings, (m->nstrings + 1) * sizeof(char *));
+	xgrow(&m->strings, cap, m->nstrings + 1, sizeof(char *));
 	m->strings[m->nstrings] = xstrdup(s);
 	return m->strings[m->nstrings++];
 }
 
 void an_placement_detach(struct an_placement *m)
 {
-	size_t i;
+	size_t i, cap = m->nstrings;
 
 	for (i = 0; i < m->nruns; i++) {
 		struct an_prun *r = &m->runs[i];
 
-		r->variant = keep(m, r->variant);
-		r->benchmark = keep(m, r->benchmark);
-		r->config = keep(m, r->config);
-		r->source = keep(m, r->source);
-		r->machine = keep(m, r->machine);
+		r->variant = keep(m, &cap, r->variant);
+		r->benchmark = keep(m, &cap, r->benchmark);
+		r->config = keep(m, &cap, r->config);
+		r->source = keep(m, &cap, r->source);
+		r->machine = keep(m, &cap, r->machine);
 	}
 }
 

@@ -242,6 +242,9 @@ static void performance(struct an_regress *r, const struct an_table *t,
 	}
 }
 
+/* Lean: a placement finding keeps this many runs of each side. */
+#define LEAN_RUNS 8
+
 static void placement(struct an_regress *r, const struct an_pfindings *pf, size_t nmachines,
 		      int lean)
 {
@@ -279,11 +282,24 @@ static void placement(struct an_regress *r, const struct an_pfindings *pf, size_
 		f->base_n = p->base_n;
 		f->n = p->n;
 		f->evidence = xstrdup(p->evidence ? p->evidence : "");
-		f->nruns = p->ncand_runs + p->nbase_runs;
-		f->runs = xcalloc(f->nruns + 1, sizeof(*f->runs));
-		for (k = 0; k < f->nruns; k++) {
-			f->runs[k].id = p->runs[k];
-			f->runs[k].is_baseline = k >= p->ncand_runs;
+		/* A report draws the first runs of a side (its heatmaps); a
+		 * baseline of thousands of runs would be copied into every
+		 * finding. */
+		{
+			size_t nc = p->ncand_runs, nb = p->nbase_runs;
+
+			if (lean && nc > LEAN_RUNS)
+				nc = LEAN_RUNS;
+			if (lean && nb > LEAN_RUNS)
+				nb = LEAN_RUNS;
+			f->nruns = nc + nb;
+			f->runs = xcalloc(f->nruns + 1, sizeof(*f->runs));
+			for (k = 0; k < nc; k++)
+				f->runs[k].id = p->runs[k];
+			for (k = 0; k < nb; k++) {
+				f->runs[nc + k].id = p->runs[p->ncand_runs + k];
+				f->runs[nc + k].is_baseline = 1;
+			}
 		}
 	}
 }
@@ -465,9 +481,22 @@ static void bmach_release(struct bmach *bm)
  * placement checks of the selection.  The variants the user asked for are
  * the tables' (their names resolved); with candidates, table 0 holds the
  * baseline and them only. */
-static int findings(struct db *db, const struct an_regress_opts *o, const struct an_query *qq,
-		    const struct an_table *const *tables, size_t ntables, struct an_regress *r,
-		    struct kb_err *err)
+/* Placement runs sorted by variant name (then load order): o->pl's,
+ * built once by an accumulation; findings_into() sorts its own load. */
+static size_t *pl_byname(const struct db_placement *p)
+{
+	size_t *byname = xmalloc((p->nruns + 1) * sizeof(*byname)), i;
+
+	for (i = 0; i < p->nruns; i++)
+		byname[i] = i;
+	qsort_r(byname, p->nruns, sizeof(*byname), cmp_prun_name, (void *)p);
+	return byname;
+}
+
+static int findings_into(struct db *db, const struct an_regress_opts *o,
+			 const struct an_query *qq, const struct an_table *const *tables,
+			 size_t ntables, int sec, struct an_regress *r, struct an_regress *rl,
+			 const size_t *byname_pl, struct kb_err *err)
 {
 	struct an_query q = *qq;
 	struct db_qdata qd;
@@ -476,7 +505,9 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 	int rc = -1;
 
 	memset(&qd, 0, sizeof(qd));
-	if (ntables) {
+	if (r->baseline) {
+		/* a later section of an accumulation: its first set these */
+	} else if (ntables) {
 		r->opts = tables[0]->opts;
 		if (q.baseline)
 			r->baseline = xstrdup(q.baseline);
@@ -518,7 +549,9 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 		struct db_placement own, view;
 		const struct db_placement *p = o->pl;
 		struct an_placement_opts po = o->placement;
-		size_t g, ngroups = ntables > 1 ? ntables : 1, *byname, *pick, cappick;
+		size_t g, ngroups = sec ? ntables : 1, *pick = NULL, cappick = 0;
+		size_t *byname_own = NULL;
+		const size_t *byname;
 
 		memset(&own, 0, sizeof(own));
 		if (!p) {
@@ -537,13 +570,11 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 			po.alpha = q.alpha;
 		/* The runs by variant name: a group's runs are looked up (a
 		 * report has thousands of groups), then taken in load order. */
-		byname = xmalloc((p->nruns + 1) * sizeof(*byname));
-		cappick = p->nruns + 1;
-		pick = xmalloc(cappick * sizeof(*pick));
-		for (i = 0; i < p->nruns; i++)
-			byname[i] = i;
-		qsort_r(byname, p->nruns, sizeof(*byname), cmp_prun_name, (void *)p);
-		view.runs = xmalloc((p->nruns + 1) * sizeof(*view.runs));
+		if (o->pl && byname_pl)
+			byname = byname_pl;
+		else
+			byname = byname_own = pl_byname(p);
+		view.runs = NULL;
 		for (g = 0; g < ngroups; g++) {
 			const struct an_table *tg = ntables ? tables[g] : NULL;
 			const char **gnames = tnames, **gcands = cands;
@@ -554,7 +585,7 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 			struct bmach bm;
 			int by_machine = tg && !tg->across;
 
-			if (ntables > 1) {
+			if (sec) {
 				/* this section's variants, its baseline, its candidates */
 				if (!tg->nvariants || !tg->nrows)
 					continue;
@@ -574,9 +605,11 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 			po.across = !by_machine;
 			/* The runs of the group's variants (every run when the
 			 * selection names none), in load order. */
-			if (!q.variants && ntables <= 1) {
-				for (i = 0; i < p->nruns; i++)
+			if (!q.variants && !sec) {
+				for (i = 0; i < p->nruns; i++) {
+					xgrow(&pick, &cappick, npick + 1, sizeof(*pick));
 					pick[npick++] = i;
+				}
 			} else {
 				for (k = 0; k < ngn; k++) {
 					size_t lo = 0, hi = p->nruns;
@@ -594,58 +627,72 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 						pick[npick++] = byname[lo];
 					}
 				}
-				qsort(pick, npick, sizeof(*pick), cmp_size);
+				if (npick)
+					qsort(pick, npick, sizeof(*pick), cmp_size);
 			}
 			/* ... of the selection: benchmark, config, machines, and the
 			 * baseline's machines (a shallow view of p's runs). */
 			view.nruns = 0;
+			view.runs = xrealloc(view.runs, (npick + 1) * sizeof(*view.runs));
 			for (i = 0; i < npick; i++) {
 				const struct db_prun *pr = &p->runs[pick[i]];
 
 				if (i && pick[i] == pick[i - 1])
 					continue;
 				if ((!q.bench || strcmp(q.bench, pr->benchmark) == 0) &&
-				    (ntables <= 1 || strcmp(tg->rows[0].benchmark, pr->benchmark) == 0) &&
+				    (!sec || strcmp(tg->rows[0].benchmark, pr->benchmark) == 0) &&
 				    REC_CONFIG_MATCH(pr->config, q.config, q.nconfig) &&
 				    an_machine_selected(q.machines, q.nmachines, pr->machine_key) &&
 				    (!by_machine || bmach_has(&bm, pr->benchmark, pr->machine_key)))
 					view.runs[view.nruns++] = *pr;
 			}
-			if (ntables == 1 && !q.baseline && view.nruns)
+			if (!sec && ntables == 1 && !q.baseline && view.nruns)
 				pbase = tables[0]->variants[tables[0]->baseline].name;
 			memset(&m, 0, sizeof(m));
 			an_placement_metrics(&view, &po, &m);
-			an_placement_detach(&m);
 			an_placement_findings(&m, pbase,
-					      ntables > 1 ? gcands : o->ncandidates ? cands : NULL,
-					      ntables > 1 ? ngc : o->ncandidates ? ncand : 0, &po, &pf);
-			placement(r, &pf, tg ? tg->nmachines : 0, o->lean);
-			maybe_prune(r, o->lean);
+					      sec ? gcands : o->ncandidates ? cands : NULL,
+					      sec ? ngc : o->ncandidates ? ncand : 0, &po, &pf);
+			placement(rl, &pf, tg ? tg->nmachines : 0, o->lean);
+			maybe_prune(rl, o->lean);
 			an_pfindings_release(&pf);
 			bmach_release(&bm);
-			if (!o->lean && !r->placement.runs && m.nruns)
-				r->placement = m;
-			else
+			if (!o->lean && !rl->placement.runs && m.nruns) {
+				an_placement_detach(&m);	/* kept past p */
+				rl->placement = m;
+			} else {
 				an_placement_release(&m);
-			if (ntables > 1) {
+			}
+			if (sec) {
 				free(gnames);
 				free(gcands);
 			}
 		}
 		free(view.runs);
-		free(byname);
+		free(byname_own);
 		free(pick);
 		db_placement_release(&own);
 	}
-	if (o->lean)
-		prune(r);
-	order(r);
 	rc = 0;
 out:
 	free(tnames);
 	free(cands);
 	db_qdata_release(&qd);
 	return rc;
+}
+
+/* Findings of tables (each a comparison of the selection in o) plus the
+ * placement checks, ordered. */
+static int findings(struct db *db, const struct an_regress_opts *o, const struct an_query *qq,
+		    const struct an_table *const *tables, size_t ntables, struct an_regress *r,
+		    struct kb_err *err)
+{
+	if (findings_into(db, o, qq, tables, ntables, ntables > 1, r, r, NULL, err) < 0)
+		return -1;
+	if (o->lean)
+		prune(r);
+	order(r);
+	return 0;
 }
 
 int an_regress_build(struct db *db, const struct an_regress_opts *o,
@@ -717,6 +764,63 @@ int an_regress_from_tables(struct db *db, const struct an_regress_opts *o,
 	if (rc < 0)
 		an_regress_release(r);
 	return rc;
+}
+
+void an_regress_acc_init(struct an_regress_acc *a)
+{
+	memset(a, 0, sizeof(*a));
+}
+
+int an_regress_acc_add(struct db *db, const struct an_regress_opts *o, struct an_regress_acc *a,
+		       const struct an_table *const *tables, size_t ntables, struct kb_err *err)
+{
+	if (o->pl && !a->byname)
+		a->byname = pl_byname(o->pl);
+	if (findings_into(db, o, &o->q, tables, ntables, 1, &a->perf, &a->plac, a->byname, err) < 0)
+		return -1;
+	return 0;
+}
+
+/* The findings in the order one an_regress_from_tables() over every
+ * table would give: its performance findings came first, then the
+ * placement ones (insertion order breaks ties). */
+void an_regress_acc_end(const struct an_regress_opts *o, struct an_regress_acc *a,
+			struct an_regress *r)
+{
+	size_t i, k;
+
+	memset(r, 0, sizeof(*r));
+	r->baseline = a->perf.baseline;
+	a->perf.baseline = NULL;
+	r->opts = a->perf.opts;
+	r->nfindings = a->perf.nfindings + a->plac.nfindings;
+	r->findings = xcalloc(r->nfindings + 1, sizeof(*r->findings));
+	for (i = 0; i < a->perf.nfindings; i++)
+		r->findings[i] = a->perf.findings[i];
+	for (k = 0; k < a->plac.nfindings; k++)
+		r->findings[i + k] = a->plac.findings[k];
+	for (i = 0; i < 2; i++)
+		for (k = 0; k < 5; k++)
+			r->ndropped[i][k] = a->perf.ndropped[i][k] + a->plac.ndropped[i][k];
+	r->placement = a->perf.placement.runs ? a->perf.placement : a->plac.placement;
+	if (a->perf.placement.runs)
+		an_placement_release(&a->plac.placement);
+	free(a->perf.findings);
+	free(a->plac.findings);
+	free(a->plac.baseline);
+	free(a->byname);
+	memset(a, 0, sizeof(*a));
+	if (o->lean)
+		prune(r);
+	order(r);
+}
+
+void an_regress_acc_release(struct an_regress_acc *a)
+{
+	an_regress_release(&a->perf);
+	an_regress_release(&a->plac);
+	free(a->byname);
+	memset(a, 0, sizeof(*a));
 }
 
 size_t an_regress_count(const struct an_regress *r, enum an_verdict v)

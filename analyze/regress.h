@@ -96,7 +96,8 @@ struct an_regress_opts {
 	int lean;			/* 1 (a report): of each verdict only the
 					 * first 64 findings are kept, the rest
 					 * counted (nworse, ...: all of them);
-					 * performance findings carry no run ids;
+					 * performance findings carry no run ids,
+					 * placement ones 8 of each side's;
 					 * r.placement stays empty */
 	const struct db_placement *pl;	/* the selection's runs with job rows,
 					 * when the caller has them (a superset:
@@ -130,6 +131,24 @@ void an_regress_opts_init(struct an_regress_opts *o);
  * (as an_compare_build).  On failure r is empty (safe to release). */
 int an_regress_build(struct db *db, const struct an_regress_opts *o,
 		     struct an_regress *r, struct kb_err *err);
+/*
+ * The same, a few tables at a time (a store's report, which cannot keep
+ * every section's table): each call adds tables as sections (each against
+ * its own baseline); the end orders everything as one
+ * an_regress_from_tables() over all the tables would (r is then owned by
+ * the caller; a is emptied).  Tables need only live for their call.
+ */
+struct an_regress_acc {
+	struct an_regress perf, plac;	/* performance, placement findings so far */
+	size_t *byname;			/* o->pl's runs by variant name */
+};
+void an_regress_acc_init(struct an_regress_acc *a);
+int an_regress_acc_add(struct db *db, const struct an_regress_opts *o, struct an_regress_acc *a,
+		       const struct an_table *const *tables, size_t ntables, struct kb_err *err);
+void an_regress_acc_end(const struct an_regress_opts *o, struct an_regress_acc *a,
+			struct an_regress *r);
+void an_regress_acc_release(struct an_regress_acc *a);
+
 /* How many findings have verdict v (nworse, ...; with lean, more than
  * r.findings holds). */
 size_t an_regress_count(const struct an_regress *r, enum an_verdict v);

@@ -164,7 +164,8 @@ int an_wide_build(struct db *db, const struct an_query *q, const long long *ids,
 	struct bdesc **bd = NULL;
 	struct idpos *pos;
 	unsigned char *seen;
-	int rc = 0;
+	struct db_qdata all;
+	int rc = 0, have_all = 0;
 
 	memset(w, 0, sizeof(*w));
 	if (q->metrics && q->nmetrics) {
@@ -182,6 +183,25 @@ int an_wide_build(struct db *db, const struct an_query *q, const long long *ids,
 	seen = xcalloc(nids + 1, 1);
 
 	w->hist = xcalloc(nmetrics + 1, sizeof(*w->hist));
+	{
+		/* The set's runs once, with the samples of every metric: each
+		 * metric's history reads its own (a load per metric read the
+		 * runs again each time). */
+		struct an_query lq;
+
+		an_query_init(&lq);
+		lq.bench = q->bench;
+		lq.metrics = (const char *const *)metrics;
+		lq.nmetrics = nmetrics;
+		lq.config = q->config;
+		lq.nconfig = q->nconfig;
+		lq.machines = q->machines;
+		lq.nmachines = q->nmachines;
+		if (an_query_load_ids(db, &lq, ids, nids, &all, err) < 0)
+			rc = -1;
+		else
+			have_all = 1;
+	}
 	for (m = 0; m < nmetrics && rc == 0; m++) {
 		struct an_history_opts ho;
 
@@ -197,12 +217,15 @@ int an_wide_build(struct db *db, const struct an_query *q, const long long *ids,
 		ho.threshold = q->threshold;
 		ho.variant_ids = ids;
 		ho.nvariant_ids = nids;
+		ho.data = &all;
 		if (an_history_build(db, &ho, &w->hist[m], err) < 0) {
 			rc = -1;
 			break;
 		}
 		w->nhist++;
 	}
+	if (have_all)
+		db_qdata_release(&all);
 	/* Every candidate point of a series the baseline has a point in. */
 	for (m = 0; m < w->nhist && rc == 0; m++) {
 		const struct an_history *h = &w->hist[m];

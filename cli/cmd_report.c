@@ -158,6 +158,44 @@ static void wide_charts(struct report_section *s, const struct an_wide *w, int c
 	}
 }
 
+/* How many charts section_charts() draws of t (when the model of each
+ * can be made): the chart budget counts them before the table is built
+ * again to draw them. */
+static size_t section_charts_count(const struct an_table *t)
+{
+	size_t r, k, v, n = 0, nchg = 0, nmetrics = 0;
+
+	for (r = 0; r < t->nrows; r++) {
+		int seen = 0, cells = 0, configs = 0;
+
+		for (k = 0; k < r && !seen; k++)
+			seen = !strcmp(t->rows[k].metric, t->rows[r].metric);
+		if (seen)
+			continue;
+		nmetrics++;
+		for (k = r; k < t->nrows; k++) {
+			if (strcmp(t->rows[k].metric, t->rows[r].metric))
+				continue;
+			configs++;
+			for (v = 0; v < t->nvariants; v++)
+				if (t->rows[k].cells[v].origin != AN_ORIGIN_NONE &&
+				    !isnan(t->rows[k].cells[v].d.mean))
+					cells++;
+		}
+		if (cells && configs <= MAX_BAR_CONFIGS)
+			n++;
+	}
+	if (t->nvariants > REPORT_MAX_SIDE_BY_SIDE)
+		return nmetrics < 6 ? nmetrics : 6;
+	for (r = 0; r < t->nrows; r++)
+		for (k = 0; k < t->nvariants; k++)
+			if (t->rows[r].cells[k].has_change &&
+			    t->rows[r].cells[k].chg.verdict != AN_VERDICT_NONE &&
+			    !isnan(t->rows[r].cells[k].chg.change))
+				nchg++;
+	return n + (nchg ? 1 : 0);
+}
+
 static void section_charts(struct report_section *s, enum chart_errbar eb,
 			   const struct chart_model_opts *styles)
 {
@@ -993,8 +1031,22 @@ int cmd_report(int argc, char **argv)
 	FILE *f = NULL;
 	char *href = NULL, *tmp_out = NULL;
 	struct report_plan *plan = NULL;
-	struct an_table **tables = NULL;
-	size_t ntables = 0;
+	/* per section (rep.sections' order): what the report keeps of a
+	 * table it releases (see the first pass) */
+	struct sxinfo {
+		int built;              /* a table of its own (not a wide section's pairs) */
+		size_t nrows, rank, charts;
+		double *p;              /* its p values (first pass) */
+		size_t np, capp, qoff;  /* ... and where its q values are in qv */
+		int want_charts;
+	} *sx = NULL;
+	size_t capsx = 0, nsx = 0, nq = 0, capq = 0, nuv = 0, capuv = 0, capqc = 0;
+	double *qv = NULL, *qcheck = NULL;
+	char **uv = NULL;
+	struct report_stream st;
+	struct an_regress_opts ro;
+	struct an_regress_acc acc;
+	int have_st = 0, have_acc = 0;
 	const char **styles = NULL;
 	size_t *styles_sorted = NULL;
 	struct pindex pix = { NULL, NULL };
@@ -1117,24 +1169,74 @@ int cmd_report(int argc, char **argv)
 			s->wide = t.nvariants;
 			s->wide_baseline = xstrdup(t.variants[t.baseline].name);
 		}
+		/* What the rest needs of the table (the report cannot keep every
+		 * section's): its p values for the one BH family, its verdicts
+		 * before that family's correction and the charts it would draw
+		 * (for the chart budget), its variants (the overview).  It is
+		 * built again when the section is written. */
+		k = rep.nsections - 1;
+		xgrow(&sx, &capsx, k + 1, sizeof(*sx));
+		while (nsx <= k)
+			memset(&sx[nsx++], 0, sizeof(*sx));
+		sx[k].built = 1;
+		sx[k].np = an_table_pvalues(&t, &sx[k].p, &sx[k].np, &sx[k].capp);
+		sx[k].nrows = t.nrows;
+		sx[k].rank = table_verdicts(&t);
+		sx[k].charts = section_charts_count(&t);
+		for (v = 0; v < t.nvariants; v++) {
+			xgrow(&uv, &capuv, nuv + 1, sizeof(*uv));
+			uv[nuv++] = xstrdup(t.variants[v].name);
+		}
+		if (k > 0)
+			an_table_release(&s->table);    /* section 0's stays: the text legend */
 	}
 	if (!rep.nsections) {
 		cli_select_empty(&err, &sel);
 		goto fail;
 	}
-	/* One BH family: every section's table and every wide section's
-	 * pair tables. */
-	for (i = 0; i < rep.nsections; i++)
-		ntables += 1 + rep.sections[i].npairs;
-	tables = xmalloc(ntables * sizeof(*tables));
-	ntables = 0;
-	for (i = 0; i < rep.nsections; i++) {
-		tables[ntables++] = &rep.sections[i].table;
-		for (k = 0; k < rep.sections[i].npairs; k++)
-			tables[ntables++] = &rep.sections[i].pairs[k];
+	xgrow(&sx, &capsx, rep.nsections + 1, sizeof(*sx));
+	while (nsx <= rep.nsections)
+		memset(&sx[nsx++], 0, sizeof(*sx));
+	/* One BH family: every section's comparisons (their p values, gathered
+	 * as each table was built) and every wide section's pair tables, in
+	 * the order an_tables_bh() takes them; each table's q values are
+	 * given back to it (a section's when it is built again). */
+	{
+		size_t *pcnt = NULL, capc = 0, npc = 0, off;
+
+		for (i = 0; i < rep.nsections; i++) {
+			struct report_section *sec = &rep.sections[i];
+
+			sx[i].qoff = nq;
+			for (k = 0; k < sx[i].np; k++) {
+				xgrow(&qv, &capq, nq + 1, sizeof(*qv));
+				qv[nq++] = sx[i].p[k];
+			}
+			free(sx[i].p);
+			sx[i].p = NULL;
+			for (k = 0; k < sec->npairs; k++) {
+				xgrow(&pcnt, &capc, npc + 1, sizeof(*pcnt));
+				pcnt[npc++] = an_table_pvalues(&sec->pairs[k], &qv, &nq, &capq);
+			}
+		}
+		if (nq)
+			an_bh(qv, nq, qv);
+		npc = 0;
+		for (i = 0; i < rep.nsections; i++) {
+			struct report_section *sec = &rep.sections[i];
+
+			off = sx[i].qoff + sx[i].np;
+			for (k = 0; k < sec->npairs; k++) {
+				an_table_set_q(&sec->pairs[k], qv ? qv + off : NULL, pcnt[npc], nq);
+				off += pcnt[npc++];
+			}
+		}
+		free(pcnt);
+		rep.family = nq;
+		if (sx[0].built)	/* kept: the text legend */
+			an_table_set_q(&rep.sections[0].table, qv ? qv + sx[0].qoff : NULL,
+				       sx[0].np, nq);
 	}
-	an_tables_bh(tables, ntables);
-	rep.family = tables[0]->ncompared;
 	/* one look per variant in every chart: its place in the store */
 	styles = xmalloc((list.nvariants + 1) * sizeof(*styles));
 	styles_sorted = xmalloc((list.nvariants + 1) * sizeof(*styles_sorted));
@@ -1158,7 +1260,8 @@ int cmd_report(int argc, char **argv)
 		chart_rank = xcalloc(rep.nsections + 1, sizeof(*chart_rank));
 		for (i = 0; i < rep.nsections; i++) {
 			order[i] = i;
-			chart_rank[i] = section_verdicts(&rep.sections[i]);
+			/* a built section's verdicts before the family's correction */
+			chart_rank[i] = sx[i].built ? sx[i].rank : section_verdicts(&rep.sections[i]);
 			drawn += rep.sections[i].charts.n;      /* wide sections' history */
 		}
 		qsort(order, rep.nsections, sizeof(*order), cmp_rank);
@@ -1166,12 +1269,20 @@ int cmd_report(int argc, char **argv)
 			struct report_section *s = &rep.sections[order[k]];
 			int charts = html && !no_charts && drawn < REPORT_MAX_CHARTS;
 
-			if (charts && s->table.nrows)
+			if (sx[order[k]].built) {
+				/* drawn when the section is written (its table built
+				 * again); counted now as it will draw */
+				if (charts && sx[order[k]].nrows) {
+					sx[order[k]].want_charts = 1;
+					drawn += sx[order[k]].charts;
+				}
+			} else if (charts && s->table.nrows) {
 				section_charts(s, (enum chart_errbar)eb, &sco);
+			}
 			section_placement(s, &pix, &plan[s->plan].sel, charts, &job_budget, &sco);
 			if (html && !no_charts && !charts)
 				s->charts_left_out = 1;
-			if (s->table.nrows)
+			if (!sx[order[k]].built && s->table.nrows)
 				drawn += s->charts.n;
 			drawn += s->placement.n;
 		}
@@ -1187,13 +1298,18 @@ int cmd_report(int argc, char **argv)
 		const char **used = NULL;
 		size_t nused = 0, capu = 0, j;
 
+		for (k = 0; k < nuv; k++) {     /* the built sections' */
+			xgrow(&used, &capu, nused + 1, sizeof(*used));
+			used[nused++] = uv[k];
+		}
 		for (i = 0; i < rep.nsections; i++) {
 			const struct report_section *s = &rep.sections[i];
 
-			for (k = 0; k < s->table.nvariants; k++) {
-				xgrow(&used, &capu, nused + 1, sizeof(*used));
-				used[nused++] = s->table.variants[k].name;
-			}
+			if (!sx[i].built)
+				for (k = 0; k < s->table.nvariants; k++) {
+					xgrow(&used, &capu, nused + 1, sizeof(*used));
+					used[nused++] = s->table.variants[k].name;
+				}
 			for (j = 0; j < s->npairs; j++)
 				for (k = 0; k < s->pairs[j].nvariants; k++) {
 					xgrow(&used, &capu, nused + 1, sizeof(*used));
@@ -1236,28 +1352,15 @@ int cmd_report(int argc, char **argv)
 		report_source(&rep, buf_str(&b));
 	}
 
-	/* Findings (kbench regress) at the top: read from the same tables, so
-	 * every count and q-value matches the sections. */
+	/* Findings (kbench regress) at the top: read from the same tables as
+	 * each section is written, so every count and q-value matches. */
 	if (!no_findings) {
-		struct an_regress_opts ro;
-
 		an_regress_opts_init(&ro);
 		ro.q = q;
 		ro.lean = 1;            /* counts of "same", no run lists: what a report shows */
 		ro.pl = &pl;            /* every run with job rows, loaded above */
-		progress_step(&prog, "looking for regressions", 0, 0);
-		if (an_regress_from_tables(db, &ro, (const struct an_table *const *)tables,
-					   ntables, &g, &err) == 0) {
-			have_g = 1;
-			rep.regress = &g;
-			if (html && !no_charts)
-				finding_charts(&rep, &g, &pl);
-		} else {
-			/* e.g. the baseline lacks data somewhere: the report stands without */
-			progress_end(&prog);    /* (no status line over the message) */
-			fprintf(stderr, "kbench report: no findings: %s\n", err.msg);
-			kb_err_clear(&err);
-		}
+		an_regress_acc_init(&acc);
+		have_acc = 1;
 	}
 
 	rep.title = xstrdup(title ? title : "kbench report");
@@ -1305,7 +1408,61 @@ int cmd_report(int argc, char **argv)
 	} else {
 		f = stdout;
 	}
-	rc = html ? report_html(f, &rep, assets, href, &err) : report_text(f, &rep, &err);
+	/* Section by section: built again (the BH family's q values given
+	 * back), charted, searched for findings, written, released. */
+	rc = report_stream_begin(&st, html, assets, href, &err);
+	have_st = rc == 0;
+	for (i = 0; i < rep.nsections && rc == 0; i++) {
+		struct report_section *s = &rep.sections[i];
+		const struct an_table **tl;
+		size_t ntl = 0;
+
+		progress_step(&prog, "writing section", i + 1, rep.nsections);
+		if (sx[i].built && i > 0) {
+			struct buf nb = BUF_INIT;
+
+			rc = section_compare(db, &plan[s->plan], &s->table, &nb, &err);
+			buf_release(&nb);
+			if (rc < 0)
+				break;
+			if (an_table_pvalues(&s->table, &qcheck, &(size_t){ 0 }, &capqc) != sx[i].np) {
+				rc = kb_err_set(&err, "", 0, "section %zu changed while the report was "
+						"made (an import meanwhile?): make it again", i + 1);
+				break;
+			}
+			an_table_set_q(&s->table, qv ? qv + sx[i].qoff : NULL, sx[i].np, nq);
+		}
+		if (sx[i].want_charts)
+			section_charts(s, (enum chart_errbar)eb, &sco);
+		if (have_acc) {
+			tl = xcalloc(s->npairs + 2, sizeof(*tl));
+			tl[ntl++] = &s->table;
+			for (k = 0; k < s->npairs; k++)
+				tl[ntl++] = &s->pairs[k];
+			if (an_regress_acc_add(db, &ro, &acc, tl, ntl, &err) < 0) {
+				/* e.g. the baseline lacks data somewhere: the report
+				 * stands without */
+				progress_end(&prog);    /* (no status line over the message) */
+				fprintf(stderr, "kbench report: no findings: %s\n", err.msg);
+				kb_err_clear(&err);
+				an_regress_acc_release(&acc);
+				have_acc = 0;
+			}
+			free(tl);
+		}
+		rc = report_stream_section(&st, &rep, i, &err);
+		report_section_drop(s, sx[i].built && i > 0);
+	}
+	if (rc == 0 && have_acc) {
+		an_regress_acc_end(&ro, &acc, &g);
+		have_acc = 0;
+		have_g = 1;
+		rep.regress = &g;
+		if (html && !no_charts)
+			finding_charts(&rep, &g, &pl);
+	}
+	if (rc == 0)
+		rc = report_stream_end(&st, f, &rep, &err);
 	if (out && fclose(f) != 0 && rc == 0)
 		rc = kb_err_set(&err, out, 0, "write error");
 	else if (!out && fflush(stdout) != 0 && rc == 0)
@@ -1327,9 +1484,20 @@ usage:
 	opt_usage(&u, stderr);
 done:
 	progress_end(&prog);
+	if (have_st)
+		report_stream_release(&st);
+	if (have_acc)
+		an_regress_acc_release(&acc);
+	for (i = 0; i < nsx; i++)
+		free(sx[i].p);
+	free(sx);
+	for (i = 0; i < nuv; i++)
+		free(uv[i]);
+	free(uv);
+	free(qv);
+	free(qcheck);
 	free(tmp_out);
 	free(href);
-	free(tables);
 	free(styles);
 	free(styles_sorted);
 	free(pix.byname);

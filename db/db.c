@@ -596,6 +596,7 @@ void db_close(struct db *db)
 	db_store_release(db);
 	db_ckpt_stop(db);
 	db_each_stmt(db, db_finalize);
+	db_vcache_free(db);
 	if (db->h)
 		sqlite3_close_v2(db->h);
 	if (db->pg)

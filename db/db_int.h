@@ -52,7 +52,11 @@ struct db {
 	int grouped;                /* a group transaction is open */
 	struct group *group;        /* what it stored, kept until it commits */
 	struct ckpt *ckpt;          /* the checkpointer thread (checkpoint.c) */
+	struct vcache *vcache;      /* readers: names resolved (relabel.c) */
 };
+
+/* relabel.c: free db->vcache. */
+void db_vcache_free(struct db *db);
 
 /* A statement prepared on first use and kept until db_close(); reset and
  * with bindings cleared on every call.  slot must be unique per sql. */

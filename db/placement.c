@@ -183,19 +183,29 @@ static int placement_load(struct db *db, const struct db_qsel *sel, const char *
 	}
 	if (loop_done(db, st, step, err) < 0)
 		goto fail;
-	/* Every job gets nnodes values, NaN where its array had none. */
+	/* Every job gets nnodes values, NaN where its array had none: one
+	 * block per run (a store's report holds every run's), jobs[0].pct
+	 * owning it; the job array trimmed to its jobs. */
 	for (i = 0; i < out->nruns; i++) {
 		struct db_prun *r = &out->runs[i];
-		size_t k;
+		size_t k, nn = (size_t)(r->nnodes > 0 ? r->nnodes : 1);
+		double *block;
 		int n;
+
+		if (!r->njobs) {
+			r->tasks = config_tasks(r->config, r->njobs);
+			continue;
+		}
+		block = xmalloc(sizeof(double) * nn * r->njobs);
 		for (k = 0; k < r->njobs; k++) {
-			double *pct = xmalloc(sizeof(double) * (size_t)(r->nnodes > 0 ? r->nnodes : 1));
+			double *pct = block + k * nn;
 			for (n = 0; n < r->nnodes; n++)
 				pct[n] = r->jobs[k].pct && n < (int)r->jobs[k].pct[0]
 					 ? r->jobs[k].pct[n + 1] : NAN;
 			free(r->jobs[k].pct);
 			r->jobs[k].pct = pct;
 		}
+		r->jobs = xrealloc(r->jobs, r->njobs * sizeof(*r->jobs));
 		r->tasks = config_tasks(r->config, r->njobs);
 	}
 	if (out->nruns > 1)
@@ -229,12 +239,12 @@ int db_placement_select(struct db *db, const struct db_qsel *sel, struct db_plac
 
 void db_placement_release(struct db_placement *p)
 {
-	size_t i, k;
+	size_t i;
 
 	for (i = 0; i < p->nruns; i++) {
 		struct db_prun *r = &p->runs[i];
-		for (k = 0; k < r->njobs; k++)
-			free(r->jobs[k].pct);
+		if (r->njobs)
+			free(r->jobs[0].pct);	/* the run's block */
 		free(r->jobs);
 		free(r->variant);
 		free(r->benchmark);

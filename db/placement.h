@@ -18,7 +18,9 @@ struct db_pjob {
 	int job;
 	int initial_node, main_node, moved;
 	double user;            /* NaN when unknown */
-	double *pct;            /* nnodes values (NaN where not stored) */
+	double *pct;            /* nnodes values (NaN where not stored); the
+				 * run's jobs share one block, owned by
+				 * jobs[0] (db_placement_release() frees it) */
 };
 
 struct db_prun {

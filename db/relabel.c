@@ -129,6 +129,83 @@ int db_variant_resolve(struct db *db, const char *want, char **display, struct k
 	return db_variant_resolve_id(db, want, &id, display, err);
 }
 
+/*
+ * A reader resolves the same names again and again (a store's report,
+ * section by section): what a name resolved to is remembered for the
+ * connection.  A reader's view does not change under it, a writer's
+ * does, so writers ask the store every time.
+ */
+struct vcache_ent {
+	char *want, *display;
+	long long id;
+};
+
+struct vcache {
+	struct vcache_ent *e;   /* open addressing; want NULL = empty */
+	size_t cap, n;          /* cap: a power of two */
+};
+
+static size_t vhash(const char *s)
+{
+	size_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+static struct vcache_ent *vcache_slot(struct vcache *c, const char *want)
+{
+	size_t i;
+
+	for (i = vhash(want) & (c->cap - 1); c->e[i].want; i = (i + 1) & (c->cap - 1))
+		if (strcmp(c->e[i].want, want) == 0)
+			break;
+	return &c->e[i];
+}
+
+static void vcache_put(struct db *db, const char *want, long long id, const char *display)
+{
+	struct vcache *c = db->vcache;
+	struct vcache_ent *e;
+	size_t i;
+
+	if (!c)
+		c = db->vcache = xcalloc(1, sizeof(*c));
+	if (2 * (c->n + 1) > c->cap) {
+		struct vcache old = *c;
+
+		c->cap = c->cap ? 2 * c->cap : 256;
+		c->e = xcalloc(c->cap, sizeof(*c->e));
+		for (i = 0; i < old.cap; i++)
+			if (old.e[i].want)
+				*vcache_slot(c, old.e[i].want) = old.e[i];
+		free(old.e);
+	}
+	e = vcache_slot(c, want);
+	if (e->want)
+		return;
+	e->want = xstrdup(want);
+	e->display = xstrdup(display);
+	e->id = id;
+	c->n++;
+}
+
+void db_vcache_free(struct db *db)
+{
+	size_t i;
+
+	if (!db->vcache)
+		return;
+	for (i = 0; i < db->vcache->cap; i++) {
+		free(db->vcache->e[i].want);
+		free(db->vcache->e[i].display);
+	}
+	free(db->vcache->e);
+	free(db->vcache);
+	db->vcache = NULL;
+}
+
 int db_variant_resolve_id(struct db *db, const char *want, long long *idp, char **display,
 			  struct kb_err *err)
 {
@@ -138,6 +215,15 @@ int db_variant_resolve_id(struct db *db, const char *want, long long *idp, char 
 	int rc;
 
 	*display = NULL;
+	if (db->readonly && db->vcache) {
+		const struct vcache_ent *e = vcache_slot(db->vcache, want);
+
+		if (e->want) {
+			*idp = e->id;
+			*display = xstrdup(e->display);
+			return 0;
+		}
+	}
 	if (find_variant(db, want, &id, &name, &scope, err) < 0)
 		return -1;
 	*idp = id;
@@ -153,6 +239,8 @@ int db_variant_resolve_id(struct db *db, const char *want, long long *idp, char 
 	db_finalize(st);
 	if (!*display)
 		return db_fail(db, err, "cannot read variants");
+	if (db->readonly)
+		vcache_put(db, want, id, *display);
 	return 0;
 }
 

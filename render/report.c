@@ -9,6 +9,7 @@
 #include "../core/buf.h"
 #include "../core/util.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,26 @@ static void charts_release(struct report_charts *cs)
 	}
 	free(cs->v);
 	memset(cs, 0, sizeof(*cs));
+}
+
+void report_section_drop(struct report_section *s, int table)
+{
+	size_t j, k;
+
+	if (table)
+		an_table_release(&s->table);
+	charts_release(&s->charts);
+	charts_release(&s->placement);
+	for (j = 0; j < s->nruns; j++) {
+		for (k = 0; k < s->runs[j].njobs; k++)
+			free(s->runs[j].jobs[k].pct);
+		free(s->runs[j].jobs);
+		free(s->runs[j].variant);
+		free(s->runs[j].config);
+	}
+	free(s->runs);
+	s->runs = NULL;
+	s->nruns = s->runs_cap = 0;
 }
 
 void report_release(struct report *r)
@@ -246,6 +267,106 @@ void report_summarise(const struct report *r, struct report_summary *s)
 		qsort(s->better, s->nbetter_items, sizeof(*s->better), cmp_item);
 }
 
+static void ditem(struct report_ditem *d, const struct report_item *it)
+{
+	const struct an_table *t = it->t;
+	int dec = render_row_decimals(t, it->row);
+	struct buf b = BUF_INIT;
+
+	d->bench = xstrdup(it->row->benchmark);
+	d->metric = xstrdup(it->row->metric);
+	d->config = xstrdup(it->row->config);
+	d->variant = xstrdup(t->variants[it->variant].name);
+	d->baseline = xstrdup(t->variants[t->baseline].name);
+	render_format_value(&b, &it->row->cells[t->baseline], dec);
+	buf_puts(&b, " \xE2\x86\x92 ");
+	render_format_value(&b, it->cell, dec);
+	d->values = buf_detach(&b);
+	report_format_change(&b, it->cell);
+	d->change = buf_detach(&b);
+	report_format_ci(&b, it->cell);
+	d->ci = buf_detach(&b);
+	buf_release(&b);
+	d->key = fabs(it->cell->chg.change);
+	d->q = it->cell->chg.q;
+	d->ci_low = it->cell->chg.ci_low;
+	d->verdict = it->cell->chg.verdict;
+}
+
+void report_gsum_add(struct report_gsum *g, const struct report_section *sec)
+{
+	struct report_summary s;
+	struct report one;
+	size_t i;
+
+	memset(&one, 0, sizeof(one));
+	one.sections = (struct report_section *)sec;
+	one.nsections = 1;
+	memset(&s, 0, sizeof(s));
+	{
+		/* report_summarise() without its sort: items in table order */
+		size_t capw = 0, capb = 0, k;
+
+		summarise_table(sec, &sec->table, &s, &capw, &capb);
+		for (k = 0; k < sec->npairs; k++)
+			summarise_table(sec, &sec->pairs[k], &s, &capw, &capb);
+	}
+	g->nworse += s.nworse;
+	g->nbetter += s.nbetter;
+	g->nchanged += s.nchanged;
+	g->ninconclusive += s.ninconclusive;
+	g->nsame += s.nsame;
+	g->ntotal += s.ntotal;
+	for (i = 0; i < s.nworse_items; i++) {
+		xgrow(&g->worse, &g->capw, g->nworse_items + 1, sizeof(*g->worse));
+		ditem(&g->worse[g->nworse_items++], &s.worse[i]);
+	}
+	for (i = 0; i < s.nbetter_items; i++) {
+		xgrow(&g->better, &g->capb, g->nbetter_items + 1, sizeof(*g->better));
+		ditem(&g->better[g->nbetter_items++], &s.better[i]);
+	}
+	report_summary_release(&s);
+}
+
+static int cmp_ditem(const void *a, const void *b)
+{
+	double dx = ((const struct report_ditem *)a)->key, dy = ((const struct report_ditem *)b)->key;
+
+	return dx > dy ? -1 : dx < dy;
+}
+
+void report_gsum_end(struct report_gsum *g)
+{
+	if (g->nworse_items)
+		qsort(g->worse, g->nworse_items, sizeof(*g->worse), cmp_ditem);
+	if (g->nbetter_items)
+		qsort(g->better, g->nbetter_items, sizeof(*g->better), cmp_ditem);
+}
+
+static void ditems_free(struct report_ditem *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].bench);
+		free(v[i].metric);
+		free(v[i].config);
+		free(v[i].variant);
+		free(v[i].baseline);
+		free(v[i].values);
+		free(v[i].change);
+		free(v[i].ci);
+	}
+	free(v);
+}
+
+void report_gsum_release(struct report_gsum *g)
+{
+	ditems_free(g->worse, g->nworse_items);
+	ditems_free(g->better, g->nbetter_items);
+	memset(g, 0, sizeof(*g));
+}
+
 void report_summary_release(struct report_summary *s)
 {
 	free(s->worse);
@@ -450,36 +571,51 @@ static void item_line(struct buf *out, const struct report_item *it)
 	buf_release(&b);
 }
 
-static void text_summary(struct buf *out, const struct report *r)
+/* item_line() of a report-wide item. */
+static void ditem_line(struct buf *out, const struct report_ditem *d)
 {
-	struct report_summary s;
+	struct buf b = BUF_INIT;
+
+	buf_printf(&b, "%s %s %s: %s vs %s ", d->bench, d->metric, *d->config ? d->config : "-",
+		   d->variant, d->baseline);
+	buf_puts(&b, d->change);
+	if (!isnan(d->ci_low)) {
+		buf_putc(&b, ' ');
+		buf_puts(&b, d->ci);
+	}
+	if (!isnan(d->q))
+		buf_printf(&b, " q=%.2g", d->q);
+	wrap(out, "  ", 6, buf_str(&b));
+	buf_release(&b);
+}
+
+static void text_summary(struct buf *out, const struct report_gsum *s)
+{
 	size_t i, show;
 
-	report_summarise(r, &s);
 	heading(out, "Verdicts", '-');
 	{
 		struct buf b = BUF_INIT;
 
 		buf_printf(&b, "%zu comparisons: %zu worse, %zu better, %zu inconclusive, %zu changed, "
-			   "%zu same.", s.ntotal, s.nworse, s.nbetter, s.ninconclusive, s.nchanged,
-			   s.nsame);
+			   "%zu same.", s->ntotal, s->nworse, s->nbetter, s->ninconclusive, s->nchanged,
+			   s->nsame);
 		wrap(out, "", 0, buf_str(&b));
 		buf_release(&b);
 	}
-	if (s.nworse_items) {
-		show = s.nworse_items < 10 ? s.nworse_items : 10;
-		buf_printf(out, "\nWorst regressions%s:\n", s.nworse_items > show ? " (top 10)" : "");
+	if (s->nworse_items) {
+		show = s->nworse_items < 10 ? s->nworse_items : 10;
+		buf_printf(out, "\nWorst regressions%s:\n", s->nworse_items > show ? " (top 10)" : "");
 		for (i = 0; i < show; i++)
-			item_line(out, &s.worse[i]);
+			ditem_line(out, &s->worse[i]);
 	}
-	if (s.nbetter_items) {
-		show = s.nbetter_items < 5 ? s.nbetter_items : 5;
-		buf_printf(out, "\nLargest improvements%s:\n", s.nbetter_items > show ? " (top 5)" : "");
+	if (s->nbetter_items) {
+		show = s->nbetter_items < 5 ? s->nbetter_items : 5;
+		buf_printf(out, "\nLargest improvements%s:\n", s->nbetter_items > show ? " (top 5)" : "");
 		for (i = 0; i < show; i++)
-			item_line(out, &s.better[i]);
+			ditem_line(out, &s->better[i]);
 	}
 	buf_putc(out, '\n');
-	report_summary_release(&s);
 }
 
 /* Items a wide section lists, at most. */
@@ -640,11 +776,78 @@ static void text_run(struct buf *out, const struct report_run *run)
 	buf_putc(out, '\n');
 }
 
-int report_text(FILE *f, const struct report *r, struct kb_err *err)
+/* Text: one section, written to f. */
+static int text_section(FILE *f, const struct report *r, size_t i, struct kb_err *err)
 {
 	struct buf out = BUF_INIT;
 	struct render_table_opts to;
-	size_t i, j;
+	size_t j;
+	int rc = 0;
+
+	render_table_opts_init(&to);
+	to.fmt = RENDER_TEXT;
+	to.no_legend = 1;
+	to.width = WIDTH;
+	{
+		const struct report_section *s = &r->sections[i];
+		char title[300];
+
+		snprintf(title, sizeof(title), "%s", s->title ? s->title : s->benchmark);
+		heading(&out, title, '=');
+		if (s->note)
+			wrap(&out, "", 0, s->note);
+		if (s->note)
+			buf_putc(&out, '\n');
+		if (fwrite(out.data, 1, out.len, f) != out.len)
+			rc = kb_err_set(err, "", 0, "write error");
+		buf_reset(&out);
+		if (rc == 0 && s->wide) {
+			section_items(&out, s);
+			if (fwrite(out.data, 1, out.len, f) != out.len)
+				rc = kb_err_set(err, "", 0, "write error");
+			buf_reset(&out);
+		} else if (rc == 0 && s->table.nrows) {
+			buf_printf(&out, "%%chg against %s.\n\n",
+				   s->table.variants[s->table.baseline].name);
+			if (fwrite(out.data, 1, out.len, f) != out.len)
+				rc = kb_err_set(err, "", 0, "write error");
+			buf_reset(&out);
+			if (rc == 0 && render_table(f, &s->table, &to, err) < 0)
+				rc = -1;
+		}
+		if (rc == 0 && !s->table.nrows && !s->wide)
+			fputs("(no comparable numbers)\n", f);
+		if (rc == 0 && s->nruns) {
+			struct buf h = BUF_INIT;
+
+			buf_printf(&h, "%s job placement: percent of time per node, initial (iSched) "
+				   "and main (MSched) node, * = moved", s->benchmark);
+			buf_putc(&out, '\n');
+			wrap(&out, "", 0, buf_str(&h));
+			buf_putc(&out, '\n');
+			buf_release(&h);
+			for (j = 0; j < s->nruns; j++)
+				text_run(&out, &s->runs[j]);
+			if (s->runs_left_out)
+				buf_printf(&out, "... and %zu more runs (kbench show RUN_ID prints one)\n\n",
+					   s->runs_left_out);
+		}
+		buf_putc(&out, '\n');
+		if (rc == 0 && fwrite(out.data, 1, out.len, f) != out.len)
+			rc = kb_err_set(err, "", 0, "write error");
+		buf_reset(&out);
+	}
+	buf_release(&out);
+	return rc;
+}
+
+/* Text: the head, findings and verdicts (every section seen), the
+ * sections as written to sections, the legend and the methods. */
+static int text_end(FILE *f, const struct report *r, const struct report_gsum *g,
+		    FILE *sections, struct kb_err *err)
+{
+	struct buf out = BUF_INIT;
+	size_t i;
 	int rc = 0;
 
 	heading(&out, r->title ? r->title : "kbench report", '=');
@@ -694,64 +897,12 @@ int report_text(FILE *f, const struct report *r, struct kb_err *err)
 		buf_putc(&out, '\n');
 	}
 	text_findings(&out, r);
-	text_summary(&out, r);
+	text_summary(&out, g);
 	if (fwrite(out.data, 1, out.len, f) != out.len)
 		rc = kb_err_set(err, "", 0, "write error");
 	buf_reset(&out);
-
-	render_table_opts_init(&to);
-	to.fmt = RENDER_TEXT;
-	to.no_legend = 1;
-	to.width = WIDTH;
-	for (i = 0; i < r->nsections && rc == 0; i++) {
-		const struct report_section *s = &r->sections[i];
-		char title[300];
-
-		snprintf(title, sizeof(title), "%s", s->title ? s->title : s->benchmark);
-		heading(&out, title, '=');
-		if (s->note)
-			wrap(&out, "", 0, s->note);
-		if (s->note)
-			buf_putc(&out, '\n');
-		if (fwrite(out.data, 1, out.len, f) != out.len)
-			rc = kb_err_set(err, "", 0, "write error");
-		buf_reset(&out);
-		if (rc == 0 && s->wide) {
-			section_items(&out, s);
-			if (fwrite(out.data, 1, out.len, f) != out.len)
-				rc = kb_err_set(err, "", 0, "write error");
-			buf_reset(&out);
-		} else if (rc == 0 && s->table.nrows) {
-			buf_printf(&out, "%%chg against %s.\n\n",
-				   s->table.variants[s->table.baseline].name);
-			if (fwrite(out.data, 1, out.len, f) != out.len)
-				rc = kb_err_set(err, "", 0, "write error");
-			buf_reset(&out);
-			if (rc == 0 && render_table(f, &s->table, &to, err) < 0)
-				rc = -1;
-		}
-		if (rc == 0 && !s->table.nrows && !s->wide)
-			fputs("(no comparable numbers)\n", f);
-		if (rc == 0 && s->nruns) {
-			struct buf h = BUF_INIT;
-
-			buf_printf(&h, "%s job placement: percent of time per node, initial (iSched) "
-				   "and main (MSched) node, * = moved", s->benchmark);
-			buf_putc(&out, '\n');
-			wrap(&out, "", 0, buf_str(&h));
-			buf_putc(&out, '\n');
-			buf_release(&h);
-			for (j = 0; j < s->nruns; j++)
-				text_run(&out, &s->runs[j]);
-			if (s->runs_left_out)
-				buf_printf(&out, "... and %zu more runs (kbench show RUN_ID prints one)\n\n",
-					   s->runs_left_out);
-		}
-		buf_putc(&out, '\n');
-		if (rc == 0 && fwrite(out.data, 1, out.len, f) != out.len)
-			rc = kb_err_set(err, "", 0, "write error");
-		buf_reset(&out);
-	}
+	if (rc == 0)
+		rc = report_copy_stream(f, sections, err);
 	if (rc == 0) {
 		struct buf m = BUF_INIT;
 		const char *p;
@@ -780,4 +931,82 @@ int report_text(FILE *f, const struct report *r, struct kb_err *err)
 	}
 	buf_release(&out);
 	return rc;
+}
+
+int report_copy_stream(FILE *f, FILE *from, struct kb_err *err)
+{
+	char chunk[65536];
+	size_t n;
+
+	if (!from)
+		return 0;
+	if (fflush(from) != 0 || fseek(from, 0, SEEK_SET) != 0)
+		return kb_err_set(err, "", 0, "cannot read back the report's sections");
+	while ((n = fread(chunk, 1, sizeof(chunk), from)) > 0)
+		if (fwrite(chunk, 1, n, f) != n)
+			return kb_err_set(err, "", 0, "write error");
+	if (ferror(from))
+		return kb_err_set(err, "", 0, "cannot read back the report's sections");
+	return 0;
+}
+
+int report_stream_begin(struct report_stream *st, int html, const char *assets_dir,
+			const char *assets_href, struct kb_err *err)
+{
+	memset(st, 0, sizeof(*st));
+	st->html = html;
+	st->assets_dir = assets_dir;
+	st->assets_href = assets_href;
+	st->tmp = tmpfile();
+	if (!st->tmp)
+		return kb_err_set(err, "", 0, "cannot make a temporary file for the report: %s",
+				  strerror(errno));
+	st->sum = xcalloc(1, sizeof(*st->sum));
+	return 0;
+}
+
+int report_stream_section(struct report_stream *st, const struct report *r, size_t i,
+			  struct kb_err *err)
+{
+	report_gsum_add(st->sum, &r->sections[i]);
+	return st->html ? report_html_section(st, r, i, err) : text_section(st->tmp, r, i, err);
+}
+
+int report_stream_end(struct report_stream *st, FILE *f, const struct report *r,
+		      struct kb_err *err)
+{
+	report_gsum_end(st->sum);
+	return st->html ? report_html_end(st, f, r, err) : text_end(f, r, st->sum, st->tmp, err);
+}
+
+void report_stream_release(struct report_stream *st)
+{
+	if (st->tmp)
+		fclose(st->tmp);
+	if (st->sum) {
+		report_gsum_release(st->sum);
+		free(st->sum);
+	}
+	memset(st, 0, sizeof(*st));
+}
+
+/* Every section at once (the caller holds them all). */
+int report_render(FILE *f, const struct report *r, int html, const char *assets_dir,
+		  const char *assets_href, struct kb_err *err)
+{
+	struct report_stream st;
+	size_t i;
+	int rc = report_stream_begin(&st, html, assets_dir, assets_href, err);
+
+	for (i = 0; i < r->nsections && rc == 0; i++)
+		rc = report_stream_section(&st, r, i, err);
+	if (rc == 0)
+		rc = report_stream_end(&st, f, r, err);
+	report_stream_release(&st);
+	return rc;
+}
+
+int report_text(FILE *f, const struct report *r, struct kb_err *err)
+{
+	return report_render(f, r, 0, NULL, NULL, err);
 }

@@ -123,6 +123,38 @@ struct report {
 	size_t nfinding_charts, finding_charts_cap;
 };
 
+/*
+ * Writing a report section by section, for a caller that cannot hold
+ * every section's tables at once (a store's report):
+ * report_stream_begin(); report_stream_section() for each section in
+ * order (its table, pairs, charts and runs must exist until the call
+ * returns; the caller may release them after); report_stream_end(), which
+ * writes the page to f: the head, the findings, the verdicts and the
+ * overview (which need every section seen), the sections as written,
+ * the methods.  The sections wait in a temporary file.  report_html()
+ * and report_text() are the three steps over a report that holds them.
+ */
+struct report_gsum;
+struct report_stream {
+	int html;
+	FILE *tmp;                      /* the sections, as written */
+	struct report_gsum *sum;        /* verdicts so far */
+	const char *assets_dir, *assets_href;
+	size_t nimg;                    /* charts written (HTML: their numbers) */
+};
+int report_stream_begin(struct report_stream *st, int html, const char *assets_dir,
+			const char *assets_href, struct kb_err *err);
+int report_stream_section(struct report_stream *st, const struct report *r, size_t i,
+			  struct kb_err *err);
+int report_stream_end(struct report_stream *st, FILE *f, const struct report *r,
+		      struct kb_err *err);
+void report_stream_release(struct report_stream *st);
+
+/* Free what a written section no longer needs: its charts and job
+ * tables, and its table when table is 1 (its title, note and counts stay
+ * for the page's head). */
+void report_section_drop(struct report_section *s, int table);
+
 void report_init(struct report *r);
 void report_release(struct report *r);
 

@@ -151,46 +151,34 @@ static int put_charts(struct ctx *x, const struct report_charts *cs)
 
 /* Summary ------------------------------------------------------------------ */
 
-static void item_row(struct buf *o, const struct report_item *it)
+static void item_row(struct buf *o, const struct report_ditem *d)
 {
-	const struct an_table *t = it->t;
-	int dec = render_row_decimals(t, it->row);
-	struct buf b = BUF_INIT;
-
 	buf_puts(o, "<tr><td>");
-	esc(o, it->row->benchmark);
+	esc(o, d->bench);
 	buf_puts(o, "</td><td>");
-	esc(o, it->row->metric);
+	esc(o, d->metric);
 	buf_puts(o, "</td><td>");
-	esc(o, *it->row->config ? it->row->config : "-");
+	esc(o, *d->config ? d->config : "-");
 	buf_puts(o, "</td><td>");
-	esc(o, t->variants[it->variant].name);
+	esc(o, d->variant);
 	buf_puts(o, " vs ");
-	esc(o, t->variants[t->baseline].name);
+	esc(o, d->baseline);
 	buf_puts(o, "</td><td class=\"num\">");
-	render_format_value(&b, &it->row->cells[t->baseline], dec);
-	buf_puts(&b, " \xE2\x86\x92 ");
-	render_format_value(&b, it->cell, dec);
-	esc(o, buf_str(&b));
-	buf_reset(&b);
-	buf_printf(o, "</td><td class=\"num %s\">", vclass(it->cell->chg.verdict));
-	report_format_change(&b, it->cell);
-	esc(o, buf_str(&b));
-	buf_reset(&b);
-	report_format_ci(&b, it->cell);
-	if (b.len) {
+	esc(o, d->values);
+	buf_printf(o, "</td><td class=\"num %s\">", vclass(d->verdict));
+	esc(o, d->change);
+	if (*d->ci) {
 		buf_puts(o, "<span class=\"ci\">");
-		esc(o, buf_str(&b));
+		esc(o, d->ci);
 		buf_puts(o, "</span>");
 	}
 	buf_puts(o, "</td><td class=\"num\">");
-	if (!isnan(it->cell->chg.q))
-		buf_printf(o, "%.2g", it->cell->chg.q);
+	if (!isnan(d->q))
+		buf_printf(o, "%.2g", d->q);
 	buf_puts(o, "</td></tr>\n");
-	buf_release(&b);
 }
 
-static void items_table(struct buf *o, const struct report_item *items, size_t n)
+static void items_table(struct buf *o, const struct report_ditem *items, size_t n)
 {
 	size_t i;
 
@@ -202,12 +190,10 @@ static void items_table(struct buf *o, const struct report_item *items, size_t n
 	buf_puts(o, "</table></div>\n");
 }
 
-static void summary(struct buf *o, const struct report *r)
+static void summary(struct buf *o, const struct report_gsum *s)
 {
-	struct report_summary s;
 	size_t show;
 
-	report_summarise(r, &s);
 	buf_puts(o, "<section id=\"verdicts\"><h2>Verdicts</h2>\n");
 	buf_printf(o, "<div class=\"counts\"><span class=\"v-worse\">%zu worse</span>"
 		   "<span class=\"v-better\">%zu better</span>"
@@ -215,21 +201,20 @@ static void summary(struct buf *o, const struct report *r)
 		   "<span class=\"v-changed\">%zu changed</span>"
 		   "<span class=\"v-same\">%zu same</span></div>\n"
 		   "<p>%zu comparisons against the baseline of each benchmark.</p>\n",
-		   s.nworse, s.nbetter, s.ninconclusive, s.nchanged, s.nsame, s.ntotal);
-	if (s.nworse_items) {
-		show = s.nworse_items < 10 ? s.nworse_items : 10;
-		buf_printf(o, "<h3>Worst regressions%s</h3>\n", s.nworse_items > show ? " (top 10)" : "");
-		items_table(o, s.worse, show);
+		   s->nworse, s->nbetter, s->ninconclusive, s->nchanged, s->nsame, s->ntotal);
+	if (s->nworse_items) {
+		show = s->nworse_items < 10 ? s->nworse_items : 10;
+		buf_printf(o, "<h3>Worst regressions%s</h3>\n", s->nworse_items > show ? " (top 10)" : "");
+		items_table(o, s->worse, show);
 	} else {
 		buf_puts(o, "<p>No regression: no comparison is significantly worse.</p>\n");
 	}
-	if (s.nbetter_items) {
-		show = s.nbetter_items < 5 ? s.nbetter_items : 5;
-		buf_printf(o, "<h3>Largest improvements%s</h3>\n", s.nbetter_items > show ? " (top 5)" : "");
-		items_table(o, s.better, show);
+	if (s->nbetter_items) {
+		show = s->nbetter_items < 5 ? s->nbetter_items : 5;
+		buf_printf(o, "<h3>Largest improvements%s</h3>\n", s->nbetter_items > show ? " (top 5)" : "");
+		items_table(o, s->better, show);
 	}
 	buf_puts(o, "</section>\n");
-	report_summary_release(&s);
 }
 
 /* Findings of one verdict, at most max of them (worse: all up to 50). */
@@ -706,11 +691,23 @@ static int flush_out(FILE *f, struct buf *o, struct kb_err *err)
 	return 0;
 }
 
-int report_html(FILE *f, const struct report *r, const char *assets_dir,
-		const char *assets_href, struct kb_err *err)
+int report_html_section(struct report_stream *st, const struct report *r, size_t i,
+			struct kb_err *err)
+{
+	struct buf o = BUF_INIT;
+	struct ctx x = { &o, st->assets_dir, st->assets_href, st->nimg, err, r->charts_max };
+	int rc = section(&x, &r->sections[i], i) < 0 ? -1 : flush_out(st->tmp, &o, err);
+
+	st->nimg = x.nimg;
+	buf_release(&o);
+	return rc;
+}
+
+int report_html_end(struct report_stream *st, FILE *f, const struct report *r,
+		    struct kb_err *err)
 {
 	struct buf o = BUF_INIT, m = BUF_INIT;
-	struct ctx x = { &o, assets_dir, assets_href, 0, err, r->charts_max };
+	struct ctx x = { &o, st->assets_dir, st->assets_href, st->nimg, err, r->charts_max };
 	const char *title = r->title ? r->title : "kbench report", *p;
 	size_t i;
 	int rc = 0;
@@ -746,15 +743,14 @@ int report_html(FILE *f, const struct report *r, const char *assets_dir,
 	if (findings(&x, r) < 0)
 		rc = -1;
 	if (rc == 0) {
-		summary(&o, r);
+		summary(&o, st->sum);
 		overview(&o, r);
 	}
 	/* Written as it goes: a lab's whole-store report is hundreds of MB. */
 	if (rc == 0)
 		rc = flush_out(f, &o, err);
-	for (i = 0; i < r->nsections && rc == 0; i++)
-		if (section(&x, &r->sections[i], i) < 0 || flush_out(f, &o, err) < 0)
-			rc = -1;
+	if (rc == 0)
+		rc = report_copy_stream(f, st->tmp, err);
 	if (rc == 0) {
 		buf_puts(&o, "<footer id=\"methods\"><h2>Methods</h2>\n");
 		report_methods(&m, r);
@@ -775,7 +771,14 @@ int report_html(FILE *f, const struct report *r, const char *assets_dir,
 			     "</footer>\n</body>\n</html>\n");
 		rc = flush_out(f, &o, err);
 	}
+	st->nimg = x.nimg;
 	buf_release(&m);
 	buf_release(&o);
 	return rc;
+}
+
+int report_html(FILE *f, const struct report *r, const char *assets_dir,
+		const char *assets_href, struct kb_err *err)
+{
+	return report_render(f, r, 1, assets_dir, assets_href, err);
 }

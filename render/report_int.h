@@ -28,6 +28,40 @@ struct report_summary {
 void report_summarise(const struct report *r, struct report_summary *s);
 void report_summary_release(struct report_summary *s);
 
+/* The report's verdicts over every section, gathered section by section
+ * while each one's tables exist (a store's report does not keep them all):
+ * counts, and the worse and better comparisons as text, largest |change|
+ * first once ended. */
+struct report_ditem {
+	char *bench, *metric, *config, *variant, *baseline;
+	char *values;		/* "base -> value" with the row's decimals */
+	char *change, *ci;	/* "+3.1%", "[+1.0, +5.2]" or "" */
+	double key;		/* |change|, the order */
+	double q, ci_low;
+	enum an_verdict verdict;
+};
+
+struct report_gsum {
+	size_t nworse, nbetter, nchanged, ninconclusive, nsame, ntotal;
+	struct report_ditem *worse, *better;
+	size_t nworse_items, nbetter_items, capw, capb;
+};
+
+void report_gsum_add(struct report_gsum *g, const struct report_section *sec);
+void report_gsum_end(struct report_gsum *g);
+void report_gsum_release(struct report_gsum *g);
+
+/* The HTML halves of report_stream_section() and report_stream_end(). */
+int report_html_section(struct report_stream *st, const struct report *r, size_t i,
+			struct kb_err *err);
+int report_html_end(struct report_stream *st, FILE *f, const struct report *r,
+		    struct kb_err *err);
+/* Append what from holds (from its start) to f. */
+int report_copy_stream(FILE *f, FILE *from, struct kb_err *err);
+/* report_html() / report_text(): every section at once. */
+int report_render(FILE *f, const struct report *r, int html, const char *assets_dir,
+		  const char *assets_href, struct kb_err *err);
+
 /* Decimals for the values of one row (two as the mails print, fewer for
  * large or integral numbers, more for tiny ones). */
 
