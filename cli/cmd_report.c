@@ -1457,6 +1457,11 @@ int cmd_report(int argc, char **argv)
 		an_regress_acc_end(&ro, &acc, &g);
 		have_acc = 0;
 		have_g = 1;
+		if (!q.baseline && rep.nsections > 1) {
+			/* each section against its own first variant */
+			free(g.baseline);
+			g.baseline = xstrdup("each section's first variant");
+		}
 		rep.regress = &g;
 		if (html && !no_charts)
 			finding_charts(&rep, &g, &pl);

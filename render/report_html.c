@@ -643,6 +643,9 @@ static void overview(struct buf *o, const struct report *r)
 
 	buf_puts(o, "<section id=\"overview\"><h2>What was compared</h2>\n");
 	if (r->nvariants) {
+		/* a store brings thousands: folded like the sources */
+		if (r->nvariants > 40)
+			buf_printf(o, "<details><summary>%zu variants</summary>\n", r->nvariants);
 		buf_puts(o, "<div class=\"wide\"><table><tr><th>variant</th><th>kernel</th>"
 			    "<th>description</th></tr>\n");
 		for (i = 0; i < r->nvariants; i++) {
@@ -655,6 +658,8 @@ static void overview(struct buf *o, const struct report *r)
 			buf_puts(o, "</td></tr>\n");
 		}
 		buf_puts(o, "</table></div>\n");
+		if (r->nvariants > 40)
+			buf_puts(o, "</details>\n");
 	}
 	if (r->nmachines) {
 		buf_puts(o, "<h3>Machines</h3>\n<ul>\n");
@@ -681,6 +686,9 @@ static void overview(struct buf *o, const struct report *r)
 	}
 	buf_puts(o, "</section>\n");
 }
+
+/* More sections than this: the navigation names each benchmark once. */
+#define NAV_SECTIONS 40
 
 /* Write what o holds to f and empty it. */
 static int flush_out(FILE *f, struct buf *o, struct kb_err *err)
@@ -733,10 +741,29 @@ int report_html_end(struct report_stream *st, FILE *f, const struct report *r,
 		esc(&o, r->selection);
 	}
 	buf_puts(&o, ".</p>\n<nav><p>");
-	for (i = 0; i < r->nsections; i++) {
-		buf_printf(&o, "%s<a href=\"#bench-%zu\">", i ? " &middot; " : "", i);
-		esc(&o, r->sections[i].title ? r->sections[i].title : r->sections[i].benchmark);
-		buf_puts(&o, "</a>");
+	if (r->nsections <= NAV_SECTIONS) {
+		for (i = 0; i < r->nsections; i++) {
+			buf_printf(&o, "%s<a href=\"#bench-%zu\">", i ? " &middot; " : "", i);
+			esc(&o, r->sections[i].title ? r->sections[i].title : r->sections[i].benchmark);
+			buf_puts(&o, "</a>");
+		}
+	} else {
+		/* A store's thousands of sections: each benchmark's first, and
+		 * how many it has (the page is in benchmark order). */
+		size_t first = 0, n = 0;
+
+		for (i = 0; i <= r->nsections; i++) {
+			if (i < r->nsections &&
+			    strcmp(r->sections[i].benchmark, r->sections[first].benchmark) == 0) {
+				n++;
+				continue;
+			}
+			buf_printf(&o, "%s<a href=\"#bench-%zu\">", first ? " &middot; " : "", first);
+			esc(&o, r->sections[first].benchmark);
+			buf_printf(&o, "</a> (%zu section%s)", n, n == 1 ? "" : "s");
+			first = i;
+			n = 1;
+		}
 	}
 	buf_printf(&o, "%s<a href=\"#methods\">methods</a></p></nav>\n</header>\n",
 		   r->nsections ? " &middot; " : "");

@@ -90,3 +90,29 @@ check_grep "escape: source path as text" 'a&amp;b&lt;i&gt;\.txt' "$TMP/esc.html"
 check_grep "escape: title as text" '<h1>&lt;i&gt;title&lt;/i&gt;</h1>' "$TMP/esc.html"
 check "report text on hostile names" "$KB" report --format text -o "$TMP/esc.txt"
 check_grep "text: names verbatim" '<script>alert\(1\)</script>' "$TMP/esc.txt"
+
+# ---- --limit and --since: each section's newest variants ----
+export KBENCH_DB=$TMP/lim.db
+check "two posts, A-E and A-F" "$KB" import "$SAMPLES/seeds/000_009ccda627cb3777.txt" \
+	"$SAMPLES/seeds/001_84b93bea668f5b54.txt"
+check "report --limit 2" "$KB" report --format text --bench hackbench --limit 2 -o "$TMP/lim.txt"
+check_eq "--limit 2: seed 000's hackbench table holds its two newest, D and E" \
+	"$(sed -n '/^hackbench  time/,/^    n /p' "$TMP/lim.txt" | grep -cE '^  \[[12]\] [DE]@000_')" 2
+check_eq "--limit 2: ... two columns" "$(grep -c '^    n  *\[1\]  *\[2\]  *%chg$' "$TMP/lim.txt")" 1
+check_eq "--limit 2: ... against the older of them" \
+	"$(grep -c '^%chg against D@000_009ccda627cb3777\.$' "$TMP/lim.txt")" 1
+check "report without --limit" "$KB" report --format text --bench hackbench -o "$TMP/nolim.txt"
+check_eq "... which compares A to E against A" "$(grep -c '^%chg against A@000_' "$TMP/nolim.txt")" 1
+check_status "--limit 0 is refused" 2 "$KB" report --limit 0
+check_grep "... saying why" "--limit takes a whole number of at least 1" "$TMP/.out"
+# Seed 000's variants imported long ago: --since keeps seed 001's only.
+sql "update variant set created_at = '2020-01-01T00:00:00.000Z' where scope_label like '000%'" >/dev/null
+check "report --since 2025-01-01" "$KB" report --format text --since 2025-01-01 -o "$TMP/since.txt"
+check_eq "--since: no section of seed 000" "$(grep -c '^%chg against .*@000_' "$TMP/since.txt")" 0
+check_grep "--since: seed 001's sections stay" "^%chg against [A-F]@001_" "$TMP/since.txt"
+check "report --since 2019-06-01" "$KB" report --format text --since 2019-06-01 -o "$TMP/since2.txt"
+check_grep "--since before both: seed 000's sections too" "^%chg against [A-F]@000_" "$TMP/since2.txt"
+check_status "--since a later day than any import: nothing to report" 2 \
+	"$KB" report --format text --since 2999-01-01
+check_status "--since wants a date" 2 "$KB" report --since yesterday
+check_grep "... and says the form" "--since takes a date, YYYY-MM-DD" "$TMP/.out"
