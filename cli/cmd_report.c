@@ -1280,8 +1280,8 @@ int cmd_report(int argc, char **argv)
 				section_charts(s, (enum chart_errbar)eb, &sco);
 			}
 			section_placement(s, &pix, &plan[s->plan].sel, charts, &job_budget, &sco);
-			if (html && !no_charts && !charts)
-				s->charts_left_out = 1;
+			if (html && !no_charts && !charts && !s->charts.n)
+				s->charts_left_out = 1;         /* (a wide set's history is drawn) */
 			if (!sx[order[k]].built && s->table.nrows)
 				drawn += s->charts.n;
 			drawn += s->placement.n;
