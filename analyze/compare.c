@@ -1469,6 +1469,16 @@ out:
 	free(seen);
 }
 
+void an_table_opts(struct an_table *t, const struct an_query *q)
+{
+	an_opts_init(&t->opts);
+	t->opts.conv = q->conv;
+	t->opts.test = q->test;
+	t->opts.alpha = q->alpha;
+	t->opts.delta = q->threshold;
+	t->use_flagged = q->use_flagged;
+}
+
 int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t,
 		     struct kb_err *err)
 {
@@ -1481,12 +1491,7 @@ int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t
 	b.q = q;
 	if (!(q->threshold >= 0) || !(q->alpha > 0 && q->alpha < 1))
 		return kb_err_set(err, "", 0, "threshold must be >= 0 and alpha in (0, 1)");
-	an_opts_init(&t->opts);
-	t->opts.conv = q->conv;
-	t->opts.test = q->test;
-	t->opts.alpha = q->alpha;
-	t->opts.delta = q->threshold;
-	t->use_flagged = q->use_flagged;
+	an_table_opts(t, q);
 	if (resolve_variants(&b, err) < 0)
 		goto out;
 	if (q->nvariants) {

@@ -191,6 +191,9 @@ void an_query_init(struct an_query *q);
 int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t,
 		     struct kb_err *err);
 void an_table_release(struct an_table *t);
+/* t's test options (convention, test, alpha, threshold, use_flagged) as q
+ * asks them. */
+void an_table_opts(struct an_table *t, const struct an_query *q);
 
 /* Benjamini-Hochberg over every comparison of tables[0..n) as one family
  * (a report's sections), then verdicts and notes decided with the q

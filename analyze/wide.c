@@ -275,12 +275,7 @@ int an_wide_build(struct db *db, const struct an_query *q, const long long *ids,
 		w->pairs = xrealloc(w->pairs, (w->npairs + 1) * sizeof(*w->pairs));
 		t = &w->pairs[w->npairs++];
 		memset(t, 0, sizeof(*t));
-		an_opts_init(&t->opts);
-		t->opts.conv = q->conv;
-		t->opts.test = q->test;
-		t->opts.alpha = q->alpha;
-		t->opts.delta = q->threshold;
-		t->use_flagged = q->use_flagged;
+		an_table_opts(t, q);
 		t->defer_bh = 1;
 		t->nmachines = 1;
 		t->baseline = 0;

@@ -158,42 +158,60 @@ static void wide_charts(struct report_section *s, const struct an_wide *w, int c
 	}
 }
 
-/* How many charts section_charts() draws of t (when the model of each
- * can be made): the chart budget counts them before the table is built
- * again to draw them. */
-static size_t section_charts_count(const struct an_table *t)
+/* Row r is its metric's first row: then 1, with the cells that have a
+ * mean and the configurations of that metric; else 0. */
+static int metric_first(const struct an_table *t, size_t r, int *cells, int *configs)
 {
-	size_t r, k, v, n = 0, nchg = 0, nmetrics = 0;
+	size_t k, v;
 
-	for (r = 0; r < t->nrows; r++) {
-		int seen = 0, cells = 0, configs = 0;
-
-		for (k = 0; k < r && !seen; k++)
-			seen = !strcmp(t->rows[k].metric, t->rows[r].metric);
-		if (seen)
+	for (k = 0; k < r; k++)
+		if (!strcmp(t->rows[k].metric, t->rows[r].metric))
+			return 0;
+	*cells = *configs = 0;
+	for (k = r; k < t->nrows; k++) {
+		if (strcmp(t->rows[k].metric, t->rows[r].metric))
 			continue;
-		nmetrics++;
-		for (k = r; k < t->nrows; k++) {
-			if (strcmp(t->rows[k].metric, t->rows[r].metric))
-				continue;
-			configs++;
-			for (v = 0; v < t->nvariants; v++)
-				if (t->rows[k].cells[v].origin != AN_ORIGIN_NONE &&
-				    !isnan(t->rows[k].cells[v].d.mean))
-					cells++;
-		}
-		if (cells && configs <= MAX_BAR_CONFIGS)
-			n++;
+		(*configs)++;
+		for (v = 0; v < t->nvariants; v++)
+			if (t->rows[k].cells[v].origin != AN_ORIGIN_NONE &&
+			    !isnan(t->rows[k].cells[v].d.mean))
+				(*cells)++;
 	}
-	if (t->nvariants > REPORT_MAX_SIDE_BY_SIDE)
-		return nmetrics < 6 ? nmetrics : 6;
+	return 1;
+}
+
+/* Cells of t with a change to chart. */
+static size_t change_cells(const struct an_table *t)
+{
+	size_t r, k, n = 0;
+
 	for (r = 0; r < t->nrows; r++)
 		for (k = 0; k < t->nvariants; k++)
 			if (t->rows[r].cells[k].has_change &&
 			    t->rows[r].cells[k].chg.verdict != AN_VERDICT_NONE &&
 			    !isnan(t->rows[r].cells[k].chg.change))
-				nchg++;
-	return n + (nchg ? 1 : 0);
+				n++;
+	return n;
+}
+
+/* How many charts section_charts() draws of t (when the model of each
+ * can be made): the chart budget counts them before the table is built
+ * again to draw them. */
+static size_t section_charts_count(const struct an_table *t)
+{
+	size_t r, n = 0, nmetrics = 0;
+	int cells, configs;
+
+	for (r = 0; r < t->nrows; r++) {
+		if (!metric_first(t, r, &cells, &configs))
+			continue;
+		nmetrics++;
+		if (cells && configs <= MAX_BAR_CONFIGS)
+			n++;
+	}
+	if (t->nvariants > REPORT_MAX_SIDE_BY_SIDE)
+		return nmetrics < 6 ? nmetrics : 6;
+	return n + (change_cells(t) ? 1 : 0);
 }
 
 static void section_charts(struct report_section *s, enum chart_errbar eb,
@@ -202,7 +220,7 @@ static void section_charts(struct report_section *s, enum chart_errbar eb,
 	const struct an_table *t = &s->table;
 	struct chart_model_opts co = *styles;
 	struct kb_err err;
-	size_t r, k, nchg = 0;
+	size_t r, nchg = 0;
 
 	co.errbar = (int)eb;
 	if (t->nvariants > REPORT_MAX_SIDE_BY_SIDE) {
@@ -213,25 +231,9 @@ static void section_charts(struct report_section *s, enum chart_errbar eb,
 		const struct an_row *row = &t->rows[r];
 		struct chart *c;
 		char cap[512];
-		int seen = 0, cells = 0, configs = 0;
+		int cells, configs;
 
-		for (k = 0; k < r; k++)
-			if (!strcmp(t->rows[k].metric, row->metric))
-				seen = 1;
-		if (seen)
-			continue;
-		for (k = r; k < t->nrows; k++) {
-			size_t v;
-
-			if (strcmp(t->rows[k].metric, row->metric))
-				continue;
-			configs++;
-			for (v = 0; v < t->nvariants; v++)
-				if (t->rows[k].cells[v].origin != AN_ORIGIN_NONE &&
-				    !isnan(t->rows[k].cells[v].d.mean))
-					cells++;
-		}
-		if (!cells || configs > MAX_BAR_CONFIGS)
+		if (!metric_first(t, r, &cells, &configs) || !cells || configs > MAX_BAR_CONFIGS)
 			continue;
 		c = chart_new(CHART_BARS);
 		chart_set_size(c, 720, 380, 1);
@@ -244,12 +246,7 @@ static void section_charts(struct report_section *s, enum chart_errbar eb,
 			 eb == CHART_ERR_CI95 ? "95% CI of the mean" : eb == CHART_ERR_SD ? "\xC2\xB1 sd" : "none");
 		report_chart(&s->charts, c, cap);
 	}
-	for (r = 0; r < t->nrows; r++)
-		for (k = 0; k < t->nvariants; k++)
-			if (t->rows[r].cells[k].has_change &&
-			    t->rows[r].cells[k].chg.verdict != AN_VERDICT_NONE &&
-			    !isnan(t->rows[r].cells[k].chg.change))
-				nchg++;
+	nchg = change_cells(t);
 	if (nchg) {
 		struct chart *c = chart_new(CHART_CHANGE);
 		char cap[512];

@@ -56,7 +56,7 @@ void report_section_drop(struct report_section *s, int table)
 
 void report_release(struct report *r)
 {
-	size_t i, j, k;
+	size_t i, j;
 
 	free(r->title);
 	free(r->generated);
@@ -80,21 +80,11 @@ void report_release(struct report *r)
 		free(s->benchmark);
 		free(s->title);
 		free(s->note);
-		an_table_release(&s->table);
+		report_section_drop(s, 1);
 		for (j = 0; j < s->npairs; j++)
 			an_table_release(&s->pairs[j]);
 		free(s->pairs);
 		free(s->wide_baseline);
-		charts_release(&s->charts);
-		charts_release(&s->placement);
-		for (j = 0; j < s->nruns; j++) {
-			for (k = 0; k < s->runs[j].njobs; k++)
-				free(s->runs[j].jobs[k].pct);
-			free(s->runs[j].jobs);
-			free(s->runs[j].variant);
-			free(s->runs[j].config);
-		}
-		free(s->runs);
 	}
 	free(r->sections);
 	for (i = 0; i < r->nfinding_charts; i++) {
