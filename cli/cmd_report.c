@@ -1176,7 +1176,7 @@ int cmd_report(int argc, char **argv)
 		while (nsx <= k)
 			memset(&sx[nsx++], 0, sizeof(*sx));
 		sx[k].built = 1;
-		sx[k].np = an_table_pvalues(&t, &sx[k].p, &sx[k].np, &sx[k].capp);
+		an_table_pvalues(&t, &sx[k].p, &sx[k].np, &sx[k].capp);
 		sx[k].nrows = t.nrows;
 		sx[k].rank = table_verdicts(&t);
 		sx[k].charts = section_charts_count(&t);

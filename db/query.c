@@ -122,15 +122,6 @@ struct interner {
 	size_t n;
 };
 
-static size_t str_hash(const char *s)
-{
-	size_t h = 1469598103934665603ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
-}
-
 /* The interned copy of column i of st (NULL stays NULL). */
 static char *intern_col(struct interner *in, struct db_qdata *q, struct dbst *st, int i)
 {
@@ -143,7 +134,7 @@ static char *intern_col(struct interner *in, struct db_qdata *q, struct dbst *st
 		size_t ncap = in->cap ? 2 * in->cap : 64, *ns = xcalloc(ncap, sizeof(*ns));
 		for (k = 0; k < in->cap; k++)
 			if (in->slot[k]) {
-				h = str_hash(q->strings[in->slot[k] - 1]) & (ncap - 1);
+				h = str_hash_add(STR_HASH_INIT, q->strings[in->slot[k] - 1]) & (ncap - 1);
 				while (ns[h])
 					h = (h + 1) & (ncap - 1);
 				ns[h] = in->slot[k];
@@ -152,7 +143,8 @@ static char *intern_col(struct interner *in, struct db_qdata *q, struct dbst *st
 		in->slot = ns;
 		in->cap = ncap;
 	}
-	for (h = str_hash(s) & (in->cap - 1); in->slot[h]; h = (h + 1) & (in->cap - 1))
+	for (h = str_hash_add(STR_HASH_INIT, s) & (in->cap - 1); in->slot[h];
+	     h = (h + 1) & (in->cap - 1))
 		if (strcmp(q->strings[in->slot[h] - 1], s) == 0)
 			return q->strings[in->slot[h] - 1];
 	strcap = q->nstrings;	/* xgrow() wants a capacity: grow by doubling */
@@ -402,43 +394,34 @@ int db_query_load(struct db *db, const char *bench, struct db_qdata *out,
 int db_query_variant_keys(struct db *db, const struct db_qsel *sel, struct db_vkey **out,
 			  size_t *n, struct kb_err *err)
 {
-	struct db_where w;
+	struct db_where w, ws;          /* the runs', the summaries' (with sel's metrics) */
 	struct buf sql = BUF_INIT;
 	struct dbst *st;
 	size_t cap = 0;
-	int step, next;
+	int step;
 
 	*out = NULL;
 	*n = 0;
 	db_where_build(&w, sel);
+	db_where_build(&ws, sel);
+	if (sel && sel->nmetrics) {
+		buf_puts(&ws.sql, " AND t.metric");
+		db_where_in(&ws, sel->metrics, sel->nmetrics);
+	}
 	buf_printf(&sql, "SELECT t.variant_id, " MACHINE_KEY " FROM run t"
 		   " JOIN variant v ON v.id = t.variant_id LEFT JOIN machine m ON m.id = t.machine_id"
 		   " WHERE %s AND t.status = 'ok'"
 		   " UNION SELECT t.variant_id, " MACHINE_KEY " FROM summary t"
 		   " JOIN variant v ON v.id = t.variant_id LEFT JOIN machine m ON m.id = t.machine_id"
-		   " WHERE %s", buf_str(&w.sql), buf_str(&w.sql));
-	if (sel && sel->nmetrics) {
-		size_t i;
-		buf_puts(&sql, " AND t.metric IN (");
-		for (i = 0; i < sel->nmetrics; i++)
-			buf_puts(&sql, i ? ", ?" : "?");
-		buf_puts(&sql, ")");
-	}
-	buf_puts(&sql, " ORDER BY 1, 2");
+		   " WHERE %s ORDER BY 1, 2", buf_str(&w.sql), buf_str(&ws.sql));
 	st = db_prepare(db, buf_str(&sql), err);
 	buf_release(&sql);
-	if (!st) {
-		db_where_release(&w);
-		return -1;
-	}
-	next = db_where_bind(&w, st, 1);
-	next = db_where_bind(&w, st, next);
-	if (sel && sel->nmetrics) {
-		size_t i;
-		for (i = 0; i < sel->nmetrics; i++)
-			db_bind_text(st, next++, sel->metrics[i]);
-	}
+	if (st)
+		db_where_bind(&ws, st, db_where_bind(&w, st, 1));
 	db_where_release(&w);
+	db_where_release(&ws);
+	if (!st)
+		return -1;
 	while ((step = db_step(st)) == DB_ROW) {
 		xgrow(out, &cap, *n + 1, sizeof(**out));
 		(*out)[*n].variant_id = db_col_int(st, 0);

@@ -145,20 +145,11 @@ struct vcache {
 	size_t cap, n;          /* cap: a power of two */
 };
 
-static size_t vhash(const char *s)
-{
-	size_t h = 1469598103934665603ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
-}
-
 static struct vcache_ent *vcache_slot(struct vcache *c, const char *want)
 {
-	size_t i;
+	size_t i, mask = c->cap - 1;
 
-	for (i = vhash(want) & (c->cap - 1); c->e[i].want; i = (i + 1) & (c->cap - 1))
+	for (i = str_hash_add(STR_HASH_INIT, want) & mask; c->e[i].want; i = (i + 1) & mask)
 		if (strcmp(c->e[i].want, want) == 0)
 			break;
 	return &c->e[i];

@@ -239,18 +239,24 @@ static void summarise_table(const struct report_section *sec, const struct an_ta
 	}
 }
 
+/* The verdicts of a section's table and pair tables into s, in table order. */
+static void summarise_section(const struct report_section *sec, struct report_summary *s,
+			      size_t *capw, size_t *capb)
+{
+	size_t k;
+
+	summarise_table(sec, &sec->table, s, capw, capb);
+	for (k = 0; k < sec->npairs; k++)
+		summarise_table(sec, &sec->pairs[k], s, capw, capb);
+}
+
 void report_summarise(const struct report *r, struct report_summary *s)
 {
-	size_t i, k, capw = 0, capb = 0;
+	size_t i, capw = 0, capb = 0;
 
 	memset(s, 0, sizeof(*s));
-	for (i = 0; i < r->nsections; i++) {
-		const struct report_section *sec = &r->sections[i];
-
-		summarise_table(sec, &sec->table, s, &capw, &capb);
-		for (k = 0; k < sec->npairs; k++)
-			summarise_table(sec, &sec->pairs[k], s, &capw, &capb);
-	}
+	for (i = 0; i < r->nsections; i++)
+		summarise_section(&r->sections[i], s, &capw, &capb);
 	if (s->nworse_items)
 		qsort(s->worse, s->nworse_items, sizeof(*s->worse), cmp_item);
 	if (s->nbetter_items)
@@ -286,21 +292,10 @@ static void ditem(struct report_ditem *d, const struct report_item *it)
 void report_gsum_add(struct report_gsum *g, const struct report_section *sec)
 {
 	struct report_summary s;
-	struct report one;
-	size_t i;
+	size_t i, capw = 0, capb = 0;
 
-	memset(&one, 0, sizeof(one));
-	one.sections = (struct report_section *)sec;
-	one.nsections = 1;
 	memset(&s, 0, sizeof(s));
-	{
-		/* report_summarise() without its sort: items in table order */
-		size_t capw = 0, capb = 0, k;
-
-		summarise_table(sec, &sec->table, &s, &capw, &capb);
-		for (k = 0; k < sec->npairs; k++)
-			summarise_table(sec, &sec->pairs[k], &s, &capw, &capb);
-	}
+	summarise_section(sec, &s, &capw, &capb);       /* unsorted: table order */
 	g->nworse += s.nworse;
 	g->nbetter += s.nbetter;
 	g->nchanged += s.nchanged;
