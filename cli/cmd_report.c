@@ -589,7 +589,14 @@ static size_t report_plan(struct db *db, const struct db_list *list, const struc
 	*out = xcalloc(nsets + 1, sizeof(**out));
 	for (i = 0; i < nsets; i++) {
 		const struct db_cset *c = &sets[i];
-		struct report_plan *p = &(*out)[n++];
+		struct report_plan *p;
+
+		/* --machine narrows a machine's set by its machine (a post's
+		 * runs are narrowed by the comparison itself) */
+		if (!c->post && !an_machine_selected(q->machines, q->nmachines,
+						     c->key[0] ? c->key : NULL))
+			continue;
+		p = &(*out)[n++];
 
 		p->title = set_title(c, list);
 		p->bench = xstrdup(c->benchmark);

@@ -102,3 +102,9 @@ check_status "compare --machine nosuch is an error" 2 "$KB" compare --bench hack
 "$KB" chart --type history --bench hackbench --metric time --machine "$H" --dump-layout > "$TMP/lab4.hchart" 2>&1
 check_eq "chart --type history --machine draws that host's one series and its change" \
 	"$(grep -cE '^legend\.[0-9]+=' "$TMP/lab4.hchart"):$(grep -c "^change\.0=.* at=$F verdict=worse" "$TMP/lab4.hchart")" "2:1"
+"$KB" report --format text --machine "$H" -o "$TMP/lab4.report.txt"
+check_eq "report --machine: one section, that host's (its findings name no other)" \
+	"$(grep -c '^hackbench' "$TMP/lab4.report.txt"):$(grep -oE 'on lkp-lab-h[0-9]+' "$TMP/lab4.report.txt" | sort -u | tr '\n' ' ')" \
+	"1:on $H "
+"$KB" report --format text -o "$TMP/lab4.all.txt"
+check_eq "report without --machine: a section per host" "$(grep -c '^hackbench on lkp-lab-h' "$TMP/lab4.all.txt")" "4"
