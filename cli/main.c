@@ -208,6 +208,52 @@ static int check_stdout(int rc)
 	return rc;
 }
 
+/* The options every verb takes may stand before the verb, as git takes
+ * -C before its command: "kbench --db x.db import f" is read as
+ * "kbench import --db x.db f".  Returns the new argc, or -1 (said). */
+static int hoist_globals(int argc, char **argv, char ***out)
+{
+	char **v = calloc((size_t)argc + 1, sizeof(*v));
+	int i = 1, n = 1, g = 0, k;
+
+	if (!v) {
+		fprintf(stderr, "kbench: out of memory\n");
+		return -1;
+	}
+	v[0] = argv[0];
+	while (i < argc) {
+		const char *a = argv[i];
+		int takes = strcmp(a, "--db") == 0 || strcmp(a, "--color") == 0;
+		if (!takes && strncmp(a, "--db=", 5) && strncmp(a, "--color=", 8) &&
+		    strcmp(a, "-q") && strcmp(a, "--quiet"))
+			break;
+		if (takes && i + 1 >= argc) {
+			fprintf(stderr, "kbench: %s needs a value\n", a);
+			free(v);
+			return -1;
+		}
+		i += 1 + takes;
+		g += 1 + takes;
+	}
+	if (i >= argc) {
+		if (g) {
+			fprintf(stderr, "kbench: %s given, but no verb\n", argv[1]);
+			free(v);
+			return -1;
+		}
+		*out = v;
+		return argc > 1 ? argc : 1;
+	}
+	v[n++] = argv[i];             /* the verb */
+	for (k = 1; k < 1 + g; k++)   /* then the options that stood before it */
+		v[n++] = strcmp(argv[k], "-q") == 0 ? "--quiet" : argv[k];
+	for (k = i + 1; k < argc; k++)
+		v[n++] = argv[k];
+	v[n] = NULL;
+	*out = v;
+	return n;
+}
+
 static int run(int argc, char **argv)
 {
 	const struct cmd *c;
@@ -240,5 +286,12 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	return check_stdout(run(argc, argv));
+	char **v = NULL;
+	int n = argc > 1 && argv[1][0] == '-' ? hoist_globals(argc, argv, &v) : argc, rc;
+
+	if (n < 0)
+		return EXIT_USAGE;
+	rc = check_stdout(run(n, v ? v : argv));
+	free(v);
+	return rc;
 }
