@@ -38,6 +38,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+/* "-----", "=====": a rule under a heading or between blocks. */
+static int is_rule_line(const struct ingest_line *l)
+{
+	const char *p = l->s, *end = l->s + l->len;
+	size_t n = 0;
+
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	while (end > p && isspace((unsigned char)end[-1]))
+		end--;
+	for (; p < end; p++, n++)
+		if (!strchr("-=_~*", *p))
+			return 0;
+	return n >= 3;
+}
 
 /* The post's own variant names (published row labels and legends),
  * sorted and unique, so that a word finds the names it starts in
@@ -300,6 +317,237 @@ static const char *label_of(struct rec_batch *b, const struct ingest_doc *doc, s
 	return arena_strndup(&b->arena, p, (size_t)(end - p));
 }
 
+/* Words that leave a short line a heading of what follows ("Results:",
+ * "Here are the numbers:", "Hackbench, lower is better:") rather than
+ * the name of a variant. */
+static const char *const heading_words[] = {
+	"a", "all", "an", "and", "are", "as", "average", "averages", "avg", "below", "benchmark",
+	"benchmarks", "better", "command", "commands", "config", "configuration", "cpu", "data",
+	"detail", "details", "elapsed", "example", "first", "follows", "following", "for", "from",
+	"graph", "hardware", "here", "higher", "i", "in", "is", "it", "latency", "legend", "log",
+	"logs", "lower", "machine", "machines", "mean", "my", "note", "notes", "number", "numbers",
+	"of", "on", "output", "outputs", "raw", "real", "result", "results", "run", "runs", "score",
+	"scores", "second", "seconds", "setup", "some", "stats", "statistics", "summary", "sys",
+	"system", "table", "test", "tests", "the", "these", "this", "throughput", "time", "times",
+	"to", "update", "updated", "us", "user", "we", "were", "what", "with", "worse", "you",
+	"wrote", "writes", "said", "says", "hi", "hello", "thanks", "regards", "cheers",
+	"hackbench", "kernbench", "schedbench", "numa_test", "numatest", "perf", "stat", "autonuma",
+	"benchmarking", "tested", "testing", "ran", "using", "again", "also", "both", "each",
+	"kernel", "kernels", "scheduler", "schedulers", "variant", "variants", "patches", "legend",
+	"try", "calling", "run", "running", "look", "looks", "like", "see", "shows", "show",
+};
+
+static int heading_word(const char *w, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(heading_words); i++)
+		if (strlen(heading_words[i]) == n && strncasecmp(heading_words[i], w, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Words that say a line names a version of the code under test. */
+static int variant_word(const char *w, size_t n)
+{
+	static const char *const words[] = {
+		"with", "without", "before", "after", "patched", "unpatched", "vanilla", "stock",
+		"baseline", "base", "mainline", "upstream", "plus", "fix", "fixed", "revert",
+		"reverted", "enabled", "disabled", "old", "new", "original", "modified", "default",
+		"tip", "linus", "next", "applied",
+	};
+	size_t i, k;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (strlen(words[i]) == n && strncasecmp(words[i], w, n) == 0)
+			return 1;
+	/* a kernel version: 2.6.16, v5.1, 6.8-rc4, 3.9.0+ */
+	k = (n && (w[0] == 'v' || w[0] == 'V')) ? 1 : 0;
+	if (k < n && isdigit((unsigned char)w[k])) {
+		while (k < n && isdigit((unsigned char)w[k]))
+			k++;
+		if (k + 1 < n && w[k] == '.' && isdigit((unsigned char)w[k + 1]))
+			return 1;
+	}
+	/* "tip+patch", "rc4+fix" */
+	return memchr(w, '+', n) != NULL && n > 1;
+}
+
+/* A line that is a shell command or a prompt, which may stand between a
+ * label and the output it introduces ("$ ./hackbench 10 process 1000"). */
+static int command_line(const struct ingest_line *l)
+{
+	const char *p = l->s, *end = l->s + l->len;
+
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	if (p == end)
+		return 0;
+	if (end - p > 2 && p[0] == '.' && p[1] == '/')
+		return 1;
+	if (*p == '$' || *p == '#' || *p == '%') {
+		static const char *const cmds[] = {
+			"hackbench", "perf", "time", "/usr/bin/time", "numactl", "taskset", "make",
+			"schbench", "echo", "for", "sudo", "cat", "chrt", "nice", "sh", "bash", "cd",
+			"sysctl", "uname", "while", "do", "numa01", "numa02", "kernbench",
+		};
+		size_t i, n;
+		p++;
+		while (p < end && *p == ' ')
+			p++;
+		if (p < end && (*p == '.' || *p == '/'))
+			return 1;
+		for (n = 0; p + n < end && p[n] != ' '; n++)
+			;
+		for (i = 0; i < ARRAY_SIZE(cmds); i++)
+			if (strlen(cmds[i]) == n && memcmp(cmds[i], p, n) == 0)
+				return 1;
+		return 0;
+	}
+	/* "root@box:~# ./hackbench", "[me@host dir]$ perf stat" */
+	{
+		const char *q = memchr(p, '@', (size_t)(end - p));
+		const char *sp = memchr(p, ' ', (size_t)(end - p));
+		if (q && (!sp || q < sp) && sp && (sp[-1] == '#' || sp[-1] == '$' || sp[-1] == '>'))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A line that names the variant of the output after it:
+ *
+ *   Without the patch:            Before:        Hackbench, after:
+ *   === patched (v3 series)       Stock          rc4 plus the fix:
+ *                                 =====
+ *
+ * Lines ending in ':' and marked or underlined headings qualify unless all
+ * their words are a heading's ("Results:", "Kernbench:"); a short line
+ * standing alone needs a word that names a version ("Enabled", "2.6.16",
+ * "with the fix").  A leading benchmark name is not part of the name
+ * ("Hackbench, after" is "after").  Returns the name, or NULL.
+ */
+static const char *variant_label(struct rec_batch *b, const struct ingest_doc *doc, size_t i,
+				 size_t from, size_t to, int direct)
+{
+	const struct ingest_line *l = &doc->lines[i];
+	const char *p = l->s, *end = l->s + l->len, *q;
+	int marked = 0, colon = 0, under = 0, alone, words = 0, named = 0, plain = 0;
+
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	while (end > p && isspace((unsigned char)end[-1]))
+		end--;
+	if (end - p < 2 || end - p > 70)
+		return NULL;
+	if (*p == '#' || (end - p > 2 && (p[0] == '*' || p[0] == '=' || p[0] == '-') &&
+			  p[1] == p[0] && p[2] == p[0]))
+		marked = 1;
+	while (marked && p < end && strchr("*#=-", *p))
+		p++;
+	while (marked && end > p && strchr("*#=-", end[-1]))
+		end--;
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	while (end > p && isspace((unsigned char)end[-1]))
+		end--;
+	if (end > p && end[-1] == ':') {
+		colon = 1;
+		end--;
+	}
+	while (end > p && isspace((unsigned char)end[-1]))
+		end--;
+	if (i + 1 < to) {
+		const struct ingest_line *n = &doc->lines[i + 1];
+		const char *r = n->s, *re = n->s + n->len;
+		while (r < re && isspace((unsigned char)*r))
+			r++;
+		while (re > r && isspace((unsigned char)re[-1]))
+			re--;
+		under = re - r >= 3 && (*r == '=' || *r == '-' || *r == '~');
+		for (q = r; under && q < re; q++)
+			if (*q != *r)
+				under = 0;
+	}
+	/* a benchmark name and a comma before the name: "Hackbench, after" */
+	for (q = p; q < end && (isalnum((unsigned char)*q) || *q == '_'); q++)
+		;
+	if (q < end && *q == ',' && heading_word(p, (size_t)(q - p))) {
+		p = q + 1;
+		while (p < end && isspace((unsigned char)*p))
+			p++;
+	}
+	if (p == end || strchr(".,;?!", end[-1]) || memchr(p, '=', (size_t)(end - p)) ||
+	    memchr(p, ':', (size_t)(end - p)))
+		return NULL;    /* "KernelVersion: 3.9.0": a legend's or a kernel line */
+	if (*p == '-' || *p == '(' || *p == '[' || *p == '<' || *p == '"' || *p == '>')
+		return NULL;
+	for (q = p; q < end;) {
+		const char *w;
+		while (q < end && !isalnum((unsigned char)*q))
+			q++;
+		w = q;
+		while (q < end && !isspace((unsigned char)*q) && !strchr(",:;()[]\"'", *q))
+			q++;
+		if (q == w)
+			continue;
+		words++;
+		if ((q - w == 5 && strncasecmp(w, "wrote", 5) == 0) ||
+		    (q - w == 6 && strncasecmp(w, "writes", 6) == 0))
+			return NULL;    /* "Ingo Molnar wrote:" */
+		if (variant_word(w, (size_t)(q - w)))
+			named = 1;
+		else if (!heading_word(w, (size_t)(q - w)))
+			plain = 1;
+	}
+	if (!words || words > 8)
+		return NULL;
+	/* "16 tasks", "2x CPUs", "-j 64": a configuration, not a variant */
+	if (isdigit((unsigned char)*p) && !named)
+		return NULL;
+	alone = (i == from || ingest_line_blank(&doc->lines[i - 1])) &&
+		(i + 1 >= to || ingest_line_blank(&doc->lines[i + 1]) || under);
+	if (marked || colon || under) {
+		/* a name without a word that says so must introduce the block
+		 * itself ("# __flush_tlb_one"), not a paragraph ("Try calling:") */
+		if (!named && (!plain || !direct))
+			return NULL;
+		/* "On Mon, 7 Oct 2002, Erich Focht wrote:" ends in ':' too */
+		if (colon && !marked && !under && words > 5 && !named)
+			return NULL;
+	} else if (!alone || !named || words > 5) {
+		return NULL;
+	}
+	return arena_strndup(&b->arena, p, (size_t)(end - p));
+}
+
+/* The variant label that introduces the output at line index to: the
+ * last label line among the prose lines [from, to).  Sets *at to its
+ * index. */
+static const char *find_variant_label(struct rec_batch *b, const struct ingest_doc *doc,
+				      size_t from, size_t to, size_t *at)
+{
+	size_t i = to;
+	int direct = 1;     /* only blanks, rules and commands after the line */
+
+	while (i > from) {
+		const struct ingest_line *l = &doc->lines[i - 1];
+		const char *lb;
+		if (ingest_line_blank(l) || is_rule_line(l) || command_line(l)) {
+			i--;
+			continue;
+		}
+		lb = variant_label(b, doc, i - 1, from, to, direct);
+		direct = 0;
+		if (lb) {
+			*at = i - 1;
+			return lb;
+		}
+		i--;
+	}
+	return NULL;
+}
+
 /* The last label line among the prose lines [from, to). */
 static const char *find_label(struct rec_batch *b, const struct ingest_doc *doc, size_t from,
 			      size_t to)
@@ -359,6 +607,29 @@ static void set_label(struct rec_batch *b, struct rec_segment *sg, const char *l
 		rec_summary_config(b, b->summaries[i], "label", label);
 }
 
+/* Blocks that their own text names alike ("4.13.0-rc5+" twice) but whose
+ * variant labels differ ("# __flush_tlb_one", "# flush_tlb_kernel_range()")
+ * are two variants: the label is the name, the old name the kernel. */
+static void rename_to_label(struct rec_batch *b, struct rec_segment *sg, const char *label)
+{
+	size_t i;
+
+	for (i = sg->run_first; i < sg->run_first + sg->nruns; i++) {
+		struct rec_run *r = b->runs[i];
+		if (!r->kernel && r->variant)
+			r->kernel = r->variant;
+		r->variant = label;
+	}
+	for (i = sg->sum_first; i < sg->sum_first + sg->nsums; i++) {
+		struct rec_summary *s = b->summaries[i];
+		if (s->variant && !s->variant_desc)
+			s->variant_desc = arena_printf(&b->arena, "kernel %s", s->variant);
+		s->variant = label;
+	}
+	sg->evidence = arena_printf(&b->arena, "its label line names it (the blocks' own name "
+				    "is the same)");
+}
+
 void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		      const struct ingest_span *spans)
 {
@@ -368,6 +639,9 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 
 	struct cells cs = { NULL, 0 };
 	int unnamed = 0;
+	const char *label_var = NULL;   /* the variant label in force */
+	size_t label_at = 0;
+	const char **vlabel = xcalloc(b->nsegments + 1, sizeof(*vlabel));
 
 	/* The post's names and published cells serve only runs that nothing
 	 * named: most files have none. */
@@ -386,17 +660,59 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 
 		/* The prose before a segment is read once for all its runs, and
 		 * only when the post has variant names to find in it. */
-		const char *prose = NULL, *prose_ev = NULL;
-		int prose_read = !ns.n;
+		const char *prose = NULL, *prose_ev = NULL, *lv;
+		int prose_read = !ns.n, label_wins;
+		size_t lv_at = 0;
 
 		sg->label = find_label(b, doc, spans[k].prose_first, spans[k].first);
+		/* A variant label names every block after it, up to the next
+		 * label, legend or kernel line. */
+		lv = find_variant_label(b, doc, spans[k].prose_first, spans[k].first, &lv_at);
+		if (lv) {
+			label_var = lv;
+			label_at = lv_at;
+		} else if (spans[k].ctx_at > spans[k].prose_first) {
+			label_var = NULL;
+		}
+		/* A kernel line ("Kernel 2.6.16" of kernbench's own output) says
+		 * what both sides of a comparison ran: the label names them. */
+		label_wins = label_var && (!spans[k].ctx_variant || spans[k].ctx_kernel ||
+					   label_at + 1 > spans[k].ctx_at);
+		vlabel[k] = lv ? lv : label_var;
+		for (i = sg->sum_first; i < sg->sum_first + sg->nsums; i++) {
+			struct rec_summary *s = b->summaries[i];
+			if (s->variant)
+				continue;
+			if (label_wins) {
+				s->variant = label_var;
+				if (spans[k].ctx_kernel && !s->variant_desc)
+					s->variant_desc = arena_printf(&b->arena, "kernel %s",
+								       spans[k].ctx_variant);
+				sg->evidence = arena_printf(&b->arena, "label line %ld names it",
+							    doc->lines[label_at].lineno);
+			} else if (spans[k].ctx_variant) {
+				s->variant = spans[k].ctx_variant;
+			}
+		}
 		for (i = sg->run_first; i < sg->run_first + sg->nruns; i++) {
 			struct rec_run *r = b->runs[i];
 			const char *name, *ev = NULL;
 
 			if (r->variant)
 				continue;
+			if (spans[k].ctx_variant && !label_wins) {
+				rec_run_variant(b, r, spans[k].ctx_variant, spans[k].ctx_desc,
+						REC_ORIGIN_CONTEXT);
+				continue;
+			}
 			name = by_numbers(b, r, &cs, &ev);
+			if (!name && label_wins) {
+				name = label_var;
+				if (spans[k].ctx_kernel && !r->kernel)
+					r->kernel = spans[k].ctx_variant;
+				ev = arena_printf(&b->arena, "label line %ld names it",
+						  doc->lines[label_at].lineno);
+			}
 			if (!name && !prose_read) {
 				prose = by_prose(b, doc, spans[k].prose_first, spans[k].first, &ns,
 						 &prose_ev);
@@ -464,12 +780,15 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		free(it);
 	}
 	for (k = 0; k < b->nsegments; k++) {
-		if (labelled[k])
+		if (labelled[k] && vlabel[k] && strcmp(vlabel[k], b->segments[k].label) == 0)
+			rename_to_label(b, &b->segments[k], vlabel[k]);
+		else if (labelled[k])
 			set_label(b, &b->segments[k], b->segments[k].label);
 		else
 			b->segments[k].label = NULL;	/* said only where it counts */
 	}
 	free(labelled);
+	free(vlabel);
 	free(ns.v);
 	free(cs.v);
 }

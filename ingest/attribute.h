@@ -15,6 +15,11 @@
  * before it are [prose_first, first), its own lines [first, end). */
 struct ingest_span {
 	size_t prose_first, first, end;
+	/* The legend or kernel line in force (context.variant), and the
+	 * index + 1 of the line that set it (0: none). */
+	const char *ctx_variant, *ctx_desc;
+	size_t ctx_at;
+	int ctx_kernel;         /* ctx_variant came from a kernel line */
 };
 
 /* Name the runs that nothing named (b->segments[k] is spans[k]), set each

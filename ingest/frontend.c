@@ -350,6 +350,7 @@ int ingest_tok_is(const struct ingest_tok *t, const char *word)
 struct context {
 	char *variant;
 	char *desc;
+	size_t at;              /* index + 1 of the line that set variant */
 	char *kernel;
 	char *machine;          /* a shell prompt or "Machine:" line named it */
 	long runs;              /* "Ran 5 iterations for each setup" */
@@ -491,7 +492,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	const struct ingest_parser *const *parsers;
 	size_t nparsers, i = 0, n = doc->nlines, segments = 0;
 	size_t skip_first = (size_t)-1, skip_last = 0;
-	struct context c = { NULL, NULL, NULL, NULL, 0 };
+	struct context c = { NULL, NULL, 0, NULL, NULL, 0 };
 	int in_legend = 0;
 	struct ingest_opts defaults = { NULL, 0 };
 	struct ingest_span *spans = NULL;
@@ -586,17 +587,12 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 						out->runs[r]->machine = c.machine;
 				prose_first = i + best_len;
 			}
-			/* Runs the text did not name take the variant in force. */
-			if (c.variant) {
-				size_t r;
-				for (r = runs0; r < out->nruns; r++)
-					if (!out->runs[r]->variant)
-						rec_run_variant(out, out->runs[r], c.variant, c.desc,
-								REC_ORIGIN_CONTEXT);
-				for (r = sum0; r < out->nsummaries; r++)
-					if (!out->summaries[r]->variant)
-						out->summaries[r]->variant = c.variant;
-			}
+			/* Runs the text did not name take the variant in force, or a
+			 * label line after it (attribute.c decides). */
+			spans[out->nsegments - 1].ctx_variant = c.variant;
+			spans[out->nsegments - 1].ctx_desc = c.desc;
+			spans[out->nsegments - 1].ctx_at = c.at;
+			spans[out->nsegments - 1].ctx_kernel = c.kernel && c.kernel == c.variant;
 			s = seg_add(res, i, i + best_len, best, best_score);
 			if (s) {
 				size_t r;
@@ -621,9 +617,11 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		switch (read_context(out, &c, l)) {
 		case 1:
 			in_legend = 1;
+			c.at = i + 1;
 			break;
 		case 2:
 			in_legend = 0;
+			c.at = i + 1;
 			break;
 		default:
 			if (in_legend && in_legend++ <= 3)

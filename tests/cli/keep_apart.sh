@@ -43,22 +43,25 @@ K="$SHARED/corpus/kernbench"
 check_status "two labelled blocks of 2.6.16 import" 0 \
 	"$KB" import "$K/lkml_20060418_vivier_kernbench_console_2.6.16_two_runs.txt"
 check_eq "... both are stored (2 x 18 summaries)" "$(sql "select count(*) from summary")" "36"
-check_eq "... as two labelled groups" \
-	"$(sql "select group_concat(config, ' ') from (select distinct config from summary where config like '%jobs=8%' order by config) q")" \
-	"jobs=8,label=With atomic_long_t,load=half jobs=8,label=With percpu_counter,load=half"
-"$KB" compare --bench kernbench --metric elapsed --format json > "$TMP/lab.json"
+check_eq "... as two variants named by their label lines" \
+	"$(sql "select group_concat(variant || ':' || config, ' ') from (select distinct variant, config from summary_v where config like '%jobs=8%' order by variant) q")" \
+	"With atomic_long_t:jobs=8,load=half With percpu_counter:jobs=8,load=half"
+"$KB" compare --bench kernbench --metric elapsed --baseline "With atomic_long_t" --format json > "$TMP/lab.json"
 check_eq "compare tells them apart: 120.68 with percpu_counter" \
 	"$(python3 -c 'import json,sys
 for r in json.load(open(sys.argv[1]))["rows"]:
-    if r["config"] == "jobs=8,label=With percpu_counter,load=half": print(r["mean"])' "$TMP/lab.json")" "120.68"
+    if r["config"] == "jobs=8,load=half" and r["variant"] == "With percpu_counter": print(r["mean"])' "$TMP/lab.json")" "120.68"
 check_eq "... and the other block's own half-load elapsed" \
 	"$(python3 -c 'import json,sys
-print(len([r for r in json.load(open(sys.argv[1]))["rows"] if r["config"].startswith("jobs=8,label=")]))' "$TMP/lab.json")" "2"
+print(len([r for r in json.load(open(sys.argv[1]))["rows"] if r["config"] == "jobs=8,load=half"]))' "$TMP/lab.json")" "2"
+check_eq "... the kernel of both is kernbench's own line" \
+	"$(sql "select group_concat(description, ';') from (select distinct v.description from variant v where v.name like 'With %' order by 1) q")" \
+	"kernel 2.6.16"
 check_status "Enabled / Disabled blocks import" 0 \
 	"$KB" import "$K/linuxmm_20101130_balbir_kernbench_console_optimal_only_stddev0.txt"
-check_eq "... both kept, by their labels" \
-	"$(sql "select group_concat(config, ' ') from (select distinct config from summary where config like '%label=%abled%' order by config) q")" \
-	"jobs=8,label=Disabled,load=optimal jobs=8,label=Enabled,load=optimal"
+check_eq "... both kept, as the variants their labels name" \
+	"$(sql "select group_concat(variant || ':' || config, ' ') from (select distinct variant, config from summary_v where variant like '%abled' order by variant) q")" \
+	"Disabled:jobs=8,load=optimal Enabled:jobs=8,load=optimal"
 check_status "import --explain names the labels" 0 \
 	"$KB" import --explain "$K/linuxmm_20170823_tycho_kernbench_log_halfload_j2_3runs.txt"
 check_grep "... '# __flush_tlb_one'" "label '__flush_tlb_one'" "$TMP/.out"
