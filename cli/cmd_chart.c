@@ -325,6 +325,7 @@ int cmd_chart(int argc, char **argv)
 	{
 		struct cli_names nm;
 
+		cli_select_rejoin(&sel, &q, db);
 		cli_select_names(&sel, &nm);
 		if (cli_selection_check(db, &nm, &err) < 0 ||
 		    cli_select_resolve(&sel, db, &q, &err) < 0)

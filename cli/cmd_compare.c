@@ -172,6 +172,7 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 	{
 		struct cli_names nm;
 
+		cli_select_rejoin(&sel, &q, db);
 		cli_select_names(&sel, &nm);
 		if (cli_selection_check(db, &nm, &err) < 0) {
 			cli_report(verb, &err);

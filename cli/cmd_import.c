@@ -348,6 +348,16 @@ static const char *seg_variant(const struct ingest_seg *s, const struct rec_batc
 	return s->variant;
 }
 
+/* The notes the parsers left about source lines first..last. */
+static void explain_notes(const struct rec_batch *b, long first, long last)
+{
+	size_t i;
+
+	for (i = 0; i < b->nnotes; i++)
+		if (b->notes[i].line >= first && b->notes[i].line <= last)
+			printf("      line %ld: %s\n", b->notes[i].line, b->notes[i].text);
+}
+
 static void explain(const struct ingest_doc *doc, const struct ingest_result *res,
 		    const struct rec_batch *b)
 {
@@ -369,6 +379,7 @@ static void explain(const struct ingest_doc *doc, const struct ingest_result *re
 			putchar('\n');
 			if (s->evidence)
 				printf("      variant %s: %s\n", seg_variant(s, b), s->evidence);
+			explain_notes(b, first, last);
 		} else {
 			size_t k, shown = 0;
 			printf("  lines %ld-%ld: skipped (%zu lines of prose)\n", first, last,

@@ -154,6 +154,46 @@ int cli_select_lists(struct cli_select *s, struct an_query *q, struct kb_err *er
 	return 0;
 }
 
+void cli_select_rejoin(struct cli_select *s, struct an_query *q, struct db *db)
+{
+	size_t i, k, out = 0;
+
+	for (i = 0; i < s->nvariant_v; i++) {
+		struct kb_err e;
+		char *d;
+		const char *name = s->variant_v[i];
+
+		kb_err_clear(&e);
+		if (db_variant_resolve(db, name, &d, &e) == 0) {
+			free(d);
+			s->variant_v[out++] = name;
+			continue;
+		}
+		/* "Before this patch, schedutil" was cut at its comma */
+		for (k = i + 1; k < s->nvariant_v && k < i + 4; k++) {
+			size_t m;
+			struct buf b = BUF_INIT;
+			for (m = i; m <= k; m++)
+				buf_printf(&b, "%s%s", m > i ? "," : "", s->variant_v[m]);
+			kb_err_clear(&e);
+			if (db_variant_resolve(db, buf_str(&b), &d, &e) == 0) {
+				free(d);
+				xgrow(&s->split, &s->splitcap, s->nsplit + 1, sizeof(*s->split));
+				s->split[s->nsplit++] = xstrdup(buf_str(&b));
+				name = s->split[s->nsplit - 1];
+				buf_release(&b);
+				i = k;
+				break;
+			}
+			buf_release(&b);
+		}
+		s->variant_v[out++] = name;
+	}
+	s->nvariant_v = out;
+	q->variants = s->variant_v;
+	q->nvariants = s->nvariant_v;
+}
+
 int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *err)
 {
 	q->bench = s->bench && *s->bench ? s->bench : NULL;

@@ -77,6 +77,11 @@ void cli_short_output(int argc, char **argv);
  * --better into q.  Returns 0, or -1 with err set for a bad --config or
  * --better.  Call it once. */
 int cli_select_lists(struct cli_select *s, struct an_query *q, struct kb_err *err);
+/* A variant name with a comma in it ("Before this patch, schedutil") was
+ * cut by --variants' commas: join the pieces again where the store has
+ * the joined name and not the piece. */
+struct db;
+void cli_select_rejoin(struct cli_select *s, struct an_query *q, struct db *db);
 /* Fill q (an_query_init() first) from the options.  Returns 0, or -1
  * with err set for a bad --config, --better, --change, --test,
  * --threshold or --alpha. */

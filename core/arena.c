@@ -69,20 +69,29 @@ char *arena_strdup(struct arena *a, const char *s)
 	return s ? arena_strndup(a, s, strlen(s)) : NULL;
 }
 
-char *arena_printf(struct arena *a, const char *fmt, ...)
+char *arena_vprintf(struct arena *a, const char *fmt, va_list ap)
 {
-	va_list ap;
+	va_list again;
 	int n;
 	char *p;
 
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
+	va_copy(again, ap);
+	n = vsnprintf(NULL, 0, fmt, again);
+	va_end(again);
 	if (n < 0)
 		return arena_strdup(a, "");
 	p = arena_alloc(a, (size_t)n + 1);
-	va_start(ap, fmt);
 	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
+char *arena_printf(struct arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+
+	va_start(ap, fmt);
+	p = arena_vprintf(a, fmt, ap);
 	va_end(ap);
 	return p;
 }

@@ -7,6 +7,7 @@
 #ifndef KB_ARENA_H
 #define KB_ARENA_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 struct arena_block;
@@ -26,5 +27,7 @@ char *arena_strdup(struct arena *a, const char *s);  /* NULL stays NULL */
 void arena_grow(struct arena *a, void *pp, size_t *cap, size_t need, size_t elem);
 char *arena_printf(struct arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+char *arena_vprintf(struct arena *a, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 
 #endif

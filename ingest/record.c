@@ -20,6 +20,7 @@ void rec_batch_release(struct rec_batch *b)
 	free(b->summaries);
 	free(b->variants);
 	free(b->segments);
+	free(b->notes);
 	arena_release(&b->arena);
 	memset(b, 0, sizeof(*b));
 }
@@ -365,4 +366,17 @@ void rec_variant_add(struct rec_batch *b, const char *name, const char *desc,
 	v->description = arena_strdup(&b->arena, desc);
 	v->kernel = arena_strdup(&b->arena, kernel);
 	v->line = line;
+}
+
+void rec_note(struct rec_batch *b, long line, const char *fmt, ...)
+{
+	va_list ap;
+	struct rec_note *n;
+
+	xgrow(&b->notes, &b->notes_cap, b->nnotes + 1, sizeof(*b->notes));
+	n = &b->notes[b->nnotes++];
+	n->line = line;
+	va_start(ap, fmt);
+	n->text = arena_vprintf(&b->arena, fmt, ap);
+	va_end(ap);
 }

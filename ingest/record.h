@@ -95,6 +95,12 @@ struct rec_variant {
 	long line;
 };
 
+/* One line of import --explain about source line `line`. */
+struct rec_note {
+	long line;
+	const char *text;
+};
+
 /* One parsed piece of the source (a segment of the front end), with the
  * SHA-256 of its normalised text: the same output arriving again in
  * another file (re-quoted, re-encoded, copied) has the same hash, and
@@ -123,6 +129,11 @@ struct rec_batch {
 	size_t nsummaries, summaries_cap;
 	struct rec_variant *variants;
 	size_t nvariants, variants_cap;
+	/* What a parser decided and import --explain says: a column order
+	 * taken by a table's own checks, a placeholder left out, an
+	 * annotation dropped.  Each at the source line it is about. */
+	struct rec_note *notes;
+	size_t nnotes, notes_cap;
 };
 
 void rec_batch_init(struct rec_batch *b);
@@ -156,6 +167,9 @@ struct rec_summary *rec_summary_add(struct rec_batch *b, const char *variant,
 				    const char *unit, long line);
 void rec_summary_config(struct rec_batch *b, struct rec_summary *s, const char *key, const char *value);
 
+/* Say why a value was read as it was (import --explain). */
+void rec_note(struct rec_batch *b, long line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 void rec_variant_add(struct rec_batch *b, const char *name, const char *desc,
 		     const char *kernel, long line);
 
