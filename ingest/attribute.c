@@ -31,6 +31,7 @@
 #include "ingest.h"
 #include "attribute.h"
 #include "../core/buf.h"
+#include "../core/rx.h"
 #include "../core/util.h"
 
 #include <ctype.h>
@@ -51,9 +52,10 @@ static int is_rule_line(const struct ingest_line *l)
 	while (end > p && isspace((unsigned char)end[-1]))
 		end--;
 	for (; p < end; p++, n++)
-		if (!strchr("-=_~*", *p))
+		if (!strchr("-=_~*#", *p))
 			return 0;
-	return n >= 3;
+	/* a lone "#" or "*" frames a heading ("#", "# v5.16-rc8", "#") */
+	return n >= 3 || (n >= 1 && (l->s[l->len - 1] == '#' || l->s[l->len - 1] == '*'));
 }
 
 /* The post's own variant names (published row labels and legends),
@@ -443,6 +445,9 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 	if (*p == '#' || (end - p > 2 && (p[0] == '*' || p[0] == '=' || p[0] == '-') &&
 			  p[1] == p[0] && p[2] == p[0]))
 		marked = 1;
+	/* "* Before *": a lone '*' at both ends (a list item has one at the start) */
+	if (end - p > 4 && p[0] == '*' && end[-1] == '*' && p[1] == ' ' && end[-2] == ' ')
+		marked = 1;
 	while (marked && p < end && strchr("*#=-", *p))
 		p++;
 	while (marked && end > p && strchr("*#=-", end[-1]))
@@ -464,7 +469,7 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 			r++;
 		while (re > r && isspace((unsigned char)re[-1]))
 			re--;
-		under = re - r >= 3 && (*r == '=' || *r == '-' || *r == '~');
+		under = re - r >= 3 && (*r == '=' || *r == '-' || *r == '~' || *r == '_');
 		for (q = r; under && q < re; q++)
 			if (*q != *r)
 				under = 0;
@@ -477,10 +482,18 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 		while (p < end && isspace((unsigned char)*p))
 			p++;
 	}
-	if (p == end || strchr(".,;?!", end[-1]) || memchr(p, '=', (size_t)(end - p)) ||
-	    memchr(p, ':', (size_t)(end - p)))
+	/* "(3.14-rc6 with fix)" */
+	if (end - p > 2 && *p == '(' && end[-1] == ')' && !memchr(p + 1, '(', (size_t)(end - p - 2))) {
+		p++;
+		end--;
+	}
+	if (p == end || strchr(".,;?!", end[-1]) || memchr(p, ':', (size_t)(end - p)))
 		return NULL;    /* "KernelVersion: 3.9.0": a legend's or a kernel line */
-	if (*p == '-' || *p == '(' || *p == '[' || *p == '<' || *p == '"' || *p == '>')
+	/* "groups=10" is a configuration; "Config=n", "CONFIG_SLUB=y" are kernels */
+	q = memchr(p, '=', (size_t)(end - p));
+	if (q && (strncasecmp(p, "config", 6) != 0 || memchr(p, ' ', (size_t)(q - p))))
+		return NULL;
+	if ((*p == '-' && !marked) || *p == '(' || *p == '[' || *p == '<' || *p == '"' || *p == '>')
 		return NULL;
 	for (q = p; q < end;) {
 		const char *w;
@@ -492,6 +505,8 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 		if (q == w)
 			continue;
 		words++;
+		if (q - w > 7 && strncasecmp(w, "config", 6) == 0 && memchr(w, '=', (size_t)(q - w)))
+			named = 1;      /* "Config=n", "CONFIG_SLUB=y" */
 		if ((q - w == 5 && strncasecmp(w, "wrote", 5) == 0) ||
 		    (q - w == 6 && strncasecmp(w, "writes", 6) == 0))
 			return NULL;    /* "Ingo Molnar wrote:" */
@@ -521,6 +536,35 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 	return arena_strndup(&b->arena, p, (size_t)(end - p));
 }
 
+/* A sentence that introduces output and names its side in passing:
+ * "On qemu, before this patch, hackbench gives:", "With the fix applied
+ * I get:".  The phrase is the name ("before this patch"); a line naming
+ * two sides ("with and without the patch") names none. */
+static const char *phrase_label(struct rec_batch *b, const struct ingest_line *l)
+{
+	static struct rx side = RXI("\\b((?:before|after|with|without)\\s+(?:(?:the|this|that|my|your|his|her|our|these|those)\\s+)?"
+				    "(?:patch|patches|patchset|patch\\s+set|series|change|changes|fix|commit|revert))\\b");
+	struct rx_cap cap[2];
+	const char *end = l->s + l->len, *rest;
+
+	while (end > l->s && isspace((unsigned char)end[-1]))
+		end--;
+	if (end == l->s || end[-1] != ':' || end - l->s > 160 || !memchr(l->s, ' ', l->len))
+		return NULL;
+	if (rx_match(&side, l->s, (size_t)(end - l->s), cap, 2) != 2)
+		return NULL;
+	rest = cap[1].s + cap[1].len;
+	if (rx_match(&side, rest, (size_t)(end - rest), cap + 1, 1) > 0)
+		return NULL;
+	{
+		static struct rx both = RXI("\\b(?:with|before)\\s+and\\s+(?:without|after)\\b");
+		struct rx_cap c2[1];
+		if (rx_match(&both, l->s, l->len, c2, 1) > 0)
+			return NULL;
+	}
+	return arena_strndup(&b->arena, cap[1].s, cap[1].len);
+}
+
 /* The variant label that introduces the output at line index to: the
  * last label line among the prose lines [from, to).  Sets *at to its
  * index. */
@@ -537,7 +581,19 @@ static const char *find_variant_label(struct rec_batch *b, const struct ingest_d
 			i--;
 			continue;
 		}
-		lb = variant_label(b, doc, i - 1, from, to, direct);
+		{
+			/* "..., hackbench gives:" is a sentence: its phrase is the name */
+			static struct rx says = RXI("\\b(?:gives?|gave|gets?|got|getting|shows?|showed|see|saw|"
+						    "looks?|reports?|yields?|is|are|was|were|results?|numbers)\\b");
+			struct rx_cap c1[1];
+			const char *pl = phrase_label(b, l);
+			if (pl && rx_match(&says, l->s, l->len, c1, 1) > 0)
+				lb = pl;
+			else
+				lb = variant_label(b, doc, i - 1, from, to, direct);
+			if (!lb)
+				lb = pl;
+		}
 		direct = 0;
 		if (lb) {
 			*at = i - 1;
@@ -550,7 +606,7 @@ static const char *find_variant_label(struct rec_batch *b, const struct ingest_d
 
 /* The last label line among the prose lines [from, to). */
 static const char *find_label(struct rec_batch *b, const struct ingest_doc *doc, size_t from,
-			      size_t to)
+			      size_t to, size_t *at)
 {
 	size_t i;
 
@@ -559,8 +615,10 @@ static const char *find_label(struct rec_batch *b, const struct ingest_doc *doc,
 		if (ingest_line_blank(&doc->lines[i - 1]))
 			continue;
 		lb = label_of(b, doc, i - 1, from, to);
-		if (lb)
+		if (lb) {
+			*at = i - 1;
 			return lb;
+		}
 	}
 	return NULL;
 }
@@ -662,9 +720,9 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		 * only when the post has variant names to find in it. */
 		const char *prose = NULL, *prose_ev = NULL, *lv;
 		int prose_read = !ns.n, label_wins;
-		size_t lv_at = 0;
+		size_t lv_at = 0, own_at = 0;
 
-		sg->label = find_label(b, doc, spans[k].prose_first, spans[k].first);
+		sg->label = find_label(b, doc, spans[k].prose_first, spans[k].first, &own_at);
 		/* A variant label names every block after it, up to the next
 		 * label, legend or kernel line. */
 		lv = find_variant_label(b, doc, spans[k].prose_first, spans[k].first, &lv_at);
@@ -672,6 +730,10 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 			label_var = lv;
 			label_at = lv_at;
 		} else if (spans[k].ctx_at > spans[k].prose_first) {
+			label_var = NULL;
+		} else if (sg->label) {
+			/* a label of its own that names no variant ("-j 16"): the
+			 * one before may not name this block either */
 			label_var = NULL;
 		}
 		/* A kernel line ("Kernel 2.6.16" of kernbench's own output) says

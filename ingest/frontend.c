@@ -245,6 +245,49 @@ static void load_qp(struct ingest_doc *doc, size_t *cap, const char *data, size_
 		add_line(doc, cap, out + cur, o - cur, cur_line);
 }
 
+/* A line that starts, after blanks, with a box's left edge "|" and has no
+ * other '|' (so no table row "| mean | 0.62 |"): the edge's offset past
+ * the '|', or 0. */
+static size_t box_edge(const struct ingest_line *l)
+{
+	const char *p = l->s, *end = l->s + l->len;
+
+	while (p < end && *p == ' ')
+		p++;
+	if (p == end || *p != '|' || memchr(p + 1, '|', (size_t)(end - p - 1)))
+		return 0;
+	return (size_t)(p + 1 - l->s);
+}
+
+/* Output pasted inside a drawn box keeps the box's left edge on every
+ * line:
+ *
+ *    _____________________________________
+ *   |
+ *   |  Vanilla kernel (v5.13-rc7):
+ *   |_____________________________________
+ *   |  Performance counter stats for ...
+ *
+ * A run of three or more such lines loses the edge, as quoting does. */
+static void strip_box_edges(struct ingest_doc *doc)
+{
+	size_t i = 0, k, n = doc->nlines;
+
+	while (i < n) {
+		size_t run = i;
+		while (run < n && box_edge(&doc->lines[run]))
+			run++;
+		if (run - i >= 3) {
+			for (k = i; k < run; k++) {
+				size_t off = box_edge(&doc->lines[k]);
+				doc->lines[k].s += off;
+				doc->lines[k].len -= off;
+			}
+		}
+		i = run > i ? run : i + 1;
+	}
+}
+
 int ingest_doc_load(struct ingest_doc *doc, const char *path, const char *data,
 		    size_t len, struct kb_err *err)
 {
@@ -278,6 +321,7 @@ int ingest_doc_load(struct ingest_doc *doc, const char *path, const char *data,
 				return -1;
 			}
 		}
+		strip_box_edges(doc);
 		return 0;
 	}
 
@@ -295,6 +339,7 @@ int ingest_doc_load(struct ingest_doc *doc, const char *path, const char *data,
 			p = nl ? nl + 1 : end;
 		}
 	}
+	strip_box_edges(doc);
 	return 0;
 }
 

@@ -1,0 +1,45 @@
+#!/bin/bash
+# Real-post shapes (tests/realposts): label lines, headings and sentences
+# that name the variant of the output after them, up to the next such
+# line; boxed pastes; what is not a label.  Each input is written for its
+# shape in tests/data/shapes/labels/.
+. tests/lib.sh
+D=tests/data/shapes/labels
+vals() {  # file -> "variant=value" of its runs' time/elapsed/cache-misses, in order
+	export KBENCH_DB="$TMP/$(basename "$1" .txt).db"
+	"$KB" import "$1" > "$TMP/$(basename "$1").out" 2>&1 || echo "import failed: $(cat "$TMP/$(basename "$1").out")"
+	sql "select variant || '=' || printf('%.12g', value) from samples_v where metric in ('time', '$2') order by run_id" | tr '\n' ' '
+}
+
+check_eq "Without the patch: / With the patch: name the blocks after them" \
+	"$(vals $D/with-without.txt time)" \
+	"Without the patch=3.12 Without the patch=3.18 With the patch=2.91 With the patch=2.95 "
+check_eq "* Before * names both perf stat blocks under it, * After * the next" \
+	"$(vals $D/before-after-perfstat.txt elapsed)" \
+	"Before=11.627897174 Before=4.627897174 After=11.504999837 "
+check_eq "... and the variants can be compared by those names" \
+	"$(KBENCH_DB="$TMP/before-after-perfstat.db" "$KB" compare --baseline Before --variants Before,After --bench perf-stat --metric elapsed --format json |
+	   python3 -c 'import json,sys; print(" ".join("%s:%.2f" % (r["variant"], r["change_pct"]) for r in json.load(sys.stdin)["rows"] if r["change_pct"] is not None))')" \
+	"After:-1.06"
+check_eq "a sentence names its side (before this patch), a box edge is undone, Config=n is a kernel" \
+	"$(vals $D/sentence-box-config.txt time)" \
+	"before this patch=4.12 with this patch=4.31 Config=n=3 Config=y=3.1 "
+check_eq "underlined (3.14-rc6), '#'-framed v5.16-rc8 and -fast-headers-v2" \
+	"$(vals $D/underlined-and-marked.txt time)" \
+	"3.14-rc6=2 3.14-rc6 with fix=1.5 v5.16-rc8=5 -fast-headers-v2=4 "
+check_eq "'X wrote:', 'Here are the results:' and 'Try calling:' name no variant" \
+	"$(vals $D/not-labels.txt time)" \
+	"not-labels=2 not-labels=2.1 "
+export KBENCH_DB="$TMP/explain.db"
+check_status "import --explain says which label line named a block" 0 \
+	"$KB" import --explain $D/with-without.txt
+check_grep "... 'label line 10 names it'" "variant With the patch: label line 10 names it" "$TMP/.out"
+
+# Options before the verb, as git's -C.
+export KBENCH_DB="$TMP/unused.db"
+check_status "kbench --db PATH import" 0 "$KB" --db "$TMP/global.db" import $D/with-without.txt
+check_eq "... imports into PATH" "$(sqlite3 "$TMP/global.db" "select count(*) from run")" "4"
+check_status "kbench -q --db=PATH ls" 0 "$KB" -q --db="$TMP/global.db" import $D/with-without.txt
+check_status "kbench --db PATH alone is an error" 2 "$KB" --db "$TMP/global.db"
+check_grep "... that says there is no verb" "no verb" "$TMP/.out"
+check_eq "nothing was written to \$KBENCH_DB" "$(test -e "$TMP/unused.db" && echo exists || echo none)" "none"
