@@ -311,10 +311,13 @@ static const char *label_of(struct rec_batch *b, const struct ingest_doc *doc, s
 	for (q = p; q < end; q++)
 		if (!isspace((unsigned char)*q) && (q == p || isspace((unsigned char)q[-1])))
 			words++;
-	/* Alone: blank (or the document's edge, or the block) on both sides. */
+	/* Alone: blank (or the document's edge, or the block) on both sides;
+	 * an underlined heading is alone too. */
 	alone = (i == from || ingest_line_blank(&doc->lines[i - 1])) &&
-		(i + 1 >= to || ingest_line_blank(&doc->lines[i + 1]));
-	if (!marked && (!alone || words > 4 || end[-1] == '.' || end[-1] == ','))
+		(i + 1 >= to || ingest_line_blank(&doc->lines[i + 1]) ||
+		 (is_rule_line(&doc->lines[i + 1]) && !marked));
+	if (!marked && (!alone || words > (i + 1 < to && is_rule_line(&doc->lines[i + 1]) ? 12 : 4) ||
+			end[-1] == '.' || end[-1] == ','))
 		return NULL;
 	return arena_strndup(&b->arena, p, (size_t)(end - p));
 }
@@ -337,6 +340,7 @@ static const char *const heading_words[] = {
 	"benchmarking", "tested", "testing", "ran", "using", "again", "also", "both", "each",
 	"kernel", "kernels", "scheduler", "schedulers", "variant", "variants", "patches", "legend",
 	"try", "calling", "run", "running", "look", "looks", "like", "see", "shows", "show",
+	"typical", "sample", "samples", "overall", "final", "total", "totals", "result:",
 };
 
 static int heading_word(const char *w, size_t n)
@@ -345,6 +349,23 @@ static int heading_word(const char *w, size_t n)
 
 	for (i = 0; i < ARRAY_SIZE(heading_words); i++)
 		if (strlen(heading_words[i]) == n && strncasecmp(heading_words[i], w, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Heading words that make a line a section's title ("Ebizzy results",
+ * "Test setup") unless a word names a version too. */
+static int section_word(const char *w, size_t n)
+{
+	static const char *const words[] = {
+		"result", "results", "numbers", "output", "benchmark", "benchmarks", "data", "summary",
+		"stats", "statistics", "test", "tests", "details", "log", "logs", "setup", "config",
+		"configuration", "hardware", "machine", "table",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (strlen(words[i]) == n && strncasecmp(words[i], w, n) == 0)
 			return 1;
 	return 0;
 }
@@ -434,7 +455,8 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 {
 	const struct ingest_line *l = &doc->lines[i];
 	const char *p = l->s, *end = l->s + l->len, *q;
-	int marked = 0, colon = 0, under = 0, alone, words = 0, named = 0, plain = 0;
+	int marked = 0, colon = 0, under = 0, alone, words = 0, named = 0, plain = 0, has_eq;
+	int strong_heading = 0;     /* "Ebizzy results": a section, not a side */
 
 	while (p < end && isspace((unsigned char)*p))
 		p++;
@@ -450,6 +472,9 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 		marked = 1;
 	while (marked && p < end && strchr("*#=-", *p))
 		p++;
+	/* "*****better than ...": marks glued to a word are emphasis */
+	if (marked && p < end && !isspace((unsigned char)*p))
+		return NULL;
 	while (marked && end > p && strchr("*#=-", end[-1]))
 		end--;
 	while (p < end && isspace((unsigned char)*p))
@@ -489,11 +514,12 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 	}
 	if (p == end || strchr(".,;?!", end[-1]) || memchr(p, ':', (size_t)(end - p)))
 		return NULL;    /* "KernelVersion: 3.9.0": a legend's or a kernel line */
-	/* "groups=10" is a configuration; "Config=n", "CONFIG_SLUB=y" are kernels */
-	q = memchr(p, '=', (size_t)(end - p));
-	if (q && (strncasecmp(p, "config", 6) != 0 || memchr(p, ' ', (size_t)(q - p))))
-		return NULL;
-	if ((*p == '-' && !marked) || *p == '(' || *p == '[' || *p == '<' || *p == '"' || *p == '>')
+	/* "groups=10" is a configuration; "Config=n", "CONFIG_SLUB=y" and
+	 * "with lru_gen/enabled=0x3" name kernels (checked below) */
+	has_eq = memchr(p, '=', (size_t)(end - p)) != NULL;
+	/* "-vanilla:", "# -fast-headers": a kernel's suffix; "- a list item" */
+	if ((*p == '-' && !((marked || colon || under) && end - p > 1 && isalnum((unsigned char)p[1]))) ||
+	    *p == '(' || *p == '[' || *p == '<' || *p == '"' || *p == '>')
 		return NULL;
 	for (q = p; q < end;) {
 		const char *w;
@@ -514,9 +540,31 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 			named = 1;
 		else if (!heading_word(w, (size_t)(q - w)))
 			plain = 1;
+		else if (section_word(w, (size_t)(q - w)))
+			strong_heading = 1;
 	}
-	if (!words || words > 8)
+	if (!words || words > (under ? 12 : 8))
 		return NULL;
+	if (has_eq && !named)
+		return NULL;
+	/* "Kernbench results with the patch": the name is what follows the
+	 * heading's words */
+	if (named || plain) {
+		const char *w = p, *we;
+		for (;;) {
+			while (w < end && isspace((unsigned char)*w))
+				w++;
+			for (we = w; we < end && !isspace((unsigned char)*we) && *we != ','; we++)
+				;
+			if (we == end || we == w || !heading_word(w, (size_t)(we - w)) ||
+			    variant_word(w, (size_t)(we - w)))
+				break;
+			w = we;
+			while (w < end && (isspace((unsigned char)*w) || *w == ','))
+				w++;
+		}
+		p = w;
+	}
 	/* "16 tasks", "2x CPUs", "-j 64": a configuration, not a variant */
 	if (isdigit((unsigned char)*p) && !named)
 		return NULL;
@@ -525,7 +573,7 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 	if (marked || colon || under) {
 		/* a name without a word that says so must introduce the block
 		 * itself ("# __flush_tlb_one"), not a paragraph ("Try calling:") */
-		if (!named && (!plain || !direct))
+		if (!named && (!plain || !direct || strong_heading))
 			return NULL;
 		/* "On Mon, 7 Oct 2002, Erich Focht wrote:" ends in ':' too */
 		if (colon && !marked && !under && words > 5 && !named)
@@ -623,6 +671,62 @@ static const char *find_label(struct rec_batch *b, const struct ingest_doc *doc,
 	return NULL;
 }
 
+/* Nothing named any run or summary of the segment. */
+static int segment_unnamed(const struct rec_batch *b, const struct rec_segment *sg)
+{
+	size_t i;
+
+	if (!sg->nruns && !sg->nsums)
+		return 0;
+	for (i = sg->run_first; i < sg->run_first + sg->nruns && i < b->nruns; i++)
+		if (b->runs[i]->variant)
+			return 0;
+	for (i = sg->sum_first; i < sg->sum_first + sg->nsums && i < b->nsummaries; i++)
+		if (b->summaries[i]->variant)
+			return 0;
+	return 1;
+}
+
+/* The sentence right before a block (only blank lines between), as the
+ * block's label when nothing else tells it apart; NULL when none. */
+static const char *intro_line(struct rec_batch *b, const struct ingest_doc *doc, size_t from,
+			      size_t to)
+{
+	size_t i = to;
+	const char *p, *end;
+
+	size_t k, words = 0;
+
+	while (i > from && ingest_line_blank(&doc->lines[i - 1]))
+		i--;
+	if (i == from || to - i > 2 || is_rule_line(&doc->lines[i - 1]) || command_line(&doc->lines[i - 1]))
+		return NULL;
+	p = doc->lines[i - 1].s;
+	end = p + doc->lines[i - 1].len;
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	while (end > p && (isspace((unsigned char)end[-1]) || strchr(".:,;", end[-1])))
+		end--;
+	for (k = 0; p + k < end; k++)
+		if (!isspace((unsigned char)p[k]) && (k == 0 || isspace((unsigned char)p[k - 1])))
+			words++;
+	/* a sentence of its own, not the end of a paragraph */
+	if (words >= 3 && end - p <= 80 && (i - 1 == from || ingest_line_blank(&doc->lines[i - 2])))
+		return arena_strndup(&b->arena, p, (size_t)(end - p));
+	/* A short line ("Threads finished") may be the program's own: the
+	 * block is told apart by where it is, when prose stands before it. */
+	for (k = from; k < to; k++) {
+		const struct ingest_line *l = &doc->lines[k];
+		size_t w = 0, c;
+		for (c = 0; c < l->len; c++)
+			if (!isspace((unsigned char)l->s[c]) && (c == 0 || isspace((unsigned char)l->s[c - 1])))
+				w++;
+		if (w >= 5)
+			return arena_printf(&b->arena, "line %ld", doc->lines[to].lineno);
+	}
+	return NULL;
+}
+
 /* One run or summary of a segment, by what may fall together with
  * another's: benchmark, variant, configuration (and metric). */
 struct item_key {
@@ -700,6 +804,7 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 	const char *label_var = NULL;   /* the variant label in force */
 	size_t label_at = 0;
 	const char **vlabel = xcalloc(b->nsegments + 1, sizeof(*vlabel));
+	char *vlabel_same = xcalloc(b->nsegments + 1, 1);  /* its label line is a variant label */
 
 	/* The post's names and published cells serve only runs that nothing
 	 * named: most files have none. */
@@ -741,6 +846,7 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		label_wins = label_var && (!spans[k].ctx_variant || spans[k].ctx_kernel ||
 					   label_at + 1 > spans[k].ctx_at);
 		vlabel[k] = lv ? lv : label_var;
+		vlabel_same[k] = lv && sg->label && lv_at == own_at;
 		for (i = sg->sum_first; i < sg->sum_first + sg->nsums; i++) {
 			struct rec_summary *s = b->summaries[i];
 			if (s->variant)
@@ -808,8 +914,16 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		struct item_key *it;
 		size_t n = 0, cap = 0, a, e, any = 0;
 
-		for (k = 0; k < b->nsegments; k++)
-			any |= b->segments[k].label != NULL;
+		/* Blocks that nothing named, each introduced by a sentence of
+		 * its own ("ebizzy on top of rc2-mm2 gave this", "ebizzy with
+		 * 2500 pages"), are not pooled either: the sentence keeps them
+		 * apart until a user names them (relabel). */
+		for (k = 0; k < b->nsegments; k++) {
+			struct rec_segment *sg = &b->segments[k];
+			if (!sg->label && segment_unnamed(b, sg))
+				sg->label = intro_line(b, doc, spans[k].prose_first, spans[k].first);
+			any |= sg->label != NULL;
+		}
 		it = NULL;
 		for (k = 0; any && k < b->nsegments; k++) {
 			struct rec_segment *sg = &b->segments[k];
@@ -842,7 +956,7 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		free(it);
 	}
 	for (k = 0; k < b->nsegments; k++) {
-		if (labelled[k] && vlabel[k] && strcmp(vlabel[k], b->segments[k].label) == 0)
+		if (labelled[k] && vlabel[k] && vlabel_same[k])
 			rename_to_label(b, &b->segments[k], vlabel[k]);
 		else if (labelled[k])
 			set_label(b, &b->segments[k], b->segments[k].label);
@@ -851,6 +965,7 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 	}
 	free(labelled);
 	free(vlabel);
+	free(vlabel_same);
 	free(ns.v);
 	free(cs.v);
 }

@@ -27,9 +27,12 @@ check_eq "a sentence names its side (before this patch), a box edge is undone, C
 check_eq "underlined (3.14-rc6), '#'-framed v5.16-rc8 and -fast-headers-v2" \
 	"$(vals $D/underlined-and-marked.txt time)" \
 	"3.14-rc6=2 3.14-rc6 with fix=1.5 v5.16-rc8=5 -fast-headers-v2=4 "
-check_eq "'X wrote:', 'Here are the results:' and 'Try calling:' name no variant" \
+check_eq "'X wrote:', 'Here are the results:', 'Try calling:', 'Ebizzy results' and an emphasis name no variant" \
 	"$(vals $D/not-labels.txt time)" \
-	"not-labels=2 not-labels=2.1 "
+	"not-labels=2 not-labels=2.1 within the default container=2.3 not-labels=2.4 "
+check_eq "... and the blocks nothing named stay apart, by their headings or where they are" \
+	"$(KBENCH_DB="$TMP/not-labels.db" sql "select group_concat(config, ' ') from (select config from runs_v where variant = 'not-labels' order by run_id) q")" \
+	"groups=10,impl=legacy,label=Here are the results,tasks=400 groups=10,impl=legacy,label=line 14,tasks=400 groups=10,impl=legacy,label=Ebizzy results,tasks=400"
 export KBENCH_DB="$TMP/explain.db"
 check_status "import --explain says which label line named a block" 0 \
 	"$KB" import --explain $D/with-without.txt
