@@ -58,7 +58,7 @@ FUZZ_DIR ?= $(BUILD)/fuzz/corpus
 # make tsan: the release sources with ThreadSanitizer.
 TSAN_OBJ = $(patsubst %.c,$(BUILD)/tsan/%.o,$(LIB_SRC) $(CLI_SRC))
 
-.PHONY: all deps check check-build unit demo bench bench-lab install clean man fuzz fuzz-build tsan golden-update
+.PHONY: all deps check check-build unit demo bench bench-lab install clean man fuzz fuzz-build tsan golden-update realposts
 
 all: kbench man
 
@@ -146,6 +146,12 @@ tsan: $(BUILD)/tsan/kbench
 
 deps:
 	@scripts/install-deps
+
+# The real-post measure (tests/realposts/README.md): every post imported
+# alone, every hand-read value and comparison checked against the floor.
+realposts: deps
+	@$(MAKE) --no-print-directory kbench
+	@scripts/realposts --floor tests/realposts/FLOOR
 
 check:
 	@scripts/install-deps --check

@@ -370,6 +370,24 @@ static int section_word(const char *w, size_t n)
 	return 0;
 }
 
+/* Words a heading puts before a name: "Kernbench results running
+ * within the default container", "Here are the numbers with the fix". */
+static int prefix_word(const char *w, size_t n)
+{
+	static const char *const words[] = {
+		"hackbench", "kernbench", "schedbench", "numa_test", "numatest", "perf", "stat",
+		"autonuma", "here", "are", "is", "some", "running", "run", "runs", "ran",
+	};
+	size_t i;
+
+	if (section_word(w, n))
+		return 1;
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (strlen(words[i]) == n && strncasecmp(words[i], w, n) == 0)
+			return 1;
+	return 0;
+}
+
 /* Words that say a line names a version of the code under test. */
 static int variant_word(const char *w, size_t n)
 {
@@ -377,7 +395,7 @@ static int variant_word(const char *w, size_t n)
 		"with", "without", "before", "after", "patched", "unpatched", "vanilla", "stock",
 		"baseline", "base", "mainline", "upstream", "plus", "fix", "fixed", "revert",
 		"reverted", "enabled", "disabled", "old", "new", "original", "modified", "default",
-		"tip", "linus", "next", "applied",
+		"tip", "linus", "next", "applied", "patch", "unmodified",
 	};
 	size_t i, k;
 
@@ -457,6 +475,7 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 	const char *p = l->s, *end = l->s + l->len, *q;
 	int marked = 0, colon = 0, under = 0, alone, words = 0, named = 0, plain = 0, has_eq;
 	int strong_heading = 0;     /* "Ebizzy results": a section, not a side */
+	int bullet = 0;
 
 	while (p < end && isspace((unsigned char)*p))
 		p++;
@@ -464,6 +483,12 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 		end--;
 	if (end - p < 2 || end - p > 70)
 		return NULL;
+	/* a list item: "- Before:", "* my patch:", "o vanilla" */
+	if (end - p > 3 && strchr("-*+o", p[0]) && p[1] == ' ' && end[-1] != '*' &&
+	    isalnum((unsigned char)p[2])) {
+		p += 2;
+		bullet = 1;
+	}
 	if (*p == '#' || (end - p > 2 && (p[0] == '*' || p[0] == '=' || p[0] == '-') &&
 			  p[1] == p[0] && p[2] == p[0]))
 		marked = 1;
@@ -539,11 +564,29 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 		if (variant_word(w, (size_t)(q - w)))
 			named = 1;
 		else if (!heading_word(w, (size_t)(q - w)))
-			plain = 1;
+			plain++;
 		else if (section_word(w, (size_t)(q - w)))
 			strong_heading = 1;
 	}
 	if (!words || words > (under ? 12 : 8))
+		return NULL;
+	/* an underlined or framed identifier ("bzImage_cgroups_preempt",
+	 * "sched1-4-58") names a build */
+	if ((under || marked || colon) && words == 1 && !named) {
+		const char *c;
+		int sep = 0, alpha = 0;
+		for (c = p; c < end; c++) {
+			if ((*c == '_' || *c == '-') && c > p && c + 1 < end &&
+			    isalnum((unsigned char)c[-1]) && isalnum((unsigned char)c[1]))
+				sep = 1;
+			alpha |= isalpha((unsigned char)*c) != 0;
+		}
+		if (sep && alpha && end - p >= 5)
+			named = 1;
+	}
+	/* a mailer's "-----Original Message-----", "---------- Forwarded message" */
+	if ((end - p == 16 && strncasecmp(p, "Original Message", 16) == 0) ||
+	    (end - p >= 17 && strncasecmp(p, "Forwarded message", 17) == 0))
 		return NULL;
 	if (has_eq && !named)
 		return NULL;
@@ -556,7 +599,7 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 				w++;
 			for (we = w; we < end && !isspace((unsigned char)*we) && *we != ','; we++)
 				;
-			if (we == end || we == w || !heading_word(w, (size_t)(we - w)) ||
+			if (we == end || we == w || !prefix_word(w, (size_t)(we - w)) ||
 			    variant_word(w, (size_t)(we - w)))
 				break;
 			w = we;
@@ -573,12 +616,14 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 	if (marked || colon || under) {
 		/* a name without a word that says so must introduce the block
 		 * itself ("# __flush_tlb_one"), not a paragraph ("Try calling:") */
-		if (!named && (!plain || !direct || strong_heading))
+		/* "Ebizzy results" is a section; "Kernbench results running
+		 * within the container of 800 MB" says what ran */
+		if (!named && (!plain || !direct || (strong_heading && plain < 2)))
 			return NULL;
 		/* "On Mon, 7 Oct 2002, Erich Focht wrote:" ends in ':' too */
 		if (colon && !marked && !under && words > 5 && !named)
 			return NULL;
-	} else if (!alone || !named || words > 5) {
+	} else if ((!alone && !bullet) || !named || words > 5) {
 		return NULL;
 	}
 	return arena_strndup(&b->arena, p, (size_t)(end - p));

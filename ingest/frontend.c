@@ -471,7 +471,12 @@ static int read_context(struct rec_batch *out, struct context *c, const struct i
 	static struct rx kver = RX("^\\s*(?:KernelVersion|Kernel)\\s*:?\\s+(\\S+.*?)\\s*$");
 	struct rx_cap cap[3];
 
-	if (rx_match(&legend, l->s, l->len, cap, 3) == 3) {
+	/* "T: 0 ( 2240) P: 0 I:1000 C: 50000 Min: 46" (cyclictest) is fields,
+	 * not a legend: a legend's description has no "Key:" pairs */
+	if (rx_match(&legend, l->s, l->len, cap, 3) == 3 &&
+	    !(memchr(cap[2].s, ':', cap[2].len) &&
+	      memchr((const char *)memchr(cap[2].s, ':', cap[2].len) + 1, ':',
+		     cap[2].len - (size_t)((const char *)memchr(cap[2].s, ':', cap[2].len) + 1 - cap[2].s)))) {
 		ctx_set(&out->arena, c, cap[1].s, cap[1].len, cap[2].s, cap[2].len);
 		rec_variant_add(out, c->variant, c->desc, NULL, l->lineno);
 		return 1;
