@@ -33,6 +33,9 @@ check_eq "'X wrote:', 'Here are the results:', 'Try calling:', 'Ebizzy results' 
 check_eq "... and the blocks nothing named stay apart, by their headings or where they are" \
 	"$(KBENCH_DB="$TMP/not-labels.db" sql "select group_concat(config, ' ') from (select config from runs_v where variant = 'not-labels' order by run_id) q")" \
 	"groups=10,impl=legacy,label=Here are the results,tasks=400 groups=10,impl=legacy,label=line 14,tasks=400 groups=10,impl=legacy,label=Ebizzy results,tasks=400"
+check_eq "list items name variants, an underlined build name too; cyclictest lines and a mailer's separator name none" \
+	"$(vals $D/bullets-builds.txt time)" \
+	"your patch=1.1 my patch=1.2 bzImage_cgroups_preempt=14.94 "
 export KBENCH_DB="$TMP/explain.db"
 check_status "import --explain says which label line named a block" 0 \
 	"$KB" import --explain $D/with-without.txt
