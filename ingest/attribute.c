@@ -677,11 +677,16 @@ static const char *find_variant_label(struct rec_batch *b, const struct ingest_d
 		{
 			/* "..., hackbench gives:" is a sentence: its phrase is the name */
 			static struct rx says = RXI("\\b(?:gives?|gave|gets?|got|getting|shows?|showed|see|saw|"
-						    "looks?|reports?|yields?|is|are|was|were|results?|numbers)\\b");
+						    "looks?|reports?|yields?|is|are|was|were|have|has|had|measured|ran)\\b");
 			struct rx_cap c1[1];
 			const char *pl = phrase_label(b, l);
-			if (pl && rx_match(&says, l->s, l->len, c1, 1) > 0)
+			static struct rx we = RXI("^\\s*(?:i|we|you|it|this|that|these|here|there|so|and|but|then)\\b");
+			int sentence = rx_match(&says, l->s, l->len, c1, 1) > 0 ||
+				       rx_match(&we, l->s, l->len, c1, 1) > 0;
+			if (pl && sentence)
 				lb = pl;
+			else if (sentence)
+				lb = NULL;  /* "I have got some measurements with ...:" */
 			else
 				lb = variant_label(b, doc, i - 1, from, to, direct);
 			if (!lb)
