@@ -395,7 +395,7 @@ static int variant_word(const char *w, size_t n)
 		"with", "without", "before", "after", "patched", "unpatched", "vanilla", "stock",
 		"baseline", "base", "mainline", "upstream", "plus", "fix", "fixed", "revert",
 		"reverted", "enabled", "disabled", "old", "new", "original", "modified", "default",
-		"tip", "linus", "next", "applied", "patch", "unmodified",
+		"tip", "linus", "next", "applied", "patch", "unmodified", "w/o", "w/",
 	};
 	size_t i, k;
 
@@ -483,6 +483,24 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 		end--;
 	if (end - p < 2 || end - p > 70)
 		return NULL;
+	/* an enumerated item: "(1) within a cluster:", "2) After:", "1)Before:" */
+	{
+		const char *e = p;
+		if (e < end && *e == '(')
+			e++;
+		if (e < end && (isdigit((unsigned char)*e) || (*e >= 'a' && *e <= 'h'))) {
+			const char *d = e + 1;
+			while (d < end && isdigit((unsigned char)*d))
+				d++;
+			if (d < end && *d == ')' && (d + 1 == end || d[1] == ' ' || isalpha((unsigned char)d[1])) &&
+			    (*e != '(' || p[0] == '(')) {
+				p = d + 1;
+				while (p < end && *p == ' ')
+					p++;
+				bullet = 1;
+			}
+		}
+	}
 	/* a list item: "- Before:", "* my patch:", "o vanilla" */
 	if (end - p > 3 && strchr("-*+o", p[0]) && p[1] == ' ' && end[-1] != '*' &&
 	    isalnum((unsigned char)p[2])) {
