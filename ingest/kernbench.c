@@ -293,10 +293,17 @@ static int parse_block(const struct ingest_ctx *ctx, const struct ingest_line *l
 		p = str_skip_ws(p, end);
 		if (p < end && *p == '(') {
 			const char *close = memchr(p, ')', (size_t)(end - p));
+			const char *in = str_skip_ws(p + 1, end);
 			if (close && parse_sd(p, close + 1, &v[k].sd) == 0) {
 				v[k].has_sd = 1;
 				nsd++;
 				p = str_skip_ws(close + 1, end);
+			} else if (in < end && ((*in >= '0' && *in <= '9') || *in == '.')) {
+				/* "(13x93.89)": where the sd stands, but no number */
+				return kb_err_set(err, ctx->path, lines[i].lineno,
+						  "kernbench: '%s': '%.*s' after the value is no (std deviation)",
+						  kb_metrics[k].label,
+						  (int)(close ? close + 1 - p : end - p), p);
 			}
 		}
 		if (p < end && read_remark(ctx, &lines[i], kb_metrics[k].label, p, out, err) < 0)
