@@ -11,7 +11,7 @@
  *   ...                             (one pass; a log holds several)
  *
  *           KernelVersion: 3.9.0-mainline_v39+() + mel's patches   <- prose: variant
- *                   Testcase:      Min      Max      Avg  %Change
+ *                   Testcase:      Min      Max      Avg  %Change   (or with StdDev)
  *                     numa01:  1752.48  1859.60  1785.60    0.82%
  *                     numa02:    47.21    60.58    53.43  -39.00%
  *
@@ -35,7 +35,7 @@ static struct rx name_rx = RX("^\\s*(numa0[12](?:_[A-Za-z0-9_]+)?)\\s*$");
  * rejects one that is not). */
 static struct rx secs_rx = RX("^\\s*([0-9.][^\\s]*)\\s*$");
 /* possessive (++): a long header needs no backtracking stack */
-static struct rx header_rx = RX("^\\s*Testcase\\s*:((?:\\s++(?:Min|Max|Avg|Mean|Stddev|%Change))++)\\s*$");
+static struct rx header_rx = RX("^\\s*Testcase\\s*:((?:\\s++(?:Min|Max|Avg|Mean|Std\\.?[Dd]ev|SD|%Change))++)\\s*$");
 static struct rx row_rx = RX("^\\s*([A-Za-z][A-Za-z0-9_]*)\\s*:\\s+(\\S.*?)\\s*$");
 
 enum an_col { COL_MIN, COL_MAX, COL_MEAN, COL_SD, COL_CHANGE };
@@ -85,7 +85,9 @@ static int header_columns(const struct ingest_line *l, enum an_col *col, int max
 			col[nc++] = COL_MAX;
 		else if (ingest_tok_is(&tok[i], "Avg") || ingest_tok_is(&tok[i], "Mean"))
 			col[nc++] = COL_MEAN;
-		else if (ingest_tok_is(&tok[i], "Stddev"))
+		else if (ingest_tok_is(&tok[i], "Stddev") || ingest_tok_is(&tok[i], "StdDev") ||
+			 ingest_tok_is(&tok[i], "Std.Dev") || ingest_tok_is(&tok[i], "Std.dev") ||
+			 ingest_tok_is(&tok[i], "SD"))
 			col[nc++] = COL_SD;
 		else if (ingest_tok_is(&tok[i], "%Change"))
 			col[nc++] = COL_CHANGE;

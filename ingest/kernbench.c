@@ -199,6 +199,40 @@ static int parse_sd(const char *s, const char *end, double *sd)
 	return num_parse(s, str_rtrim_len(s, (size_t)(close - s)), sd);
 }
 
+/*
+ * What follows a value and its "(sd)": the author's remark, "( + 2 % vs
+ * base)", "-45% regression", "[+-1.3%]", "<-- best", is dropped with a
+ * note.  A second number or metric name is a second column (two outputs
+ * side by side): refused, since which variant it belongs to is not known.
+ */
+static int read_remark(const struct ingest_ctx *ctx, const struct ingest_line *l, const char *label,
+		       const char *p, struct rec_batch *out, struct kb_err *err)
+{
+	const char *end = l->s + l->len, *q = p;
+	size_t len = str_rtrim_len(p, (size_t)(end - p));
+	double x;
+	int k;
+
+	if (*q == '(')
+		q = str_skip_ws(q + 1, end);
+	/* "48.638 (0.34)" is a value; "-1.8 % vs base", "+3" are remarks */
+	if (q < end && *q != '+' && *q != '-' && num_scan(&q, end, &x) == 0 &&
+	    (q = str_skip_ws(q, end), q == end || *q == ')' || *q == '(' ||
+	     (*q >= '0' && *q <= '9')))
+		return kb_err_set(err, ctx->path, l->lineno,
+				  "kernbench: '%s': a second number '%.*s' follows the value and its "
+				  "(std deviation): two columns side by side are not read",
+				  label, (int)len, p);
+	for (k = 0; k < KB_NMETRICS; k++)
+		if (str_find(p, len, kb_metrics[k].label))
+			return kb_err_set(err, ctx->path, l->lineno,
+					  "kernbench: '%s' is followed by a second '%s' on its line: two "
+					  "columns side by side are not read", label, kb_metrics[k].label);
+	rec_note(out, l->lineno, "'%.*s' after the %s value is the author's remark: not stored",
+		 (int)len, p, label);
+	return 0;
+}
+
 struct kb_value {
 	double mean, sd;
 	int has_sd;
@@ -256,14 +290,24 @@ static int parse_block(const struct ingest_ctx *ctx, const struct ingest_line *l
 		v[k].line = lines[i].lineno;
 		v[k].has_sd = 0;
 		v[k].sd = NAN;
-		if (str_skip_ws(p, end) < end) {
-			if (parse_sd(p, end, &v[k].sd) < 0)
+		p = str_skip_ws(p, end);
+		if (p < end && *p == '(') {
+			const char *close = memchr(p, ')', (size_t)(end - p));
+			const char *in = str_skip_ws(p + 1, end);
+			if (close && parse_sd(p, close + 1, &v[k].sd) == 0) {
+				v[k].has_sd = 1;
+				nsd++;
+				p = str_skip_ws(close + 1, end);
+			} else if (in < end && ((*in >= '0' && *in <= '9') || *in == '.')) {
+				/* "(13x93.89)": where the sd stands, but no number */
 				return kb_err_set(err, ctx->path, lines[i].lineno,
-						  "kernbench: '%s': expected '(std deviation)' after the value",
-						  kb_metrics[k].label);
-			v[k].has_sd = 1;
-			nsd++;
+						  "kernbench: '%s': '%.*s' after the value is no (std deviation)",
+						  kb_metrics[k].label,
+						  (int)(close ? close + 1 - p : end - p), p);
+			}
 		}
+		if (p < end && read_remark(ctx, &lines[i], kb_metrics[k].label, p, out, err) < 0)
+			return -1;
 		if (v[k].decimals != 6 || memchr(rest, 'e', (size_t)(p - rest)))
 			six = 0;
 	}

@@ -55,6 +55,20 @@ static const struct {
 	{ "numbers only", "313.17\n", 0 },
 	{ "command line", "Executing 4 times: ./randupdt 1000000\n", 0 },
 	{ "quoted-printable", "Time: 1.0=20\nJob node00=3D1\n", 0 },
+	{ "schedbench table, misordered header",
+	  "NUMA schedbench 4:\n     Elapsed TotalUser TotalSys AvgUser\n"
+	  "  k1 32.45 49.47 129.86 0.82\n  k2 38.61 45.15 154.48 1.06\n\n", 0 },
+	{ "summary rows, placeholders and remarks",
+	  "  k1 0.00 40.10 300.50 1.60 ( + 3 % vs base)\n  k2\n", 0 },
+	{ "prose ending in a title", "Here is what a compile gave, Kernbench:\n", 0 },
+	{ "title, legend, no header", "Kernbench:\n  * a = vanilla\n", 0 },
+	{ "bare grid header", "schedbench/hackbench: time(s)\n 10 25 50\n", 0 },
+	{ "kernbench remarks",
+	  "Average Optimal load -j 24 Run (std deviation):\nElapsed Time 424.486 (16.7365) ( + 2 % vs base)\n"
+	  "User Time 4146.8 (764.012) -45% regression\nSystem Time 419.24 (62.4507)\n"
+	  "Percent CPU 1012.1 (264.558) [+-1.3%]\nContext Switches 393363 (268899)\nSleeps 739905 (147344)\n", 0 },
+	{ "testcase stddev table",
+	  "Testcase: Min Max Avg StdDev\n  numa01: 118.98 122.37 120.96 1.17\n\n", 0 },
 };
 
 static const char mmtests_path[] =
