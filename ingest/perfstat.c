@@ -112,6 +112,8 @@ struct block {
 	long group_line, group2_line;
 	long ambig_line;
 	char ambig_tok[48];
+	char style;                     /* digit grouping shown: 'w' threes, 'i' Indian */
+	long style_line;
 	struct ingest_line *foreign;    /* the workload's lines, in order */
 	size_t nforeign, foreign_cap;
 };
@@ -372,39 +374,66 @@ static int numtok_read(const char *s, size_t len, int grouped, int integer, stru
 	return 0;
 }
 
-/* Convert s[0..len) with decimal mark dec, dropping group separators
- * (checked to stand every 3 digits). */
-static int numtok_value(const char *s, size_t len, char dec, int grouped, double *out)
+/*
+ * Convert s[0..len) with decimal mark dec, dropping group separators.
+ * Two groupings of the whole part are read: in threes ("7,993,529,041",
+ * the western locales) and the Indian one of en_IN and the other Indian
+ * locales, threes last and twos before ("7,99,35,29,041").  They differ
+ * only from the third group on ("12,462" is both), and never read one
+ * number as two values, so each is accepted; *style (may be NULL) gets
+ * 'w' or 'i' when the number shows which (0 when it cannot), for
+ * block_grouping to refuse a block that mixes them.
+ */
+static int numtok_value(const char *s, size_t len, char dec, int grouped, double *out,
+			char *style)
 {
 	char tmp[80];
-	size_t i, o = 0, run = 0, groups = 0, k;
-	int seen_dec = 0;
+	size_t i, o = 0, run = 0, groups = 0, first = 0, k;
+	int seen_dec = 0, threes = 1, twos = 1;
 	char kind;
 
+	if (style)
+		*style = 0;
 	if (len >= sizeof(tmp))
 		return -1;
 	for (i = 0; i < len; i++) {
 		char c = s[i];
 		if (c == dec) {
-			if (seen_dec || (groups && run != 3))
+			if (seen_dec)
 				return -1;
 			seen_dec = 1;
 			tmp[o++] = '.';
+			if (groups && run != 3)
+				return -1;
 		} else if (c == '.' || c == ',' || (grouped && foreign_sep(s, i, len, &kind))) {
 			k = c == '.' || c == ',' ? 1 : foreign_sep(s, i, len, &kind);
-			if (!grouped || seen_dec || run == 0 || (groups ? run != 3 : run > 3))
+			if (!grouped || seen_dec || run == 0)
 				return -1;
+			if (groups == 0) {
+				first = run;
+			} else {                /* a middle group */
+				threes &= run == 3;
+				twos &= run == 2;
+			}
 			groups++;
 			run = 0;
 			i += k - 1;
 		} else {
-			if (is_digit(c))
+			if (is_digit(c) && !seen_dec)
 				run++;
 			tmp[o++] = c;
 		}
 	}
-	if (groups && !seen_dec && run != 3)
-		return -1;
+	if (groups) {
+		if (!seen_dec && run != 3)
+			return -1;
+		threes &= first <= 3;
+		twos &= first <= 2;
+		if (!threes && !twos)
+			return -1;
+		if (style && groups >= 2)
+			*style = threes ? 'w' : 'i';
+	}
 	return num_parse(tmp, o, out);
 }
 
@@ -1370,6 +1399,33 @@ static void add_summary(struct block *b, struct rec_run *r, const struct item *i
 	}
 }
 
+/*
+ * One block is printed in one locale, so its counts group digits one
+ * way: in threes, or the Indian way ("12,27,462").  A block that shows
+ * both was pasted together from two places or edited by hand; which
+ * reading is meant cannot be told, so it is refused.
+ */
+static int block_grouping(struct block *b, const struct item *it, char style)
+{
+	if (!style)
+		return 0;
+	if (!b->style) {
+		b->style = style;
+		b->style_line = it->lineno;
+		if (style == 'i')
+			rec_note(b->out, it->lineno, "perf stat: counts grouped the Indian way "
+				 "('%.*s': threes last, twos before), read as such", (int)it->val.len,
+				 it->val.s);
+		return 0;
+	}
+	if (style == b->style)
+		return 0;
+	return kb_err_set(b->err, b->ctx->path, it->lineno,
+			  "inconsistent digit grouping: line %ld groups digits %s, line %ld %s",
+			  b->style_line, b->style == 'w' ? "in threes" : "the Indian way (12,34,567)",
+			  it->lineno, style == 'w' ? "in threes" : "the Indian way (12,34,567)");
+}
+
 static int block_emit(struct block *b, char dec)
 {
 	size_t i;
@@ -1378,25 +1434,28 @@ static int block_emit(struct block *b, char dec)
 		const struct item *it = &b->items[i];
 		struct rec_run *r;
 		double v, pct, sem;
+		char style = 0;
 
 		r = block_run(b, it, it->kind == IT_COUNTER);
 		if (it->missing)
 			continue;       /* missing, never 0 */
 		if (it->val_ready)
 			v = it->value;
-		else if (numtok_value(it->val.s, it->val.len, dec, it->grouped, &v) < 0)
+		else if (numtok_value(it->val.s, it->val.len, dec, it->grouped, &v, &style) < 0)
 			return kb_err_set(b->err, b->ctx->path, it->lineno,
 					  "bad number '%.*s' in perf stat output", (int)it->val.len,
 					  it->val.s);
+		if (!it->val_ready && block_grouping(b, it, style) < 0)
+			return -1;
 		rec_sample_add(b->out, r, it->event, v, it->unit, 0);
 		if (it->sem.len) {
-			if (numtok_value(it->sem.s, it->sem.len, dec, 0, &sem) < 0)
+			if (numtok_value(it->sem.s, it->sem.len, dec, 0, &sem, NULL) < 0)
 				return fail(b, it->lineno, "bad '+-' value in perf stat output");
 			add_summary(b, r, it, v, sem);
 		} else if (it->noise.len || it->noise_ready) {
 			if (it->noise_ready)
 				pct = it->noise_pct;
-			else if (numtok_value(it->noise.s, it->noise.len, dec, 0, &pct) < 0)
+			else if (numtok_value(it->noise.s, it->noise.len, dec, 0, &pct, NULL) < 0)
 				return fail(b, it->lineno, "bad '( +- N% )' in perf stat output");
 			add_summary(b, r, it, v, pct / 100.0 * fabs(v));
 		}

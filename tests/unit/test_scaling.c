@@ -55,6 +55,10 @@ static const struct {
 	{ "numbers only", "313.17\n", 0 },
 	{ "command line", "Executing 4 times: ./randupdt 1000000\n", 0 },
 	{ "quoted-printable", "Time: 1.0=20\nJob node00=3D1\n", 0 },
+	{ "perf stat Indian grouping",
+	  " Performance counter stats for './numa01':\n\n   7,99,35,29,041 cache-misses\n"
+	  "   12,27,462 cs  [100.00%]\n\n   1407.690148814 seconds time elapsed\n\n", 0 },
+	{ "perf stat Indian counter lines", "   7,99,35,29,041 cache-misses\n", 0 },
 };
 
 static const char mmtests_path[] =

@@ -1,0 +1,44 @@
+#!/bin/bash
+# Issue 21: perf stat and GNU time as people paste them into posts.  Each
+# input in tests/data/shapes/perfstat is a few lines written to show one
+# shape (not a real post); the checks are on what a user would query:
+# variant, benchmark, config, metric and value.
+. tests/lib.sh
+D=tests/data/shapes/perfstat
+
+# imp FILE [ARGS...]: import FILE alone into a fresh store ($KBENCH_DB);
+# the exit status is in $rc, the output in $TMP/out.
+n=0
+imp() {
+	local f=$1; shift
+	n=$((n + 1))
+	export KBENCH_DB="$TMP/s$n.db"
+	"$KB" import "$@" "$D/$f" > "$TMP/out" 2>&1; rc=$?
+}
+# vals [BENCH]: "variant|config|metric=value" of every sample, one line each, sorted.
+vals() {
+	sql "select variant || '|' || config || '|' || metric || '=' || printf('%.12g', value) from samples_v
+	     where benchmark = '${1:-perf-stat}' order by 1"
+}
+# sums: "metric mean sd n" of every published summary (perf's "+-").
+sums() {
+	sql "select metric || ' ' || printf('%.10g', mean) || ' ' || printf('%.4g', sd) || ' ' || coalesce(n, '-')
+	     from summaries_v order by metric"
+}
+
+# 1. Counts grouped the Indian way (en_IN: "12,27,462", "7,99,35,29,041").
+imp indian-grouping.txt --variant v
+check_eq "Indian grouping imports" "$rc" 0
+check_eq "Indian grouping: every count as a number" "$(vals)" "$(printf '%s\n' \
+	"v|cmd=./numa01|cache-misses=7993529041" "v|cmd=./numa01|cs=1227462" \
+	"v|cmd=./numa01|elapsed=1407.69014881" "v|cmd=./numa01|migrate:mm_migrate_pages=98808" \
+	"v|cmd=./numa01|migrations=241957" "v|cmd=./numa01|task-clock=123456.78")"
+imp indian-grouping.txt --variant v --explain
+check_grep "explain says the grouping was read the Indian way" "line 3: perf stat: counts grouped the Indian way" "$TMP/out"
+imp grouping-mixed.txt --variant v
+check_eq "a block mixing threes and Indian groups fails" "$rc" 2
+check_grep "... naming both lines" "grouping-mixed.txt:4: inconsistent digit grouping: line 3 groups digits the Indian way \(12,34,567\), line 4 in threes" "$TMP/out"
+check_eq "... storing nothing" "$(vals)" ""
+imp grouping-bad.txt --variant v
+check_eq "a grouping that is neither fails" "$rc" 2
+check_grep "... with the number" "grouping-bad.txt:3: bad number '1,22,7462'" "$TMP/out"
