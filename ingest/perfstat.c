@@ -62,6 +62,7 @@ enum line_kind {
 	LK_HB,          /* hackbench "Running in ..." / "Each sender ..." */
 	LK_HBTIME,      /* hackbench "Time: 0.454" */
 	LK_GARBLED,     /* unmistakably perf's, but unreadable */
+	LK_WRAPTAIL,    /* "M/sec   ( +- 1.62% )": a counter line's tail a mail client wrapped */
 };
 
 enum item_kind { IT_COUNTER, IT_ELAPSED, IT_USER, IT_SYS };
@@ -626,6 +627,9 @@ static struct rx rx_ivheader = RX("^\\s*#\\s+time\\s.*\\bcounts\\b.*\\bevents\\s
 static struct rx rx_notes = RX("^\\s*(?:Some events weren't counted|echo 0 > /proc/sys/kernel/nmi_watchdog"
 			       "|perf stat\\s*$|# started on |#\\s)");
 static struct rx rx_noise = RX("\\(\\s*\\+-\\s*([0-9.,]+)\\s*%\\s*\\)");
+/* The end of a counter line, wrapped onto a line of its own (format=flowed,
+ * a mail client's line length): the metric's last words and the noise. */
+static struct rx rx_wraptail = RX("^\\s*(?:[A-Za-z%][^#()\\[\\]+]*+)?\\(\\s*\\+-\\s*([0-9.,]+)\\s*%\\s*\\)\\s*$");
 static struct rx rx_perfmark = RX("\\[\\s*[0-9.,]+%\\s*\\]|\\(\\s*\\+-|\\s#\\s+[0-9]");
 
 /*
@@ -726,6 +730,11 @@ static char first_char(const struct ingest_line *l)
 	return p < l->s + l->len ? *p : 0;
 }
 
+static int wraptail(const struct ingest_line *l)
+{
+	return memchr(l->s, '+', l->len) && rx_is(&rx_wraptail, l->s, l->len);
+}
+
 static enum line_kind classify(const struct ingest_line *l, char *sep)
 {
 	const char *rest;
@@ -771,6 +780,8 @@ static enum line_kind classify(const struct ingest_line *l, char *sep)
 		case 1:
 			return LK_COUNTER;
 		}
+		if (!is_digit(c) && wraptail(l))
+			return LK_WRAPTAIL;
 		if (rx_is(&rx_seconds, l->s, l->len) ||
 		    rx_is(&rx_perfmark, l->s, l->len) ||
 		    (*sep && is_digit(c) && memchr(l->s, *sep, l->len)))
@@ -782,6 +793,8 @@ static enum line_kind classify(const struct ingest_line *l, char *sep)
 	/* perf 6's metric-group lines: "TopdownL1 (cpu_core)  #  20.3 %  tma_..." */
 	if (str_find(l->s, l->len, "  #  "))
 		return LK_NOTE;
+	if (wraptail(l))
+		return LK_WRAPTAIL;
 	return LK_OTHER;
 }
 
@@ -890,10 +903,15 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 			break;
 		case LK_ELAPSED:
 			last = j;
+			if (j + 1 < n && classify(&lines[j + 1], &sep) == LK_WRAPTAIL)
+				last = ++j;
 			for (j = next_nonblank(lines, j + 1, n);
 			     j < n && classify(&lines[j], &sep) == LK_USERSYS;
-			     j = next_nonblank(lines, j + 1, n))
+			     j = next_nonblank(lines, j + 1, n)) {
 				last = j;
+				if (j + 1 < n && classify(&lines[j + 1], &sep) == LK_WRAPTAIL)
+					last = ++j;
+			}
 			goto done;
 		case LK_NOTE:
 			foreign = 0;
@@ -1217,14 +1235,57 @@ static int read_seconds(struct block *b, const struct ingest_line *l, enum line_
 	return 0;
 }
 
+/*
+ * A line that may end the perf line before it: perf's own continuation
+ * of the metrics ("#  1.39  stalled cycles per insn  ( +- 0.00% )"), or
+ * the tail a mail client wrapped ("M/sec   ( +- 1.62% )").  The noise on
+ * it is the last item's when that item came from the lines just before
+ * and has none yet.  *cont is that item's index + 1 (0: none).
+ */
+static void read_continuation(struct block *b, const struct ingest_line *l, enum line_kind k,
+			      size_t *cont)
+{
+	struct rx_cap cap[2];
+	struct item *it;
+
+	if (k == LK_NOTE && first_char(l) != '#') {
+		*cont = 0;
+		return;
+	}
+	if (k == LK_WRAPTAIL)
+		rx_match(&rx_wraptail, l->s, l->len, cap, 2);
+	else if (rx_match(&rx_noise, l->s, l->len, cap, 2) <= 0)
+		return;         /* "#  0.65  insn per cycle": more may follow */
+	if (!*cont || b->items[*cont - 1].noise.len || b->items[*cont - 1].sem.len) {
+		rec_note(b->out, l->lineno, "perf stat: '( +- %.*s%% )' follows no counter "
+			 "without one: left out", (int)cap[1].len, cap[1].s);
+		*cont = 0;
+		return;
+	}
+	it = &b->items[*cont - 1];
+	it->noise.s = cap[1].s;
+	it->noise.len = cap[1].len;
+	note_number(b, it->noise, 0, 0, l->lineno, 0);
+	if (k == LK_WRAPTAIL)
+		rec_note(b->out, l->lineno, "perf stat: the '( +- )' of line %ld, wrapped onto "
+			 "this line", it->lineno);
+	*cont = 0;
+}
+
 static int block_read(struct block *b, const struct ingest_line *lines, size_t n)
 {
-	size_t i;
+	size_t i, cont = 0;
 
 	for (i = 0; i < n; i++) {
 		const struct ingest_line *l = &lines[i];
 		enum line_kind k = classify(l, &b->sep);
+		size_t before = b->nitems;
 		int rc = 0;
+
+		if (k == LK_NOTE || k == LK_WRAPTAIL) {
+			read_continuation(b, l, k, &cont);
+			continue;
+		}
 
 		switch (k) {
 		case LK_HEADER:
@@ -1260,11 +1321,14 @@ static int block_read(struct block *b, const struct ingest_line *lines, size_t n
 			return kb_err_set(b->err, b->ctx->path, l->lineno,
 					  "unreadable perf stat line: '%.*s'",
 					  (int)(l->len > 80 ? 80 : l->len), l->s);
-		default:        /* blank, notes, version */
+		default:        /* blank, version */
 			break;
 		}
 		if (rc < 0)
 			return -1;
+		/* A human counter or seconds line may go on on the next. */
+		cont = (k == LK_COUNTER || k == LK_ELAPSED || k == LK_USERSYS) &&
+		       b->nitems == before + 1 ? b->nitems : 0;
 	}
 	return 0;
 }

@@ -23,7 +23,7 @@ vals() {
 # sums: "metric mean sd n" of every published summary (perf's "+-").
 sums() {
 	sql "select metric || ' ' || printf('%.10g', mean) || ' ' || printf('%.4g', sd) || ' ' || coalesce(n, '-')
-	     from summaries_v order by metric"
+	     from summary_v order by metric"
 }
 
 # 1. Counts grouped the Indian way (en_IN: "12,27,462", "7,99,35,29,041").
@@ -42,3 +42,15 @@ check_eq "... storing nothing" "$(vals)" ""
 imp grouping-bad.txt --variant v
 check_eq "a grouping that is neither fails" "$rc" 2
 check_grep "... with the number" "grouping-bad.txt:3: bad number '1,22,7462'" "$TMP/out"
+
+# 2. A counter line's "# ... ( +- x% )" tail wrapped onto the next line
+# (format=flowed, a mail client's line length), and perf's own "#"
+# continuation line carrying the noise: the +- is the counter's.
+imp wrapped-noise.txt --variant v
+check_eq "wrapped tails import" "$rc" 0
+check_eq "every counter keeps its +- (sd = rse * mean * sqrt(4))" "$(sums)" "$(printf '%s\n' \
+	"branch-misses 6045031 7.012e+04 4" "branches 384509166 5.383e+05 4" "cpu-migrations 1081 40.86 4" \
+	"elapsed 0.33225 0.006446 4" "instructions 2253177626 9.013e+07 4" "task-clock 2254.96 44.2 4")"
+check_eq "... and its value" "$(vals | grep -c '^v|cmd=./hackbench -g 10|')" 6
+imp wrapped-noise.txt --variant v --explain
+check_grep "explain names the wrapped line" "line 4: perf stat: the '\( \+- \)' of line 3, wrapped onto this line" "$TMP/out"

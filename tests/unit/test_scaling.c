@@ -59,6 +59,13 @@ static const struct {
 	  " Performance counter stats for './numa01':\n\n   7,99,35,29,041 cache-misses\n"
 	  "   12,27,462 cs  [100.00%]\n\n   1407.690148814 seconds time elapsed\n\n", 0 },
 	{ "perf stat Indian counter lines", "   7,99,35,29,041 cache-misses\n", 0 },
+	{ "perf stat wrapped tails",
+	  " Performance counter stats for './hackbench' (5 runs):\n\n"
+	  "   1081      cpu-migrations           #    0.475 \nK/sec      ( +-  1.89% )\n"
+	  "   2253177626      instructions  #    0.60 insn per cycle\n"
+	  "                     #    1.39  stalled cycles per insn  ( +-  2.00% )\n\n"
+	  "   0.33225 seconds time elapsed \n  ( +-  0.97% )\n\n", 0 },
+	{ "perf stat wrapped tail lines", "M/sec                       ( +-  1.62% )\n", 0 },
 };
 
 static const char mmtests_path[] =
