@@ -54,3 +54,26 @@ check_eq "every counter keeps its +- (sd = rse * mean * sqrt(4))" "$(sums)" "$(p
 check_eq "... and its value" "$(vals | grep -c '^v|cmd=./hackbench -g 10|')" 6
 imp wrapped-noise.txt --variant v --explain
 check_grep "explain names the wrapped line" "line 4: perf stat: the '\( \+- \)' of line 3, wrapped onto this line" "$TMP/out"
+
+# 5. GNU time's default output as people paste it: cut after "%CPU" (one
+# line per run, no second line), or wrapped by the mail client.
+# runs BENCH: "iteration-less run list": one line per run, its samples joined.
+runs() {
+	sql "select group_concat(metric || '=' || printf('%.10g', value), ' ') from
+	     (select * from samples_v where benchmark = '${1:-time}' order by run_id, metric) q group by run_id order by run_id"
+}
+imp time-default-cut.txt --variant v
+check_eq "default format cut after %CPU imports" "$rc" 0
+check_eq "... one run per line, the values it shows" "$(runs)" "$(printf '%s\n' \
+	"elapsed=13.78 percent_cpu=99 sys=13.78 user=0" "elapsed=5.6 percent_cpu=99 sys=5.59 user=0" \
+	"elapsed=8.35 percent_cpu=98 sys=8.35 user=0.01")"
+imp time-default-cut.txt --variant v --explain
+check_grep "explain says what the cut line lacks" "line 3: time: the line ends after %CPU" "$TMP/out"
+imp time-default-wrapped.txt --variant v
+check_eq "wrapped default format imports" "$rc" 0
+check_eq "... both lines of each run joined; h:mm:ss elapsed; 0maxresident left out" "$(runs)" "$(printf '%s\n' \
+	"elapsed=3608 fs_inputs=0 fs_outputs=0 major_faults=380524 minor_faults=919600 percent_cpu=4 swaps=0 sys=31.58 user=144.45" \
+	"elapsed=3761 fs_inputs=0 fs_outputs=16 major_faults=612476 max_rss_kb=7424 minor_faults=633988 percent_cpu=5 swaps=0 sys=43.11 user=148.41")"
+imp time-default-wrapped.txt --variant v --explain
+check_grep "explain names the wrapped line" "line 3: time: line 2 wrapped onto this line, read as one" "$TMP/out"
+check_grep "explain says why max_rss_kb is missing" "line 2: time: 0maxresident is the kernel not reporting it" "$TMP/out"
