@@ -110,7 +110,8 @@ static struct rx default1_rx = RX("^\\s*(\\d+\\.\\d+)user\\s+(\\d+\\.\\d+)system
 				  "(\\d+|\\?)%CPU(?:\\s+\\((\\d+)avgtext\\+(\\d+)avgdata\\s+(\\d+)maxresident\\)k)?\\s*$");
 static struct rx default2_rx = RX("^\\s*(\\d+)inputs\\+(\\d+)outputs\\s+\\((\\d+)major\\+(\\d+)minor\\)"
 				  "pagefaults\\s+(\\d+)swaps\\s*$");
-static struct rx posix_rx = RX("^\\s*(real|user|sys)\\s+(\\S+)\\s*$");
+/* bash "real 0m1.234s", -p "real 1.23", busybox "real 0m 1.23s" */
+static struct rx posix_rx = RX("^\\s*(real|user|sys)\\s+(\\d+m\\s+[0-9.]+s|\\S+)\\s*$");
 /* possessive (++, *+): a long line of values needs no backtracking stack */
 static struct rx custom_rx = RX("^\\s*(numa0[12](?:_[A-Za-z0-9_]+)?)((?:\\s++[-+0-9.:?%][^\\s]*+)++)\\s*$");
 static struct rx autonuma_name_rx = RX("^numa0[12](?:_[A-Za-z0-9_]+)?$");
@@ -379,10 +380,12 @@ static int parse_value(enum tv_kind kind, const char *s, size_t len, double *v, 
 	case TV_SECONDS:
 		if (len >= 3 && s[len - 1] == 's' && memchr(s, 'm', len)) {
 			/* bash: "0m1.000s" */
-			const char *m = memchr(s, 'm', len);
+			const char *m = memchr(s, 'm', len), *sp = m + 1;
 			double min, sec;
+			while (*sp == ' ')      /* busybox: "0m 1.23s" */
+				sp++;
 			if (num_parse(s, (size_t)(m - s), &min) < 0 ||
-			    num_parse(m + 1, (size_t)(s + len - 1 - (m + 1)), &sec) < 0)
+			    num_parse(sp, (size_t)(s + len - 1 - sp), &sec) < 0)
 				return -1;
 			*v = min * 60 + sec;
 			return 0;

@@ -77,3 +77,11 @@ check_eq "... both lines of each run joined; h:mm:ss elapsed; 0maxresident left 
 imp time-default-wrapped.txt --variant v --explain
 check_grep "explain names the wrapped line" "line 3: time: line 2 wrapped onto this line, read as one" "$TMP/out"
 check_grep "explain says why max_rss_kb is missing" "line 2: time: 0maxresident is the kernel not reporting it" "$TMP/out"
+
+# ... and the shells' `time`, indented after a prompt: bash's "real
+# 0m1.234s", busybox's "real 0m 1.23s"; one run each.
+imp time-builtin.txt --variant v
+check_eq "time builtin blocks import" "$rc" 0
+check_eq "... one run each, seconds" "$(runs)" "$(printf '%s\n' "elapsed=1.234 sys=2.1 user=0.5" "elapsed=1.23 sys=0.1 user=0.5")"
+check_eq "... the workload between prompt and time is its own run" \
+	"$(sql "select count(*) from samples_v where benchmark = 'hackbench' and value = 0.454")" 1

@@ -67,6 +67,7 @@ static const struct {
 	  "   0.33225 seconds time elapsed \n  ( +-  0.97% )\n\n", 0 },
 	{ "perf stat wrapped tail lines", "M/sec                       ( +-  1.62% )\n", 0 },
 	{ "gnu time cut after %CPU", "0.00user 5.59system 0:05.60elapsed 99%CPU\n", 0 },
+	{ "busybox real user sys", "  real\t0m 1.23s\n  user\t0m 0.50s\n  sys\t0m 0.10s\n\n", 0 },
 	{ "gnu time wrapped lines",
 	  "144.45user 31.58system 1:00:08elapsed 4%CPU \n(0avgtext+0avgdata 0maxresident)k\n"
 	  "0inputs+0outputs (380524major+919600minor)pagefaults \n0swaps\n", 0 },
