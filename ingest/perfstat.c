@@ -735,7 +735,7 @@ static int wraptail(const struct ingest_line *l)
 	return memchr(l->s, '+', l->len) && rx_is(&rx_wraptail, l->s, l->len);
 }
 
-static enum line_kind classify(const struct ingest_line *l, char *sep)
+static enum line_kind classify_line(const struct ingest_line *l, char *sep)
 {
 	const char *rest;
 	char c = first_char(l);
@@ -796,6 +796,86 @@ static enum line_kind classify(const struct ingest_line *l, char *sep)
 	if (wraptail(l))
 		return LK_WRAPTAIL;
 	return LK_OTHER;
+}
+
+/*
+ * What an author wrote after perf's numbers: "( + 3 % vs base)",
+ * "[+-1.3%]", "(-45%)", "-45% regression", "+3%".  perf's own columns
+ * never look so: its brackets hold "( +- 0.38% )", "(66.59%)",
+ * "[100.00%]" or "(msec)", and it signs no percentage.  Searched in the
+ * line's last ANNOT_SPAN bytes only (annotations are short), up to three
+ * of them, last first.  Returns where the line's own text ends (l->len
+ * when nothing was written after it).
+ */
+#define ANNOT_SPAN 96
+static struct rx rx_annot = RX("\\s(?:([(\\[])([^()\\[\\]]*)[)\\]]|[-+]\\s?\\d+(?:[.,]\\d+)?\\s?%(?:\\s+[A-Za-z][A-Za-z ]*+)?)\\s*$");
+static struct rx rx_perfparen = RX("^\\s*(?:\\+-\\s*)?[0-9.,]+\\s*%\\s*$");
+
+static int has_digit(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (is_digit(s[i]))
+			return 1;
+	return 0;
+}
+
+static size_t annotation_start(const struct ingest_line *l)
+{
+	size_t end = l->len, from, k;
+	struct rx_cap cap[3];
+
+	for (k = 0; k < 3; k++) {
+		from = end > ANNOT_SPAN ? end - ANNOT_SPAN : 0;
+		if (!memchr(l->s + from, '%', end - from) && !memchr(l->s + from, ')', end - from) &&
+		    !memchr(l->s + from, ']', end - from))
+			break;
+		if (rx_match(&rx_annot, l->s + from, end - from, cap, 3) <= 0)
+			break;
+		/* perf's own, or "(msec)"; "+-" only ever in round ones */
+		if (cap[1].s && (!has_digit(cap[2].s, cap[2].len) ||
+				 (rx_is(&rx_perfparen, cap[2].s, cap[2].len) &&
+				  (cap[1].s[0] == '(' || !memchr(cap[2].s, '+', cap[2].len)))))
+			break;
+		end = (size_t)(cap[0].s - l->s);
+	}
+	while (end && (l->s[end - 1] == ' ' || l->s[end - 1] == '\t'))
+		end--;
+	return end;
+}
+
+/*
+ * The kind of l.  A line that is perf's only once an author's annotation
+ * after its numbers is taken off is of that kind; the readers take the
+ * annotation off again (see without_annotation).
+ */
+static enum line_kind classify(const struct ingest_line *l, char *sep)
+{
+	enum line_kind k = classify_line(l, sep), k2;
+	struct ingest_line t;
+
+	if (k != LK_OTHER && k != LK_GARBLED)
+		return k;
+	if (!is_digit(first_char(l)) || (t = *l, t.len = annotation_start(l)) == l->len)
+		return k;
+	k2 = classify_line(&t, sep);
+	return k2 == LK_COUNTER || k2 == LK_TSCOUNTER || k2 == LK_ELAPSED || k2 == LK_USERSYS ?
+	       k2 : k;
+}
+
+/* l without what an author wrote after perf's numbers, noted. */
+static struct ingest_line without_annotation(struct block *b, const struct ingest_line *l)
+{
+	struct ingest_line t = *l;
+
+	t.len = annotation_start(l);
+	if (t.len < l->len) {
+		const char *a = str_skip_ws(l->s + t.len, l->s + l->len);
+		rec_note(b->out, l->lineno, "perf stat: '%.*s' after the numbers is the author's "
+			 "annotation, not perf's: dropped", (int)(l->s + l->len - a), a);
+	}
+	return t;
 }
 
 /* Claim ------------------------------------------------------------------ */
@@ -1280,6 +1360,7 @@ static int block_read(struct block *b, const struct ingest_line *lines, size_t n
 		const struct ingest_line *l = &lines[i];
 		enum line_kind k = classify(l, &b->sep);
 		size_t before = b->nitems;
+		struct ingest_line own;
 		int rc = 0;
 
 		if (k == LK_NOTE || k == LK_WRAPTAIL) {
@@ -1299,7 +1380,8 @@ static int block_read(struct block *b, const struct ingest_line *lines, size_t n
 			break;
 		case LK_COUNTER:
 		case LK_TSCOUNTER:
-			rc = read_human(b, l);
+			own = without_annotation(b, l);
+			rc = read_human(b, &own);
 			break;
 		case LK_CSV:
 			rc = read_csv(b, l);
@@ -1309,7 +1391,8 @@ static int block_read(struct block *b, const struct ingest_line *lines, size_t n
 			break;
 		case LK_ELAPSED:
 		case LK_USERSYS:
-			rc = read_seconds(b, l, k);
+			own = without_annotation(b, l);
+			rc = read_seconds(b, &own, k);
 			break;
 		case LK_HB:
 		case LK_HBTIME:

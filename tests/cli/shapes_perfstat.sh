@@ -85,3 +85,19 @@ check_eq "time builtin blocks import" "$rc" 0
 check_eq "... one run each, seconds" "$(runs)" "$(printf '%s\n' "elapsed=1.234 sys=2.1 user=0.5" "elapsed=1.23 sys=0.1 user=0.5")"
 check_eq "... the workload between prompt and time is its own run" \
 	"$(sql "select count(*) from samples_v where benchmark = 'hackbench' and value = 0.454")" 1
+
+# 6. Annotations the author wrote after perf's numbers: dropped with a
+# note, the values (and perf's own +-) kept; perf's own brackets
+# ("(66.59%)", "(msec)", "( +- x% )") are not annotations.
+imp annotations.txt --variant v
+check_eq "annotated block imports" "$rc" 0
+check_eq "... every value kept" "$(vals)" "$(printf '%s\n' \
+	"v|cmd=./hackbench 10|context-switches=5653" "v|cmd=./hackbench 10|cpu-clock=123.45" \
+	"v|cmd=./hackbench 10|cpu-migrations=1081" "v|cmd=./hackbench 10|elapsed=0.46225" \
+	"v|cmd=./hackbench 10|page-faults=13217" "v|cmd=./hackbench 10|task-clock=2254.96")"
+check_eq "... perf's +- kept, the author's '[+-1.3%]' not taken for one" "$(sums)" "$(printf '%s\n' \
+	"context-switches 5653 204.8 5" "elapsed 0.46225 0.007178 5" "task-clock 2254.96 49.41 5")"
+imp annotations.txt --variant v --explain
+for a in "3: perf stat: '\( \+ 3 % vs base\)'" "4: perf stat: '-45% regression'" "5: perf stat: '\[\+-1.3%\]'" "9: perf stat: '\(\+2.1%\)'"; do
+	check_grep "explain notes the annotation on line ${a%%:*}" "line $a after the numbers is the author's annotation, not perf's: dropped" "$TMP/out"
+done

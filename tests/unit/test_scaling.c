@@ -66,6 +66,12 @@ static const struct {
 	  "                     #    1.39  stalled cycles per insn  ( +-  2.00% )\n\n"
 	  "   0.33225 seconds time elapsed \n  ( +-  0.97% )\n\n", 0 },
 	{ "perf stat wrapped tail lines", "M/sec                       ( +-  1.62% )\n", 0 },
+	{ "perf stat annotated block",
+	  " Performance counter stats for './hackbench 10' (5 runs):\n\n"
+	  "   5,653   context-switches   #    0.002 M/sec   ( +-  1.62% )   -45% regression\n"
+	  "   1,081   cpu-migrations    [+-1.3%]\n"
+	  "   0.46225 +- 0.00321 seconds time elapsed  ( +-  0.97% )   ( + 3 % vs base)\n\n", 0 },
+	{ "perf stat annotation-like lines", "  5,653   context-switches  -45% regression  (+1%) (+2%) (+3%) (+4%)\n", 0 },
 	{ "gnu time cut after %CPU", "0.00user 5.59system 0:05.60elapsed 99%CPU\n", 0 },
 	{ "busybox real user sys", "  real\t0m 1.23s\n  user\t0m 0.50s\n  sys\t0m 0.10s\n\n", 0 },
 	{ "gnu time wrapped lines",
