@@ -953,6 +953,26 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 		data = 1;
 		sc = 85;
 		break;
+	case LK_COUNTER:
+		/* A block pasted without its header: counter lines alone are
+		 * weak evidence, so want two or more and then perf's
+		 * "seconds time elapsed".  Over what cannot start a claim,
+		 * so on a no, none starts before where the scan stopped. */
+		for (j = 1, last = 1; j < n; j++) {
+			k = classify(&lines[j], &sep);
+			if (k == LK_COUNTER)
+				last++;
+			else if (k != LK_BLANK && k != LK_WRAPTAIL && k != LK_NOTE)
+				break;
+		}
+		if (j >= n || k != LK_ELAPSED || last < 2) {
+			*score = -(int)j;
+			return 0;
+		}
+		last = 0;
+		data = 1;
+		sc = 70;
+		break;
 	case LK_TSCOUNTER:
 		/* A bare stamped line is weak evidence: want a second one. */
 		j = next_nonblank(lines, 1, n);
@@ -1659,6 +1679,10 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 	for (i = 0; interval && i < b.nitems; i++)
 		if (!b.items[i].has_ts)
 			b.items[i].summary = 1;
+	if (rc == 0 && !b.has_header && !b.cmd && !b.sep && !interval && !b.has_interval &&
+	    counters && n)
+		rec_note(out, lines[0].lineno, "perf stat: a block without its 'Performance counter "
+			 "stats for' header: command and number of runs not known");
 	if (rc == 0 && !counters && !b.has_elapsed)
 		rc = fail(&b, lines[n - 1].lineno, "perf stat block without any counter");
 	else if (rc == 0 && b.has_header && !b.has_elapsed && !interval && !b.has_interval)

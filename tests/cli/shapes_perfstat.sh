@@ -101,3 +101,14 @@ imp annotations.txt --variant v --explain
 for a in "3: perf stat: '\( \+ 3 % vs base\)'" "4: perf stat: '-45% regression'" "5: perf stat: '\[\+-1.3%\]'" "9: perf stat: '\(\+2.1%\)'"; do
 	check_grep "explain notes the annotation on line ${a%%:*}" "line $a after the numbers is the author's annotation, not perf's: dropped" "$TMP/out"
 done
+
+# 3. A block pasted without its "Performance counter stats" header: two
+# or more counter lines and perf's elapsed line are a block; counter
+# lines alone are not.
+imp headerless.txt --variant v
+check_eq "headerless block imports" "$rc" 0
+check_eq "... both blocks read, the headerless one without a cmd" "$(vals)" "$(printf '%s\n' \
+	"v|cmd=./die.sh|cycles=30659870302" "v|cmd=./die.sh|elapsed=7.287011656" "v|cmd=./die.sh|task-clock=7269.033478" \
+	"v||cycles=31107548846" "v||elapsed=7.389068145" "v||task-clock=7375.924053")"
+imp headerless.txt --variant v --explain
+check_grep "explain says the header is missing" "line 12: perf stat: a block without its 'Performance counter stats for' header" "$TMP/out"

@@ -72,6 +72,10 @@ static const struct {
 	  "   1,081   cpu-migrations    [+-1.3%]\n"
 	  "   0.46225 +- 0.00321 seconds time elapsed  ( +-  0.97% )   ( + 3 % vs base)\n\n", 0 },
 	{ "perf stat annotation-like lines", "  5,653   context-switches  -45% regression  (+1%) (+2%) (+3%) (+4%)\n", 0 },
+	{ "perf stat headerless blocks",
+	  "   7375.924053  task-clock (msec)  #  0.998 CPUs utilized\n   31,107,548,846  cycles\n\n"
+	  "   7.389068145 seconds time elapsed\n\n", 0 },
+	{ "perf stat counter lines alone", "   31,107,548,846      cycles\n\n", 0 },
 	{ "gnu time cut after %CPU", "0.00user 5.59system 0:05.60elapsed 99%CPU\n", 0 },
 	{ "busybox real user sys", "  real\t0m 1.23s\n  user\t0m 0.50s\n  sys\t0m 0.10s\n\n", 0 },
 	{ "gnu time wrapped lines",
