@@ -63,6 +63,7 @@ enum line_kind {
 	LK_HBTIME,      /* hackbench "Time: 0.454" */
 	LK_GARBLED,     /* unmistakably perf's, but unreadable */
 	LK_WRAPTAIL,    /* "M/sec   ( +- 1.62% )": a counter line's tail a mail client wrapped */
+	LK_COLUMNS,     /* "cs   43,373 ( +- 0.40% )   44,597 ( +- 0.55% )": hand-merged columns */
 };
 
 enum item_kind { IT_COUNTER, IT_ELAPSED, IT_USER, IT_SYS };
@@ -114,6 +115,7 @@ struct block {
 	long ambig_line;
 	char ambig_tok[48];
 	char style;                     /* digit grouping shown: 'w' threes, 'i' Indian */
+	long columns_line;              /* last hand-merged column row (left out) */
 	long style_line;
 	struct ingest_line *foreign;    /* the workload's lines, in order */
 	size_t nforeign, foreign_cap;
@@ -630,6 +632,8 @@ static struct rx rx_noise = RX("\\(\\s*\\+-\\s*([0-9.,]+)\\s*%\\s*\\)");
 /* The end of a counter line, wrapped onto a line of its own (format=flowed,
  * a mail client's line length): the metric's last words and the noise. */
 static struct rx rx_wraptail = RX("^\\s*(?:[A-Za-z%][^#()\\[\\]+]*+)?\\(\\s*\\+-\\s*([0-9.,]+)\\s*%\\s*\\)\\s*$");
+/* Two or more runs' counts side by side after the event, each with its noise. */
+static struct rx rx_columns = RX("^\\s*[A-Za-z_][A-Za-z0-9_:/=.,@+{}\\-]*+(?:\\s++[0-9][0-9.,]*+\\s*+\\(\\s*\\+-\\s*[0-9.,]+\\s*%\\s*\\)){2,}+\\s*$");
 static struct rx rx_perfmark = RX("\\[\\s*[0-9.,]+%\\s*\\]|\\(\\s*\\+-|\\s#\\s+[0-9]");
 
 /*
@@ -795,6 +799,8 @@ static enum line_kind classify_line(const struct ingest_line *l, char *sep)
 		return LK_NOTE;
 	if (wraptail(l))
 		return LK_WRAPTAIL;
+	if (memchr(l->s, '+', l->len) && rx_is(&rx_columns, l->s, l->len))
+		return LK_COLUMNS;
 	return LK_OTHER;
 }
 
@@ -1420,6 +1426,14 @@ static int block_read(struct block *b, const struct ingest_line *lines, size_t n
 			xgrow(&b->foreign, &b->foreign_cap, b->nforeign + 1, sizeof(*b->foreign));
 			b->foreign[b->nforeign++] = *l;
 			break;
+		case LK_COLUMNS:
+			/* Whose run each column is, the block does not say. */
+			if (!b->columns_line)
+				rec_note(b->out, l->lineno, "perf stat: counts of several runs side by side "
+					 "after the event; which variant each column is, the block does not "
+					 "say: left out");
+			b->columns_line = l->lineno;
+			break;
 		case LK_GARBLED:
 			return kb_err_set(b->err, b->ctx->path, l->lineno,
 					  "unreadable perf stat line: '%.*s'",
@@ -1683,7 +1697,9 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 	    counters && n)
 		rec_note(out, lines[0].lineno, "perf stat: a block without its 'Performance counter "
 			 "stats for' header: command and number of runs not known");
-	if (rc == 0 && !counters && !b.has_elapsed)
+	if (rc == 0 && !counters && !b.has_elapsed && b.columns_line)
+		;       /* only rows left out, each noted */
+	else if (rc == 0 && !counters && !b.has_elapsed)
 		rc = fail(&b, lines[n - 1].lineno, "perf stat block without any counter");
 	else if (rc == 0 && b.has_header && !b.has_elapsed && !interval && !b.has_interval)
 		rc = fail(&b, lines[n - 1].lineno,

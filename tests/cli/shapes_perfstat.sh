@@ -112,3 +112,13 @@ check_eq "... both blocks read, the headerless one without a cmd" "$(vals)" "$(p
 	"v||cycles=31107548846" "v||elapsed=7.389068145" "v||task-clock=7375.924053")"
 imp headerless.txt --variant v --explain
 check_grep "explain says the header is missing" "line 12: perf stat: a block without its 'Performance counter stats for' header" "$TMP/out"
+
+# Hand-merged columns ("EVENT  v1 ( +- a% )  v2 ( +- b% )"): which
+# variant each column is, the block does not say.  Left out with a
+# note; the rest of the post is still read.
+imp columns.txt --variant v
+check_eq "a post with hand-merged perf stat columns imports" "$rc" 0
+check_eq "... the columns left out" "$(vals)" ""
+check_eq "... the rest read" "$(runs)" "elapsed=1.1 percent_cpu=99 sys=1.1 user=0"
+imp columns.txt --variant v --explain
+check_grep "explain says why" "line 5: perf stat: counts of several runs side by side after the event; which variant each column is, the block does not say: left out" "$TMP/out"

@@ -76,6 +76,10 @@ static const struct {
 	  "   7375.924053  task-clock (msec)  #  0.998 CPUs utilized\n   31,107,548,846  cycles\n\n"
 	  "   7.389068145 seconds time elapsed\n\n", 0 },
 	{ "perf stat counter lines alone", "   31,107,548,846      cycles\n\n", 0 },
+	{ "perf stat hand-merged columns",
+	  " Performance counter stats for 'system wide' (5 runs):\n\n"
+	  "context-switches    43,373  ( +-  0.40% )   44,597 ( +-  0.55% )\n\n", 0 },
+	{ "perf stat column-like lines", "cs  4 ( +- 1% )  4 ( +- 1% )  4 ( +- 1% )  4 ( +- 1% ) x\n", 0 },
 	{ "gnu time cut after %CPU", "0.00user 5.59system 0:05.60elapsed 99%CPU\n", 0 },
 	{ "busybox real user sys", "  real\t0m 1.23s\n  user\t0m 0.50s\n  sys\t0m 0.10s\n\n", 0 },
 	{ "gnu time wrapped lines",
