@@ -104,11 +104,14 @@ static const struct {
 static struct rx status_rx = RX("^\\s*Command (exited with non-zero status|terminated by signal) (\\d+)\\s*$");
 static struct rx default1_loose = RX("^\\s*\\S+user\\s+\\S+system\\s+\\S+elapsed\\s");
 static struct rx default2_loose = RX("^\\s*\\S+inputs\\+\\S+outputs\\s");
+/* The part from "(0avgtext" on is optional: people cut the line after
+ * "%CPU" (and then leave out the second line too). */
 static struct rx default1_rx = RX("^\\s*(\\d+\\.\\d+)user\\s+(\\d+\\.\\d+)system\\s+([\\d:.]+)elapsed\\s+"
-				  "(\\d+|\\?)%CPU\\s+\\((\\d+)avgtext\\+(\\d+)avgdata\\s+(\\d+)maxresident\\)k\\s*$");
+				  "(\\d+|\\?)%CPU(?:\\s+\\((\\d+)avgtext\\+(\\d+)avgdata\\s+(\\d+)maxresident\\)k)?\\s*$");
 static struct rx default2_rx = RX("^\\s*(\\d+)inputs\\+(\\d+)outputs\\s+\\((\\d+)major\\+(\\d+)minor\\)"
 				  "pagefaults\\s+(\\d+)swaps\\s*$");
-static struct rx posix_rx = RX("^\\s*(real|user|sys)\\s+(\\S+)\\s*$");
+/* bash "real 0m1.234s", -p "real 1.23", busybox "real 0m 1.23s" */
+static struct rx posix_rx = RX("^\\s*(real|user|sys)\\s+(\\d+m\\s+[0-9.]+s|\\S+)\\s*$");
 /* possessive (++, *+): a long line of values needs no backtracking stack */
 static struct rx custom_rx = RX("^\\s*(numa0[12](?:_[A-Za-z0-9_]+)?)((?:\\s++[-+0-9.:?%][^\\s]*+)++)\\s*$");
 static struct rx autonuma_name_rx = RX("^numa0[12](?:_[A-Za-z0-9_]+)?$");
@@ -217,6 +220,61 @@ static int format_line(const struct ingest_opts *opts, const struct ingest_line 
 	return 1;
 }
 
+/*
+ * The default format's lines as they reach a post: a mail client may
+ * wrap one of them (format=flowed breaks "...4%CPU (0avgtext+0avgdata "
+ * before "0maxresident)k"), so a line rx does not match is tried again
+ * joined to the next one; so is a first line that stops after "%CPU"
+ * (which matches alone), in case its tail is the next line.  Copies the
+ * line (or both, joined by a blank) into buf[0..cap) and returns how
+ * many lines it took: 1, 2, or 0 when neither reading matches (then buf
+ * holds the first line alone, for the message).  *len is the text's
+ * length.
+ */
+static size_t default_text(struct rx *rx, const struct ingest_line *lines, size_t i, size_t n,
+			   char *buf, size_t cap, size_t *len)
+{
+	struct rx_cap c[8];
+	size_t a = lines[i].len, b;
+	int alone, got;
+
+	*len = a < cap ? a : cap - 1;
+	memcpy(buf, lines[i].s, *len);
+	buf[*len] = '\0';
+	got = rx_match(rx, buf, *len, c, 8);
+	alone = got > 0;
+	/* default1_rx without its group 5 (avgtext): cut after "%CPU" */
+	if (alone && (rx != &default1_rx || c[5].s))
+		return 1;
+	if (i + 1 >= n || ingest_line_blank(&lines[i + 1]) || a + 1 + lines[i + 1].len >= cap)
+		return alone;
+	b = lines[i + 1].len;
+	buf[a] = ' ';
+	memcpy(buf + a + 1, lines[i + 1].s, b);
+	buf[a + 1 + b] = '\0';
+	if (rx_match(rx, buf, a + 1 + b, c, 8) > 0 && (rx != &default1_rx || c[5].s)) {
+		*len = a + 1 + b;
+		return 2;
+	}
+	buf[a] = '\0';
+	return alone;
+}
+
+/* Lines of the default format's report at lines[i]: the first line
+ * (wrapped or not), then its "inputs+outputs" line when there is one. */
+static size_t default_len(const struct ingest_line *lines, size_t i, size_t n)
+{
+	char buf[1024];
+	size_t len, one = default_text(&default1_rx, lines, i, n, buf, sizeof(buf), &len), two;
+
+	if (!one)
+		return 1;       /* malformed: the parser says so */
+	if (i + one >= n || !line_matches(&default2_loose, &lines[i + one]))
+		return one;
+	two = default_text(&default2_rx, lines, i + one, n, buf, sizeof(buf), &len);
+	return one + (two ? two : 1);
+}
+
 /* Lines of one report starting at lines[at] (after any status line). */
 static size_t report_len(const struct ingest_opts *opts, const struct ingest_line *lines,
 			 size_t at, size_t n, int *score)
@@ -240,7 +298,7 @@ static size_t report_len(const struct ingest_opts *opts, const struct ingest_lin
 	if (tlen > 4 && memcmp(t + tlen - 4, "user", 4) == 0 &&
 	    line_matches(&default1_loose, &lines[i])) {
 		*score = 90;
-		return i + 1 < n && line_matches(&default2_loose, &lines[i + 1]) ? 2 : 1;
+		return default_len(lines, i, n);
 	}
 	if (posix_word(&lines[i], "real") && i + 1 < n && posix_word(&lines[i + 1], "user")) {
 		*score = 80;
@@ -322,10 +380,12 @@ static int parse_value(enum tv_kind kind, const char *s, size_t len, double *v, 
 	case TV_SECONDS:
 		if (len >= 3 && s[len - 1] == 's' && memchr(s, 'm', len)) {
 			/* bash: "0m1.000s" */
-			const char *m = memchr(s, 'm', len);
+			const char *m = memchr(s, 'm', len), *sp = m + 1;
 			double min, sec;
+			while (*sp == ' ')      /* busybox: "0m 1.23s" */
+				sp++;
 			if (num_parse(s, (size_t)(m - s), &min) < 0 ||
-			    num_parse(m + 1, (size_t)(s + len - 1 - (m + 1)), &sec) < 0)
+			    num_parse(sp, (size_t)(s + len - 1 - sp), &sec) < 0)
 				return -1;
 			*v = min * 60 + sec;
 			return 0;
@@ -406,22 +466,44 @@ static int parse_default(const struct ingest_ctx *ctx, const struct ingest_line 
 			 struct rec_run *r, struct rec_batch *out, struct kb_err *err)
 {
 	struct rx_cap c[8];
+	char buf[1024];
+	size_t len, one, two;
 	double elapsed;
 
-	if (rx_match(&default1_rx, lines[0].s, lines[0].len, c, 8) != 8 ||
+	one = default_text(&default1_rx, lines, 0, n, buf, sizeof(buf), &len);
+	if (!one || rx_match(&default1_rx, buf, len, c, 8) < 5 ||
 	    parse_clock(c[3].s, c[3].len, &elapsed) < 0)
 		return kb_err_set(err, ctx->path, lines[0].lineno, "time: malformed default-format line");
+	if (one == 2)
+		rec_note(out, lines[1].lineno, "time: line %ld wrapped onto this line, read as one",
+			 lines[0].lineno);
 	rec_sample_add(out, r, "user", cap_num(&c[1]), "s", 0);
 	rec_sample_add(out, r, "sys", cap_num(&c[2]), "s", 0);
 	rec_sample_add(out, r, "elapsed", elapsed, "s", 0);
 	if (c[4].s[0] != '?')
 		rec_sample_add(out, r, "percent_cpu", cap_num(&c[4]), "%", 0);
-	rec_sample_add(out, r, "max_rss_kb", cap_num(&c[7]), "KiB", 0);
-	if (n < 2)
+	if (!c[5].s) {
+		/* Cut after "%CPU" by the one who pasted it: no second line. */
+		rec_note(out, lines[0].lineno, "time: the line ends after %%CPU: memory and "
+			 "page faults not in the post");
+		if (n <= one)
+			return 0;
+	} else if (cap_num(&c[7]) == 0) {
+		/* No process runs in 0 KiB: kernels before 2.6.32 print 0. */
+		rec_note(out, lines[0].lineno, "time: 0maxresident is the kernel not reporting "
+			 "it, not a measurement: left out");
+	} else {
+		rec_sample_add(out, r, "max_rss_kb", cap_num(&c[7]), "KiB", 0);
+	}
+	if (n <= one)
 		return kb_err_set(err, ctx->path, lines[0].lineno,
 				  "time: report ends before its 'inputs+outputs ... pagefaults' line");
-	if (rx_match(&default2_rx, lines[1].s, lines[1].len, c, 6) != 6)
-		return kb_err_set(err, ctx->path, lines[1].lineno, "time: malformed pagefaults line");
+	two = default_text(&default2_rx, lines, one, n, buf, sizeof(buf), &len);
+	if (!two || rx_match(&default2_rx, buf, len, c, 6) != 6)
+		return kb_err_set(err, ctx->path, lines[one].lineno, "time: malformed pagefaults line");
+	if (two == 2)
+		rec_note(out, lines[one + 1].lineno, "time: line %ld wrapped onto this line, read as one",
+			 lines[one].lineno);
 	rec_sample_add(out, r, "fs_inputs", cap_num(&c[1]), "", 0);
 	rec_sample_add(out, r, "fs_outputs", cap_num(&c[2]), "", 0);
 	rec_sample_add(out, r, "major_faults", cap_num(&c[3]), "", 0);

@@ -62,6 +62,8 @@ enum line_kind {
 	LK_HB,          /* hackbench "Running in ..." / "Each sender ..." */
 	LK_HBTIME,      /* hackbench "Time: 0.454" */
 	LK_GARBLED,     /* unmistakably perf's, but unreadable */
+	LK_WRAPTAIL,    /* "M/sec   ( +- 1.62% )": a counter line's tail a mail client wrapped */
+	LK_COLUMNS,     /* "cs   43,373 ( +- 0.40% )   44,597 ( +- 0.55% )": hand-merged columns */
 };
 
 enum item_kind { IT_COUNTER, IT_ELAPSED, IT_USER, IT_SYS };
@@ -112,6 +114,9 @@ struct block {
 	long group_line, group2_line;
 	long ambig_line;
 	char ambig_tok[48];
+	char style;                     /* digit grouping shown: 'w' threes, 'i' Indian */
+	long columns_line;              /* last hand-merged column row (left out) */
+	long style_line;
 	struct ingest_line *foreign;    /* the workload's lines, in order */
 	size_t nforeign, foreign_cap;
 };
@@ -372,39 +377,66 @@ static int numtok_read(const char *s, size_t len, int grouped, int integer, stru
 	return 0;
 }
 
-/* Convert s[0..len) with decimal mark dec, dropping group separators
- * (checked to stand every 3 digits). */
-static int numtok_value(const char *s, size_t len, char dec, int grouped, double *out)
+/*
+ * Convert s[0..len) with decimal mark dec, dropping group separators.
+ * Two groupings of the whole part are read: in threes ("7,993,529,041",
+ * the western locales) and the Indian one of en_IN and the other Indian
+ * locales, threes last and twos before ("7,99,35,29,041").  They differ
+ * only from the third group on ("12,462" is both), and never read one
+ * number as two values, so each is accepted; *style (may be NULL) gets
+ * 'w' or 'i' when the number shows which (0 when it cannot), for
+ * block_grouping to refuse a block that mixes them.
+ */
+static int numtok_value(const char *s, size_t len, char dec, int grouped, double *out,
+			char *style)
 {
 	char tmp[80];
-	size_t i, o = 0, run = 0, groups = 0, k;
-	int seen_dec = 0;
+	size_t i, o = 0, run = 0, groups = 0, first = 0, k;
+	int seen_dec = 0, threes = 1, twos = 1;
 	char kind;
 
+	if (style)
+		*style = 0;
 	if (len >= sizeof(tmp))
 		return -1;
 	for (i = 0; i < len; i++) {
 		char c = s[i];
 		if (c == dec) {
-			if (seen_dec || (groups && run != 3))
+			if (seen_dec)
 				return -1;
 			seen_dec = 1;
 			tmp[o++] = '.';
+			if (groups && run != 3)
+				return -1;
 		} else if (c == '.' || c == ',' || (grouped && foreign_sep(s, i, len, &kind))) {
 			k = c == '.' || c == ',' ? 1 : foreign_sep(s, i, len, &kind);
-			if (!grouped || seen_dec || run == 0 || (groups ? run != 3 : run > 3))
+			if (!grouped || seen_dec || run == 0)
 				return -1;
+			if (groups == 0) {
+				first = run;
+			} else {                /* a middle group */
+				threes &= run == 3;
+				twos &= run == 2;
+			}
 			groups++;
 			run = 0;
 			i += k - 1;
 		} else {
-			if (is_digit(c))
+			if (is_digit(c) && !seen_dec)
 				run++;
 			tmp[o++] = c;
 		}
 	}
-	if (groups && !seen_dec && run != 3)
-		return -1;
+	if (groups) {
+		if (!seen_dec && run != 3)
+			return -1;
+		threes &= first <= 3;
+		twos &= first <= 2;
+		if (!threes && !twos)
+			return -1;
+		if (style && groups >= 2)
+			*style = threes ? 'w' : 'i';
+	}
 	return num_parse(tmp, o, out);
 }
 
@@ -597,6 +629,11 @@ static struct rx rx_ivheader = RX("^\\s*#\\s+time\\s.*\\bcounts\\b.*\\bevents\\s
 static struct rx rx_notes = RX("^\\s*(?:Some events weren't counted|echo 0 > /proc/sys/kernel/nmi_watchdog"
 			       "|perf stat\\s*$|# started on |#\\s)");
 static struct rx rx_noise = RX("\\(\\s*\\+-\\s*([0-9.,]+)\\s*%\\s*\\)");
+/* The end of a counter line, wrapped onto a line of its own (format=flowed,
+ * a mail client's line length): the metric's last words and the noise. */
+static struct rx rx_wraptail = RX("^\\s*(?:[A-Za-z%][^#()\\[\\]+]*+)?\\(\\s*\\+-\\s*([0-9.,]+)\\s*%\\s*\\)\\s*$");
+/* Two or more runs' counts side by side after the event, each with its noise. */
+static struct rx rx_columns = RX("^\\s*[A-Za-z_][A-Za-z0-9_:/=.,@+{}\\-]*+(?:\\s++[0-9][0-9.,]*+\\s*+\\(\\s*\\+-\\s*[0-9.,]+\\s*%\\s*\\)){2,}+\\s*$");
 static struct rx rx_perfmark = RX("\\[\\s*[0-9.,]+%\\s*\\]|\\(\\s*\\+-|\\s#\\s+[0-9]");
 
 /*
@@ -697,7 +734,12 @@ static char first_char(const struct ingest_line *l)
 	return p < l->s + l->len ? *p : 0;
 }
 
-static enum line_kind classify(const struct ingest_line *l, char *sep)
+static int wraptail(const struct ingest_line *l)
+{
+	return memchr(l->s, '+', l->len) && rx_is(&rx_wraptail, l->s, l->len);
+}
+
+static enum line_kind classify_line(const struct ingest_line *l, char *sep)
 {
 	const char *rest;
 	char c = first_char(l);
@@ -742,6 +784,8 @@ static enum line_kind classify(const struct ingest_line *l, char *sep)
 		case 1:
 			return LK_COUNTER;
 		}
+		if (!is_digit(c) && wraptail(l))
+			return LK_WRAPTAIL;
 		if (rx_is(&rx_seconds, l->s, l->len) ||
 		    rx_is(&rx_perfmark, l->s, l->len) ||
 		    (*sep && is_digit(c) && memchr(l->s, *sep, l->len)))
@@ -753,7 +797,91 @@ static enum line_kind classify(const struct ingest_line *l, char *sep)
 	/* perf 6's metric-group lines: "TopdownL1 (cpu_core)  #  20.3 %  tma_..." */
 	if (str_find(l->s, l->len, "  #  "))
 		return LK_NOTE;
+	if (wraptail(l))
+		return LK_WRAPTAIL;
+	if (memchr(l->s, '+', l->len) && rx_is(&rx_columns, l->s, l->len))
+		return LK_COLUMNS;
 	return LK_OTHER;
+}
+
+/*
+ * What an author wrote after perf's numbers: "( + 3 % vs base)",
+ * "[+-1.3%]", "(-45%)", "-45% regression", "+3%".  perf's own columns
+ * never look so: its brackets hold "( +- 0.38% )", "(66.59%)",
+ * "[100.00%]" or "(msec)", and it signs no percentage.  Searched in the
+ * line's last ANNOT_SPAN bytes only (annotations are short), up to three
+ * of them, last first.  Returns where the line's own text ends (l->len
+ * when nothing was written after it).
+ */
+#define ANNOT_SPAN 96
+static struct rx rx_annot = RX("\\s(?:([(\\[])([^()\\[\\]]*)[)\\]]|[-+]\\s?\\d+(?:[.,]\\d+)?\\s?%(?:\\s+[A-Za-z][A-Za-z ]*+)?)\\s*$");
+static struct rx rx_perfparen = RX("^\\s*(?:\\+-\\s*)?[0-9.,]+\\s*%\\s*$");
+
+static int has_digit(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (is_digit(s[i]))
+			return 1;
+	return 0;
+}
+
+static size_t annotation_start(const struct ingest_line *l)
+{
+	size_t end = l->len, from, k;
+	struct rx_cap cap[3];
+
+	for (k = 0; k < 3; k++) {
+		from = end > ANNOT_SPAN ? end - ANNOT_SPAN : 0;
+		if (!memchr(l->s + from, '%', end - from) && !memchr(l->s + from, ')', end - from) &&
+		    !memchr(l->s + from, ']', end - from))
+			break;
+		if (rx_match(&rx_annot, l->s + from, end - from, cap, 3) <= 0)
+			break;
+		/* perf's own, or "(msec)"; "+-" only ever in round ones */
+		if (cap[1].s && (!has_digit(cap[2].s, cap[2].len) ||
+				 (rx_is(&rx_perfparen, cap[2].s, cap[2].len) &&
+				  (cap[1].s[0] == '(' || !memchr(cap[2].s, '+', cap[2].len)))))
+			break;
+		end = (size_t)(cap[0].s - l->s);
+	}
+	while (end && (l->s[end - 1] == ' ' || l->s[end - 1] == '\t'))
+		end--;
+	return end;
+}
+
+/*
+ * The kind of l.  A line that is perf's only once an author's annotation
+ * after its numbers is taken off is of that kind; the readers take the
+ * annotation off again (see without_annotation).
+ */
+static enum line_kind classify(const struct ingest_line *l, char *sep)
+{
+	enum line_kind k = classify_line(l, sep), k2;
+	struct ingest_line t;
+
+	if (k != LK_OTHER && k != LK_GARBLED)
+		return k;
+	if (!is_digit(first_char(l)) || (t = *l, t.len = annotation_start(l)) == l->len)
+		return k;
+	k2 = classify_line(&t, sep);
+	return k2 == LK_COUNTER || k2 == LK_TSCOUNTER || k2 == LK_ELAPSED || k2 == LK_USERSYS ?
+	       k2 : k;
+}
+
+/* l without what an author wrote after perf's numbers, noted. */
+static struct ingest_line without_annotation(struct block *b, const struct ingest_line *l)
+{
+	struct ingest_line t = *l;
+
+	t.len = annotation_start(l);
+	if (t.len < l->len) {
+		const char *a = str_skip_ws(l->s + t.len, l->s + l->len);
+		rec_note(b->out, l->lineno, "perf stat: '%.*s' after the numbers is the author's "
+			 "annotation, not perf's: dropped", (int)(l->s + l->len - a), a);
+	}
+	return t;
 }
 
 /* Claim ------------------------------------------------------------------ */
@@ -831,6 +959,26 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 		data = 1;
 		sc = 85;
 		break;
+	case LK_COUNTER:
+		/* A block pasted without its header: counter lines alone are
+		 * weak evidence, so want two or more and then perf's
+		 * "seconds time elapsed".  Over what cannot start a claim,
+		 * so on a no, none starts before where the scan stopped. */
+		for (j = 1, last = 1; j < n; j++) {
+			k = classify(&lines[j], &sep);
+			if (k == LK_COUNTER)
+				last++;
+			else if (k != LK_BLANK && k != LK_WRAPTAIL && k != LK_NOTE)
+				break;
+		}
+		if (j >= n || k != LK_ELAPSED || last < 2) {
+			*score = -(int)j;
+			return 0;
+		}
+		last = 0;
+		data = 1;
+		sc = 70;
+		break;
 	case LK_TSCOUNTER:
 		/* A bare stamped line is weak evidence: want a second one. */
 		j = next_nonblank(lines, 1, n);
@@ -861,10 +1009,15 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 			break;
 		case LK_ELAPSED:
 			last = j;
+			if (j + 1 < n && classify(&lines[j + 1], &sep) == LK_WRAPTAIL)
+				last = ++j;
 			for (j = next_nonblank(lines, j + 1, n);
 			     j < n && classify(&lines[j], &sep) == LK_USERSYS;
-			     j = next_nonblank(lines, j + 1, n))
+			     j = next_nonblank(lines, j + 1, n)) {
 				last = j;
+				if (j + 1 < n && classify(&lines[j + 1], &sep) == LK_WRAPTAIL)
+					last = ++j;
+			}
 			goto done;
 		case LK_NOTE:
 			foreign = 0;
@@ -1188,14 +1341,58 @@ static int read_seconds(struct block *b, const struct ingest_line *l, enum line_
 	return 0;
 }
 
+/*
+ * A line that may end the perf line before it: perf's own continuation
+ * of the metrics ("#  1.39  stalled cycles per insn  ( +- 0.00% )"), or
+ * the tail a mail client wrapped ("M/sec   ( +- 1.62% )").  The noise on
+ * it is the last item's when that item came from the lines just before
+ * and has none yet.  *cont is that item's index + 1 (0: none).
+ */
+static void read_continuation(struct block *b, const struct ingest_line *l, enum line_kind k,
+			      size_t *cont)
+{
+	struct rx_cap cap[2];
+	struct item *it;
+
+	if (k == LK_NOTE && first_char(l) != '#') {
+		*cont = 0;
+		return;
+	}
+	if (k == LK_WRAPTAIL)
+		rx_match(&rx_wraptail, l->s, l->len, cap, 2);
+	else if (rx_match(&rx_noise, l->s, l->len, cap, 2) <= 0)
+		return;         /* "#  0.65  insn per cycle": more may follow */
+	if (!*cont || b->items[*cont - 1].noise.len || b->items[*cont - 1].sem.len) {
+		rec_note(b->out, l->lineno, "perf stat: '( +- %.*s%% )' follows no counter "
+			 "without one: left out", (int)cap[1].len, cap[1].s);
+		*cont = 0;
+		return;
+	}
+	it = &b->items[*cont - 1];
+	it->noise.s = cap[1].s;
+	it->noise.len = cap[1].len;
+	note_number(b, it->noise, 0, 0, l->lineno, 0);
+	if (k == LK_WRAPTAIL)
+		rec_note(b->out, l->lineno, "perf stat: the '( +- )' of line %ld, wrapped onto "
+			 "this line", it->lineno);
+	*cont = 0;
+}
+
 static int block_read(struct block *b, const struct ingest_line *lines, size_t n)
 {
-	size_t i;
+	size_t i, cont = 0;
 
 	for (i = 0; i < n; i++) {
 		const struct ingest_line *l = &lines[i];
 		enum line_kind k = classify(l, &b->sep);
+		size_t before = b->nitems;
+		struct ingest_line own;
 		int rc = 0;
+
+		if (k == LK_NOTE || k == LK_WRAPTAIL) {
+			read_continuation(b, l, k, &cont);
+			continue;
+		}
 
 		switch (k) {
 		case LK_HEADER:
@@ -1209,7 +1406,8 @@ static int block_read(struct block *b, const struct ingest_line *lines, size_t n
 			break;
 		case LK_COUNTER:
 		case LK_TSCOUNTER:
-			rc = read_human(b, l);
+			own = without_annotation(b, l);
+			rc = read_human(b, &own);
 			break;
 		case LK_CSV:
 			rc = read_csv(b, l);
@@ -1219,7 +1417,8 @@ static int block_read(struct block *b, const struct ingest_line *lines, size_t n
 			break;
 		case LK_ELAPSED:
 		case LK_USERSYS:
-			rc = read_seconds(b, l, k);
+			own = without_annotation(b, l);
+			rc = read_seconds(b, &own, k);
 			break;
 		case LK_HB:
 		case LK_HBTIME:
@@ -1227,15 +1426,26 @@ static int block_read(struct block *b, const struct ingest_line *lines, size_t n
 			xgrow(&b->foreign, &b->foreign_cap, b->nforeign + 1, sizeof(*b->foreign));
 			b->foreign[b->nforeign++] = *l;
 			break;
+		case LK_COLUMNS:
+			/* Whose run each column is, the block does not say. */
+			if (!b->columns_line)
+				rec_note(b->out, l->lineno, "perf stat: counts of several runs side by side "
+					 "after the event; which variant each column is, the block does not "
+					 "say: left out");
+			b->columns_line = l->lineno;
+			break;
 		case LK_GARBLED:
 			return kb_err_set(b->err, b->ctx->path, l->lineno,
 					  "unreadable perf stat line: '%.*s'",
 					  (int)(l->len > 80 ? 80 : l->len), l->s);
-		default:        /* blank, notes, version */
+		default:        /* blank, version */
 			break;
 		}
 		if (rc < 0)
 			return -1;
+		/* A human counter or seconds line may go on on the next. */
+		cont = (k == LK_COUNTER || k == LK_ELAPSED || k == LK_USERSYS) &&
+		       b->nitems == before + 1 ? b->nitems : 0;
 	}
 	return 0;
 }
@@ -1370,6 +1580,33 @@ static void add_summary(struct block *b, struct rec_run *r, const struct item *i
 	}
 }
 
+/*
+ * One block is printed in one locale, so its counts group digits one
+ * way: in threes, or the Indian way ("12,27,462").  A block that shows
+ * both was pasted together from two places or edited by hand; which
+ * reading is meant cannot be told, so it is refused.
+ */
+static int block_grouping(struct block *b, const struct item *it, char style)
+{
+	if (!style)
+		return 0;
+	if (!b->style) {
+		b->style = style;
+		b->style_line = it->lineno;
+		if (style == 'i')
+			rec_note(b->out, it->lineno, "perf stat: counts grouped the Indian way "
+				 "('%.*s': threes last, twos before), read as such", (int)it->val.len,
+				 it->val.s);
+		return 0;
+	}
+	if (style == b->style)
+		return 0;
+	return kb_err_set(b->err, b->ctx->path, it->lineno,
+			  "inconsistent digit grouping: line %ld groups digits %s, line %ld %s",
+			  b->style_line, b->style == 'w' ? "in threes" : "the Indian way (12,34,567)",
+			  it->lineno, style == 'w' ? "in threes" : "the Indian way (12,34,567)");
+}
+
 static int block_emit(struct block *b, char dec)
 {
 	size_t i;
@@ -1378,25 +1615,28 @@ static int block_emit(struct block *b, char dec)
 		const struct item *it = &b->items[i];
 		struct rec_run *r;
 		double v, pct, sem;
+		char style = 0;
 
 		r = block_run(b, it, it->kind == IT_COUNTER);
 		if (it->missing)
 			continue;       /* missing, never 0 */
 		if (it->val_ready)
 			v = it->value;
-		else if (numtok_value(it->val.s, it->val.len, dec, it->grouped, &v) < 0)
+		else if (numtok_value(it->val.s, it->val.len, dec, it->grouped, &v, &style) < 0)
 			return kb_err_set(b->err, b->ctx->path, it->lineno,
 					  "bad number '%.*s' in perf stat output", (int)it->val.len,
 					  it->val.s);
+		if (!it->val_ready && block_grouping(b, it, style) < 0)
+			return -1;
 		rec_sample_add(b->out, r, it->event, v, it->unit, 0);
 		if (it->sem.len) {
-			if (numtok_value(it->sem.s, it->sem.len, dec, 0, &sem) < 0)
+			if (numtok_value(it->sem.s, it->sem.len, dec, 0, &sem, NULL) < 0)
 				return fail(b, it->lineno, "bad '+-' value in perf stat output");
 			add_summary(b, r, it, v, sem);
 		} else if (it->noise.len || it->noise_ready) {
 			if (it->noise_ready)
 				pct = it->noise_pct;
-			else if (numtok_value(it->noise.s, it->noise.len, dec, 0, &pct) < 0)
+			else if (numtok_value(it->noise.s, it->noise.len, dec, 0, &pct, NULL) < 0)
 				return fail(b, it->lineno, "bad '( +- N% )' in perf stat output");
 			add_summary(b, r, it, v, pct / 100.0 * fabs(v));
 		}
@@ -1453,7 +1693,13 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 	for (i = 0; interval && i < b.nitems; i++)
 		if (!b.items[i].has_ts)
 			b.items[i].summary = 1;
-	if (rc == 0 && !counters && !b.has_elapsed)
+	if (rc == 0 && !b.has_header && !b.cmd && !b.sep && !interval && !b.has_interval &&
+	    counters && n)
+		rec_note(out, lines[0].lineno, "perf stat: a block without its 'Performance counter "
+			 "stats for' header: command and number of runs not known");
+	if (rc == 0 && !counters && !b.has_elapsed && b.columns_line)
+		;       /* only rows left out, each noted */
+	else if (rc == 0 && !counters && !b.has_elapsed)
 		rc = fail(&b, lines[n - 1].lineno, "perf stat block without any counter");
 	else if (rc == 0 && b.has_header && !b.has_elapsed && !interval && !b.has_interval)
 		rc = fail(&b, lines[n - 1].lineno,

@@ -69,6 +69,36 @@ static const struct {
 	  "Percent CPU 1012.1 (264.558) [+-1.3%]\nContext Switches 393363 (268899)\nSleeps 739905 (147344)\n", 0 },
 	{ "testcase stddev table",
 	  "Testcase: Min Max Avg StdDev\n  numa01: 118.98 122.37 120.96 1.17\n\n", 0 },
+	{ "perf stat Indian grouping",
+	  " Performance counter stats for './numa01':\n\n   7,99,35,29,041 cache-misses\n"
+	  "   12,27,462 cs  [100.00%]\n\n   1407.690148814 seconds time elapsed\n\n", 0 },
+	{ "perf stat Indian counter lines", "   7,99,35,29,041 cache-misses\n", 0 },
+	{ "perf stat wrapped tails",
+	  " Performance counter stats for './hackbench' (5 runs):\n\n"
+	  "   1081      cpu-migrations           #    0.475 \nK/sec      ( +-  1.89% )\n"
+	  "   2253177626      instructions  #    0.60 insn per cycle\n"
+	  "                     #    1.39  stalled cycles per insn  ( +-  2.00% )\n\n"
+	  "   0.33225 seconds time elapsed \n  ( +-  0.97% )\n\n", 0 },
+	{ "perf stat wrapped tail lines", "M/sec                       ( +-  1.62% )\n", 0 },
+	{ "perf stat annotated block",
+	  " Performance counter stats for './hackbench 10' (5 runs):\n\n"
+	  "   5,653   context-switches   #    0.002 M/sec   ( +-  1.62% )   -45% regression\n"
+	  "   1,081   cpu-migrations    [+-1.3%]\n"
+	  "   0.46225 +- 0.00321 seconds time elapsed  ( +-  0.97% )   ( + 3 % vs base)\n\n", 0 },
+	{ "perf stat annotation-like lines", "  5,653   context-switches  -45% regression  (+1%) (+2%) (+3%) (+4%)\n", 0 },
+	{ "perf stat headerless blocks",
+	  "   7375.924053  task-clock (msec)  #  0.998 CPUs utilized\n   31,107,548,846  cycles\n\n"
+	  "   7.389068145 seconds time elapsed\n\n", 0 },
+	{ "perf stat counter lines alone", "   31,107,548,846      cycles\n\n", 0 },
+	{ "perf stat hand-merged columns",
+	  " Performance counter stats for 'system wide' (5 runs):\n\n"
+	  "context-switches    43,373  ( +-  0.40% )   44,597 ( +-  0.55% )\n\n", 0 },
+	{ "perf stat column-like lines", "cs  4 ( +- 1% )  4 ( +- 1% )  4 ( +- 1% )  4 ( +- 1% ) x\n", 0 },
+	{ "gnu time cut after %CPU", "0.00user 5.59system 0:05.60elapsed 99%CPU\n", 0 },
+	{ "busybox real user sys", "  real\t0m 1.23s\n  user\t0m 0.50s\n  sys\t0m 0.10s\n\n", 0 },
+	{ "gnu time wrapped lines",
+	  "144.45user 31.58system 1:00:08elapsed 4%CPU \n(0avgtext+0avgdata 0maxresident)k\n"
+	  "0inputs+0outputs (380524major+919600minor)pagefaults \n0swaps\n", 0 },
 };
 
 static const char mmtests_path[] =
