@@ -739,6 +739,18 @@ static const char *find_label(struct rec_batch *b, const struct ingest_doc *doc,
 	return NULL;
 }
 
+/* Line i is a heading: underlined, or marked with '#', '==' or '**'. */
+static int section_heading(const struct ingest_doc *doc, size_t i, size_t to)
+{
+	const char *p = doc->lines[i].s, *end = p + doc->lines[i].len;
+
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	if (p < end && (*p == '#' || (end - p > 1 && (*p == '=' || *p == '*') && p[1] == *p)))
+		return 1;
+	return i + 1 < to && is_rule_line(&doc->lines[i + 1]);
+}
+
 /* Nothing named any run or summary of the segment. */
 static int segment_unnamed(const struct rec_batch *b, const struct rec_segment *sg)
 {
@@ -904,9 +916,11 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 			label_at = lv_at;
 		} else if (spans[k].ctx_at > spans[k].prose_first) {
 			label_var = NULL;
-		} else if (sg->label) {
-			/* a label of its own that names no variant ("-j 16"): the
-			 * one before may not name this block either */
+		} else if (sg->label && section_heading(doc, own_at, spans[k].first)) {
+			/* a section's heading that names no variant ("Ebizzy
+			 * results" over "-----"): what came before is another
+			 * section's; a plain label ("numa02", "-j 16") is this
+			 * block's test or load, under the same variant */
 			label_var = NULL;
 		}
 		/* A kernel line ("Kernel 2.6.16" of kernbench's own output) says
