@@ -55,6 +55,17 @@ static const struct {
 	{ "numbers only", "313.17\n", 0 },
 	{ "command line", "Executing 4 times: ./randupdt 1000000\n", 0 },
 	{ "quoted-printable", "Time: 1.0=20\nJob node00=3D1\n", 0 },
+	{ "label lines before blocks",
+	  "Without the patch:\n\nRunning with 10*40 (== 400) tasks.\nTime: 3.120\n\n"
+	  "With the patch:\n\nRunning with 10*40 (== 400) tasks.\nTime: 2.910\n\n", 0 },
+	{ "sentences, list items and underlined labels",
+	  "On qemu, before this patch, hackbench gives:\nTime: 4.120\n\n(1) within a cluster:\n"
+	  "Time: 4.285\n\n- my patch:\nTime: 1.2\n\nbzImage_cgroups_preempt\n-----------------------\n"
+	  "Time: 14.940\n\n", 0 },
+	{ "unnamed blocks between paragraphs",
+	  "This paragraph says something about the next block of numbers.\n\n"
+	  "Running with 10*40 (== 400) tasks.\nTime: 2.100\n\n", 0 },
+	{ "a box's edge", " |\n |  Vanilla kernel (v5.13-rc7):\n |____________\n |  Time: 1.0\n", 0 },
 	{ "schedbench table, misordered header",
 	  "NUMA schedbench 4:\n     Elapsed TotalUser TotalSys AvgUser\n"
 	  "  k1 32.45 49.47 129.86 0.82\n  k2 38.61 45.15 154.48 1.06\n\n", 0 },
