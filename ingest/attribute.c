@@ -1002,7 +1002,14 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		 * apart until a user names them (relabel). */
 		for (k = 0; k < b->nsegments; k++) {
 			struct rec_segment *sg = &b->segments[k];
-			if (!sg->label && segment_unnamed(b, sg))
+			size_t j = spans[k].prose_first;
+			while (j < spans[k].first && ingest_line_blank(&doc->lines[j]))
+				j++;
+			/* a block right after another (blank lines between) is
+			 * under the other's label */
+			if (!sg->label && k > 0 && j == spans[k].first)
+				sg->label = b->segments[k - 1].label;
+			else if (!sg->label && segment_unnamed(b, sg))
 				sg->label = intro_line(b, doc, spans[k].prose_first, spans[k].first);
 			any |= sg->label != NULL;
 		}

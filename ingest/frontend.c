@@ -19,6 +19,7 @@
 #include "../core/rx.h"
 #include "../core/util.h"
 
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -535,6 +536,30 @@ static struct ingest_seg *seg_add(struct ingest_result *res, size_t first, size_
 	return s;
 }
 
+/* The first GNU time -f format a line of the document shows, as
+ * "%e %S %U", or NULL; *at is its line. */
+static const char *stated_time_format(struct arena *a, const struct ingest_doc *doc, long *at)
+{
+	static struct rx tf = RX("\\btime\\s+(?:-[a-zA-Z]+\\s+\\S+\\s+)*-f\\s*[\"']?((?:%[a-zA-Z](?:\\s+|(?=[\"'\\s]|$)))+)");
+	struct rx_cap cap[2];
+	size_t i;
+
+	for (i = 0; i < doc->nlines; i++) {
+		const struct ingest_line *l = &doc->lines[i];
+		const char *f = memchr(l->s, '%', l->len);
+		if (!f || !str_find(l->s, l->len, "-f") || !str_find(l->s, l->len, "time"))
+			continue;
+		if (rx_match(&tf, l->s, l->len, cap, 2) == 2) {
+			const char *p = cap[1].s, *end = p + cap[1].len;
+			while (end > p && isspace((unsigned char)end[-1]))
+				end--;
+			*at = l->lineno;
+			return arena_strndup(a, p, (size_t)(end - p));
+		}
+	}
+	return NULL;
+}
+
 int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opts,
 		     const struct ingest_parser *only, struct rec_batch *out,
 		     struct ingest_result *res, struct kb_err *err)
@@ -544,7 +569,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	size_t skip_first = (size_t)-1, skip_last = 0;
 	struct context c = { NULL, NULL, 0, NULL, NULL, 0 };
 	int in_legend = 0;
-	struct ingest_opts defaults = { NULL, 0 };
+	struct ingest_opts defaults = { NULL, 0 }, text_opts;
 	struct ingest_span *spans = NULL;
 	size_t spans_cap = 0, prose_first = 0;
 	size_t *quiet;          /* quiet[k]: parser k claims nothing before this line */
@@ -557,6 +582,18 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	}
 	if (!opts)
 		opts = &defaults;
+	/* A post that shows the command ("/usr/bin/time -f "%e %S %U %c %w"
+	 * ./numa01") says how to read its bare GNU time lines. */
+	if (!opts->time_format) {
+		const char *fmt;
+		long at;
+		if ((fmt = stated_time_format(&out->arena, doc, &at)) != NULL) {
+			text_opts = *opts;
+			text_opts.time_format = fmt;
+			opts = &text_opts;
+			rec_note(out, at, "GNU time -f lines are read with the format this line gives: %s", fmt);
+		}
+	}
 	quiet = xcalloc(nparsers, sizeof(*quiet));
 	rx_error_take(NULL, NULL, 0);
 

@@ -36,6 +36,10 @@ check_eq "... and the blocks nothing named stay apart, by their headings or wher
 check_eq "list items name variants, an underlined build name too; cyclictest lines and a mailer's separator name none" \
 	"$(vals $D/bullets-builds.txt time)" \
 	"your patch=1.1 my patch=1.2 bzImage_cgroups_preempt=14.94 "
+check_eq "GNU time -f lines are read with the format the post's command line states, under its kernel line" \
+	"$(KBENCH_DB="$TMP/tf.db" "$KB" import $D/time-format-stated.txt >/dev/null 2>&1;
+	   KBENCH_DB="$TMP/tf.db" sql "select variant || ' ' || benchmark || ' ' || config || ' ' || metric || '=' || value from samples_v where metric in ('elapsed', 'voluntary_cs') order by run_id, metric" | tr '\n' ';')" \
+	"3.9.0 autonuma test=numa01 elapsed=1407.69;3.9.0 autonuma test=numa01 voluntary_cs=36128.0;3.9.0 autonuma test=numa01 elapsed=1401.02;3.9.0 autonuma test=numa01 voluntary_cs=36001.0;"
 export KBENCH_DB="$TMP/explain.db"
 check_status "import --explain says which label line named a block" 0 \
 	"$KB" import --explain $D/with-without.txt
