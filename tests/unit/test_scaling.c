@@ -55,6 +55,13 @@ static const struct {
 	{ "numbers only", "313.17\n", 0 },
 	{ "command line", "Executing 4 times: ./randupdt 1000000\n", 0 },
 	{ "quoted-printable", "Time: 1.0=20\nJob node00=3D1\n", 0 },
+	{ "inline means, no heading", "  mainline   :  3.871(+/- 0.84%)\n", 0 },
+	{ "inline means under headings",
+	  "hackbench -g 20 -l 800, the average of 10 runs:\n\n"
+	  "    mainline   :  3.871(+/- 0.84%)\n    patched    :  4.102 +- 0.03 (+5.9%)\n\n", 0 },
+	{ "inline-mean headings alone", "hackbench -g 20 -l 800, the average of 10 runs:\n", 0 },
+	{ "inline-mean perf lines",
+	  "numa01:\n\tmm-a:   146.88 +- 6.54 seconds time elapsed  ( +-  4.45% )\n", 0 },
 };
 
 static const char mmtests_path[] =
