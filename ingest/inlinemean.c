@@ -322,6 +322,7 @@ struct context {
 	long n, n_line;             /* runs the means average, 0 unknown; where said */
 	long n_prose, n_prose_line; /* said by a line that names no benchmark */
 	const char *problem;        /* why the block is not stored */
+	long unknown_line;          /* a heading naming a benchmark this does not read */
 };
 
 static void kv_set(struct context *c, const char *key, const char *fmt, long v, const char *s)
@@ -458,11 +459,13 @@ static void read_hackbench_args(struct context *c, const struct ingest_tok *tok,
 			dst = &fds;
 		if (dst) {
 			long val;
-			if (opt_value(tok, ntok, &k, nl, &val) == 0) {
-				*dst = val;
-				if (dst == &v)
-					kv_set(c, "datasize", "%ld", val, NULL);
+			if (opt_value(tok, ntok, &k, nl, &val) < 0) {
+				c->problem = "a hackbench option's number is missing or not a number";
+				return;
 			}
+			*dst = val;
+			if (dst == &v)
+				kv_set(c, "datasize", "%ld", val, NULL);
 			tok_clean(tok[k], &last);
 			continue;
 		}
@@ -482,6 +485,9 @@ static void read_hackbench_args(struct context *c, const struct ingest_tok *tok,
 			if (npos < 2)
 				pos[npos] = v;
 			npos++;
+		} else if (isdigit((unsigned char)t.s[0])) {
+			c->problem = "a number after 'hackbench' cannot be read";
+			return;
 		} else {
 			/* "hackbench 10 times": then the numbers were not its
 			 * arguments; a word such as "on" leaves them be */
@@ -574,7 +580,7 @@ static const char *token_bench(const struct ingest_line *l, const struct ingest_
 	}
 	if (t.len > 5 && strncmp(t.s, "numa0", 5) == 0 && (t.s[5] == '1' || t.s[5] == '2')) {
 		size_t j;
-		char name[64];
+		char name[128];
 		for (j = 6; j < t.len && (isalnum((unsigned char)t.s[j]) || t.s[j] == '_'); j++)
 			;
 		if (j < t.len || (t.len > 6 && t.s[6] != '_') || t.len >= sizeof(name))
@@ -622,8 +628,10 @@ static void read_heading(struct context *c, const struct ingest_line *l)
 		if (!bench)
 			bench = b;
 	}
-	if (!bench)
+	if (!bench) {
+		c->unknown_line = l->lineno;
 		return;
+	}
 	c->bench = bench;
 	c->metric = mine.metric;
 	c->unit = mine.unit;
@@ -677,8 +685,8 @@ static const char *label_word(const struct rx_cap *label, char *word, size_t wsz
 	size_t n = ingest_split(label->s, label->len, tok, ARRAY_SIZE(tok)), i;
 
 	if (n > MAX_LABEL_WORDS) {
-		snprintf(word, wsz, "%.*s", (int)label->len, label->s);
-		return "is prose, not a variant name";
+		snprintf(word, wsz, "%zu words", n);
+		return "reads as prose";
 	}
 	for (i = 0; i < n; i++) {
 		int last;
@@ -750,7 +758,8 @@ static void stretch_close(struct rec_batch *out, const struct context *c, struct
 		rec_note(out, st->first_line, "inline published means: %s %s (heading line %ld)%s%s, "
 			 "n %s%s%s", c->bench, c->metric, c->bench_line, cfg[0] ? ", config " : "", cfg,
 			 c->n_line ? arena_printf(&out->arena, "%ld (line %ld)", c->n, c->n_line) :
-			 c->n ? arena_printf(&out->arena, "%ld (--set runs)", c->n) : "unknown",
+			 c->n ? arena_printf(&out->arena, "%ld (--set runs)", c->n) :
+			 "unknown (unless a line says '(N runs)')",
 			 st->any_pct ? "; sd = mean x pct / 100 where the spread is a percent" : "",
 			 st->any_perf ? "; perf's '+-' is the error of the mean: sd = it x sqrt(n)" : "");
 	}
@@ -772,6 +781,11 @@ static void store_mean(const struct ingest_ctx *ctx, struct rec_batch *out,
 
 	if (!st->first_line) {
 		st->first_line = l->lineno;
+		if (!c->bench && c->unknown_line) {
+			rec_note(out, l->lineno, "published means not stored: the heading (line %ld) "
+				 "names no benchmark kbench reads means of", c->unknown_line);
+			return;
+		}
 		if (!c->bench) {
 			rec_note(out, l->lineno, "published means not stored: no heading or command "
 				 "line in the %d lines above names the benchmark", CTX_LINES);
@@ -868,7 +882,16 @@ static int inlinemean_parse(const struct ingest_ctx *ctx, const struct ingest_li
 				 "(it may be a change)");
 			continue;
 		}
-		stretch_close(out, &c, &st);
+		if (st.first_line) {
+			/* means were read: what follows is a heading of its own,
+			 * and only a count in prose holds on from above */
+			stretch_close(out, &c, &st);
+			c.bench = c.metric = c.problem = NULL;
+			c.nkv = 0;
+			c.bench_line = c.unknown_line = 0;
+			c.n = c.n_prose;
+			c.n_line = c.n_prose_line;
+		}
 		read_heading(&c, l);
 		read_runs(&c, l);
 	}

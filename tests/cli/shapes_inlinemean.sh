@@ -112,3 +112,21 @@ check_grep "the repeated label is noted" "line 5: not stored: 'base' has a mean 
 KBENCH_DB="$TMP/pct-hackbench.db" "$KB" compare --baseline mainline --variants mainline,patched \
 	--bench hackbench --metric time --format json > "$TMP/cmp.json" 2>&1
 check_grep "compare reaches the author's comparison (+5.97%)" '"change_pct": ?5\.9[67]' "$TMP/cmp.json"
+
+# A heading that names a benchmark kbench does not read means of
+# (schbench) starts a block of its own: its means are not stored under
+# the hackbench heading above it.
+check_eq "a block under an unknown benchmark's heading is not the previous one's" \
+	"$(sums unknown-subheading)" \
+"base|hackbench|groups=20,ipc=socket,loops=800|time|1|0.01|0
+patched|hackbench|groups=20,ipc=socket,loops=800|time|0.9|0.018|0"
+check_grep "the unknown heading is named" \
+	"line 8: published means not stored: the heading \(line 7\) names no benchmark kbench reads means of" \
+	"$(explain unknown-subheading)"
+
+# A command line whose option has no readable number: the config is not
+# known, so the block is not stored (never under a partial config).
+check_eq "a bad option value: nothing stored" "$(sums bad-command)" ""
+check_grep "the bad option is the reason" \
+	"line 4: published means not stored: a hackbench option's number is missing or not a number \(line 3\)" \
+	"$(explain bad-command)"
