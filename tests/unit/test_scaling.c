@@ -110,6 +110,13 @@ static const struct {
 	{ "gnu time wrapped lines",
 	  "144.45user 31.58system 1:00:08elapsed 4%CPU \n(0avgtext+0avgdata 0maxresident)k\n"
 	  "0inputs+0outputs (380524major+919600minor)pagefaults \n0swaps\n", 0 },
+	{ "inline means, no heading", "  mainline   :  3.871(+/- 0.84%)\n", 0 },
+	{ "inline means under headings",
+	  "hackbench -g 20 -l 800, the average of 10 runs:\n\n"
+	  "    mainline   :  3.871(+/- 0.84%)\n    patched    :  4.102 +- 0.03 (+5.9%)\n\n", 0 },
+	{ "inline-mean headings alone", "hackbench -g 20 -l 800, the average of 10 runs:\n", 0 },
+	{ "inline-mean perf lines",
+	  "numa01:\n\tmm-a:   146.88 +- 6.54 seconds time elapsed  ( +-  4.45% )\n", 0 },
 };
 
 static const char mmtests_path[] =
