@@ -767,6 +767,31 @@ static int segment_unnamed(const struct rec_batch *b, const struct rec_segment *
 	return 1;
 }
 
+/* A line of a person's prose: five or more words of letters, most of
+ * the line ("This shows that the patch helps." but not "gcc numa01.c -O2
+ * -o numa01" or "Hyper-Threading IS enabled."). */
+static int sentence_line(const struct ingest_line *l)
+{
+	const char *p = l->s, *end = l->s + l->len;
+	size_t words = 0, tokens = 0;
+
+	while (p < end) {
+		const char *w;
+		int letters = 1;
+		while (p < end && isspace((unsigned char)*p))
+			p++;
+		if (p == end)
+			break;
+		for (w = p; p < end && !isspace((unsigned char)*p); p++)
+			if (!isalpha((unsigned char)*p) && !(p + 1 == end || isspace((unsigned char)p[1])
+							   ? strchr(",.:;!?)'\"", *p) != NULL : *p == '\''))
+				letters = 0;
+		tokens++;
+		words += letters && p > w;
+	}
+	return words >= 5 && words * 10 >= tokens * 6;
+}
+
 /* The sentence right before a block (only blank lines between), as the
  * block's label when nothing else tells it apart; NULL when none. */
 static const char *intro_line(struct rec_batch *b, const struct ingest_doc *doc, size_t from,
@@ -795,15 +820,9 @@ static const char *intro_line(struct rec_batch *b, const struct ingest_doc *doc,
 		return arena_strndup(&b->arena, p, (size_t)(end - p));
 	/* A short line ("Threads finished") may be the program's own: the
 	 * block is told apart by where it is, when prose stands before it. */
-	for (k = from; k < to; k++) {
-		const struct ingest_line *l = &doc->lines[k];
-		size_t w = 0, c;
-		for (c = 0; c < l->len; c++)
-			if (!isspace((unsigned char)l->s[c]) && (c == 0 || isspace((unsigned char)l->s[c - 1])))
-				w++;
-		if (w >= 5)
+	for (k = from; k < to; k++)
+		if (sentence_line(&doc->lines[k]))
 			return arena_printf(&b->arena, "line %ld", doc->lines[to].lineno);
-	}
 	return NULL;
 }
 

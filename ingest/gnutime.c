@@ -113,7 +113,9 @@ static struct rx default2_rx = RX("^\\s*(\\d+)inputs\\+(\\d+)outputs\\s+\\((\\d+
 /* bash "real 0m1.234s", -p "real 1.23", busybox "real 0m 1.23s" */
 static struct rx posix_rx = RX("^\\s*(real|user|sys)\\s+(\\d+m\\s+[0-9.]+s|\\S+)\\s*$");
 /* possessive (++, *+): a long line of values needs no backtracking stack */
-static struct rx custom_rx = RX("^\\s*(numa0[12](?:_[A-Za-z0-9_]+)?)((?:\\s++[-+0-9.:?%][^\\s]*+)++)\\s*$");
+/* (values are numbers, '?' or h:mm:ss; "numa01 : 300.1 +/- 2.0" is not
+ * a -f line) */
+static struct rx custom_rx = RX("^\\s*(numa0[12](?:_[A-Za-z0-9_]+)?)((?:\\s++[-+]?[0-9.?][^\\s]*+)++)\\s*$");
 static struct rx autonuma_name_rx = RX("^numa0[12](?:_[A-Za-z0-9_]+)?$");
 static struct rx word_rx = RX("^[A-Za-z_][A-Za-z0-9_./+-]*$");
 /* A value of a -f line: a number, a clock (1:02:03.45), a percentage or
