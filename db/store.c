@@ -169,7 +169,7 @@ struct pending {
 	struct {
 		long long id;           /* run: its id; sample, job: the run's */
 		long long vid;          /* run, summary: variant id */
-		long long mid;          /* run: machine id (0 unknown) */
+		long long mid;          /* run, summary: machine id (0 unknown) */
 		int iteration;          /* run */
 		size_t at;              /* job: its placement JSON in json, or SIZE_MAX */
 		const void *rec;        /* the rec_run, rec_sample, rec_job or rec_summary */
@@ -299,9 +299,16 @@ static const char *pick_variant(const struct db_import *imp, const char *own)
 
 /* The id of the machine a run ran on (0: unknown): --machine, else what
  * the text or the tree said. */
+static long long named_machine(struct store_state *s, const char *name, struct kb_err *err);
+
 static long long run_machine(struct store_state *s, const struct rec_run *r, struct kb_err *err)
 {
-	const char *name = s->imp->machine ? s->imp->machine : r->machine;
+	return named_machine(s, s->imp->machine ? s->imp->machine : r->machine, err);
+}
+
+/* The id of machine name (0 for none), made when the store has none. */
+static long long named_machine(struct store_state *s, const char *name, struct kb_err *err)
+{
 	long long id;
 	size_t i;
 
@@ -620,7 +627,7 @@ static void bind_row(struct store_state *s, int table, int k, int p, struct sink
 		const struct rec_summary *sm = pd->row[k].rec;
 		put_int(st, p + 1, s->source_id);
 		put_int(st, p + 2, vid);
-		put_positive(st, p + 3, s->machine_id);
+		put_positive(st, p + 3, pd->row[k].mid);
 		put_text(st, p + 4, sm->benchmark);
 		put_text(st, p + 5, sm->config_str ? sm->config_str : "");
 		put_text(st, p + 6, sm->metric);
@@ -806,14 +813,20 @@ static int store_summary(struct store_state *s, const struct rec_summary *sm,
 	long long vid = variant_id(s, pick_variant(s->imp, sm->variant),
 				   s->imp->variant ? NULL : sm->variant_desc,
 				   sm->variant && !s->imp->variant ? s->scope : "", err);
+	long long mid = s->machine_id;
 	int k;
 
 	if (vid < 0)
+		return -1;
+	/* a summary the text places on a machine of its own ("on a 4 node
+	 * machine"), unless --machine names one for the whole file */
+	if (sm->machine && !s->imp->machine && (mid = named_machine(s, sm->machine, err)) < 0)
 		return -1;
 	k = add_row(s, DB_T_SUMMARY, 0, sm, err);
 	if (k < 0)
 		return -1;
 	s->rows[DB_T_SUMMARY].row[k].vid = vid;
+	s->rows[DB_T_SUMMARY].row[k].mid = mid;
 	if (note_metric(s, sm->benchmark, sm->metric, sm->unit, err) < 0)
 		return -1;
 	res->summaries++;

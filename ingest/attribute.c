@@ -846,15 +846,15 @@ static int cmp_item(const void *a, const void *b)
 
 static const char *run_key(struct rec_batch *b, struct rec_run *r)
 {
-	return arena_printf(&b->arena, "r\x1f%s\x1f%s\x1f%s", r->benchmark,
-			    r->variant ? r->variant : "",
+	return arena_printf(&b->arena, "r\x1f%s\x1f%s\x1f%s\x1f%s", r->benchmark,
+			    r->variant ? r->variant : "", r->machine ? r->machine : "",
 			    rec_config_string(&b->arena, r->config, r->nconfig));
 }
 
 static const char *summary_key(struct rec_batch *b, struct rec_summary *s)
 {
-	return arena_printf(&b->arena, "s\x1f%s\x1f%s\x1f%s\x1f%s", s->benchmark,
-			    s->variant ? s->variant : "", s->metric,
+	return arena_printf(&b->arena, "s\x1f%s\x1f%s\x1f%s\x1f%s\x1f%s", s->benchmark,
+			    s->variant ? s->variant : "", s->machine ? s->machine : "", s->metric,
 			    rec_config_string(&b->arena, s->config, s->nconfig));
 }
 

@@ -412,6 +412,19 @@ static void read_machine(struct arena *a, struct context *c, const struct ingest
 	static struct rx named = RXI("^\\s*(?:machine|host|hostname|system)\\s*:\\s*([A-Za-z0-9_-]+)[A-Za-z0-9._-]*\\s*$");
 	struct rx_cap cap[2];
 
+	static struct rx sized = RXI("\\bon\\s+(?:an?|the|my|our)\\s+(\\d+)[- ]?(node|socket)s?\\s+"
+				     "(?:[A-Za-z0-9_-]+\\s+)?(?:machine|box|system|server|host)\\b");
+
+	/* "Autonuma results on a 4 node machine:": the runs below are that
+	 * machine's, and a post with three such machines keeps them apart */
+	if (str_find(l->s, l->len, "node") || str_find(l->s, l->len, "socket")) {
+		struct rx_cap sc[3];
+		if (rx_match(&sized, l->s, l->len, sc, 3) == 3) {
+			c->machine = arena_printf(a, "%.*s-%.*s", (int)sc[1].len, sc[1].s,
+						  (int)sc[2].len, sc[2].s);
+			return;
+		}
+	}
 	if (!memchr(l->s, '@', l->len) && !memchr(l->s, ':', l->len))
 		return;
 	if (rx_match(&prompt, l->s, l->len, cap, 2) == 2 ||
@@ -672,6 +685,9 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 				for (r = runs0; r < out->nruns && c.machine; r++)
 					if (!out->runs[r]->machine)
 						out->runs[r]->machine = c.machine;
+				for (r = sum0; r < out->nsummaries && c.machine; r++)
+					if (!out->summaries[r]->machine)
+						out->summaries[r]->machine = c.machine;
 				prose_first = i + best_len;
 			}
 			/* Runs the text did not name take the variant in force, or a

@@ -84,6 +84,7 @@ struct rec_summary {
 	double mean, sd, min, max;
 	long n;
 	const char *flags;      /* comma list: "footnoted", "estimated" ... or "" */
+	const char *machine;    /* where it ran, when the text says; else NULL */
 	long line;
 };
 
