@@ -14,5 +14,6 @@ extern const struct ingest_parser perfstat_parser;    /* perfstat.c */
 extern const struct ingest_parser gnutime_parser;     /* gnutime.c */
 extern const struct ingest_parser autonuma_parser;    /* autonuma.c */
 extern const struct ingest_parser sumtable_parser;    /* sumtable.c */
+extern const struct ingest_parser sidebyside_parser;  /* sidebyside.c */
 
 #endif

@@ -16,6 +16,7 @@ static const struct ingest_parser *const parsers[] = {
 	&gnutime_parser,
 	&autonuma_parser,
 	&sumtable_parser,
+	&sidebyside_parser,
 };
 
 const struct ingest_parser *const *ingest_parsers(size_t *n)
