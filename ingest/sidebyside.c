@@ -729,7 +729,31 @@ struct sb_row {
 	size_t keylen;
 	struct sb_item it[SB_MAXC];
 	int nit;
+	const char *annot;      /* "*", "[Verification Run]" after the values, or NULL */
+	size_t annotlen;
 };
+
+/* Where an annotation after a row's values starts ("   *",
+ * "[Verification Run]", "<-- noise"), or end when there is none. */
+static const char *cut_annotation(const char *p, const char *end)
+{
+	const char *t;
+
+	for (t = p; t < end; t++) {
+		const char *q;
+		if (t == p || t[-1] != ' ')
+			continue;
+		if (*t == '[' && end[-1] == ']')
+			return t;
+		if (*t != '*' && !(*t == '<' && t + 1 < end && (t[1] == '-' || t[1] == '=')))
+			continue;
+		for (q = t; q < end && strchr("*<-= ", *q); q++)
+			;
+		if (q == end || (*q == '[' && end[-1] == ']') || (t[0] == '<' && q > t + 1))
+			return t;
+	}
+	return end;
+}
 
 static int read_row(const struct ingest_line *l, int pipes, struct sb_row *r)
 {
@@ -739,6 +763,7 @@ static int read_row(const struct ingest_line *l, int pipes, struct sb_row *r)
 	r->key = NULL;
 	r->keylen = 0;
 	r->nit = 0;
+	r->annot = NULL;
 	if (p >= end)
 		return -1;
 	if (pipes) {
@@ -780,8 +805,19 @@ static int read_row(const struct ingest_line *l, int pipes, struct sb_row *r)
 		r->key = p;
 		r->keylen = (size_t)(q - p);
 	}
+	r->annot = NULL;
 	k = scan_items(q, end, r->it, SB_MAXC);
-	if (k < 0 || k > SB_MAXC)
+	if (k < 0) {
+		const char *cut = cut_annotation(q, end);
+		if (cut == end)
+			return -1;
+		r->annot = cut;
+		r->annotlen = (size_t)(end - cut);
+		k = scan_items(q, cut, r->it, SB_MAXC);
+		if (k <= 0)
+			return -1;
+	}
+	if (k > SB_MAXC)
 		return -1;
 	r->nit = k;
 	return 0;
@@ -927,6 +963,9 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 			long v;
 			c->name = names[alt][k].s;
 			c->len = names[alt][k].len;
+			if (is_stat(c->name, c->len) || word_eq(c->name, c->len, "stddev") ||
+			    word_eq(c->name, c->len, "%change"))
+				return 0;       /* columns of statistics: a summary table */
 			c->kind = name_is_change(c->name, c->len) ? COL_CHANGE : COL_VARIANT;
 			if (c->kind == COL_VARIANT && k < 2 && (k == 0 || t->col[0].kind != COL_VARIANT) &&
 			    name_config(c->name, c->len) != COL_VARIANT)
@@ -981,6 +1020,8 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 		} else if (kk == KEY_GROUPS) {
 			if (keycfg != COL_GROUPS && groups_key(row.key, row.keylen) < 0)
 				return 0;       /* a bare number under an unknown name */
+			if (groups_key(row.key, row.keylen) >= 0)
+				t->bench = SB_HACKBENCH;        /* "1-groups": hackbench's */
 		} else {
 			return 0;
 		}
@@ -1249,6 +1290,7 @@ struct sb_context {
 	int cmd_gen;            /* which command line (tables under one fall together) */
 	long count;             /* "N iterations": n of a published mean */
 	const char *kv_key, *kv_val;    /* a "mTHP:16K" heading */
+	const char *mode;               /* a "Threads:" heading */
 	size_t kv_keylen, kv_vallen;
 	const struct ingest_line *heading;      /* first heading line above the table */
 };
@@ -1284,6 +1326,41 @@ static int kv_heading(const struct ingest_line *l, struct sb_context *c)
 		c->kv_vallen = cap[2].len;
 	}
 	return 1;
+}
+
+/* "Threads:", "Processes:", "thread mode": hackbench's mode for the
+ * tables under it. */
+static const char *mode_heading(const struct ingest_line *l)
+{
+	static struct rx mode_rx = RXI("^\\s*(?:\\(\\w\\)\\s*|-\\s*|\\*\\s*)?(threads?|process(?:es)?)"
+				       "(?:\\s+mode)?\\s*:?\\s*$");
+	struct rx_cap cap[2];
+
+	if (l->len > 40 || rx_match(&mode_rx, l->s, l->len, cap, 2) < 2)
+		return NULL;
+	return (cap[1].s[0] | 0x20) == 't' ? "thread" : "process";
+}
+
+/* A line that may open a segment above its table: it names hackbench or
+ * autonuma as a command, a banner, a caption ("100 iterations of
+ * 'hackbench':"), or it is a config heading.  A sentence in a paragraph
+ * that mentions hackbench is not one. */
+static int opens_text(const struct ingest_line *l)
+{
+	enum sb_bench b;
+	struct sb_cmd cmd;
+	const char *end = l->s + l->len;
+
+	if (kv_heading(l, NULL) || mode_heading(l))
+		return 1;
+	b = line_bench(l);
+	if (b != SB_HACKBENCH && b != SB_AUTONUMA)
+		return 0;
+	cmd_clear(&cmd);
+	while (end > l->s && end[-1] == ' ')
+		end--;
+	return l->len <= 60 || (end > l->s && end[-1] == ':') || read_count(l) > 0 ||
+	       (b == SB_HACKBENCH && read_command(l, &cmd));
 }
 
 /* A table of either kind at lines[0]. */
@@ -1338,6 +1415,10 @@ static int take_text(const struct ingest_line *l, struct sb_context *c, int *cou
 	*counted = 1;
 	if (hackbench_header_line(l))
 		return 1;       /* an example of the output, no result */
+	if (mode_heading(l)) {
+		c->mode = mode_heading(l);
+		return 1;
+	}
 	if (b == SB_NONE && !c->heading && !kv_heading(l, c) && l->len <= 100)
 		c->heading = l;
 	return 1;
@@ -1374,11 +1455,8 @@ static size_t walk(const struct ingest_line *lines, size_t n, struct sb_emit *em
 	cmd_clear(&c.cmd);
 	/* lines[0] is a table, or text that names a benchmark or a config */
 	len = read_any(lines, n, &t);
-	if (!len) {
-		enum sb_bench b = line_bench(&lines[0]);
-		if (b != SB_HACKBENCH && b != SB_AUTONUMA && !kv_heading(&lines[0], NULL))
-			return 0;
-	}
+	if (!len && !opens_text(&lines[0]))
+		return 0;
 	for (;;) {
 		/* text up to the next table */
 		while (!len) {
@@ -1411,6 +1489,7 @@ static size_t walk(const struct ingest_line *lines, size_t n, struct sb_emit *em
 		len = 0;
 		c.heading = NULL;
 		c.kv_key = NULL;
+		c.mode = NULL;
 		budget = SB_GAP;
 		lines_left = SB_COMMANDS + SB_GAP;
 	}
@@ -1477,7 +1556,10 @@ static void put_config(struct sb_emit *em, const struct sb_found *f, struct rec_
 			kv[nkv][0] = "datasize";
 			kv[nkv++][1] = arena_strdup(&b->arena, buf);
 		}
-		if (cmd->mode && !cmd->mode_differs) {
+		if (f->c.mode) {
+			kv[nkv][0] = "mode";
+			kv[nkv++][1] = f->c.mode;
+		} else if (cmd->mode && !cmd->mode_differs) {
 			kv[nkv][0] = "mode";
 			kv[nkv++][1] = cmd->mode;
 		}
@@ -1717,6 +1799,9 @@ static void emit_table(struct sb_emit *em, const struct sb_found *f, const char 
 		if ((f->t.pipes && is_rule(&lines[i])) || read_row(&lines[i], f->t.pipes, &row) < 0 ||
 		    row_fit(&f->t, &row, cell) < 0)
 			continue;
+		if (row.annot)
+			rec_note(em->out, lines[i].lineno, "sidebyside: annotation '%.*s' after the values "
+				 "dropped", (int)row.annotlen, row.annot);
 		if (f->t.kind == T_ROWS) {
 			if (key_kind(&f->t, row.key, row.keylen, &g) == KEY_TEST)
 				cc.test = arena_strndup(&em->out->arena, row.key, row.keylen);
@@ -1823,14 +1908,12 @@ static void kb_emit_block(struct sb_emit *em, const struct ingest_line *lines, s
  * them. */
 static const char *table_signature(struct sb_emit *em, const struct sb_found *f)
 {
-	const struct ingest_line *lines = em->lines + f->at;
 	struct rec_batch *b = em->out;
-	const char *sig = arena_printf(&b->arena, "%d\x1f%d\x1f%.*s=%.*s", (int)f->t.bench,
-				       f->c.cmd_gen, (int)f->c.kv_keylen,
+	const char *sig = arena_printf(&b->arena, "%d\x1f%d\x1f%s\x1f%.*s=%.*s", (int)f->t.bench,
+				       f->c.cmd_gen, f->c.mode ? f->c.mode : "", (int)f->c.kv_keylen,
 				       f->c.kv_key ? f->c.kv_key : "", (int)f->c.kv_vallen,
 				       f->c.kv_val ? f->c.kv_val : "");
 	struct buf_like { char *s; size_t len, cap; } acc = { NULL, 0, 0 };
-	size_t i;
 	int k;
 
 	for (k = 0; k < f->t.ncol; k++) {
@@ -1838,23 +1921,6 @@ static const char *table_signature(struct sb_emit *em, const struct sb_found *f)
 		memcpy(acc.s + acc.len, f->t.col[k].name, f->t.col[k].len);
 		acc.len += f->t.col[k].len;
 		acc.s[acc.len++] = '\x1f';
-	}
-	for (i = f->t.first; i < f->t.end; i++) {
-		struct sb_row row;
-		if (f->t.kind == T_PAIRS) {
-			struct ingest_tok tok[1];
-			if (((i - f->t.first) & 1) != 0)
-				continue;
-			ingest_split(lines[i].s, lines[i].len, tok, 1);
-			row.key = tok[0].s;
-			row.keylen = tok[0].len;
-		} else if (read_row(&lines[i], f->t.pipes, &row) < 0) {
-			continue;
-		}
-		arena_grow(&b->arena, &acc.s, &acc.cap, acc.len + row.keylen + 2, 1);
-		memcpy(acc.s + acc.len, row.key, row.keylen);
-		acc.len += row.keylen;
-		acc.s[acc.len++] = '\x1e';
 	}
 	return arena_printf(&b->arena, "%s\x1f%.*s", sig, (int)acc.len, acc.s ? acc.s : "");
 }
