@@ -414,7 +414,9 @@ static const char *opt_arg(const char *p, const char *end, long *v, long *num)
 	q = p;
 	while (q < end && isdigit((unsigned char)*q))
 		q++;
-	if (q == p || (q < end && *q != ' ') || num_parse_long(p, (size_t)(q - p), v) < 0)
+	/* "-l 200'" inside quotes, "-l 200)" in a caption */
+	if (q == p || (q < end && (isalnum((unsigned char)*q) || *q == '.' || *q == ',')) ||
+	    num_parse_long(p, (size_t)(q - p), v) < 0)
 		return NULL;
 	return q;
 }
@@ -576,6 +578,7 @@ struct sb_table {
 	int ncol, nvalue;       /* columns; value columns (variant + config values) */
 	int nvariant;
 	int pipes;
+	int continued;          /* its header is the key alone: the columns above */
 };
 
 static int is_rule(const struct ingest_line *l)
@@ -1363,8 +1366,39 @@ static int opens_text(const struct ingest_line *l)
 	       (b == SB_HACKBENCH && read_command(l, &cmd));
 }
 
+/* A table whose header is its key alone ("group") under a table of the
+ * same segment: the columns of the one above, when every row fits them. */
+static size_t read_continued(const struct ingest_line *lines, size_t n, const struct sb_table *prev,
+			     struct sb_table *t)
+{
+	struct ingest_tok tok[2];
+	size_t i;
+
+	if (!prev || prev->kind != T_ROWS || prev->pipes ||
+	    ingest_split(lines[0].s, lines[0].len, tok, 2) != 1 ||
+	    name_config(tok[0].s, tok[0].len) != COL_GROUPS)
+		return 0;
+	*t = *prev;
+	t->bench = prev->bench;
+	for (i = 1; i < n; i++) {
+		struct sb_row row;
+		const struct sb_item *cell[SB_MAXC];
+		long g;
+		if (ingest_line_blank(&lines[i]) || read_row(&lines[i], 0, &row) < 0 ||
+		    row_fit(t, &row, cell) < 0 || key_kind(t, row.key, row.keylen, &g) != KEY_GROUPS)
+			break;
+	}
+	if (i == 1)
+		return 0;
+	t->first = 1;
+	t->end = i;
+	t->continued = 1;
+	return i;
+}
+
 /* A table of either kind at lines[0]. */
-static size_t read_any(const struct ingest_line *lines, size_t n, struct sb_table *t)
+static size_t read_any(const struct ingest_line *lines, size_t n, const struct sb_table *prev,
+		       struct sb_table *t)
 {
 	size_t len;
 
@@ -1373,7 +1407,10 @@ static size_t read_any(const struct ingest_line *lines, size_t n, struct sb_tabl
 	len = read_pairs(lines, n, t);
 	if (len)
 		return len;
-	return read_table(lines, n, t);
+	len = read_table(lines, n, t);
+	if (len)
+		return len;
+	return read_continued(lines, n, prev, t);
 }
 
 /* Take one line of text above or between tables into c: 1 when it may
@@ -1443,7 +1480,7 @@ static int may_start(const struct ingest_line *l)
 static size_t walk(const struct ingest_line *lines, size_t n, struct sb_emit *em)
 {
 	struct sb_context c;
-	struct sb_table t;
+	struct sb_table t, prev;
 	size_t i = 0, end = 0, len, ntables = 0;
 	int budget = SB_PREAMBLE, lines_left = SB_COMMANDS + SB_PREAMBLE, counted;
 
@@ -1454,7 +1491,7 @@ static size_t walk(const struct ingest_line *lines, size_t n, struct sb_emit *em
 	memset(&c, 0, sizeof(c));
 	cmd_clear(&c.cmd);
 	/* lines[0] is a table, or text that names a benchmark or a config */
-	len = read_any(lines, n, &t);
+	len = read_any(lines, n, NULL, &t);
 	if (!len && !opens_text(&lines[0]))
 		return 0;
 	for (;;) {
@@ -1467,7 +1504,7 @@ static size_t walk(const struct ingest_line *lines, size_t n, struct sb_emit *em
 			budget -= counted;
 			i++;
 			if (i < n && !ingest_line_blank(&lines[i]))
-				len = read_any(lines + i, n - i, &t);
+				len = read_any(lines + i, n - i, ntables ? &prev : NULL, &t);
 		}
 		{
 			enum sb_bench b = t.bench ? t.bench : c.bench;
@@ -1484,6 +1521,7 @@ static size_t walk(const struct ingest_line *lines, size_t n, struct sb_emit *em
 			f->c = c;
 		}
 		ntables++;
+		prev = t;
 		i += len;
 		end = i;
 		len = 0;
@@ -1761,6 +1799,9 @@ static void emit_table(struct sb_emit *em, const struct sb_found *f, const char 
 		emit_describe(em, f, mark, label);
 		return;
 	}
+	if (f->t.continued)
+		rec_note(em->out, lines[0].lineno, "sidebyside: a header of the row key alone: the "
+			 "columns of the table above");
 	as_run = rows_repeat(em, f);
 	rec_note(em->out, lines[0].lineno, "sidebyside: %s table, %d variant column(s); cells read as %s",
 		 f->t.bench == SB_AUTONUMA ? "autonuma" : "hackbench",
