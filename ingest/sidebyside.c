@@ -918,10 +918,11 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 	enum sb_colkind keycfg = COL_VARIANT;
 
 	memset(t, 0, sizeof(*t));
-	if (p >= end || n < 2)
+	if (p >= end || n < 2 || is_rule(h))
 		return 0;
+	/* a rule under the header ("-----", "|---+---|"): one, or two */
 	first = 1;
-	while (first < n && is_rule(&lines[first]))
+	while (first < n && first < 3 && is_rule(&lines[first]))
 		first++;
 	if (first >= n || ingest_line_blank(&lines[first]))
 		return 0;

@@ -55,6 +55,13 @@ static const struct {
 	{ "numbers only", "313.17\n", 0 },
 	{ "command line", "Executing 4 times: ./randupdt 1000000\n", 0 },
 	{ "quoted-printable", "Time: 1.0=20\nJob node00=3D1\n", 0 },
+	{ "variant table rows", "1      1,327(+/-10,06 %)     1,247(+/-5,45 %)       5,97 %\n", 0 },
+	{ "variant tables", "grp    base    + the patch\n4      1.25    1.21\n\n", 0 },
+	{ "hackbench command lines", "hackbench -l (2560/#grp) -g #grp\n", 0 },
+	{ "describe table rows", "| mean  | 0.622300 | 0.613000 |    -1.494 |\n", 0 },
+	{ "kernbench pasted twice",
+	  "Elapsed Time 338.122 (0.869207)       Elapsed Time 336.404 (1.69196)\n", 0 },
+	{ "autonuma pairs side by side", "numa01      numa01\n224.70      137.23\n", 0 },
 };
 
 static const char mmtests_path[] =
