@@ -1443,8 +1443,7 @@ static int take_text(const struct ingest_line *l, struct sb_context *c, int *cou
 			cmd_clear(&cmd);
 		}
 		if (read_command(l, &cmd)) {
-			if (!c->cmd.seen || cmd.seen != c->cmd.seen || 1)
-				c->cmd_gen++;
+			c->cmd_gen++;
 			c->cmd = cmd;
 			c->heading = NULL;
 			return 1;       /* commands do not spend the budget */
@@ -1462,17 +1461,6 @@ static int take_text(const struct ingest_line *l, struct sb_context *c, int *cou
 	return 1;
 }
 
-/* Does lines[0] start text that leads to a table?  Only lines that name
- * a benchmark, "mTHP:16K" headings and table headers do. */
-static int may_start(const struct ingest_line *l)
-{
-	const char *p = skip_blanks(l->s, l->s + l->len);
-
-	if (p >= l->s + l->len)
-		return 0;
-	return 1;
-}
-
 /*
  * The walk that claim() and parse() share: the text from lines[0], the
  * tables under it, and text and tables after them while they stay under
@@ -1485,7 +1473,7 @@ static size_t walk(const struct ingest_line *lines, size_t n, struct sb_emit *em
 	size_t i = 0, end = 0, len, ntables = 0;
 	int budget = SB_PREAMBLE, lines_left = SB_COMMANDS + SB_PREAMBLE, counted;
 
-	if (n == 0 || !may_start(&lines[0]))
+	if (n == 0 || ingest_line_blank(&lines[0]))
 		return 0;
 	if ((len = kb_walk(lines, n, em)) > 0)
 		return len;
@@ -1804,9 +1792,10 @@ static void emit_table(struct sb_emit *em, const struct sb_found *f, const char 
 		rec_note(em->out, lines[0].lineno, "sidebyside: a header of the row key alone: the "
 			 "columns of the table above");
 	as_run = rows_repeat(em, f);
-	rec_note(em->out, lines[0].lineno, "sidebyside: %s table, %d variant column(s); cells read as %s",
+	rec_note(em->out, lines[0].lineno, "sidebyside: %s table, %s; cells read as %s",
 		 f->t.bench == SB_AUTONUMA ? "autonuma" : "hackbench",
-		 f->t.kind == T_TRANSPOSED ? (int)0 : f->t.nvariant,
+		 f->t.kind == T_TRANSPOSED ? "one row per variant, one column per groups" :
+		 "one column per variant",
 		 as_run ? "one run each (the rows repeat a config)" :
 		 f->c.count ? "published means (n from the text)" : "published means (n not stated)");
 	for (i = f->t.first; i < f->t.end; i++) {
