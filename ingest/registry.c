@@ -17,6 +17,7 @@ static const struct ingest_parser *const parsers[] = {
 	&autonuma_parser,
 	&sumtable_parser,
 	&inlinemean_parser,
+	&sidebyside_parser,
 };
 
 const struct ingest_parser *const *ingest_parsers(size_t *n)

@@ -117,6 +117,13 @@ static const struct {
 	{ "inline-mean headings alone", "hackbench -g 20 -l 800, the average of 10 runs:\n", 0 },
 	{ "inline-mean perf lines",
 	  "numa01:\n\tmm-a:   146.88 +- 6.54 seconds time elapsed  ( +-  4.45% )\n", 0 },
+	{ "variant table rows", "1      1,327(+/-10,06 %)     1,247(+/-5,45 %)       5,97 %\n", 0 },
+	{ "variant tables", "grp    base    + the patch\n4      1.25    1.21\n\n", 0 },
+	{ "hackbench command lines", "hackbench -l (2560/#grp) -g #grp\n", 0 },
+	{ "describe table rows", "| mean  | 0.622300 | 0.613000 |    -1.494 |\n", 0 },
+	{ "kernbench pasted twice",
+	  "Elapsed Time 338.122 (0.869207)       Elapsed Time 336.404 (1.69196)\n", 0 },
+	{ "autonuma pairs side by side", "numa01      numa01\n224.70      137.23\n", 0 },
 };
 
 static const char mmtests_path[] =
