@@ -530,6 +530,9 @@ static void prepare_data(const struct import_opts *o, struct item *it, const cha
 	if (ingest_doc_load(&doc, it->path, data ? data : "", len, &it->err) < 0)
 		goto out;
 	rc = ingest_parse_doc(&doc, &iopts, only, &it->batch, &res, &it->err);
+	/* blocks recognised that held nothing: --explain still shows them */
+	if (rc == INGEST_NOTHING && o->explain && it->batch.nsegments)
+		explain(&doc, &res, &it->batch);
 	if (rc == INGEST_NOTHING && walked) {
 		it->kind = ITEM_SKIPPED;
 		goto out;

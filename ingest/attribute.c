@@ -676,6 +676,26 @@ static const char *phrase_label(struct rec_batch *b, const struct ingest_line *l
 	return arena_strndup(&b->arena, cap[1].s, cap[1].len);
 }
 
+/* A line that is a kernel release and nothing else: "2.4.23",
+ * "2.6.2-rc3-mm1-np3", "v6.8-rc4", "5.10.0+". */
+static int release_line(const struct ingest_line *l)
+{
+	/* (a number alone, "313.17", is no release: two dots, a suffix or a v) */
+	static struct rx rel = RX("^\\s*(?:v\\d+\\.\\d+(?:\\.\\d+)*(?:[-+~][A-Za-z0-9_.+~-]*)?|"
+				  "\\d+\\.\\d+\\.\\d+(?:\\.\\d+)*(?:[-+~][A-Za-z0-9_.+~-]*)?|"
+				  "\\d+\\.\\d+[-+~](?:[A-Za-z0-9_.+~-]*))\\s*$");
+	struct rx_cap c[1];
+	char ch = 0;
+	size_t k;
+
+	for (k = 0; k < l->len && !ch; k++)
+		if (l->s[k] != ' ')
+			ch = l->s[k];
+	if (!(ch == 'v' || (ch >= '0' && ch <= '9')) || l->len > 60)
+		return 0;
+	return rx_match(&rel, l->s, l->len, c, 1) > 0;
+}
+
 /* The variant label that introduces the output at line index to: the
  * last label line among the prose lines [from, to).  Sets *at to its
  * index. */
@@ -684,6 +704,7 @@ static const char *find_variant_label(struct rec_batch *b, const struct ingest_d
 {
 	size_t i = to;
 	int direct = 1;     /* only blanks, rules and commands after the line */
+	int gap = 0;        /* prose lines between the line and the block */
 
 	while (i > from) {
 		const struct ingest_line *l = &doc->lines[i - 1];
@@ -709,8 +730,15 @@ static const char *find_variant_label(struct rec_batch *b, const struct ingest_d
 				lb = variant_label(b, doc, i - 1, from, to, direct);
 			if (!lb)
 				lb = pl;
+			/* a kernel release alone on its line, a line or two above
+			 * the output ("2.6.2-rc3-mm1-np3" over "kbuild: make -j24") */
+			if (!lb && gap < 3 && release_line(l))
+				lb = arena_strndup(&b->arena, str_skip_ws(l->s, l->s + l->len),
+						   (size_t)(l->s + str_rtrim_len(l->s, l->len) -
+							    str_skip_ws(l->s, l->s + l->len)));
 		}
 		direct = 0;
+		gap++;
 		if (lb) {
 			*at = i - 1;
 			return lb;

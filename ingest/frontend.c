@@ -767,6 +767,17 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			}
 		}
 	}
+	if (segments && !out->nruns && !out->nsummaries) {
+		/* Blocks were recognised but none held a value (a command line,
+		 * a table left out with its reason): nothing is read, and the
+		 * first note says why. */
+		long line = out->nnotes ? out->notes[0].line : doc->lines[0].lineno;
+		kb_err_set(err, doc->path, line, "no benchmark output stored%s%s",
+			   out->nnotes ? ": " : " (the blocks recognised hold no values)",
+			   out->nnotes ? out->notes[0].text : "");
+		rc = INGEST_NOTHING;
+		goto out;
+	}
 	if (segments == 0) {
 		long line = n ? doc->lines[0].lineno : 1;
 		if (only) {

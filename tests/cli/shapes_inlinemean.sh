@@ -126,7 +126,11 @@ check_grep "the unknown heading is named" \
 
 # A command line whose option has no readable number: the config is not
 # known, so the block is not stored (never under a partial config).
-check_eq "a bad option value: nothing stored" "$(sums bad-command)" ""
+check_status "a bad option value: nothing stored, the file refused with the reason" 2 \
+	"$KB" import --db "$TMP/bad-command.db" "$D/bad-command.txt"
+check_grep "... which the message gives" \
+	"bad-command.txt:4: no benchmark output stored: published means not stored: a hackbench option's number is missing" \
+	"$TMP/.out"
 check_grep "the bad option is the reason" \
 	"line 4: published means not stored: a hackbench option's number is missing or not a number \(line 3\)" \
 	"$(explain bad-command)"

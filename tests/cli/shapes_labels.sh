@@ -38,8 +38,8 @@ check_eq "list items name variants, an underlined build name too; cyclictest lin
 	"your patch=1.1 my patch=1.2 bzImage_cgroups_preempt=14.94 "
 check_eq "GNU time -f lines are read with the format the post's command line states, under its kernel line" \
 	"$(KBENCH_DB="$TMP/tf.db" "$KB" import $D/time-format-stated.txt >/dev/null 2>&1;
-	   KBENCH_DB="$TMP/tf.db" sql "select variant || ' ' || benchmark || ' ' || config || ' ' || metric || '=' || value from samples_v where metric in ('elapsed', 'voluntary_cs') order by run_id, metric" | tr '\n' ';')" \
-	"3.9.0 autonuma test=numa01 elapsed=1407.69;3.9.0 autonuma test=numa01 voluntary_cs=36128.0;3.9.0 autonuma test=numa01 elapsed=1401.02;3.9.0 autonuma test=numa01 voluntary_cs=36001.0;"
+	   KBENCH_DB="$TMP/tf.db" sql "select variant || ' ' || benchmark || ' ' || config || ' ' || metric || '=' || printf('%.10g', value) from samples_v where metric in ('elapsed', 'voluntary_cs') order by run_id, metric" | tr '\n' ';')" \
+	"3.9.0 autonuma test=numa01 elapsed=1407.69;3.9.0 autonuma test=numa01 voluntary_cs=36128;3.9.0 autonuma test=numa01 elapsed=1401.02;3.9.0 autonuma test=numa01 voluntary_cs=36001;"
 export KBENCH_DB="$TMP/explain.db"
 check_status "import --explain says which label line named a block" 0 \
 	"$KB" import --explain $D/with-without.txt
@@ -48,8 +48,10 @@ check_grep "... 'label line 10 names it'" "variant With the patch: label line 10
 # Options before the verb, as git's -C.
 export KBENCH_DB="$TMP/unused.db"
 check_status "kbench --db PATH import" 0 "$KB" --db "$TMP/global.db" import $D/with-without.txt
-check_eq "... imports into PATH" "$(sqlite3 "$TMP/global.db" "select count(*) from run")" "4"
-check_status "kbench -q --db=PATH ls" 0 "$KB" -q --db="$TMP/global.db" import $D/with-without.txt
+check_eq "... imports into PATH" "$(KBENCH_DB="$TMP/global.db" sql "select count(*) from run")" "4"
+check_status "kbench -q --db=PATH import" 0 "$KB" -q --db="$TMP/global.db" import $D/with-without.txt
 check_status "kbench --db PATH alone is an error" 2 "$KB" --db "$TMP/global.db"
 check_grep "... that says there is no verb" "no verb" "$TMP/.out"
-check_eq "nothing was written to \$KBENCH_DB" "$(test -e "$TMP/unused.db" && echo exists || echo none)" "none"
+# (the PostgreSQL pass's wrapper makes a store for \$KBENCH_DB whatever the verb is given)
+[ -n "${KBENCH_PG_URI:-}" ] ||
+	check_eq "nothing was written to \$KBENCH_DB" "$(test -e "$TMP/unused.db" && echo exists || echo none)" "none"

@@ -22,7 +22,7 @@ vals() {
 }
 # sums: "metric mean sd n" of every published summary (perf's "+-").
 sums() {
-	sql "select metric || ' ' || printf('%.10g', mean) || ' ' || printf('%.4g', sd) || ' ' || coalesce(n, '-')
+	sql "select metric || ' ' || printf('%.10g', mean) || ' ' || printf('%.4g', sd) || ' ' || coalesce(cast(n as text), '-')
 	     from summary_v order by metric"
 }
 

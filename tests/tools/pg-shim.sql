@@ -6,7 +6,8 @@ CREATE AGGREGATE group_concat(anyelement) (SFUNC = kb_concat_step, STYPE = text)
 CREATE FUNCTION kb_concat_step2(acc text, v anyelement, sep text) RETURNS text LANGUAGE sql IMMUTABLE AS
   $$ SELECT CASE WHEN v IS NULL THEN acc WHEN acc IS NULL THEN v::text ELSE acc || sep || v::text END $$;
 CREATE AGGREGATE group_concat(anyelement, text) (SFUNC = kb_concat_step2, STYPE = text);
--- printf(fmt, numbers...) for the conversions the tests use: %d, %.Nf, %.Ng.
+-- printf(fmt, numbers...) for the conversions the tests use: %d, %.Nf, %.Ng
+-- (%g as C prints it: exponent form below 1e-4 and from 10^N up).
 CREATE FUNCTION printf(fmt text, VARIADIC a double precision[]) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   out text := ''; i int := 1; k int := 1; c text; prec int; conv text; v double precision; m text[]; s text; e int;
@@ -28,10 +29,20 @@ BEGIN
       out := out || to_char(round(v::numeric, prec), 'FM999999999999990' || CASE WHEN prec > 0 THEN '.' || repeat('0', prec) ELSE '' END);
     ELSE
       IF v = 0 THEN out := out || '0'; CONTINUE; END IF;
+      IF prec = 0 THEN prec := 1; END IF;
       e := floor(log(abs(v::numeric)))::int;
-      s := trim_scale(round(v::numeric, greatest(prec - 1 - e, 0)))::text;
-      IF s LIKE '%.%' THEN s := rtrim(rtrim(s, '0'), '.'); END IF;
-      out := out || s;
+      -- rounding to prec digits may carry into the next power of ten
+      IF abs(round(v::numeric / power(10::numeric, e), prec - 1)) >= 10 THEN e := e + 1; END IF;
+      IF e < -4 OR e >= prec THEN
+        -- C's exponent form: 7.012e+04
+        s := round(v::numeric / power(10::numeric, e), prec - 1)::text;
+        IF s LIKE '%.%' THEN s := rtrim(rtrim(s, '0'), '.'); END IF;
+        out := out || s || 'e' || CASE WHEN e < 0 THEN '-' ELSE '+' END || lpad(abs(e)::text, 2, '0');
+      ELSE
+        s := round(v::numeric, greatest(prec - 1 - e, 0))::text;
+        IF s LIKE '%.%' THEN s := rtrim(rtrim(s, '0'), '.'); END IF;
+        out := out || s;
+      END IF;
     END IF;
   END LOOP;
   RETURN out;
