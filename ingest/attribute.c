@@ -606,6 +606,29 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 	if ((end - p == 16 && strncasecmp(p, "Original Message", 16) == 0) ||
 	    (end - p >= 17 && strncasecmp(p, "Forwarded message", 17) == 0))
 		return NULL;
+	if (has_eq && !named && words == 1 && !memchr(p, ' ', (size_t)(end - p))) {
+		/* "cpusched=staircase", "sched_compute=1": a boot or sysctl
+		 * setting names the kernel under test; "groups=10" is a config */
+		static const char *const config_keys[] = {
+			"groups", "loops", "mode", "ipc", "tasks", "jobs", "load", "test", "datasize",
+			"threads", "runs", "nr", "n", "g", "l", "j", "t", "instance", "label", "cmd",
+			"command", "impl", "iterations", "size", "cpus", "nodes",
+		};
+		const char *eq = memchr(p, '=', (size_t)(end - p)), *c;
+		size_t i, klen = (size_t)(eq - p);
+		int ok = klen > 0 && isalpha((unsigned char)*p) && eq + 1 < end;
+		for (c = p; ok && c < eq; c++)
+			ok = isalnum((unsigned char)*c) || *c == '_' || *c == '.';
+		for (i = 0; ok && i < ARRAY_SIZE(config_keys); i++)
+			if (strlen(config_keys[i]) == klen && strncasecmp(config_keys[i], p, klen) == 0)
+				ok = 0;
+		if (!ok)
+			return NULL;
+		named = 1;
+		/* the value when it is a name ("staircase"), else the setting */
+		if (isalpha((unsigned char)eq[1]) && end - eq > 3)
+			p = eq + 1;
+	}
 	if (has_eq && !named)
 		return NULL;
 	/* "Kernbench results with the patch": the name is what follows the

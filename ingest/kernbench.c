@@ -24,6 +24,7 @@
 #include "../core/rx.h"
 #include "../core/util.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -45,9 +46,11 @@ static const struct {
 };
 
 /* "Average Optimal load -j 24 Run (std deviation):", "Average Half Load Run:" */
+/* kernbench 0.3x: "Average Optimal -j 128 Load Run:" */
 static struct rx heading_rx = RXI("^\\s*Average\\s+(Single\\s+threaded|Half\\s+load|Optimal\\s+load|"
-				  "Optimum\\s+load|Maximal\\s+load|Maximum\\s+load)"
-				  "(?:\\s+-j(?:\\s*(\\d+))?)?\\s+Run\\s*(\\(std\\s+deviation\\))?\\s*:\\s*$");
+				  "Optimum\\s+load|Maximal\\s+load|Maximum\\s+load|"
+				  "(?=(?:Half|Optimal|Optimum|Maximal|Maximum)\\s+-j\\s*\\d+\\s+Load\\s+Run)\\w+)"
+				  "(?:\\s+-j(?:\\s*(\\d+))?)?(?:\\s+Load)?\\s+Run\\s*(\\(std\\s+deviation\\))?\\s*:\\s*$");
 /* "Optimal load -j 64 run number 3..." */
 static struct rx runno_rx = RXI("^\\s*(?:Single\\s+threaded|Half\\s+load|Optimal\\s+load|Maximal\\s+load)"
 				"(?:\\s+-j(?:\\s*\\d+)?)?\\s+run\\s+number\\s+\\d+\\s*\\.*\\s*$");
@@ -233,6 +236,47 @@ static int read_remark(const struct ingest_ctx *ctx, const struct ingest_line *l
 	return 0;
 }
 
+/* The first value a decimal comma was seen in, for the note. */
+static char dec_comma_example[32];
+
+/* Does the block [lines[1], lines[len]) write its values with a decimal
+ * comma ("Elapsed Time 365,4", kernbench in a German locale)?  1 when a
+ * comma is followed by one or two digits and none by a group of three;
+ * 0 when no comma stands in a value; -1 (err set) when both do. */
+static int decimal_commas(const struct ingest_ctx *ctx, const struct ingest_line *lines,
+			  size_t len, struct kb_err *err)
+{
+	size_t i;
+	long dec_line = 0, group_line = 0;
+
+	dec_comma_example[0] = '\0';
+	for (i = 1; i < len; i++) {
+		const char *rest, *end = lines[i].s + lines[i].len, *p, *c;
+		if (metric_label(&lines[i], &rest) < 0)
+			break;
+		p = str_skip_ws(rest, end);
+		for (c = p; c < end && (isdigit((unsigned char)*c) || *c == ','); c++) {
+			size_t d = 0;
+			if (*c != ',')
+				continue;
+			while (c + 1 + d < end && isdigit((unsigned char)c[1 + d]))
+				d++;
+			if (d == 3 && !group_line)
+				group_line = lines[i].lineno;
+			else if ((d == 1 || d == 2) && !dec_line) {
+				dec_line = lines[i].lineno;
+				snprintf(dec_comma_example, sizeof(dec_comma_example), "%.*s",
+					 (int)(c + 1 + d - p), p);
+			}
+		}
+	}
+	if (dec_line && group_line)
+		return kb_err_set(err, ctx->path, group_line,
+				  "kernbench: ',' separates thousands here but is a decimal mark on line %ld",
+				  dec_line);
+	return dec_line != 0;
+}
+
 struct kb_value {
 	double mean, sd;
 	int has_sd;
@@ -250,7 +294,7 @@ static int parse_block(const struct ingest_ctx *ctx, const struct ingest_line *l
 	const char *jobs = NULL, *variant;
 	size_t jobs_len = 0, i;
 	int have[KB_NMETRICS] = { 0 };
-	int std_heading, nsd = 0, six = 1, k;
+	int std_heading, nsd = 0, six = 1, k, dec_comma;
 	long n;
 
 	if (rx_match(&heading_rx, lines[0].s, lines[0].len, cap, 4) < 2)
@@ -269,8 +313,15 @@ static int parse_block(const struct ingest_ctx *ctx, const struct ingest_line *l
 	if (len == 2 && is_no_data(&lines[1]))
 		return 0;       /* n = 0: nothing was measured */
 
+	dec_comma = decimal_commas(ctx, lines, len, err);
+	if (dec_comma < 0)
+		return -1;
+	if (dec_comma)
+		rec_note(out, lines[0].lineno, "kernbench: ',' is the decimal mark in this block "
+			 "('%s' and no group of three digits after a comma)", dec_comma_example);
 	for (i = 1; i < len; i++) {
 		const char *rest, *end = lines[i].s + lines[i].len, *p;
+		char num[64];
 		double x;
 
 		k = metric_label(&lines[i], &rest);
@@ -281,7 +332,22 @@ static int parse_block(const struct ingest_ctx *ctx, const struct ingest_line *l
 					  "kernbench: '%s' appears twice in one block", kb_metrics[k].label);
 		p = str_skip_ws(rest, end);
 		rest = p;
-		if (num_scan(&p, end, &x) < 0 || (p < end && *p != ' ' && *p != '('))
+		if (dec_comma) {
+			/* "365,4": read it with a point, on a copy of the number */
+			size_t m = 0;
+			const char *q = p;
+			while (q < end && m + 1 < sizeof(num) && (isdigit((unsigned char)*q) || *q == ',' || *q == '.'))
+				num[m++] = *q == ',' ? '.' : *q, q++;
+			num[m] = '\0';
+			{
+				const char *np = num;
+				if (m == 0 || num_scan(&np, num + m, &x) < 0 || np != num + m ||
+				    (q < end && *q != ' ' && *q != '('))
+					return kb_err_set(err, ctx->path, lines[i].lineno,
+							  "kernbench: '%s' has no number", kb_metrics[k].label);
+			}
+			p = q;
+		} else if (num_scan(&p, end, &x) < 0 || (p < end && *p != ' ' && *p != '('))
 			return kb_err_set(err, ctx->path, lines[i].lineno,
 					  "kernbench: '%s' has no number", kb_metrics[k].label);
 		have[k] = 1;
