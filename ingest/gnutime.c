@@ -287,7 +287,11 @@ static size_t report_len(const struct ingest_opts *opts, const struct ingest_lin
 	if (i >= n)
 		return 0;
 	if (tv_field(&lines[i], NULL) >= 0) {
-		while (i < n && tv_field(&lines[i], NULL) >= 0)
+		/* an author's remark on a line of its own between two fields
+		 * ("*****better than enabled=0x3") stays inside the report */
+		while (i < n && (tv_field(&lines[i], NULL) >= 0 ||
+				 (i + 1 < n && i > at && !ingest_line_blank(&lines[i]) &&
+				  tv_field(&lines[i + 1], NULL) >= 0)))
 			i++;
 		if (i - at < 3)
 			return 0;       /* one "Swaps: 0" is no report */
@@ -431,6 +435,11 @@ static int parse_verbose(const struct ingest_ctx *ctx, const struct ingest_line 
 		int k = tv_field(&lines[i], &v), missing;
 		double x;
 
+		if (k < 0 && i > 0 && i + 1 < n) {
+			rec_note(out, lines[i].lineno, "time: '%.*s' inside the -v report is the author's "
+				 "remark: not a field", (int)(lines[i].len > 60 ? 60 : lines[i].len), lines[i].s);
+			continue;
+		}
 		if (k < 0)
 			return kb_err_set(err, ctx->path, lines[i].lineno, "time: unknown -v line");
 		if (seen[k]++)

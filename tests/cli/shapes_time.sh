@@ -1,0 +1,12 @@
+#!/bin/bash
+# Real-post shapes of GNU time output: an author's remark written inside a
+# -v report is left out, the report stays one run.
+. tests/lib.sh
+D=tests/data/shapes/time
+check_status "a -v report with a remark inside imports" 0 "$KB" import $D/verbose-remark.txt
+check_eq "... as one run of its label's variant, every field kept" \
+	"$(sql "select variant || ' ' || metric || '=' || printf('%.10g', value) from samples_v where metric in ('elapsed', 'max_rss_kb', 'voluntary_cs') order by metric")" \
+	"$(printf '%s\n' "with the vanilla kernel elapsed=76" "with the vanilla kernel max_rss_kb=2120988" "with the vanilla kernel voluntary_cs=49485")"
+check_eq "... one run" "$(sql "select count(*) from run")" 1
+check_status "import --explain" 0 "$KB" import --explain $D/verbose-remark.txt
+check_grep "... says the remark was left out" "is the author's remark: not a field" "$TMP/.out"
