@@ -969,9 +969,21 @@ static int find_copies(struct store_state *s, long long *copy_of,
 	seg_sort_batch = b;
 	if (b->nsegments > 1)
 		qsort(order, b->nsegments, sizeof(*order), cmp_seg_hash);
-	for (k = 1; k < b->nsegments; k++)
-		if (strcmp(b->segments[order[k - 1]].hash, b->segments[order[k]].hash) == 0)
-			copy_of[order[k]] = s->source_id;
+	{
+		/* Segments that follow each other with at most a blank line
+		 * between are one stretch of output: the same text twice there
+		 * is the same result measured twice ("0.00user 0.00system
+		 * 0:00.01elapsed 64%CPU" two runs in a row), not a copy. */
+		size_t *stretch = xcalloc(b->nsegments + 1, sizeof(*stretch));
+		for (k = 1; k < b->nsegments; k++)
+			stretch[k] = stretch[k - 1] +
+				     (b->segments[k].first_line > b->segments[k - 1].last_line + 2);
+		for (k = 1; k < b->nsegments; k++)
+			if (strcmp(b->segments[order[k - 1]].hash, b->segments[order[k]].hash) == 0 &&
+			    stretch[order[k - 1]] != stretch[order[k]])
+				copy_of[order[k]] = s->source_id;
+		free(stretch);
+	}
 	if (s->db->kind == DB_PG) {
 		int rc = pg_find_copies(s, order, copy_of, res, err);
 		free(order);
