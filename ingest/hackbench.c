@@ -94,6 +94,9 @@ enum hb_kind {
 	HB_TAIL,            /* the second half of a header that mail wrapped */
 	HB_MULTI,           /* "hackbench 50: Time: 851.469 Time: 847.143" */
 	HB_AVG,             /* the author's "Giving an average of 4.2371" */
+	HB_LIST_RUNS,       /* "w/o: 7.689 7.485 7.485=7.553" under a header */
+	HB_LIST_LABEL,      /* "w/ but dropped select_idle_cluster:", numbers next */
+	HB_LIST_MORE,       /* "9.955=10.1006": the list above, wrapped */
 };
 
 /* A wrapped header joined again is at most this long. */
@@ -105,6 +108,9 @@ struct hb_scan {
 	int usage_open;     /* usage text seen: option lines follow */
 	int tail_pending;   /* this line was joined to the one before */
 	int had_result;     /* a result since the last average line */
+	int block_open;     /* a header printed, no result yet */
+	int list_open;      /* runs listed after labels under that header */
+	int list_more;      /* the last list may go on on the next line */
 	int is_joined;      /* the last line classified is joined, in joined */
 	struct ingest_line joined;
 	char join[HB_JOIN_MAX];
@@ -470,8 +476,8 @@ static int join_hit(struct rx *rx, const struct ingest_line *l, const struct ing
  * header that mail wrapped.  sc carries what earlier lines implied (may
  * be updated).  first: the line would start a claim, where noise cannot
  * stand, so the noise patterns are not tried (claim() stays cheap). */
-static enum hb_kind classify(const struct ingest_line *l, const struct ingest_line *next,
-			     struct hb_scan *sc, int first)
+static enum hb_kind classify_line(const struct ingest_line *l, const struct ingest_line *next,
+				  struct hb_scan *sc, int first)
 {
 	const char *p = str_skip_ws(l->s, l->s + l->len);
 	size_t rest = (size_t)(l->s + l->len - p);
@@ -617,6 +623,96 @@ static enum hb_kind classify(const struct ingest_line *l, const struct ingest_li
 	return HB_PROSE;
 }
 
+/* Is the token a time of a list, "7.674" or "7.674=7.5853"? */
+static int tok_is_list_time(const struct ingest_tok *t)
+{
+	const char *eq = memchr(t->s, '=', t->len);
+
+	if (!eq)
+		return is_number_cap(t->s, t->len);
+	return is_number_cap(t->s, (size_t)(eq - t->s)) &&
+	       is_number_cap(eq + 1, (size_t)(t->s + t->len - eq - 1));
+}
+
+/* A line of a list of runs after a label (parse_list), read only under a
+ * header that has no result yet, or after such a list: HB_PROSE when not. */
+static enum hb_kind list_line(const struct ingest_line *l, struct hb_scan *sc)
+{
+	struct ingest_tok tok[HB_MAXTOK];
+	const char *p = str_skip_ws(l->s, l->s + l->len), *end = l->s + l->len, *colon, *q;
+	size_t ntok, i;
+	enum hb_kind k = HB_LIST_MORE;
+
+	colon = memchr(p, ':', (size_t)(end - p));
+	if (colon) {
+		/* a label: words, not a number, not another tool's "Name: value" */
+		if (colon == p || colon - p > 80 || (!sc->list_open && !sc->block_open))
+			return HB_PROSE;
+		for (q = p; q < colon && (*q == ' ' || (*q >= '0' && *q <= '9') || *q == '.'); q++)
+			;
+		if (q == colon)
+			return HB_PROSE;
+		p = colon + 1;
+		k = HB_LIST_RUNS;
+	} else if (!sc->list_more) {
+		return HB_PROSE;
+	}
+	ntok = ingest_split(p, (size_t)(end - p), tok, HB_MAXTOK);
+	if (ntok > HB_MAXTOK)
+		return HB_PROSE;
+	if (ntok == 0) {
+		if (k != HB_LIST_RUNS)
+			return HB_PROSE;
+		k = HB_LIST_LABEL;
+	}
+	for (i = 0; i < ntok; i++)
+		if (!tok_is_list_time(&tok[i]) || (i + 1 < ntok && memchr(tok[i].s, '=', tok[i].len)))
+			return HB_PROSE;
+	sc->list_open = 1;
+	/* "=MEAN" closes the list; a label alone wants its numbers next */
+	sc->list_more = k == HB_LIST_LABEL || !memchr(tok[ntok - 1].s, '=', tok[ntok - 1].len);
+	return k;
+}
+
+/* classify_line, and what the kind says of the lines after it. */
+static enum hb_kind classify(const struct ingest_line *l, const struct ingest_line *next,
+			     struct hb_scan *sc, int first)
+{
+	enum hb_kind k = classify_line(l, next, sc, first);
+
+	switch (k) {
+	case HB_RUNNING:
+	case HB_RUNNING_OLD:
+	case HB_RUNNING_SHORT:
+	case HB_SENDER:
+	case HB_SENDER_OLD:
+	case HB_PERF_HDR:
+	case HB_PERF_FDS:
+	case HB_PERF_GROUPS:
+		sc->block_open = 1;
+		sc->list_open = sc->list_more = 0;
+		break;
+	case HB_TIME:
+	case HB_TOTAL:
+	case HB_BARE:
+	case HB_MULTI:
+	case HB_FAIL:
+	case HB_AVG:
+	case HB_CMD:
+	case HB_ITER:
+	case HB_INSTANCE:
+		sc->block_open = sc->list_open = sc->list_more = 0;
+		break;
+	case HB_PROSE:
+		if (!first && (sc->block_open || sc->list_open || sc->list_more))
+			k = list_line(l, sc);
+		break;
+	default:
+		break;
+	}
+	return k;
+}
+
 /* Lines that make a run (a command line or an instance header alone
  * make none). */
 static int kind_is_output(enum hb_kind k)
@@ -629,7 +725,7 @@ static int kind_is_output(enum hb_kind k)
 static int kind_closes(enum hb_kind k)
 {
 	return k == HB_TIME || k == HB_TOTAL || k == HB_BARE || k == HB_MULTI || k == HB_FAIL ||
-	       k == HB_AVG;
+	       k == HB_AVG || k == HB_LIST_RUNS || k == HB_LIST_MORE;
 }
 
 /* Lines that hackbench itself prints (as opposed to a wrapper's). */
@@ -729,6 +825,9 @@ struct hb_state {
 	int multi_instance;
 	const char *cmd_machine;    /* the host of the last command's prompt */
 	size_t avg_first;           /* first run an author's average would be of */
+	struct hb_config list_cfg;  /* the header's config, for runs listed after labels */
+	const char *list_variant;   /* the label of the list being read */
+	size_t list_first;          /* its first run */
 	struct rec_run *last;       /* run emitted by the last result line */
 	int last_has_sender;
 };
@@ -1067,12 +1166,14 @@ static int parse_multi(struct hb_state *st, const struct ingest_line *l)
 	return 0;
 }
 
-/* Do runs a and b have the same configuration? */
+/* Do runs a and b have the same configuration and variant? */
 static int same_config(const struct rec_run *a, const struct rec_run *b)
 {
 	size_t i;
 
 	if (a->nconfig != b->nconfig || strcmp(a->benchmark, b->benchmark) != 0)
+		return 0;
+	if (!a->variant != !b->variant || (a->variant && strcmp(a->variant, b->variant) != 0))
 		return 0;
 	for (i = 0; i < a->nconfig; i++) {
 		const char *v = rec_run_config_get(b, a->config[i].key);
@@ -1095,56 +1196,123 @@ static double printed_half_unit(const char *s, size_t len)
 }
 
 /*
- * The author's own average after a block of runs ("Giving an average of
- * 4.2371", "avg: 4.23"): a published mean of those runs, n = their number,
- * when it is theirs beyond doubt: two or more runs since the last such
- * line (or the segment's start), none failed, one configuration, and
- * their mean equal to it as printed.  Otherwise it is left out, and the
- * note says why.  Never a run.
+ * The author's own mean of the runs out->runs[from ..) (num[0..len) as
+ * printed, at line): a published mean, n = their number, when it is
+ * theirs beyond doubt: two or more runs, none failed, one configuration,
+ * and their mean equal to it as printed.  Otherwise it is left out, and
+ * the note says why.  Never a run.
  */
-static int parse_avg(struct hb_state *st, const struct ingest_line *l)
+static void author_mean(struct hb_state *st, size_t from, const char *num, size_t len, long line,
+			const char *variant)
 {
-	struct rx_cap cap[2];
 	struct rec_summary *sum;
 	const struct rec_run *r0;
-	size_t i, n, from = st->avg_first;
+	size_t i, n = st->out->nruns - from;
 	double v, mean = 0;
 	const char *why = NULL;
 
-	flush(st, l->lineno);
-	st->avg_first = st->out->nruns;
-	if (rx_match(&rx_avg, l->s, l->len, cap, 2) < 2 || num_parse(cap[1].s, cap[1].len, &v) < 0)
-		return kb_err_set(st->err, st->ctx->path, l->lineno, "bad average");
-	n = st->out->nruns - from;
+	if (num_parse(num, len, &v) < 0)
+		why = "not a number";
 	r0 = n ? st->out->runs[from] : NULL;
 	for (i = from; i < st->out->nruns && !why; i++) {
 		const struct rec_run *r = st->out->runs[i];
 		if (r->failed || r->nsamples != 1)
 			why = "a run above it failed";
 		else if (!same_config(r0, r))
-			why = "the runs above it differ in configuration";
+			why = "the runs above it differ in configuration or variant";
 		else
 			mean += r->samples[0].value;
 	}
 	if (!why && n < 2)
 		why = "fewer than two runs above it";
-	if (!why && fabs(mean / (double)n - v) > printed_half_unit(cap[1].s, cap[1].len) + 1e-9 * fabs(v))
+	if (!why && fabs(mean / (double)n - v) > printed_half_unit(num, len) + 1e-9 * fabs(v))
 		why = arena_printf(&st->out->arena, "the mean of the %zu runs above it is %.6g", n,
 				   mean / (double)n);
 	if (why) {
-		rec_note(st->out, l->lineno, "the author's average %.*s left out: %s",
-			 (int)cap[1].len, cap[1].s, why);
-		return 0;
+		rec_note(st->out, line, "the author's average %.*s left out: %s", (int)len, num, why);
+		return;
 	}
-	sum = rec_summary_add(st->out, st->ctx->variant, "hackbench", "time", "s", l->lineno);
-	sum->variant_desc = st->ctx->variant_desc;
+	sum = rec_summary_add(st->out, variant, "hackbench", "time", "s", line);
+	if (variant == st->ctx->variant)
+		sum->variant_desc = st->ctx->variant_desc;
 	sum->mean = v;
 	sum->n = (long)n;
 	for (i = 0; i < r0->nconfig; i++)
 		rec_summary_config(st->out, sum, r0->config[i].key, r0->config[i].value);
-	rec_note(st->out, l->lineno, "the author's average %.*s kept as the published mean of the "
-		 "%zu runs above it (lines %ld-%ld)", (int)cap[1].len, cap[1].s, n, r0->line,
+	rec_note(st->out, line, "the author's average %.*s kept as the published mean of the "
+		 "%zu runs above it (lines %ld-%ld)", (int)len, num, n, r0->line,
 		 st->out->runs[st->out->nruns - 1]->line);
+}
+
+/* "Giving an average of 4.2371", "avg: 4.23" after a block of runs: of
+ * the runs since the last such line, or the segment's start. */
+static int parse_avg(struct hb_state *st, const struct ingest_line *l)
+{
+	struct rx_cap cap[2];
+	size_t from = st->avg_first;
+
+	flush(st, l->lineno);
+	st->avg_first = st->out->nruns;
+	if (rx_match(&rx_avg, l->s, l->len, cap, 2) < 2)
+		return kb_err_set(st->err, st->ctx->path, l->lineno, "bad average");
+	author_mean(st, from, cap[1].s, cap[1].len, l->lineno, st->ctx->variant);
+	return 0;
+}
+
+/*
+ * Runs listed on a line after a label, under one printed header (the
+ * author ran the same command for each variant):
+ *   Running in threaded mode with 1 groups using 40 file descriptors
+ *   Each sender will pass 100000 messages of 100 bytes
+ *   w/o: 7.689 7.485 7.485 ... 7.674=7.5853
+ *   w/ but dropped select_idle_cluster:
+ *        7.752 7.739 ... 7.487=7.611
+ * Each number is a run of the header's configuration, named by the
+ * label; "=MEAN" is the author's mean of them; a line of numbers alone
+ * goes on with the list above it (the mailer wrapped it).
+ */
+static int parse_list(struct hb_state *st, const struct ingest_line *l, enum hb_kind k)
+{
+	struct ingest_tok tok[HB_MAXTOK];
+	const char *p = str_skip_ws(l->s, l->s + l->len), *end = l->s + l->len, *colon = NULL;
+	size_t ntok, i;
+
+	if (k != HB_LIST_MORE) {
+		const char *e;
+		colon = memchr(p, ':', (size_t)(end - p));
+		for (e = colon; e > p && e[-1] == ' '; e--)
+			;
+		if (st->blk.started) {
+			/* the header's configuration, for every list under it */
+			config_clear(&st->list_cfg);
+			config_merge(&st->list_cfg, &st->cmd);
+			config_merge(&st->list_cfg, &st->blk.cfg);
+			block_reset(&st->blk);
+		}
+		st->list_variant = arena_strndup(&st->out->arena, p, (size_t)(e - p));
+		st->list_first = st->out->nruns;
+		p = colon + 1;
+	}
+	if (k != HB_LIST_MORE)
+		rec_note(st->out, l->lineno, "runs listed after the label '%s', of the header above",
+			 st->list_variant);
+	ntok = ingest_split(p, (size_t)(end - p), tok, HB_MAXTOK);
+	for (i = 0; i < ntok && i < HB_MAXTOK; i++) {
+		const char *eq = memchr(tok[i].s, '=', tok[i].len);
+		size_t vlen = eq ? (size_t)(eq - tok[i].s) : tok[i].len;
+		double v;
+
+		if (num_parse(tok[i].s, vlen, &v) < 0 || v < 0)
+			return kb_err_set(st->err, st->ctx->path, l->lineno, "bad time '%.*s'",
+					  (int)vlen, tok[i].s);
+		st->blk.cfg = st->list_cfg;
+		block_touch(&st->blk, l);
+		emit(st, 1, v, l->lineno);
+		rec_run_variant(st->out, st->last, st->list_variant, NULL, REC_ORIGIN_CONTENT);
+		if (eq)
+			author_mean(st, st->list_first, eq + 1, (size_t)(tok[i].s + tok[i].len - eq - 1),
+				    l->lineno, st->list_variant);
+	}
 	return 0;
 }
 
@@ -1293,6 +1461,10 @@ static int parse_line(struct hb_state *st, const struct ingest_line *l, enum hb_
 		return parse_multi(st, l);
 	case HB_AVG:
 		return parse_avg(st, l);
+	case HB_LIST_RUNS:
+	case HB_LIST_LABEL:
+	case HB_LIST_MORE:
+		return parse_list(st, l, k);
 	case HB_FAIL:
 		{
 			size_t len = str_rtrim_len(l->s, l->len);

@@ -103,3 +103,24 @@ v|hackbench|groups=50,impl=legacy,ipc=socket|time|847.143
 v|hackbench|groups=50,impl=legacy,ipc=socket|time|826.868
 v|hackbench|groups=10,impl=legacy,ipc=socket|time|15.12
 v|hackbench|groups=10,impl=legacy,ipc=socket|time|14.766"
+
+# Runs listed after a label under one printed header ("w/o: 7.689 ...
+# 7.674=7.5853"): one run each of the header's config, named by the
+# label; a line of numbers alone goes on with the list (wrapped); the
+# "=MEAN" the author's mean, kept when it is the runs' mean.
+check_status "labelled run lists import" 0 imp labelled-runs.txt
+check_eq "labelled runs: variant from the label, config from the header" "$(rows | sed 's/|.*|/ /')" \
+"vanilla 1.1
+vanilla 1.2
+vanilla 1.3
+patched 1
+patched 1.02
+patched 1.04
+with the fix reverted 1.5
+with the fix reverted 1.6"
+check_eq "labelled runs: every run has the header's config" \
+	"$(sql "select distinct config from runs_v")" "datasize=100,groups=2,impl=rt-tests,loops=1000,mode=thread,tasks=80"
+check_eq "labelled runs: the matching =MEAN is a summary" \
+	"$(sql "select variant || '|' || printf('%.10g', mean) || '|' || n from summary_v")" "patched|1.02|3"
+explain "$D/labelled-runs.txt"
+check_grep "explain: the slip is left out" "line 9: the author's average 1.70 left out: the mean of the 2 runs above it is 1.55" "$TMP/explain"

@@ -73,6 +73,11 @@ static const struct {
 	{ "hackbench author's average", "Time: 4.0\nTime: 4.2\n\nGiving an average of 4.1\n", 0 },
 	{ "hackbench runs on one line",
 	  "hackbench 50: Time: 851.469 Time: 847.143 Time: 826.868\n", 0 },
+	{ "hackbench runs listed after labels",
+	  "Running in threaded mode with 2 groups using 40 file descriptors\n"
+	  "w/o: 1.1 1.2 1.3=1.2\nw/ but reverted:\n 1.0 1.1\n1.2=1.1\n", 0 },
+	{ "hackbench numbers under a header",
+	  "Running in threaded mode with 2 groups using 40 file descriptors\nw/o:\n1.1 1.2\n1.3\n", 0 },
 	{ "perf messaging with its prompt",
 	  "# perf bench sched messaging -g 20 -l 1000\n# Running 'sched/messaging' benchmark:\n"
 	  "# 20 sender and receiver processes per group\n# 20 groups == 800 processes run\n\n"
