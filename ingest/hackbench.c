@@ -111,6 +111,7 @@ struct hb_scan {
 	int block_open;     /* a header printed, no result yet */
 	int list_open;      /* runs listed after labels under that header */
 	int list_more;      /* the last list may go on on the next line */
+	double list_min, list_max;  /* its smallest and largest time */
 	int is_joined;      /* the last line classified is joined, in joined */
 	struct ingest_line joined;
 	char join[HB_JOIN_MAX];
@@ -634,6 +635,15 @@ static int tok_is_list_time(const struct ingest_tok *t)
 	       is_number_cap(eq + 1, (size_t)(t->s + t->len - eq - 1));
 }
 
+/* Runs of one command vary by tens of percent, not by factors: a row
+ * whose largest time is more than this times its smallest is a row of
+ * a table over some parameter (a transposed table of means per group
+ * count), not runs. */
+#define HB_LIST_SPREAD 1.5
+/* A label is a short name ("w/o", "w/ but dropped select_idle_cluster"),
+ * not a sentence ending in a colon. */
+#define HB_LABEL_WORDS 6
+
 /* A line of a list of runs after a label (parse_list), read only under a
  * header that has no result yet, or after such a list: HB_PROSE when not. */
 static enum hb_kind list_line(const struct ingest_line *l, struct hb_scan *sc)
@@ -642,6 +652,7 @@ static enum hb_kind list_line(const struct ingest_line *l, struct hb_scan *sc)
 	const char *p = str_skip_ws(l->s, l->s + l->len), *end = l->s + l->len, *colon, *q;
 	size_t ntok, i;
 	enum hb_kind k = HB_LIST_MORE;
+	double lo = sc->list_min, hi = sc->list_max;
 
 	colon = memchr(p, ':', (size_t)(end - p));
 	if (colon) {
@@ -650,7 +661,7 @@ static enum hb_kind list_line(const struct ingest_line *l, struct hb_scan *sc)
 			return HB_PROSE;
 		for (q = p; q < colon && (*q == ' ' || (*q >= '0' && *q <= '9') || *q == '.'); q++)
 			;
-		if (q == colon)
+		if (q == colon || ingest_split(p, (size_t)(colon - p), tok, HB_MAXTOK) > HB_LABEL_WORDS)
 			return HB_PROSE;
 		p = colon + 1;
 		k = HB_LIST_RUNS;
@@ -665,9 +676,23 @@ static enum hb_kind list_line(const struct ingest_line *l, struct hb_scan *sc)
 			return HB_PROSE;
 		k = HB_LIST_LABEL;
 	}
-	for (i = 0; i < ntok; i++)
-		if (!tok_is_list_time(&tok[i]) || (i + 1 < ntok && memchr(tok[i].s, '=', tok[i].len)))
+	for (i = 0; i < ntok; i++) {
+		const char *eq = memchr(tok[i].s, '=', tok[i].len);
+		double v;
+		if (!tok_is_list_time(&tok[i]) || (i + 1 < ntok && eq))
 			return HB_PROSE;
+		num_parse(tok[i].s, eq ? (size_t)(eq - tok[i].s) : tok[i].len, &v);
+		if (i == 0 && (k != HB_LIST_MORE || lo <= 0))
+			lo = hi = v;    /* the list's first times */
+		lo = v < lo ? v : lo;
+		hi = v > hi ? v : hi;
+	}
+	if (!ntok)
+		lo = hi = 0;    /* a label alone: its times come next */
+	else if (lo <= 0 || hi > lo * HB_LIST_SPREAD)
+		return HB_PROSE;
+	sc->list_min = lo;
+	sc->list_max = hi;
 	sc->list_open = 1;
 	/* "=MEAN" closes the list; a label alone wants its numbers next */
 	sc->list_more = k == HB_LIST_LABEL || !memchr(tok[ntok - 1].s, '=', tok[ntok - 1].len);

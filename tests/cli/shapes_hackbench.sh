@@ -124,3 +124,6 @@ check_eq "labelled runs: the matching =MEAN is a summary" \
 	"$(sql "select variant || '|' || printf('%.10g', mean) || '|' || n from summary_v")" "patched|1.02|3"
 explain "$D/labelled-runs.txt"
 check_grep "explain: the slip is left out" "line 9: the author's average 1.70 left out: the mean of the 2 runs above it is 1.55" "$TMP/explain"
+# A table over the group count under an example header is no list of
+# runs: its rows spread by factors, and a sentence is no label.
+check_status "a transposed table under an example header is no run" 2 imp transposed-under-header.txt
