@@ -124,6 +124,33 @@ static const struct {
 	{ "kernbench pasted twice",
 	  "Elapsed Time 338.122 (0.869207)       Elapsed Time 336.404 (1.69196)\n", 0 },
 	{ "autonuma pairs side by side", "numa01      numa01\n224.70      137.23\n", 0 },
+	{ "hackbench wrapped header",
+	  "Running in process mode with 10 groups using 40 file descriptors\neach (== 400 tasks)\n"
+	  "Each sender will pass 100 messages of\n100 bytes\nTime: 0.512\n", 0 },
+	{ "hackbench header cut short",
+	  "Running in process mode with 10 groups using 40 file descriptors\nTime: 0.512\n", 0 },
+	{ "hackbench prompt and wrapper",
+	  "root@box:~# taskset -c 0,1 hackbench -p -T -g 4 -l 1000 -s $size\nTime: 0.5\n", 0 },
+	{ "hackbench command lines only", "./hackbench 10 process 1000\n", 0 },
+	{ "hackbench driver script",
+	  "echo \"./hackbench 10 process 1000\"\n./hackbench 10 process 1000\n", 0 },
+	{ "hackbench output example",
+	  "Running in threaded mode with 10 groups using 40 file descriptors each (== 400 tasks)\n"
+	  "Each sender will pass 20000 messages of 100 bytes\nand the time it prints.\n", 0 },
+	{ "hackbench annotated time", "Time: 3.120 ( + 3 % vs base)\nTime: 2.950  -45% regression\n", 0 },
+	{ "hackbench time in another unit", "Time: 3120 ms\n", 0 },
+	{ "hackbench author's average", "Time: 4.0\nTime: 4.2\n\nGiving an average of 4.1\n", 0 },
+	{ "hackbench runs on one line",
+	  "hackbench 50: Time: 851.469 Time: 847.143 Time: 826.868\n", 0 },
+	{ "hackbench runs listed after labels",
+	  "Running in threaded mode with 2 groups using 40 file descriptors\n"
+	  "w/o: 1.1 1.2 1.3=1.2\nw/ but reverted:\n 1.0 1.1\n1.2=1.1\n", 0 },
+	{ "hackbench numbers under a header",
+	  "Running in threaded mode with 2 groups using 40 file descriptors\nw/o:\n1.1 1.2\n1.3\n", 0 },
+	{ "perf messaging with its prompt",
+	  "# perf bench sched messaging -g 20 -l 1000\n# Running 'sched/messaging' benchmark:\n"
+	  "# 20 sender and receiver processes per group\n# 20 groups == 800 processes run\n\n"
+	  "     Total time: 0.234 [sec]\n", 0 },
 };
 
 static const char mmtests_path[] =
