@@ -343,14 +343,20 @@ static const char *const heading_words[] = {
 	"typical", "sample", "samples", "overall", "final", "total", "totals", "result:",
 };
 
-static int heading_word(const char *w, size_t n)
+/* Is w[0..n) one of list's words, in any case? */
+static int word_in(const char *const *list, size_t nlist, const char *w, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(heading_words); i++)
-		if (strlen(heading_words[i]) == n && strncasecmp(heading_words[i], w, n) == 0)
+	for (i = 0; i < nlist; i++)
+		if (strlen(list[i]) == n && strncasecmp(list[i], w, n) == 0)
 			return 1;
 	return 0;
+}
+
+static int heading_word(const char *w, size_t n)
+{
+	return word_in(heading_words, ARRAY_SIZE(heading_words), w, n);
 }
 
 /* Heading words that make a line a section's title ("Ebizzy results",
@@ -362,12 +368,7 @@ static int section_word(const char *w, size_t n)
 		"stats", "statistics", "test", "tests", "details", "log", "logs", "setup", "config",
 		"configuration", "hardware", "machine", "table",
 	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(words); i++)
-		if (strlen(words[i]) == n && strncasecmp(words[i], w, n) == 0)
-			return 1;
-	return 0;
+	return word_in(words, ARRAY_SIZE(words), w, n);
 }
 
 /* Words a heading puts before a name: "Kernbench results running
@@ -378,14 +379,8 @@ static int prefix_word(const char *w, size_t n)
 		"hackbench", "kernbench", "schedbench", "numa_test", "numatest", "perf", "stat",
 		"autonuma", "here", "are", "is", "some", "running", "run", "runs", "ran",
 	};
-	size_t i;
 
-	if (section_word(w, n))
-		return 1;
-	for (i = 0; i < ARRAY_SIZE(words); i++)
-		if (strlen(words[i]) == n && strncasecmp(words[i], w, n) == 0)
-			return 1;
-	return 0;
+	return section_word(w, n) || word_in(words, ARRAY_SIZE(words), w, n);
 }
 
 /* Words that say a line names a version of the code under test. */
@@ -397,11 +392,10 @@ static int variant_word(const char *w, size_t n)
 		"reverted", "enabled", "disabled", "old", "new", "original", "modified", "default",
 		"tip", "linus", "next", "applied", "patch", "unmodified", "w/o", "w/",
 	};
-	size_t i, k;
+	size_t k;
 
-	for (i = 0; i < ARRAY_SIZE(words); i++)
-		if (strlen(words[i]) == n && strncasecmp(words[i], w, n) == 0)
-			return 1;
+	if (word_in(words, ARRAY_SIZE(words), w, n))
+		return 1;
 	/* a kernel version: 2.6.16, v5.1, 6.8-rc4, 3.9.0+ */
 	k = (n && (w[0] == 'v' || w[0] == 'V')) ? 1 : 0;
 	if (k < n && isdigit((unsigned char)w[k])) {
@@ -615,13 +609,12 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 			"command", "impl", "iterations", "size", "cpus", "nodes",
 		};
 		const char *eq = memchr(p, '=', (size_t)(end - p)), *c;
-		size_t i, klen = (size_t)(eq - p);
+		size_t klen = (size_t)(eq - p);
 		int ok = klen > 0 && isalpha((unsigned char)*p) && eq + 1 < end;
 		for (c = p; ok && c < eq; c++)
 			ok = isalnum((unsigned char)*c) || *c == '_' || *c == '.';
-		for (i = 0; ok && i < ARRAY_SIZE(config_keys); i++)
-			if (strlen(config_keys[i]) == klen && strncasecmp(config_keys[i], p, klen) == 0)
-				ok = 0;
+		if (ok && word_in(config_keys, ARRAY_SIZE(config_keys), p, klen))
+			ok = 0;
 		if (!ok)
 			return NULL;
 		named = 1;

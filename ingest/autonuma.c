@@ -40,12 +40,6 @@ static struct rx row_rx = RX("^\\s*([A-Za-z][A-Za-z0-9_]*)\\s*:\\s+(\\S.*?)\\s*$
 
 enum an_col { COL_MIN, COL_MAX, COL_MEAN, COL_SD, COL_CHANGE };
 
-static int line_matches(struct rx *rx, const struct ingest_line *l)
-{
-	struct rx_cap cap[1];
-	return rx_match(rx, l->s, l->len, cap, 1) > 0;
-}
-
 static size_t autonuma_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
 			 size_t n, int *score)
 {
@@ -53,15 +47,15 @@ static size_t autonuma_claim(const struct ingest_opts *opts, const struct ingest
 	size_t i = 0;
 
 	if (*p == 'n') {
-		while (i + 1 < n && line_matches(&name_rx, &lines[i]) &&
-		       line_matches(&secs_rx, &lines[i + 1]))
+		while (i + 1 < n && ingest_line_matches(&name_rx, &lines[i]) &&
+		       ingest_line_matches(&secs_rx, &lines[i + 1]))
 			i += 2;
 		*score = 70;
 		return i;
 	}
-	if (*p == 'T' && line_matches(&header_rx, &lines[0])) {
+	if (*p == 'T' && ingest_line_matches(&header_rx, &lines[0])) {
 		i = 1;
-		while (i < n && line_matches(&row_rx, &lines[i]))
+		while (i < n && ingest_line_matches(&row_rx, &lines[i]))
 			i++;
 		*score = 80;
 		return i;
@@ -184,7 +178,7 @@ static int parse_pass(const struct ingest_ctx *ctx, const struct ingest_line *li
 static int autonuma_parse(const struct ingest_ctx *ctx, const struct ingest_line *lines,
 			  size_t n, struct rec_batch *out, struct kb_err *err)
 {
-	if (line_matches(&header_rx, &lines[0]))
+	if (ingest_line_matches(&header_rx, &lines[0]))
 		return parse_table(ctx, lines, n, out, err);
 	return parse_pass(ctx, lines, n, out, err);
 }

@@ -391,6 +391,27 @@ int ingest_tok_is(const struct ingest_tok *t, const char *word)
 	return t->len == n && memcmp(t->s, word, n) == 0;
 }
 
+int ingest_line_matches(struct rx *rx, const struct ingest_line *l)
+{
+	struct rx_cap cap[1];
+
+	/* rx_match() reports captures: a yes/no question still needs one */
+	return rx_match(rx, l->s, l->len, cap, 1) > 0;
+}
+
+size_t ingest_opt_match(const struct ingest_tok *t, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (t->len < n || memcmp(t->s, name, n) != 0)
+		return 0;
+	if (t->len == n || t->s[n] == '=')
+		return n;
+	if (n == 2 && t->s[n] >= '0' && t->s[n] <= '9')
+		return n;
+	return 0;
+}
+
 /* Segmentation ----------------------------------------------------------- */
 
 struct context {

@@ -142,12 +142,6 @@ static const char *first_token(const struct ingest_line *l, size_t *len)
 	return p;
 }
 
-static int line_matches(struct rx *rx, const struct ingest_line *l)
-{
-	struct rx_cap cap[1];
-	return rx_match(rx, l->s, l->len, cap, 1) > 0;
-}
-
 /* The -v field whose label starts l ("Label: value"), or -1; *value
  * points after the colon. */
 static int tv_field(const struct ingest_line *l, const char **value)
@@ -271,7 +265,7 @@ static size_t default_len(const struct ingest_line *lines, size_t i, size_t n)
 
 	if (!one)
 		return 1;       /* malformed: the parser says so */
-	if (i + one >= n || !line_matches(&default2_loose, &lines[i + one]))
+	if (i + one >= n || !ingest_line_matches(&default2_loose, &lines[i + one]))
 		return one;
 	two = default_text(&default2_rx, lines, i + one, n, buf, sizeof(buf), &len);
 	return one + (two ? two : 1);
@@ -302,7 +296,7 @@ static size_t report_len(const struct ingest_opts *opts, const struct ingest_lin
 	 * from the first token whether to try them. */
 	t = first_token(&lines[i], &tlen);
 	if (tlen > 4 && memcmp(t + tlen - 4, "user", 4) == 0 &&
-	    line_matches(&default1_loose, &lines[i])) {
+	    ingest_line_matches(&default1_loose, &lines[i])) {
 		*score = 90;
 		return default_len(lines, i, n);
 	}
@@ -310,7 +304,7 @@ static size_t report_len(const struct ingest_opts *opts, const struct ingest_lin
 		*score = 80;
 		return i + 2 < n && posix_word(&lines[i + 2], "sys") ? 3 : 2;
 	}
-	if ((tlen > 5 && memcmp(t, "numa0", 5) == 0 && line_matches(&custom_rx, &lines[i])) ||
+	if ((tlen > 5 && memcmp(t, "numa0", 5) == 0 && ingest_line_matches(&custom_rx, &lines[i])) ||
 	    format_line(opts, &lines[i], NULL)) {
 		*score = 60;
 		return 1;
@@ -329,7 +323,7 @@ static size_t gnutime_claim(const struct ingest_opts *opts, const struct ingest_
 	if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
 	      (opts && opts->time_format && (*p == '.' || *p == '-' || *p == '+' || *p == '?' || *p == '_'))))
 		return 0;
-	if (*p == 'C' && line_matches(&status_rx, &lines[0]))
+	if (*p == 'C' && ingest_line_matches(&status_rx, &lines[0]))
 		at = 1;
 	len = report_len(opts, lines, at, n, score);
 	return len ? at + len : 0;
@@ -625,7 +619,7 @@ static int gnutime_parse(const struct ingest_ctx *ctx, const struct ingest_line 
 
 	if (format_line(ctx->opts, &lines[at], &word))
 		return parse_custom(ctx, &lines[at], word, status, signal, out, err);
-	if (line_matches(&custom_rx, &lines[at]))
+	if (ingest_line_matches(&custom_rx, &lines[at]))
 		return parse_custom(ctx, &lines[at], 1, status, signal, out, err);
 
 	r = new_run(ctx, out, "time", lines[0].lineno);
@@ -636,7 +630,7 @@ static int gnutime_parse(const struct ingest_ctx *ctx, const struct ingest_line 
 		return parse_verbose(ctx, lines + at, n - at, r, out, err);
 	if (status >= 0 && !signal)
 		rec_sample_add(out, r, "exit_status", (double)status, "", 0);
-	if (line_matches(&default1_loose, &lines[at]))
+	if (ingest_line_matches(&default1_loose, &lines[at]))
 		return parse_default(ctx, lines + at, n - at, r, out, err);
 	return parse_posix(ctx, lines + at, n - at, r, out, err);
 }

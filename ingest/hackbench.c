@@ -166,14 +166,6 @@ static struct rx rx_childfail = RX("^\\s*(?:(?:perf:\\s+)?(?:SENDER|RECEIVER):\\
 				   "|(?:\\S+:\\s+line\\s+\\d+:\\s+)?\\d+\\s+(?:Killed|Terminated|Interrupt)\\s+.*\\bhackbench\\b)");
 static struct rx rx_optline = RX("^\\s*-{1,2}[A-Za-z]");
 
-/* rx_match() reports captures, so a yes/no question still needs one. */
-static int rx_hit(struct rx *rx, const struct ingest_line *l)
-{
-	struct rx_cap cap[1];
-
-	return rx_match(rx, l->s, l->len, cap, 1) > 0;
-}
-
 static const char *tok_base(const struct ingest_tok *t, size_t *len)
 {
 	const char *s = t->s, *end = t->s + t->len, *p;
@@ -497,23 +489,23 @@ static enum hb_kind classify_line(const struct ingest_line *l, const struct inge
 	switch (*p) {
 	case 'R':
 		if (rest > 8 && memcmp(p, "Running ", 8) == 0) {
-			if (rx_hit(&rx_running, l))
+			if (ingest_line_matches(&rx_running, l))
 				return HB_RUNNING;
-			if (rx_hit(&rx_running_old, l))
+			if (ingest_line_matches(&rx_running_old, l))
 				return HB_RUNNING_OLD;
 			if (join_hit(&rx_running, l, next, sc))
 				return HB_RUNNING;
 			if (join_hit(&rx_running_old, l, next, sc))
 				return HB_RUNNING_OLD;
-			if (rx_hit(&rx_running_short, l))
+			if (ingest_line_matches(&rx_running_short, l))
 				return HB_RUNNING_SHORT;
 		}
 		break;
 	case 'E':
 		if (rest > 12 && memcmp(p, "Each sender ", 12) == 0) {
-			if (rx_hit(&rx_sender, l))
+			if (ingest_line_matches(&rx_sender, l))
 				return HB_SENDER;
-			if (rx_hit(&rx_sender_old, l))
+			if (ingest_line_matches(&rx_sender_old, l))
 				return HB_SENDER_OLD;
 			if (join_hit(&rx_sender, l, next, sc))
 				return HB_SENDER;
@@ -522,15 +514,15 @@ static enum hb_kind classify_line(const struct ingest_line *l, const struct inge
 		}
 		break;
 	case '#':
-		if (rx_hit(&rx_perf_hdr, l)) {
+		if (ingest_line_matches(&rx_perf_hdr, l)) {
 			sc->perf_open = 1;
 			return HB_PERF_HDR;
 		}
-		if (rx_hit(&rx_perf_fds, l)) {
+		if (ingest_line_matches(&rx_perf_fds, l)) {
 			sc->perf_open = 1;
 			return HB_PERF_FDS;
 		}
-		if (rx_hit(&rx_perf_groups, l)) {
+		if (ingest_line_matches(&rx_perf_groups, l)) {
 			sc->perf_open = 1;
 			return HB_PERF_GROUPS;
 		}
@@ -565,35 +557,35 @@ static enum hb_kind classify_line(const struct ingest_line *l, const struct inge
 		}
 		break;
 	case 'I':
-		if (rx_hit(&rx_instance, l))
+		if (ingest_line_matches(&rx_instance, l))
 			return HB_INSTANCE;
-		if (rx_hit(&rx_iter, l))
+		if (ingest_line_matches(&rx_iter, l))
 			return HB_ITER;
 		break;
 	case 'S':
-		if (rx_hit(&rx_signal, l))
+		if (ingest_line_matches(&rx_signal, l))
 			return HB_FAIL;
 		break;
 	case '-':
-		if (sc->usage_open && rx_hit(&rx_optline, l))
+		if (sc->usage_open && ingest_line_matches(&rx_optline, l))
 			return HB_NOISE;
 		break;
 	default:
 		if (sc->perf_open && *p >= '0' && *p <= '9' &&
-		    rx_hit(&rx_bare, l)) {
+		    ingest_line_matches(&rx_bare, l)) {
 			sc->perf_open = 0;
 			sc->had_result = 1;
 			return HB_BARE;
 		}
 		break;
 	}
-	if (child_fail_start(p, rest) && rx_hit(&rx_childfail, l))
+	if (child_fail_start(p, rest) && ingest_line_matches(&rx_childfail, l))
 		return HB_FAIL;
 	/* p only skips blanks, so "hackbench" is in p exactly when in l */
 	has_hb = str_find(p, rest, "hackbench") != NULL;
 	if (has_hb || str_find(p, rest, "Usage:")) {
-		if (rx_hit(&rx_badopt, l) ||
-		    rx_hit(&rx_usage, l)) {
+		if (ingest_line_matches(&rx_badopt, l) ||
+		    ingest_line_matches(&rx_usage, l)) {
 			sc->usage_open = 1;
 			return HB_FAIL;
 		}
@@ -610,16 +602,16 @@ static enum hb_kind classify_line(const struct ingest_line *l, const struct inge
 	if (first)
 		return HB_PROSE;
 	/* The author's own mean, after the runs it is the mean of. */
-	if (sc->had_result && rx_hit(&rx_avg, l)) {
+	if (sc->had_result && ingest_line_matches(&rx_avg, l)) {
 		sc->had_result = 0;
 		return HB_AVG;
 	}
-	if (rx_hit(&rx_noise, l) ||
-	    rx_hit(&rx_env, l) ||
-	    rx_hit(&rx_sysctl, l))
+	if (ingest_line_matches(&rx_noise, l) ||
+	    ingest_line_matches(&rx_env, l) ||
+	    ingest_line_matches(&rx_sysctl, l))
 		return HB_NOISE;
 	/* Usage text goes on with indented option descriptions. */
-	if (sc->usage_open && rx_hit(&rx_optline, l))
+	if (sc->usage_open && ingest_line_matches(&rx_optline, l))
 		return HB_NOISE;
 	return HB_PROSE;
 }
@@ -964,21 +956,6 @@ static int cap_long(struct hb_state *st, const struct ingest_line *l, const stru
 	return 0;
 }
 
-/* Length of the option name when t is option name: "-g", "-g10",
- * "--groups", "--groups=10"; 0 otherwise. */
-static size_t opt_match(const struct ingest_tok *t, const char *name)
-{
-	size_t n = strlen(name);
-
-	if (t->len < n || memcmp(t->s, name, n) != 0)
-		return 0;
-	if (t->len == n || t->s[n] == '=')
-		return n;
-	if (n == 2 && t->s[n] >= '0' && t->s[n] <= '9')
-		return n;
-	return 0;
-}
-
 /* The number that goes with option tok[*k] (name namelen bytes long):
  * glued to it, after '=', or the next token (then *k moves on). */
 static int opt_value(const struct ingest_tok *tok, size_t ntok, size_t *k, size_t namelen,
@@ -1099,15 +1076,15 @@ static int parse_cmd(struct hb_state *st, const struct ingest_line *l)
 		size_t nl;
 		int r = 0;
 
-		if ((nl = opt_match(t, "-g")) || (nl = opt_match(t, "--groups")) ||
-		    (nl = opt_match(t, "--group")))
+		if ((nl = ingest_opt_match(t, "-g")) || (nl = ingest_opt_match(t, "--groups")) ||
+		    (nl = ingest_opt_match(t, "--group")))
 			dst = &c->groups;
-		else if ((nl = opt_match(t, "-l")) || (nl = opt_match(t, "--loops")) ||
-			 (nl = opt_match(t, "--nr_loops")))
+		else if ((nl = ingest_opt_match(t, "-l")) || (nl = ingest_opt_match(t, "--loops")) ||
+			 (nl = ingest_opt_match(t, "--nr_loops")))
 			dst = &c->loops;
-		else if (!perf && ((nl = opt_match(t, "-s")) || (nl = opt_match(t, "--datasize"))))
+		else if (!perf && ((nl = ingest_opt_match(t, "-s")) || (nl = ingest_opt_match(t, "--datasize"))))
 			dst = &c->datasize;
-		else if (!perf && ((nl = opt_match(t, "-f")) || (nl = opt_match(t, "--fds"))))
+		else if (!perf && ((nl = ingest_opt_match(t, "-f")) || (nl = ingest_opt_match(t, "--fds"))))
 			dst = &v;   /* fds: the printed task count says it all */
 		if (dst && k + 1 < ntok && t->len == nl && tok_is_shell_var(&tok[k + 1])) {
 			rec_note(st->out, l->lineno, "command: '%.*s %.*s' is set by the script; not used",
@@ -1559,7 +1536,7 @@ static int hackbench_parse(const struct ingest_ctx *ctx, const struct ingest_lin
 
 int hackbench_header_line(const struct ingest_line *l)
 {
-	return rx_hit(&rx_running, l) || rx_hit(&rx_sender, l);
+	return ingest_line_matches(&rx_running, l) || ingest_line_matches(&rx_sender, l);
 }
 
 int hackbench_time_line(const struct ingest_line *l)

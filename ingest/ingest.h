@@ -140,6 +140,12 @@ struct ingest_tok {
 size_t ingest_split(const char *s, size_t len, struct ingest_tok *tok, size_t max);
 /* Token equals the C string word. */
 int ingest_tok_is(const struct ingest_tok *t, const char *word);
+/* The length of option name when token t is that option on a command
+ * line ("-g", "-g10", "--groups", "--groups=10"), else 0. */
+size_t ingest_opt_match(const struct ingest_tok *t, const char *name);
+/* Does pattern rx (core/rx.h) match line l? */
+struct rx;
+int ingest_line_matches(struct rx *rx, const struct ingest_line *l);
 /* Next non-blank line index from i (n when none). */
 size_t ingest_skip_blank(const struct ingest_line *lines, size_t i, size_t n);
 int ingest_line_blank(const struct ingest_line *l);

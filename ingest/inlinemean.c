@@ -401,19 +401,6 @@ static int opt_value(const struct ingest_tok *tok, size_t ntok, size_t *k, size_
 	return tok_num(&t, v);
 }
 
-static size_t opt_is(const struct ingest_tok *t, const char *name)
-{
-	size_t n = strlen(name);
-
-	if (t->len < n || memcmp(t->s, name, n) != 0)
-		return 0;
-	if (t->len == n || t->s[n] == '=')
-		return n;
-	if (n == 2 && t->s[n] >= '0' && t->s[n] <= '9')
-		return n;
-	return 0;
-}
-
 /* Words prose may put after a command's positional numbers without
  * making them something else ("hackbench 20 on 2.6.32"). */
 static int tok_joins(const struct ingest_tok *t)
@@ -447,15 +434,15 @@ static void read_hackbench_args(struct context *c, const struct ingest_tok *tok,
 
 		if (t.len == 0)
 			continue;
-		if ((nl = opt_is(&t, "-g")) || (nl = opt_is(&t, "--groups")) ||
-		    (nl = opt_is(&t, "--group")))
+		if ((nl = ingest_opt_match(&t, "-g")) || (nl = ingest_opt_match(&t, "--groups")) ||
+		    (nl = ingest_opt_match(&t, "--group")))
 			dst = &groups;
-		else if ((nl = opt_is(&t, "-l")) || (nl = opt_is(&t, "--loops")) ||
-			 (nl = opt_is(&t, "--nr_loops")))
+		else if ((nl = ingest_opt_match(&t, "-l")) || (nl = ingest_opt_match(&t, "--loops")) ||
+			 (nl = ingest_opt_match(&t, "--nr_loops")))
 			dst = &loops;
-		else if (!perf && ((nl = opt_is(&t, "-s")) || (nl = opt_is(&t, "--datasize"))))
+		else if (!perf && ((nl = ingest_opt_match(&t, "-s")) || (nl = ingest_opt_match(&t, "--datasize"))))
 			dst = &v;
-		else if (!perf && ((nl = opt_is(&t, "-f")) || (nl = opt_is(&t, "--fds"))))
+		else if (!perf && ((nl = ingest_opt_match(&t, "-f")) || (nl = ingest_opt_match(&t, "--fds"))))
 			dst = &fds;
 		if (dst) {
 			long val;
@@ -566,7 +553,7 @@ static const char *token_bench(const struct ingest_line *l, const struct ingest_
 		for (j = 0; j < ntok; j++) {
 			struct ingest_tok a = tok_clean(tok[j], &last);
 			long v;
-			size_t nl = opt_is(&a, "-j");
+			size_t nl = ingest_opt_match(&a, "-j");
 			if (nl && opt_value(tok, ntok, &j, nl, &v) == 0)
 				kv_set(bench, "jobs", "%ld", v, NULL);
 			else if (a.len == 7 && strncasecmp(a.s, "optimal", 7) == 0)

@@ -20,6 +20,7 @@
  * Aborted runs leave date/uname pairs with no block; they are skipped.
  */
 #include "parsers.h"
+#include "kernbench.h"
 #include "../core/num.h"
 #include "../core/rx.h"
 #include "../core/util.h"
@@ -30,13 +31,8 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { KB_NMETRICS = 6 };
-
-static const struct {
-	const char *label;
-	const char *metric;
-	const char *unit;
-} kb_metrics[KB_NMETRICS] = {
+/* (kernbench.h: sidebyside.c reads kernbench pasted twice with it) */
+const struct kernbench_metric kb_metrics[KB_NMETRICS] = {
 	{ "Elapsed Time", "elapsed", "s" },
 	{ "User Time", "user", "s" },
 	{ "System Time", "system", "s" },
@@ -61,13 +57,6 @@ static struct rx date_rx = RX("^\\s*[A-Z][a-z]{2}\\s+[A-Z][a-z]{2}\\s+\\d{1,2}\\
 static struct rx uname_rx = RX("^\\s*(\\d+\\.\\d+\\S*)\\s*$");
 /* Console lines between the preamble and the first run. */
 static struct rx console_rx = RX("^\\s*(?:All data logged to kernbench\\.log|Warmup run\\.\\.\\.)\\s*$");
-
-/* Whether rx matches the whole line (rx_match() counts captures, so ask for one). */
-static int line_matches(struct rx *rx, const struct ingest_line *l)
-{
-	struct rx_cap cap[1];
-	return rx_match(rx, l->s, l->len, cap, 1) > 0;
-}
 
 /* Index of the metric whose label starts the line, or -1. */
 static int metric_label(const struct ingest_line *l, const char **rest)
@@ -105,7 +94,7 @@ static int metric_label(const struct ingest_line *l, const char **rest)
 static int is_heading(const struct ingest_line *l)
 {
 	const char *p = str_skip_ws(l->s, l->s + l->len);
-	return (*p == 'A' || *p == 'a') && line_matches(&heading_rx, l);
+	return (*p == 'A' || *p == 'a') && ingest_line_matches(&heading_rx, l);
 }
 
 static int is_no_data(const struct ingest_line *l)
@@ -131,13 +120,13 @@ static size_t block_len(const struct ingest_line *lines, size_t n)
 
 static int is_pair(const struct ingest_line *lines, size_t i, size_t n)
 {
-	return i + 1 < n && line_matches(&date_rx, &lines[i]) &&
-	       line_matches(&uname_rx, &lines[i + 1]);
+	return i + 1 < n && ingest_line_matches(&date_rx, &lines[i]) &&
+	       ingest_line_matches(&uname_rx, &lines[i + 1]);
 }
 
 static int is_runno(const struct ingest_line *l)
 {
-	return str_find(l->s, l->len, "run number") && line_matches(&runno_rx, l);
+	return str_find(l->s, l->len, "run number") && ingest_line_matches(&runno_rx, l);
 }
 
 /*
@@ -167,7 +156,7 @@ static size_t kernbench_claim(const struct ingest_opts *opts, const struct inges
 		} else if (is_pair(lines, i, n)) {
 			i += 2;
 		} else if (is_runno(&lines[i]) ||
-			   line_matches(&console_rx, &lines[i])) {
+			   ingest_line_matches(&console_rx, &lines[i])) {
 			i++;
 		} else {
 			break;
@@ -449,7 +438,7 @@ static int kernbench_parse(const struct ingest_ctx *ctx, const struct ingest_lin
 		} else if (is_runno(&lines[i])) {
 			runs_seen++;
 			i++;
-		} else if (line_matches(&console_rx, &lines[i])) {
+		} else if (ingest_line_matches(&console_rx, &lines[i])) {
 			i++;
 		} else {
 			return kb_err_set(err, ctx->path, lines[i].lineno,

@@ -58,6 +58,7 @@
  *    kernbench block without one is skipped with a note.
  */
 #include "parsers.h"
+#include "kernbench.h"
 #include "hackbench.h"
 #include "../core/num.h"
 #include "../core/rx.h"
@@ -1126,31 +1127,11 @@ static size_t read_pairs(const struct ingest_line *lines, size_t n, struct sb_ta
 
 /* --------------------------------------------------- kernbench, twice */
 
-static const struct {
-	const char *label;
-	const char *metric;
-	const char *unit;
-} kb_rows[] = {
-	{ "Elapsed Time", "elapsed", "s" },
-	{ "User Time", "user", "s" },
-	{ "System Time", "system", "s" },
-	{ "Percent CPU", "percent_cpu", "%" },
-	{ "Context Switches", "context_switches", "" },
-	{ "Sleeps", "sleeps", "" },
-};
-enum { KB_ROWS = sizeof(kb_rows) / sizeof(kb_rows[0]) };
-
 static struct rx kb_heading_rx = RXI("^\\s*Average\\s+(Single\\s+threaded|Half\\s+load|Optimal\\s+load|"
 				     "Optimum\\s+load|Maximal\\s+load|Maximum\\s+load|Custom\\s+load)"
 				     "(?:\\s+-j(?:\\s*(\\d+))?)?(?:\\s+Run(?:\\s*\\(std\\s+deviation\\))?)?"
 				     "\\s*:?\\s*$");
 static struct rx kb_runsd_rx = RXI("^\\s*Run\\s*\\(std\\s+deviation\\)\\s*:?\\s*$");
-
-static int line_matches(struct rx *rx, const struct ingest_line *l)
-{
-	struct rx_cap cap[1];
-	return rx_match(rx, l->s, l->len, cap, 1) > 0;
-}
 
 static int kb_heading(const struct ingest_line *l, struct rx_cap *cap)
 {
@@ -1169,9 +1150,9 @@ static int kb_row(const struct ingest_line *l, const char **rest)
 	const char *p = skip_blanks(l->s, l->s + l->len);
 	size_t k, w;
 
-	for (k = 0; k < KB_ROWS; k++) {
-		w = strlen(kb_rows[k].label);
-		if ((size_t)(l->s + l->len - p) > w && memcmp(p, kb_rows[k].label, w) == 0 && p[w] == ' ') {
+	for (k = 0; k < KB_NMETRICS; k++) {
+		w = strlen(kb_metrics[k].label);
+		if ((size_t)(l->s + l->len - p) > w && memcmp(p, kb_metrics[k].label, w) == 0 && p[w] == ' ') {
 			*rest = p + w;
 			return (int)k;
 		}
@@ -1189,8 +1170,8 @@ static int kb_row_items(const struct ingest_line *l, struct sb_item *it, int max
 
 	if (k < 0)
 		return -1;
-	w = strlen(kb_rows[k].label);
-	again = str_find(rest, (size_t)(end - rest), kb_rows[k].label);
+	w = strlen(kb_metrics[k].label);
+	again = str_find(rest, (size_t)(end - rest), kb_metrics[k].label);
 	if (!again)
 		return scan_items(rest, end, it, max);
 	n1 = scan_items(rest, again, it, max);
@@ -1247,7 +1228,7 @@ static size_t kb_walk(const struct ingest_line *lines, size_t n, struct sb_emit 
 			break;
 		if (j < n && (nown = kb_names(&lines[j], own, SB_MAXC)) > 0)
 			j++;
-		if (j < n && line_matches(&kb_runsd_rx, &lines[j]))
+		if (j < n && ingest_line_matches(&kb_runsd_rx, &lines[j]))
 			j++;
 		for (; j < n; j++) {
 			struct sb_item it[SB_MAXC];
@@ -1921,7 +1902,7 @@ static void kb_emit_block(struct sb_emit *em, const struct ingest_line *lines, s
 				continue;
 			}
 			s = rec_summary_add(em->out, col_name(em->out, names[v].s, names[v].len),
-					    "kernbench", kb_rows[k].metric, kb_rows[k].unit,
+					    "kernbench", kb_metrics[k].metric, kb_metrics[k].unit,
 					    lines[i].lineno);
 			rec_summary_config(em->out, s, "load", load);
 			if (jobs[0])
