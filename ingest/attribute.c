@@ -1048,6 +1048,22 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 			rec_run_variant(b, r, name, NULL, REC_ORIGIN_CONTEXT);
 			sg->evidence = ev;
 		}
+		/* A summary of the segment's own runs (the author's average
+		 * under them) is theirs: it takes their variant when they all
+		 * have the one. */
+		{
+			const char *one = NULL;
+			int same = sg->nruns > 0;
+			for (i = sg->run_first; same && i < sg->run_first + sg->nruns; i++) {
+				const char *v = b->runs[i]->variant;
+				if (!v || (one && strcmp(one, v) != 0))
+					same = 0;
+				one = v;
+			}
+			for (i = sg->sum_first; same && i < sg->sum_first + sg->nsums; i++)
+				if (!b->summaries[i]->variant)
+					b->summaries[i]->variant = one;
+		}
 	}
 
 	/* Two segments with the same variant, benchmark and configuration
