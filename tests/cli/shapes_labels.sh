@@ -40,6 +40,9 @@ check_eq "GNU time -f lines are read with the format the post's command line sta
 	"$(KBENCH_DB="$TMP/tf.db" "$KB" import $D/time-format-stated.txt >/dev/null 2>&1;
 	   KBENCH_DB="$TMP/tf.db" sql "select variant || ' ' || benchmark || ' ' || config || ' ' || metric || '=' || printf('%.10g', value) from samples_v where metric in ('elapsed', 'voluntary_cs') order by run_id, metric" | tr '\n' ';')" \
 	"3.9.0 autonuma test=numa01 elapsed=1407.69;3.9.0 autonuma test=numa01 voluntary_cs=36128;3.9.0 autonuma test=numa01 elapsed=1401.02;3.9.0 autonuma test=numa01 voluntary_cs=36001;"
+check_eq "the issue's label shapes: 'Hackbench, after:', '=== patched (v3 series)', 'old allocator:', an underlined Stock, 'rc4 plus the fix:', a line alone" \
+	"$(vals $D/issue-shapes.txt time)" \
+	"before=3.12 after=2.91 vanilla=5.1 patched (v3 series)=4.9 old allocator=7.1 allocator with per-node lists=6.9 Stock=9.1 rc4 plus the fix=8.7 Without this change=11 "
 export KBENCH_DB="$TMP/explain.db"
 check_status "import --explain says which label line named a block" 0 \
 	"$KB" import --explain $D/with-without.txt
