@@ -462,6 +462,8 @@ static int command_line(const struct ingest_line *l)
  * "with the fix").  A leading benchmark name is not part of the name
  * ("Hackbench, after" is "after").  Returns the name, or NULL.
  */
+static int sentence_line(const struct ingest_line *l);
+
 static const char *variant_label(struct rec_batch *b, const struct ingest_doc *doc, size_t i,
 				 size_t from, size_t to, int direct)
 {
@@ -647,6 +649,11 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 		return NULL;
 	alone = (i == from || ingest_line_blank(&doc->lines[i - 1])) &&
 		(i + 1 >= to || ingest_line_blank(&doc->lines[i + 1]) || under);
+	/* a label is a line of its own, not a paragraph's last line
+	 * ("...expired priority arrays with a single priority array:") */
+	if (!marked && !bullet && i > from && !ingest_line_blank(&doc->lines[i - 1]) &&
+	    !is_rule_line(&doc->lines[i - 1]) && sentence_line(&doc->lines[i - 1]))
+		return NULL;
 	if (marked || colon || under) {
 		/* a name without a word that says so must introduce the block
 		 * itself ("# __flush_tlb_one"), not a paragraph ("Try calling:") */
@@ -697,9 +704,11 @@ static const char *phrase_label(struct rec_batch *b, const struct ingest_line *l
 static int release_line(const struct ingest_line *l)
 {
 	/* (a number alone, "313.17", is no release: two dots, a suffix or a v) */
+	/* (and the release may be followed by where its results are:
+	 * "2.6.4-s http://www.osdl.org/projects/kernbench/results/...") */
 	static struct rx rel = RX("^\\s*(?:v\\d+\\.\\d+(?:\\.\\d+)*(?:[-+~][A-Za-z0-9_.+~-]*)?|"
 				  "\\d+\\.\\d+\\.\\d+(?:\\.\\d+)*(?:[-+~][A-Za-z0-9_.+~-]*)?|"
-				  "\\d+\\.\\d+[-+~](?:[A-Za-z0-9_.+~-]*))\\s*$");
+				  "\\d+\\.\\d+[-+~](?:[A-Za-z0-9_.+~-]*))(?:\\s+<?https?://\\S+)?\\s*$");
 	struct rx_cap c[1];
 	char ch = 0;
 	size_t k;
@@ -707,7 +716,7 @@ static int release_line(const struct ingest_line *l)
 	for (k = 0; k < l->len && !ch; k++)
 		if (l->s[k] != ' ')
 			ch = l->s[k];
-	if (!(ch == 'v' || (ch >= '0' && ch <= '9')) || l->len > 60)
+	if (!(ch == 'v' || (ch >= '0' && ch <= '9')) || l->len > 200)
 		return 0;
 	return rx_match(&rel, l->s, l->len, c, 1) > 0;
 }
@@ -748,10 +757,12 @@ static const char *find_variant_label(struct rec_batch *b, const struct ingest_d
 				lb = pl;
 			/* a kernel release alone on its line, a line or two above
 			 * the output ("2.6.2-rc3-mm1-np3" over "kbuild: make -j24") */
-			if (!lb && gap < 3 && release_line(l))
-				lb = arena_strndup(&b->arena, str_skip_ws(l->s, l->s + l->len),
-						   (size_t)(l->s + str_rtrim_len(l->s, l->len) -
-							    str_skip_ws(l->s, l->s + l->len)));
+			if (!lb && gap < 3 && release_line(l)) {
+				const char *r = str_skip_ws(l->s, l->s + l->len), *e = r;
+				while (e < l->s + l->len && *e != ' ')
+					e++;
+				lb = arena_strndup(&b->arena, r, (size_t)(e - r));
+			}
 		}
 		direct = 0;
 		gap++;

@@ -500,23 +500,44 @@ static void ctx_set(struct arena *a, struct context *c, const char *name, size_t
 
 /* Reads a prose line for variant context.  Returns 1 for a legend (which
  * may continue on the next lines), 2 for a kernel line, 0 otherwise. */
+/* A legend's description is words: not fields ("T: 0 ( 2240) P: 0
+ * I:1000 C: 50000 Min: 46", cyclictest: two more "Key:" pairs) and not
+ * numbers ("B:  28.54user 29.40system 1:01.48elapsed", a run's letter). */
+static int legend_text(const char *s, size_t len)
+{
+	const char *p = s, *end = s + len, *colon = memchr(s, ':', len);
+	size_t tokens = 0, numeric = 0;
+
+	if (colon && memchr(colon + 1, ':', (size_t)(end - colon - 1)))
+		return 0;
+	while (p < end) {
+		while (p < end && *p == ' ')
+			p++;
+		if (p == end)
+			break;
+		tokens++;
+		numeric += *p >= '0' && *p <= '9';
+		while (p < end && *p != ' ')
+			p++;
+	}
+	return numeric * 2 < tokens;
+}
+
 static int read_context(struct rec_batch *out, struct context *c, const struct ingest_line *l)
 {
 	static struct rx legend = RX("^\\s*([A-Z][0-9]?)\\s*:\\s+(\\S.*[A-Za-z]{3}.*)$");
 	static struct rx kver = RX("^\\s*(?:KernelVersion|Kernel)\\s*:?\\s+(\\S+.*?)\\s*$");
 	struct rx_cap cap[3];
 
-	/* "T: 0 ( 2240) P: 0 I:1000 C: 50000 Min: 46" (cyclictest) is fields,
-	 * not a legend: a legend's description has no "Key:" pairs */
-	if (rx_match(&legend, l->s, l->len, cap, 3) == 3 &&
-	    !(memchr(cap[2].s, ':', cap[2].len) &&
-	      memchr((const char *)memchr(cap[2].s, ':', cap[2].len) + 1, ':',
-		     cap[2].len - (size_t)((const char *)memchr(cap[2].s, ':', cap[2].len) + 1 - cap[2].s)))) {
+	static struct rx kname = RX("^\\s*kernel\\s*:\\s+(\\S*\\d\\S*)\\s*$");
+
+	if (rx_match(&legend, l->s, l->len, cap, 3) == 3 && legend_text(cap[2].s, cap[2].len)) {
 		ctx_set(&out->arena, c, cap[1].s, cap[1].len, cap[2].s, cap[2].len);
 		rec_variant_add(out, c->variant, c->desc, NULL, l->lineno);
 		return 1;
 	}
-	if (rx_match(&kver, l->s, l->len, cap, 2) == 2) {
+	/* "kernel: patch-2.6.7-rc2" over a block (a lab's report header) */
+	if (rx_match(&kver, l->s, l->len, cap, 2) == 2 || rx_match(&kname, l->s, l->len, cap, 2) == 2) {
 		ctx_set(&out->arena, c, cap[1].s, cap[1].len, NULL, 0);
 		c->kernel = c->variant;
 		rec_variant_add(out, c->variant, NULL, c->kernel, l->lineno);

@@ -45,7 +45,7 @@ const struct kernbench_metric kb_metrics[KB_NMETRICS] = {
 /* kernbench 0.3x: "Average Optimal -j 128 Load Run:" */
 static struct rx heading_rx = RXI("^\\s*Average\\s+(Single\\s+threaded|Half\\s+load|Optimal\\s+load|"
 				  "Optimum\\s+load|Maximal\\s+load|Maximum\\s+load|"
-				  "(?=(?:Half|Optimal|Optimum|Maximal|Maximum)\\s+-j\\s*\\d+\\s+Load\\s+Run)\\w+)"
+				  "(?=(?:Half|Optimal|Optimum|Maximal|Maximum)\\s+-j\\s*\\d*\\s+Load\\s+Run)\\w+)"
 				  "(?:\\s+-j(?:\\s*(\\d+))?)?(?:\\s+Load)?\\s+Run\\s*(\\(std\\s+deviation\\))?\\s*:\\s*$");
 /* "Optimal load -j 64 run number 3..." */
 static struct rx runno_rx = RXI("^\\s*(?:Single\\s+threaded|Half\\s+load|Optimal\\s+load|Maximal\\s+load)"
@@ -366,13 +366,32 @@ static int parse_block(const struct ingest_ctx *ctx, const struct ingest_line *l
 		if (v[k].decimals != 6 || memchr(rest, 'e', (size_t)(p - rest)))
 			six = 0;
 	}
-	for (k = 0; k < KB_NMETRICS; k++)
-		if (!have[k])
+	{
+		/* A post may keep only the lines it talks about ("Elapsed Time
+		 * 112.084" under each heading): what is there is stored, and the
+		 * note says what is not. */
+		char missing[160] = "";
+		int npresent = 0;
+		for (k = 0; k < KB_NMETRICS; k++) {
+			if (have[k]) {
+				npresent++;
+				continue;
+			}
+			snprintf(missing + strlen(missing), sizeof(missing) - strlen(missing), "%s%s",
+				 missing[0] ? ", " : "", kb_metrics[k].label);
+		}
+		if (!npresent)
 			return kb_err_set(err, ctx->path, lines[len - 1].lineno,
-					  "kernbench: block ends before '%s' (truncated?)", kb_metrics[k].label);
-	if (nsd != 0 && nsd != KB_NMETRICS)
-		return kb_err_set(err, ctx->path, lines[0].lineno,
-				  "kernbench: some values have a std deviation and some do not");
+					  "kernbench: block ends before '%s' (truncated?)", kb_metrics[0].label);
+		if (missing[0])
+			rec_note(out, lines[0].lineno, "kernbench: the block gives %d of 6 values; not in it: %s",
+				 npresent, missing);
+		if (npresent < KB_NMETRICS)
+			six = 0;
+		if (nsd != 0 && nsd != npresent)
+			return kb_err_set(err, ctx->path, lines[0].lineno,
+					  "kernbench: some values have a std deviation and some do not");
+	}
 
 	variant = uname ? uname : ctx->variant ? ctx->variant : ctx->kernel;
 	if (nsd == 0 && std_heading && six) {
@@ -398,9 +417,13 @@ static int parse_block(const struct ingest_ctx *ctx, const struct ingest_line *l
 	 * the console's "run number" lines, else unknown. */
 	n = ctx->opts && ctx->opts->runs > 0 ? ctx->opts->runs : runs_seen;
 	for (k = 0; k < KB_NMETRICS; k++) {
-		struct rec_summary *s = rec_summary_add(out, variant, "kernbench", kb_metrics[k].metric,
-							kb_metrics[k].unit, v[k].line);
+		struct rec_summary *s;
 		char jbuf[24];
+
+		if (!have[k])
+			continue;
+		s = rec_summary_add(out, variant, "kernbench", kb_metrics[k].metric, kb_metrics[k].unit,
+				    v[k].line);
 
 		rec_summary_config(out, s, "load", load);
 		if (jobs) {
