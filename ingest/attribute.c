@@ -52,7 +52,7 @@ static int is_rule_line(const struct ingest_line *l)
 	while (end > p && isspace((unsigned char)end[-1]))
 		end--;
 	for (; p < end; p++, n++)
-		if (!strchr("-=_~*#", *p))
+		if (!strchr("-=_~*#+", *p))
 			return 0;
 	/* a lone "#" or "*" frames a heading ("#", "# v5.16-rc8", "#") */
 	return n >= 3 || (n >= 1 && (l->s[l->len - 1] == '#' || l->s[l->len - 1] == '*'));
@@ -506,6 +506,9 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 	if (*p == '#' || (end - p > 2 && (p[0] == '*' || p[0] == '=' || p[0] == '-') &&
 			  p[1] == p[0] && p[2] == p[0]))
 		marked = 1;
+	/* "== original, no patched", "** vanilla" */
+	if (end - p > 3 && (p[0] == '=' || p[0] == '*') && p[1] == p[0] && p[2] == ' ')
+		marked = 1;
 	/* "* Before *": a lone '*' at both ends (a list item has one at the start) */
 	if (end - p > 4 && p[0] == '*' && end[-1] == '*' && p[1] == ' ' && end[-2] == ' ')
 		marked = 1;
@@ -533,7 +536,7 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 			r++;
 		while (re > r && isspace((unsigned char)re[-1]))
 			re--;
-		under = re - r >= 3 && (*r == '=' || *r == '-' || *r == '~' || *r == '_');
+		under = re - r >= 3 && (*r == '=' || *r == '-' || *r == '~' || *r == '_' || *r == '+');
 		for (q = r; under && q < re; q++)
 			if (*q != *r)
 				under = 0;
@@ -699,6 +702,16 @@ static const char *phrase_label(struct rec_batch *b, const struct ingest_line *l
 	return arena_strndup(&b->arena, cap[1].s, cap[1].len);
 }
 
+/* The blanks before a line's first character. */
+static size_t indent_of(const struct ingest_line *l)
+{
+	size_t k = 0;
+
+	while (k < l->len && l->s[k] == ' ')
+		k++;
+	return k;
+}
+
 /* A line that is a kernel release and nothing else: "2.4.23",
  * "2.6.2-rc3-mm1-np3", "v6.8-rc4", "5.10.0+". */
 static int release_line(const struct ingest_line *l)
@@ -731,10 +744,21 @@ static const char *find_variant_label(struct rec_batch *b, const struct ingest_d
 	int direct = 1;     /* only blanks, rules and commands after the line */
 	int gap = 0;        /* prose lines between the line and the block */
 
+	size_t block_indent = to < doc->nlines ? indent_of(&doc->lines[to]) : 0;
+
 	while (i > from) {
 		const struct ingest_line *l = &doc->lines[i - 1];
 		const char *lb;
 		if (ingest_line_blank(l) || is_rule_line(l) || command_line(l)) {
+			i--;
+			continue;
+		}
+		/* a line set in deeper than the block ("        after hackbench:"
+		 * in an indented list above "    Time: 189.947") is a list's
+		 * item, not the block's label */
+		if (indent_of(l) > block_indent) {
+			direct = 0;
+			gap++;
 			i--;
 			continue;
 		}
