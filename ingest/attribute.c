@@ -756,7 +756,7 @@ static const char *find_variant_label(struct rec_batch *b, const struct ingest_d
 		/* a line set in deeper than the block ("        after hackbench:"
 		 * in an indented list above "    Time: 189.947") is a list's
 		 * item, not the block's label */
-		if (indent_of(l) > block_indent) {
+		if (indent_of(l) > block_indent + 2) {
 			direct = 0;
 			gap++;
 			i--;
