@@ -554,8 +554,10 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 		p++;
 		end--;
 	}
-	if (p == end || strchr(".,;?!", end[-1]) || memchr(p, ':', (size_t)(end - p)))
-		return NULL;    /* "KernelVersion: 3.9.0": a legend's or a kernel line */
+	/* "KernelVersion: 3.9.0": a legend's or a kernel line; an underlined
+	 * or framed "tip: schedutil:" is a heading all the same */
+	if (p == end || strchr(".,;?!", end[-1]) || (memchr(p, ':', (size_t)(end - p)) && !under && !marked))
+		return NULL;
 	/* "groups=10" is a configuration; "Config=n", "CONFIG_SLUB=y" and
 	 * "with lru_gen/enabled=0x3" name kernels (checked below) */
 	has_eq = memchr(p, '=', (size_t)(end - p)) != NULL;
@@ -655,6 +657,7 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 	/* a label is a line of its own, not a paragraph's last line
 	 * ("...expired priority arrays with a single priority array:") */
 	if (!marked && !bullet && i > from && !ingest_line_blank(&doc->lines[i - 1]) &&
+	    doc->lines[i - 1].quote == l->quote &&
 	    !is_rule_line(&doc->lines[i - 1]) && sentence_line(&doc->lines[i - 1]))
 		return NULL;
 	if (marked || colon || under) {
@@ -1009,6 +1012,12 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		/* A variant label names every block after it, up to the next
 		 * label, legend or kernel line. */
 		lv = find_variant_label(b, doc, spans[k].prose_first, spans[k].first, &lv_at);
+		/* a label names blocks at its own quoting depth: not the
+		 * earlier mail a reply quotes, nor the reply around a quote */
+		if (lv && doc->lines[lv_at].quote != doc->lines[spans[k].first].quote)
+			lv = NULL;
+		if (!lv && label_var && doc->lines[label_at].quote != doc->lines[spans[k].first].quote)
+			label_var = NULL;
 		if (lv) {
 			label_var = lv;
 			label_at = lv_at;

@@ -156,8 +156,7 @@ static char *strip_quote(char *s, const char *end, int *quoted)
 	if (p >= end || *p != '>')
 		return s;
 	while (p < end && (*p == '>' || *p == ' ' || *p == '\t'))
-		p++;
-	*quoted = 1;
+		*quoted += *p++ == '>';
 	return p;
 }
 
@@ -205,6 +204,7 @@ static void add_line(struct ingest_doc *doc, size_t *cap, char *s, size_t len, l
 	l->s = s;
 	l->len = (size_t)(end - s);
 	l->lineno = lineno;
+	l->quote = quoted;
 }
 
 /* Decode quoted-printable data[0..len) into logical lines; a soft break

@@ -26,6 +26,7 @@ struct ingest_line {
 	const char *s;
 	size_t len;
 	long lineno;            /* 1-based line in the source file */
+	int quote;              /* mail quoting depth: the '>' marks it had */
 };
 
 struct ingest_doc {

@@ -43,6 +43,9 @@ check_eq "GNU time -f lines are read with the format the post's command line sta
 check_eq "the issue's label shapes: 'Hackbench, after:', '=== patched (v3 series)', 'old allocator:', an underlined Stock, 'rc4 plus the fix:', a line alone" \
 	"$(vals $D/issue-shapes.txt time)" \
 	"before=3.12 after=2.91 vanilla=5.1 patched (v3 series)=4.9 old allocator=7.1 allocator with per-node lists=6.9 Stock=9.1 rc4 plus the fix=8.7 Without this change=11 "
+check_eq "a label names blocks at its own quoting depth; an underlined 'tip: schedutil:' is a heading" \
+	"$(vals $D/quote-depth.txt time)" \
+	"Before=3.1 After=3 quote-depth=2 tip: schedutil=5.1 tip+patch: schedutil=5 "
 export KBENCH_DB="$TMP/explain.db"
 check_status "import --explain says which label line named a block" 0 \
 	"$KB" import --explain $D/with-without.txt
