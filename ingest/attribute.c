@@ -390,7 +390,7 @@ static int variant_word(const char *w, size_t n)
 		"with", "without", "before", "after", "patched", "unpatched", "vanilla", "stock",
 		"baseline", "base", "mainline", "upstream", "plus", "fix", "fixed", "revert",
 		"reverted", "enabled", "disabled", "old", "new", "original", "modified", "default",
-		"tip", "linus", "next", "applied", "patch", "unmodified", "w/o", "w/",
+		"tip", "linus", "next", "applied", "patch", "unmodified", "w/o", "w/", "current",
 	};
 	size_t k;
 
@@ -589,6 +589,23 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 	}
 	if (!words || words > (under ? 12 : 8))
 		return NULL;
+	{
+		/* "This patch simplifies the scheduler code by:" leads into a
+		 * list: its last word is a preposition; "This patch on top of
+		 * X" of five words or more that starts like a sentence is one */
+		static const char *const lead_in[] = {
+			"by", "of", "to", "for", "as", "from", "like", "than", "and",
+			"or", "the", "a", "an", "following", "below", "these", "this", "that", "into",
+		};
+		const char *w = end;
+		while (w > p && !isspace((unsigned char)w[-1]))
+			w--;
+		if (colon && word_in(lead_in, ARRAY_SIZE(lead_in), w, (size_t)(end - w)))
+			return NULL;
+		if (words >= 6 && (strncasecmp(p, "this ", 5) == 0 || strncasecmp(p, "that ", 5) == 0 ||
+				   strncasecmp(p, "it ", 3) == 0))
+			return NULL;
+	}
 	/* an underlined or framed identifier ("bzImage_cgroups_preempt",
 	 * "sched1-4-58") names a build */
 	if ((under || marked || colon) && words == 1 && !named) {
@@ -705,6 +722,20 @@ static const char *phrase_label(struct rec_batch *b, const struct ingest_line *l
 	return arena_strndup(&b->arena, cap[1].s, cap[1].len);
 }
 
+/* A commit named on a line of its own, "a2e90611b9f4 - sched/fair:
+ * Remove capacity inversion detection" or "829c1651e9c4 ("sched/fair:
+ * ...")": the tree it names was measured. */
+static int commit_line(const struct ingest_line *l)
+{
+	static struct rx commit = RX("^\\s*(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}"
+				     "(?:\\s+(?:-\\s+|\\(\"?)\\S.{0,120})?\\s*$");
+	struct rx_cap c[1];
+
+	if (!l->len || l->len > 160)
+		return 0;
+	return rx_match(&commit, l->s, l->len, c, 1) > 0;
+}
+
 /* The blanks before a line's first character. */
 static size_t indent_of(const struct ingest_line *l)
 {
@@ -771,7 +802,7 @@ static const char *find_variant_label(struct rec_batch *b, const struct ingest_d
 						    "looks?|reports?|yields?|is|are|was|were|have|has|had|measured|ran)\\b");
 			struct rx_cap c1[1];
 			const char *pl = phrase_label(b, l);
-			static struct rx we = RXI("^\\s*(?:i|we|you|it|this|that|these|here|there|so|and|but|then)\\b");
+			static struct rx we = RXI("^\\s*(?:i|we|you|here|there|so|and|but|then)\\b");
 			int sentence = rx_match(&says, l->s, l->len, c1, 1) > 0 ||
 				       rx_match(&we, l->s, l->len, c1, 1) > 0;
 			if (pl && sentence)
@@ -784,6 +815,10 @@ static const char *find_variant_label(struct rec_batch *b, const struct ingest_d
 				lb = pl;
 			/* a kernel release alone on its line, a line or two above
 			 * the output ("2.6.2-rc3-mm1-np3" over "kbuild: make -j24") */
+			if (!lb && gap < 3 && commit_line(l))
+				lb = arena_strndup(&b->arena, str_skip_ws(l->s, l->s + l->len),
+						   (size_t)(l->s + str_rtrim_len(l->s, l->len) -
+							    str_skip_ws(l->s, l->s + l->len)));
 			if (!lb && gap < 3 && release_line(l)) {
 				const char *r = str_skip_ws(l->s, l->s + l->len), *e = r;
 				while (e < l->s + l->len && *e != ' ')
