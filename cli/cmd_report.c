@@ -11,6 +11,7 @@
 #include "../analyze/regress.h"
 #include "../analyze/wide.h"
 #include "../core/buf.h"
+#include "../core/outfile.h"
 #include "../core/util.h"
 #include "../db/db.h"
 #include "../db/placement.h"
@@ -1033,7 +1034,9 @@ int cmd_report(int argc, char **argv)
 	size_t nargs, i, v, k;
 	int rc, html, have_list = 0, have_pl = 0, have_g = 0, status = EXIT_USAGE, eb;
 	FILE *f = NULL;
-	char *href = NULL, *tmp_out = NULL;
+	char *href = NULL;
+	struct outfile of;
+	int have_of = 0;
 	struct report_plan *plan = NULL;
 	/* per section (rep.sections' order): what the report keeps of a
 	 * table it releases (see the first pass) */
@@ -1383,33 +1386,13 @@ int cmd_report(int argc, char **argv)
 	progress_step(&prog, out ? "writing the report" : "", 0, 0);
 	if (!out)
 		progress_end(&prog);    /* the report goes to the terminal */
-	/* The report is written as it is made, into a file beside FILE that
-	 * replaces it when complete: a failed run leaves FILE as it was. */
+	/* The report is written as it is made, through the one output
+	 * writer: a failed run leaves FILE as it was. */
 	if (out) {
-		int fd;
-
-		tmp_out = buf_aprintf("%s.XXXXXX", out);
-		fd = mkstemp(tmp_out);
-		f = fd >= 0 ? fdopen(fd, "w") : NULL;
-		if (!f) {
-			kb_err_set(&err, out, 0, "cannot write: %s", strerror(errno));
-			if (fd >= 0) {
-				close(fd);
-				unlink(tmp_out);
-			}
+		if (outfile_open(&of, out, &err) < 0)
 			goto fail;
-		}
-		{
-			mode_t um = umask(0);	/* as fopen() would create it */
-
-			umask(um);
-			if (fchmod(fd, 0666 & ~um) != 0) {
-				kb_err_set(&err, out, 0, "cannot write: %s", strerror(errno));
-				fclose(f);
-				unlink(tmp_out);
-				goto fail;
-			}
-		}
+		have_of = 1;
+		f = of.f;
 	} else {
 		f = stdout;
 	}
@@ -1473,14 +1456,17 @@ int cmd_report(int argc, char **argv)
 	}
 	if (rc == 0)
 		rc = report_stream_end(&st, f, &rep, &err);
-	if (out && fclose(f) != 0 && rc == 0)
-		rc = kb_err_set(&err, out, 0, "write error");
-	else if (!out && fflush(stdout) != 0 && rc == 0)
+	if (rc < 0 && out && !err.file[0] && strcmp(err.msg, "write error") == 0)
+		kb_err_set(&err, out, 0, "write error");
+	if (out) {
+		have_of = 0;
+		if (rc == 0)
+			rc = outfile_commit(&of, &err);
+		else
+			outfile_abort(&of);
+	} else if (fflush(stdout) != 0 && rc == 0) {
 		rc = kb_err_set(&err, "", 0, "write error");
-	if (out && rc == 0 && rename(tmp_out, out) != 0)
-		rc = kb_err_set(&err, out, 0, "cannot write: %s", strerror(errno));
-	if (out && rc < 0)
-		unlink(tmp_out);
+	}
 	if (rc < 0)
 		goto fail;
 	status = EXIT_OK;
@@ -1494,6 +1480,8 @@ usage:
 	opt_usage(&u, stderr);
 done:
 	progress_end(&prog);
+	if (have_of)
+		outfile_abort(&of);
 	if (have_st)
 		report_stream_release(&st);
 	if (have_acc)
@@ -1506,7 +1494,6 @@ done:
 	free(uv);
 	free(qv);
 	free(qcheck);
-	free(tmp_out);
 	free(href);
 	free(styles);
 	free(styles_sorted);

@@ -5,6 +5,7 @@
 #include "../core/buf.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,6 +292,9 @@ int main(int argc, char **argv)
 
 	if (n < 0)
 		return EXIT_USAGE;
+	/* A file size limit (ulimit -f) is a write error like a full disk
+	 * (EFBIG), reported and rolled back, not a kill by SIGXFSZ. */
+	signal(SIGXFSZ, SIG_IGN);
 	rc = check_stdout(run(n, v ? v : argv));
 	free(v);
 	return rc;
