@@ -366,12 +366,6 @@ static void remove_new(const char *path)
 			unlink(name);
 }
 
-int db_is_server(const char *spec)
-{
-	return spec && (!strncmp(spec, "postgresql://", 13) || !strncmp(spec, "postgres://", 11) ||
-			!strncmp(spec, "service=", 8));
-}
-
 /* Before any work: may this role write the store?  A reader's import
  * fails here, with the reason, not on its first file. */
 static int may_write(struct db *db, struct kb_err *err)
@@ -602,5 +596,6 @@ void db_close(struct db *db)
 	if (db->pg)
 		db_pg_close(db);
 	free(db->path);
+	free(db->spec);
 	free(db);
 }
