@@ -4,7 +4,7 @@
  */
 #include "cli.h"
 #include "../core/buf.h"
-#include "../core/gz.h"
+#include "../core/textread.h"
 #include "../core/num.h"
 #include "../core/sha256.h"
 #include "../core/util.h"
@@ -97,23 +97,6 @@ static void said_lost(struct import_totals *t, size_t n)
 	t->nwait = k;
 }
 
-/* Append all of f to out; -1 with errno as the failed read left it. */
-static int read_all(FILE *f, struct buf *out)
-{
-	char tmp[65536];
-	size_t n;
-
-	errno = 0;
-	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
-		buf_add(out, tmp, n);
-	if (ferror(f)) {
-		if (!errno)
-			errno = EIO;
-		return -1;
-	}
-	return 0;
-}
-
 static int ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
@@ -124,37 +107,24 @@ static int ends_with(const char *s, const char *suffix)
  * whatever the name) is inflated, so *.gz logs read like plain ones. */
 int import_read_source(const char *path, struct buf *out, struct kb_err *err)
 {
-	struct buf raw = BUF_INIT;
-	FILE *f;
-	int rc, read_errno;
+	FILE *f = stdin;
+	int rc, gzip;
 
-	if (strcmp(path, "-") == 0) {
-		if (read_all(stdin, &raw) < 0) {
-			buf_release(&raw);
-			return kb_err_set(err, "-", 0, "cannot read stdin: %s", strerror(errno));
-		}
-	} else {
+	if (strcmp(path, "-") != 0) {
 		f = fopen(path, "rb");
 		if (!f)
 			return kb_err_set(err, path, 0, "cannot open: %s", strerror(errno));
-		rc = read_all(f, &raw);
-		read_errno = errno;     /* before fclose() can change it */
+	}
+	/* Bounded while it is read, as gzip data is while it inflates: the
+	 * same cap, the same line and NUL checks, the same messages. */
+	rc = text_read(f, path, f == stdin ? "stdin" : NULL, INGEST_MAX_INFLATED,
+		       INGEST_MAX_LINE, out, &gzip, err);
+	if (f != stdin)
 		fclose(f);
-		if (rc < 0) {
-			buf_release(&raw);
-			return kb_err_set(err, path, 0, "cannot read: %s", strerror(read_errno));
-		}
+	if (rc == 0 && !gzip && ends_with(path, ".gz") && out->len) {
+		buf_release(out);
+		return kb_err_set(err, path, 0, "named .gz but not gzip data");
 	}
-	if (!gz_is_gzip(raw.data, raw.len)) {
-		if (ends_with(path, ".gz") && raw.len) {
-			buf_release(&raw);
-			return kb_err_set(err, path, 0, "named .gz but not gzip data");
-		}
-		*out = raw;
-		return 0;
-	}
-	rc = gz_inflate(raw.data, raw.len, INGEST_MAX_INFLATED, INGEST_MAX_LINE, out, path, err);
-	buf_release(&raw);
 	return rc;
 }
 
