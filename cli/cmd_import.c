@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 #include "../core/buf.h"
+#include "../core/term.h"
 #include "../core/textread.h"
 #include "../core/num.h"
 #include "../core/sha256.h"
@@ -332,10 +333,12 @@ static void explain(const struct ingest_doc *doc, const struct ingest_result *re
 		    const struct rec_batch *b)
 {
 	size_t i;
+	char *shown = term_line(doc->path);
 
-	printf("%s: %zu lines%s%s\n", doc->path, doc->nlines,
+	printf("%s: %zu lines%s%s\n", shown, doc->nlines,
 	       doc->was_qp ? ", quoted-printable decoded" : "",
 	       doc->was_quoted ? ", mail quoting removed" : "");
+	free(shown);
 	for (i = 0; i < res->nsegs; i++) {
 		const struct ingest_seg *s = &res->segs[i];
 		long first = doc->lines[s->first].lineno, last = doc->lines[s->end - 1].lineno;
@@ -628,7 +631,10 @@ struct item *import_prepare_message(const struct import_opts *o, const char *pat
 		while (s < e) {
 			const char *nl = memchr(s, '\n', (size_t)(e - s));
 			size_t n = nl ? (size_t)(nl - s) : (size_t)(e - s);
-			buf_printf(&name, "%s: %.*s\n", it->path, (int)n, s);
+			char *shown = term_line(it->path);
+
+			buf_printf(&name, "%s: %.*s\n", shown, (int)n, s);
+			free(shown);
 			s += n + 1;
 		}
 		it->notes = buf_detach(&name);
@@ -679,6 +685,8 @@ void import_finish(struct db *db, const struct import_opts *o, struct item *it,
 	struct db_import_result out = { 0 };
 	struct buf line = BUF_INIT;
 	struct said *w;
+	/* names as they may be shown: a newline or ESC in a file name escaped */
+	char *shown = term_line(it->path), *other = NULL;
 
 	if (it->notes) {
 		buf_puts(&line, it->notes);
@@ -686,7 +694,7 @@ void import_finish(struct db *db, const struct import_opts *o, struct item *it,
 	}
 	switch (it->kind) {
 	case ITEM_SKIPPED:
-		buf_printf(&line, "%s: skipped, %s\n", it->path,
+		buf_printf(&line, "%s: skipped, %s\n", shown,
 			   it->err.msg[0] && it->is_dir ? it->err.msg
 			   : it->skip_why ? it->skip_why : "no benchmark output recognised");
 		say(t, &line)->kind = SAID_SKIP;
@@ -726,14 +734,15 @@ void import_finish(struct db *db, const struct import_opts *o, struct item *it,
 		}
 		if (out.already) {
 			t->already++;
+			other = term_line(out.already_path);
 			buf_printf(&line, "%s: already imported%s%s, nothing changed "
-				   "(use --replace to import again)\n", it->path,
+				   "(use --replace to import again)\n", shown,
 				   strcmp(out.already_path, it->path) ? " as " : "",
-				   strcmp(out.already_path, it->path) ? out.already_path : "");
+				   strcmp(out.already_path, it->path) ? other : "");
 			say(t, &line);
 			break;
 		}
-		buf_printf(&line, "%s: %s%s, %zu runs", it->path, o->dry_run ? "would import " : "",
+		buf_printf(&line, "%s: %s%s, %zu runs", shown, o->dry_run ? "would import " : "",
 			   buf_str(&it->fmt), out.runs);
 		if (out.failed_runs)
 			buf_printf(&line, " (%zu failed)", out.failed_runs);
@@ -748,7 +757,8 @@ void import_finish(struct db *db, const struct import_opts *o, struct item *it,
 				buf_printf(&line, " and ");
 			if (out.copied_summaries)
 				buf_printf(&line, "%zu summaries", out.copied_summaries);
-			buf_printf(&line, " already stored from %s", out.copied_from);
+			other = term_line(out.copied_from);
+			buf_printf(&line, " already stored from %s", other);
 		}
 		buf_putc(&line, '\n');
 		w = say(t, &line);
@@ -766,6 +776,8 @@ void import_finish(struct db *db, const struct import_opts *o, struct item *it,
 	if (!db || db_store_pending(db) == 0)
 		said_commit(t);
 	buf_release(&line);
+	free(shown);
+	free(other);
 	import_item_free(it);
 	if (progress_due(&t->prog))
 		draw_progress(t);

@@ -218,6 +218,7 @@ int cmd_regress(int argc, char **argv)
 			goto done;
 		}
 		have_of = 1;
+		outfile_text(&of);      /* no control characters; colours made ESC */
 		out = of.f;
 	}
 	if (cli_color("regress", color, out, &rr.color) < 0)

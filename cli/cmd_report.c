@@ -12,6 +12,7 @@
 #include "../analyze/wide.h"
 #include "../core/buf.h"
 #include "../core/outfile.h"
+#include "../core/term.h"
 #include "../core/util.h"
 #include "../db/db.h"
 #include "../db/placement.h"
@@ -1353,10 +1354,19 @@ int cmd_report(int argc, char **argv)
 			buf_puts(&b, ": ");
 		}
 		buf_printf(&b, "%s [%s] %lld runs, %lld summaries, sha256 %.12s, imported %s",
-			   list.sources[i].path, list.sources[i].format ? list.sources[i].format : "-",
+			   list.sources[i].path,
+			   list.sources[i].format ? list.sources[i].format : "-",
 			   list.sources[i].runs, list.sources[i].summaries,
 			   list.sources[i].sha256 ? list.sources[i].sha256 : "-",
 			   list.sources[i].imported_at ? list.sources[i].imported_at : "-");
+		if (!html) {
+			/* a mail body: a file name or a header on one line */
+			char *shown = term_line(buf_str(&b));
+
+			buf_reset(&b);
+			buf_puts(&b, shown);
+			free(shown);
+		}
 		report_source(&rep, buf_str(&b));
 	}
 
@@ -1392,6 +1402,8 @@ int cmd_report(int argc, char **argv)
 		if (outfile_open(&of, out, &err) < 0)
 			goto fail;
 		have_of = 1;
+		if (!html)
+			outfile_text(&of);      /* a mail body: no control characters */
 		f = of.f;
 	} else {
 		f = stdout;

@@ -18,6 +18,7 @@
 
 #include "buf.h"
 #include "err.h"
+#include "term.h"
 #include "util.h"
 
 static void outfile_free(struct outfile *o)
@@ -133,6 +134,32 @@ fail:
 	return -1;
 }
 
+void outfile_text(struct outfile *o)
+{
+	FILE *t;
+
+	if (o->is_stdout || o->raw)
+		return;         /* standard output is filtered already */
+	t = term_filter(o->f, 0);
+	if (!t)
+		return;
+	o->raw = o->f;
+	o->f = t;
+}
+
+/* The filter flushed into the file, and gone: -1 on a write error. */
+static int drop_filter(struct outfile *o)
+{
+	int rc = 0;
+
+	if (o->raw) {
+		rc = fclose(o->f);
+		o->f = o->raw;
+		o->raw = NULL;
+	}
+	return rc;
+}
+
 /* Copies the finished temporary file into the target itself (its hard
  * links and owner stay). */
 static int copy_into_target(struct outfile *o)
@@ -170,6 +197,12 @@ static int copy_into_target(struct outfile *o)
 int outfile_commit(struct outfile *o, struct kb_err *err)
 {
 	int rc = 0;
+
+	if (drop_filter(o) != 0) {
+		rc = kb_err_set(err, o->path, 0, "write error: %s", strerror(errno));
+		outfile_abort(o);
+		return rc;
+	}
 
 	if (o->is_stdout) {
 		if (fflush(stdout) != 0 || ferror(stdout))
@@ -212,6 +245,7 @@ int outfile_commit(struct outfile *o, struct kb_err *err)
 
 void outfile_abort(struct outfile *o)
 {
+	drop_filter(o);
 	if (o->is_stdout) {
 		fflush(stdout);
 	} else if (o->f) {

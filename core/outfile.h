@@ -20,6 +20,7 @@ struct kb_err;
 
 struct outfile {
 	FILE *f;        /* write here between open and commit/abort */
+	FILE *raw;      /* under f when f is the terminal filter (outfile_text) */
 	char *path;     /* as given (for messages) */
 	char *target;   /* the file written: path with its links resolved */
 	char *tmp;      /* the temporary file, NULL when written in place */
@@ -33,6 +34,9 @@ struct outfile {
 /* Opens path ("-": standard output) for writing.  0, or -1 with err set
  * ("path: cannot write: reason"). */
 int outfile_open(struct outfile *o, const char *path, struct kb_err *err);
+/* Text from here on goes through the terminal sanitiser (core/term.h):
+ * a text report holds no control character from input either. */
+void outfile_text(struct outfile *o);
 /* Flushes, checks and puts the file in place; releases o either way.
  * 0, or -1 with err set (the target as it was when it is a regular file). */
 int outfile_commit(struct outfile *o, struct kb_err *err);
