@@ -283,25 +283,33 @@ static void apply_prefix(struct rec_batch *b, const char *prefix)
 		b->variants[i].name = arena_printf(&b->arena, "%s%s", prefix, b->variants[i].name);
 }
 
-/* Comma list of the parsers that claimed segments. */
+/* Comma list of the parsers that claimed segments, in the order they
+ * first did.  Counted as they come against the few distinct parsers seen
+ * so far (at most the parser table), not against every earlier segment:
+ * a post of 100,000 segments took quadratic time here. */
 static void formats_used(const struct ingest_result *res, struct buf *out)
 {
-	size_t i, k;
+	const struct ingest_parser **seen;
+	size_t i, k, nseen = 0, nparsers;
 
+	ingest_parsers(&nparsers);
+	seen = xcalloc(nparsers + 1, sizeof(*seen));
 	for (i = 0; i < res->nsegs; i++) {
 		const struct ingest_parser *p = res->segs[i].parser;
-		int seen = 0;
+
 		if (!p)
 			continue;
-		for (k = 0; k < i; k++)
-			if (res->segs[k].parser == p)
-				seen = 1;
-		if (seen)
+		for (k = 0; k < nseen && seen[k] != p; k++)
+			;
+		if (k < nseen)
 			continue;
+		if (nseen < nparsers + 1)
+			seen[nseen++] = p;
 		if (out->len)
 			buf_putc(out, ',');
 		buf_puts(out, p->name);
 	}
+	free(seen);
 }
 
 /* The variant segment s's runs (or else summaries) ended up with. */
