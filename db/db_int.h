@@ -107,6 +107,10 @@ int db_rows_reset(struct db *db, struct dbst *st, struct kb_err *err);
 const char *db_errmsg(struct db *db);
 /* Set err from the connection's last error, with a context word; returns -1. */
 int db_fail(struct db *db, struct kb_err *err, const char *what);
+/* A read loop that stopped on an error: st finalized, err "what: the
+ * step's reason" (its own code's text when the connection's message is
+ * another statement's by now).  Returns -1. */
+int db_rows_fail(struct db *db, struct dbst *st, const char *what, struct kb_err *err);
 
 void db_bind_text(struct dbst *st, int i, const char *s);    /* NULL binds NULL */
 /* Bind text that stays valid, unchanged, until the statement is next
