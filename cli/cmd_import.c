@@ -893,6 +893,12 @@ int cmd_import(int argc, char **argv)
 			{ "--variant", o.variant }, { "--variant-prefix", o.variant_prefix },
 			{ "--machine", o.machine }, { "--kernel", o.kernel },
 		};
+		if (o.variant && !*o.variant) {
+			/* an empty name is no variant: the runs would be "" */
+			fprintf(stderr, "kbench import: --variant needs a name\n");
+			rc = EXIT_USAGE;
+			goto done;
+		}
 		for (i = 0; i < sizeof(named) / sizeof(named[0]); i++)
 			if (named[i][1] && !str_utf8_valid(named[i][1], strlen(named[i][1]))) {
 				fprintf(stderr, "kbench import: %s is not valid UTF-8\n", named[i][0]);

@@ -953,6 +953,14 @@ static int cmp_str(const void *pa, const void *pb)
 	return strcmp(*(const char *const *)pa, *(const char *const *)pb);
 }
 
+static int days_in_month(int year, int month)
+{
+	static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	int leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+
+	return days[month - 1] + (month == 2 && leap);
+}
+
 /* --since WHEN: YYYY-MM-DD, or with THH:MM or THH:MM:SS (a space for the
  * T too), into the form the store keeps ("2024-12-01T18:58"), which
  * compares as text. */
@@ -986,8 +994,9 @@ static int parse_since(const char *s, char out[32])
 	}
 	if (n > 16)
 		se = atoi(s + 17);
-	if (mo < 1 || mo > 12 || day < 1 || day > 31 || h > 23 || mi > 59 || se > 59)
-		return -1;
+	if (mo < 1 || mo > 12 || day < 1 || day > days_in_month(atoi(s), mo) || h > 23 ||
+	    mi > 59 || se > 59)
+		return -1;      /* 2024-02-30 is no date */
 	memcpy(out, s, n + 1);
 	if (n > 10)
 		out[10] = 'T';
@@ -1000,7 +1009,7 @@ int cmd_report(int argc, char **argv)
 	struct cli_select sel;
 	const char *format = "html", *out = NULL, *assets = NULL, *title = NULL, *errbar = NULL;
 	int no_findings = 0, no_charts = 0;
-	long limit = -1;
+	long limit = LONG_MIN;  /* not given (any number given is checked) */
 	const char *since_arg = NULL;
 	char since[32];
 	const struct opt opts[] = {
@@ -1094,10 +1103,12 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "kbench report: --assets goes with --format html\n");
 		goto usage;
 	}
-	if (limit != -1 && limit < 1) {
+	if (limit != LONG_MIN && limit < 1) {
 		fprintf(stderr, "kbench report: --limit takes a whole number of at least 1\n");
 		goto usage;
 	}
+	if (limit == LONG_MIN)
+		limit = 0;
 	if (since_arg && parse_since(since_arg, since) < 0) {
 		fprintf(stderr, "kbench report: --since takes a date, YYYY-MM-DD, or "
 			"YYYY-MM-DDTHH:MM[:SS] (UTC), not '%s'\n", since_arg);
