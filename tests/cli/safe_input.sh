@@ -17,8 +17,12 @@ out, args = sys.argv[1], sys.argv[2:]
 feed = os.environ.get("FEED")
 t = time.time()
 src = subprocess.Popen(feed, shell=True, stdout=subprocess.PIPE) if feed else None
-rc = subprocess.call(args, stdin=src.stdout if src else subprocess.DEVNULL,
+p = subprocess.Popen(args, stdin=src.stdout if src else subprocess.DEVNULL,
                      stdout=subprocess.DEVNULL, stderr=open(out, "w"))
+try:
+    rc = p.wait(timeout=30)
+except subprocess.TimeoutExpired:   # no bound at all: stop it
+    p.kill(); rc = p.wait()
 if src:
     src.stdout.close(); src.kill(); src.wait()
 el = time.time() - t
@@ -29,7 +33,8 @@ CAP="more than 268435456 bytes of text \(the most kbench reads of one source\)"
 
 check_status "import /dev/zero: exit 2" 2 "$KB" import --dry-run /dev/zero
 check_grep "... binary data at once, named" "^/dev/zero:1: binary data \(NUL byte\): not a text file" "$TMP/.out"
-check_status "yes | import -: exit 2" 2 bash -c "yes 'Time: 1.0' | '$KB' import --dry-run -"
+# (each bounded in time: a reader without the bound would eat memory)
+check_status "yes | import -: exit 2" 2 timeout 60 bash -c "yes 'Time: 1.0' | '$KB' import --dry-run -"
 check_grep "... stopped at the cap, said so" "^-: $CAP" "$TMP/.out"
 # a 300 MB plain file of short lines: the cap, the same message
 if truncate -s 0 "$TMP/big.txt" 2>/dev/null && yes 'Time: 1.0' | head -c 300000000 >"$TMP/big.txt"; then
@@ -38,7 +43,7 @@ if truncate -s 0 "$TMP/big.txt" 2>/dev/null && yes 'Time: 1.0' | head -c 3000000
 	rm -f "$TMP/big.txt"
 fi
 # the line limit on standard input, while reading
-check_status "one endless line on stdin: exit 2" 2 bash -c "tr '\\0' x </dev/zero | '$KB' import --dry-run -"
+check_status "one endless line on stdin: exit 2" 2 timeout 60 bash -c "tr '\\0' x </dev/zero | '$KB' import --dry-run -"
 check_grep "... the line limit, line 1" "^-:1: line longer than 1048576 bytes \(not a benchmark log\)" "$TMP/.out"
 # a NUL after text: its line, as the front end would say
 printf 'Time: 1.0\nTime: 2.0\n\0' >"$TMP/nul.txt"

@@ -58,9 +58,11 @@ for verb in report regress chart history; do
 
 	# a FIFO: written in place, read by cat
 	mkfifo "$D/fifo-$verb$e"
-	cat "$D/fifo-$verb$e" >"$D/fifo-$verb.read" &
+	# (bounded: a writer that replaced the FIFO leaves the reader waiting)
+	timeout 60 cat "$D/fifo-$verb$e" >"$D/fifo-$verb.read" &
 	reader=$!
 	check_status "$verb -o a FIFO exits 0" 0 write_to "$verb" "$D/fifo-$verb$e"
+	[ -p "$D/fifo-$verb$e" ] || kill "$reader" 2>/dev/null
 	wait "$reader"
 	check_eq "$verb -o a FIFO: still a FIFO" "$(stat -c '%F' "$D/fifo-$verb$e")" "fifo"
 	if [ -s "$D/fifo-$verb.read" ]; then pass "$verb -o a FIFO: the reader got the output"; else
