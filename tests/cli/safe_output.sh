@@ -115,7 +115,7 @@ for verb in report regress chart history; do
 	head -c 3000 /dev/urandom >"$D/keep-$verb$e"
 	cp "$D/keep-$verb$e" "$D/real/orig-keep-$verb"
 	check_status "$verb -o FILE past ulimit -f exits 2 (no SIGXFSZ)" 2 \
-		bash -c "ulimit -f 4; $(declare -f write_to); KB='$KB'; write_to $verb '$D/keep-$verb$e'"
+		bash -c "ulimit -f 1; $(declare -f write_to); KB='$KB'; write_to $verb '$D/keep-$verb$e'"
 	check "$verb: a failed run leaves the old file byte for byte" cmp "$D/keep-$verb$e" "$D/real/orig-keep-$verb"
 	check_eq "$verb: a failed run leaves no temporary file" \
 		"$(ls "$D" | grep -c "^keep-$verb$e\.")" "0"
