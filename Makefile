@@ -158,7 +158,8 @@ check:
 	@$(MAKE) --no-print-directory -j2 check-build
 	@CHK=$(BUILD)/chk tests/run
 
-check-build: $(BUILD)/chk/kbench $(BUILD)/chk/unit $(BUILD)/chk/pnginfo $(BUILD)/chk/replay
+# kbench (the release build): tests/cli/safe_input.sh measures its time and memory.
+check-build: $(BUILD)/chk/kbench $(BUILD)/chk/unit $(BUILD)/chk/pnginfo $(BUILD)/chk/replay kbench
 
 # Test helper: decodes PNGs with cairo (size, distinct colours).
 $(BUILD)/chk/pnginfo: tests/tools/pnginfo.c $(CHK_SUPP_OBJ)

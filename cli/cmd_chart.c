@@ -18,6 +18,7 @@
 #include "../render/chart.h"
 #include "../render/chart_model.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -240,7 +241,8 @@ int cmd_chart(int argc, char **argv)
 {
 	struct cli_select sel;
 	const char *type = NULL, *out = NULL, *title = NULL, *errbar = NULL, *xkey = NULL;
-	double width = 0, height = 0;
+	/* pixels, whole numbers; LONG_MIN: not given (0 is not "default") */
+	long width = LONG_MIN, height = LONG_MIN;
 	long run = 0;
 	int log_x = 0, log_y = 0, dump = 0;
 	const struct opt opts[] = {
@@ -251,8 +253,8 @@ int cmd_chart(int argc, char **argv)
 		OPT_STRING("x", "KEY", &xkey, "lines: the configuration key on x (default: the one that varies)"),
 		OPT_STRING("error", "sd|ci|none", &errbar, "whiskers: sd (default), 95% CI of the mean, none"),
 		OPT_STRING("output", "FILE", &out, "(-o) write FILE.png, .svg or .pdf"),
-		OPT_DOUBLE("width", "W", &width, "canvas width (default 800)"),
-		OPT_DOUBLE("height", "H", &height, "canvas height (default 500)"),
+		OPT_LONG("width", "W", &width, "canvas width in pixels (default 800)"),
+		OPT_LONG("height", "H", &height, "canvas height in pixels (default 500)"),
 		OPT_STRING("title", "T", &title, "chart title"),
 		OPT_FLAG("log-x", &log_x, "lines: logarithmic x axis"),
 		OPT_FLAG("log-y", &log_y, "lines: logarithmic y axis"),
@@ -306,7 +308,8 @@ int cmd_chart(int argc, char **argv)
 		fprintf(stderr, "kbench chart: --error is sd, ci or none\n");
 		goto usage;
 	}
-	if (chart_size_check(width ? width : 800, height ? height : 500, &err) < 0) {
+	if (chart_size_check(width != LONG_MIN ? (double)width : 800,
+			     height != LONG_MIN ? (double)height : 500, &err) < 0) {
 		cli_report("chart", &err);
 		goto usage;
 	}
@@ -332,7 +335,8 @@ int cmd_chart(int argc, char **argv)
 			goto fail;
 	}
 	c = chart_new(kind->type);
-	chart_set_size(c, width, height, 1);
+	chart_set_size(c, width != LONG_MIN ? (double)width : 0,
+		       height != LONG_MIN ? (double)height : 0, 1);
 	if (kind->type == CHART_HISTORY) {
 		struct an_history_opts ho;
 

@@ -4,7 +4,8 @@
  */
 #include "cli.h"
 #include "../core/buf.h"
-#include "../core/gz.h"
+#include "../core/term.h"
+#include "../core/textread.h"
 #include "../core/num.h"
 #include "../core/sha256.h"
 #include "../core/util.h"
@@ -97,23 +98,6 @@ static void said_lost(struct import_totals *t, size_t n)
 	t->nwait = k;
 }
 
-/* Append all of f to out; -1 with errno as the failed read left it. */
-static int read_all(FILE *f, struct buf *out)
-{
-	char tmp[65536];
-	size_t n;
-
-	errno = 0;
-	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
-		buf_add(out, tmp, n);
-	if (ferror(f)) {
-		if (!errno)
-			errno = EIO;
-		return -1;
-	}
-	return 0;
-}
-
 static int ends_with(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
@@ -124,37 +108,24 @@ static int ends_with(const char *s, const char *suffix)
  * whatever the name) is inflated, so *.gz logs read like plain ones. */
 int import_read_source(const char *path, struct buf *out, struct kb_err *err)
 {
-	struct buf raw = BUF_INIT;
-	FILE *f;
-	int rc, read_errno;
+	FILE *f = stdin;
+	int rc, gzip;
 
-	if (strcmp(path, "-") == 0) {
-		if (read_all(stdin, &raw) < 0) {
-			buf_release(&raw);
-			return kb_err_set(err, "-", 0, "cannot read stdin: %s", strerror(errno));
-		}
-	} else {
+	if (strcmp(path, "-") != 0) {
 		f = fopen(path, "rb");
 		if (!f)
 			return kb_err_set(err, path, 0, "cannot open: %s", strerror(errno));
-		rc = read_all(f, &raw);
-		read_errno = errno;     /* before fclose() can change it */
+	}
+	/* Bounded while it is read, as gzip data is while it inflates: the
+	 * same cap, the same line and NUL checks, the same messages. */
+	rc = text_read(f, path, f == stdin ? "stdin" : NULL, INGEST_MAX_INFLATED,
+		       INGEST_MAX_LINE, out, &gzip, err);
+	if (f != stdin)
 		fclose(f);
-		if (rc < 0) {
-			buf_release(&raw);
-			return kb_err_set(err, path, 0, "cannot read: %s", strerror(read_errno));
-		}
+	if (rc == 0 && !gzip && ends_with(path, ".gz") && out->len) {
+		buf_release(out);
+		return kb_err_set(err, path, 0, "named .gz but not gzip data");
 	}
-	if (!gz_is_gzip(raw.data, raw.len)) {
-		if (ends_with(path, ".gz") && raw.len) {
-			buf_release(&raw);
-			return kb_err_set(err, path, 0, "named .gz but not gzip data");
-		}
-		*out = raw;
-		return 0;
-	}
-	rc = gz_inflate(raw.data, raw.len, INGEST_MAX_INFLATED, INGEST_MAX_LINE, out, path, err);
-	buf_release(&raw);
 	return rc;
 }
 
@@ -312,25 +283,33 @@ static void apply_prefix(struct rec_batch *b, const char *prefix)
 		b->variants[i].name = arena_printf(&b->arena, "%s%s", prefix, b->variants[i].name);
 }
 
-/* Comma list of the parsers that claimed segments. */
+/* Comma list of the parsers that claimed segments, in the order they
+ * first did.  Counted as they come against the few distinct parsers seen
+ * so far (at most the parser table), not against every earlier segment:
+ * a post of 100,000 segments took quadratic time here. */
 static void formats_used(const struct ingest_result *res, struct buf *out)
 {
-	size_t i, k;
+	const struct ingest_parser **seen;
+	size_t i, k, nseen = 0, nparsers;
 
+	ingest_parsers(&nparsers);
+	seen = xcalloc(nparsers + 1, sizeof(*seen));
 	for (i = 0; i < res->nsegs; i++) {
 		const struct ingest_parser *p = res->segs[i].parser;
-		int seen = 0;
+
 		if (!p)
 			continue;
-		for (k = 0; k < i; k++)
-			if (res->segs[k].parser == p)
-				seen = 1;
-		if (seen)
+		for (k = 0; k < nseen && seen[k] != p; k++)
+			;
+		if (k < nseen)
 			continue;
+		if (nseen < nparsers + 1)
+			seen[nseen++] = p;
 		if (out->len)
 			buf_putc(out, ',');
 		buf_puts(out, p->name);
 	}
+	free(seen);
 }
 
 /* The variant segment s's runs (or else summaries) ended up with. */
@@ -362,10 +341,12 @@ static void explain(const struct ingest_doc *doc, const struct ingest_result *re
 		    const struct rec_batch *b)
 {
 	size_t i;
+	char *shown = term_line(doc->path);
 
-	printf("%s: %zu lines%s%s\n", doc->path, doc->nlines,
+	printf("%s: %zu lines%s%s\n", shown, doc->nlines,
 	       doc->was_qp ? ", quoted-printable decoded" : "",
 	       doc->was_quoted ? ", mail quoting removed" : "");
+	free(shown);
 	for (i = 0; i < res->nsegs; i++) {
 		const struct ingest_seg *s = &res->segs[i];
 		long first = doc->lines[s->first].lineno, last = doc->lines[s->end - 1].lineno;
@@ -661,7 +642,10 @@ struct item *import_prepare_message(const struct import_opts *o, const char *pat
 		while (s < e) {
 			const char *nl = memchr(s, '\n', (size_t)(e - s));
 			size_t n = nl ? (size_t)(nl - s) : (size_t)(e - s);
-			buf_printf(&name, "%s: %.*s\n", it->path, (int)n, s);
+			char *shown = term_line(it->path);
+
+			buf_printf(&name, "%s: %.*s\n", shown, (int)n, s);
+			free(shown);
 			s += n + 1;
 		}
 		it->notes = buf_detach(&name);
@@ -712,6 +696,8 @@ void import_finish(struct db *db, const struct import_opts *o, struct item *it,
 	struct db_import_result out = { 0 };
 	struct buf line = BUF_INIT;
 	struct said *w;
+	/* names as they may be shown: a newline or ESC in a file name escaped */
+	char *shown = term_line(it->path), *other = NULL;
 
 	if (it->notes) {
 		buf_puts(&line, it->notes);
@@ -719,7 +705,7 @@ void import_finish(struct db *db, const struct import_opts *o, struct item *it,
 	}
 	switch (it->kind) {
 	case ITEM_SKIPPED:
-		buf_printf(&line, "%s: skipped, %s\n", it->path,
+		buf_printf(&line, "%s: skipped, %s\n", shown,
 			   it->err.msg[0] && it->is_dir ? it->err.msg
 			   : it->skip_why ? it->skip_why : "no benchmark output recognised");
 		say(t, &line)->kind = SAID_SKIP;
@@ -759,14 +745,15 @@ void import_finish(struct db *db, const struct import_opts *o, struct item *it,
 		}
 		if (out.already) {
 			t->already++;
+			other = term_line(out.already_path);
 			buf_printf(&line, "%s: already imported%s%s, nothing changed "
-				   "(use --replace to import again)\n", it->path,
+				   "(use --replace to import again)\n", shown,
 				   strcmp(out.already_path, it->path) ? " as " : "",
-				   strcmp(out.already_path, it->path) ? out.already_path : "");
+				   strcmp(out.already_path, it->path) ? other : "");
 			say(t, &line);
 			break;
 		}
-		buf_printf(&line, "%s: %s%s, %zu runs", it->path, o->dry_run ? "would import " : "",
+		buf_printf(&line, "%s: %s%s, %zu runs", shown, o->dry_run ? "would import " : "",
 			   buf_str(&it->fmt), out.runs);
 		if (out.failed_runs)
 			buf_printf(&line, " (%zu failed)", out.failed_runs);
@@ -781,7 +768,8 @@ void import_finish(struct db *db, const struct import_opts *o, struct item *it,
 				buf_printf(&line, " and ");
 			if (out.copied_summaries)
 				buf_printf(&line, "%zu summaries", out.copied_summaries);
-			buf_printf(&line, " already stored from %s", out.copied_from);
+			other = term_line(out.copied_from);
+			buf_printf(&line, " already stored from %s", other);
 		}
 		buf_putc(&line, '\n');
 		w = say(t, &line);
@@ -799,6 +787,8 @@ void import_finish(struct db *db, const struct import_opts *o, struct item *it,
 	if (!db || db_store_pending(db) == 0)
 		said_commit(t);
 	buf_release(&line);
+	free(shown);
+	free(other);
 	import_item_free(it);
 	if (progress_due(&t->prog))
 		draw_progress(t);
@@ -906,6 +896,12 @@ int cmd_import(int argc, char **argv)
 			{ "--variant", o.variant }, { "--variant-prefix", o.variant_prefix },
 			{ "--machine", o.machine }, { "--kernel", o.kernel },
 		};
+		if (o.variant && !*o.variant) {
+			/* an empty name is no variant: the runs would be "" */
+			fprintf(stderr, "kbench import: --variant needs a name\n");
+			rc = EXIT_USAGE;
+			goto done;
+		}
 		for (i = 0; i < sizeof(named) / sizeof(named[0]); i++)
 			if (named[i][1] && !str_utf8_valid(named[i][1], strlen(named[i][1]))) {
 				fprintf(stderr, "kbench import: %s is not valid UTF-8\n", named[i][0]);

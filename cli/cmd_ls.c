@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 #include "../core/buf.h"
+#include "../core/term.h"
 #include "../db/db.h"
 #include "../db/relabel.h"
 #include "../ingest/mail.h"
@@ -92,13 +93,17 @@ int cmd_ls(int argc, char **argv)
 	}
 	for (; i < l.nsources; i++) {
 		const struct db_source *s = &l.sources[i];
-		printf("  %4lld %s  [%s] %lld runs %lld summaries, %lld bytes, sha256 %.12s, %s\n",
-		       s->id, s->path, s->format, s->runs, s->summaries, s->size, s->sha256,
-		       s->imported_at);
+		/* a file name on one line, whatever it holds */
+		printf("  %4lld ", s->id);
+		term_fputs(s->path, stdout);
+		printf("  [%s] %lld runs %lld summaries, %lld bytes, sha256 %.12s, %s\n",
+		       s->format, s->runs, s->summaries, s->size, s->sha256, s->imported_at);
 		if (s->mail_from || s->mail_date || s->mail_subject) {
 			struct buf by = BUF_INIT;
 			mail_byline(s->mail_from, s->mail_date, s->mail_subject, &by);
-			printf("       %s\n", buf_str(&by));
+			fputs("       ", stdout);
+			term_fputs(buf_str(&by), stdout);
+			putchar('\n');
 			buf_release(&by);
 		}
 	}

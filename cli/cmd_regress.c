@@ -7,6 +7,7 @@
 #include "progress.h"
 
 #include "../analyze/regress.h"
+#include "../core/outfile.h"
 #include "../core/util.h"
 #include "../db/db.h"
 #include "../render/regress.h"
@@ -57,7 +58,7 @@ int cmd_regress(int argc, char **argv)
 		OPT_STRING("format", "text|json|junit", &format, "text, json or junit (default text)"),
 		OPT_STRING("color", "auto|always|never", &color,
 			   "text: verdicts in colour on a terminal (auto, default; off with $NO_COLOR)"),
-		OPT_STRING("output", "FILE", &output, "write to FILE instead of standard output"),
+		OPT_STRING("output", "FILE", &output, "(-o) write to FILE instead of standard output"),
 		OPT_FLAG("verbose", &verbose, "text: evidence of every finding, and the same ones"),
 		OPT_END,
 	};
@@ -79,9 +80,12 @@ int cmd_regress(int argc, char **argv)
 	struct kb_err err;
 	struct db *db = NULL;
 	FILE *out = stdout;
+	struct outfile of;
+	int have_of = 0;
 	int rc, status = EXIT_USAGE, built = 0;
 
 	progress_init(&prog, "regress", 0, 1.0);
+	cli_short_output(argc, argv);
 	rc = opt_parse(&u, argc, argv, &args, &nargs);
 	if (rc) {
 		status = rc > 0 ? EXIT_OK : EXIT_USAGE;
@@ -208,18 +212,29 @@ int cmd_regress(int argc, char **argv)
 			baseline);
 		goto done;
 	}
-	if (output && !(out = fopen(output, "w"))) {
-		fprintf(stderr, "kbench regress: cannot write %s\n", output);
-		out = stdout;
-		goto done;
+	if (output) {
+		if (outfile_open(&of, output, &err) < 0) {
+			cli_report("regress", &err);
+			goto done;
+		}
+		have_of = 1;
+		outfile_text(&of);      /* no control characters; colours made ESC */
+		out = of.f;
 	}
 	if (cli_color("regress", color, out, &rr.color) < 0)
 		goto done;
 	if (render_regress(out, &r, &rr, &err) < 0 || fflush(out) != 0) {
-		if (!err.msg[0])
-			kb_err_set(&err, "", 0, "write error: %s", strerror(errno));
+		if (!err.msg[0] || !err.file[0])
+			kb_err_set(&err, output ? output : "", 0, "write error: %s", strerror(errno));
 		cli_report("regress", &err);
 		goto done;
+	}
+	if (have_of) {
+		have_of = 0;
+		if (outfile_commit(&of, &err) < 0) {
+			cli_report("regress", &err);
+			goto done;
+		}
 	}
 	if (r.nworse)
 		status = EXIT_REGRESSION;
@@ -228,10 +243,8 @@ int cmd_regress(int argc, char **argv)
 	else
 		status = EXIT_OK;
 done:
-	if (out != stdout && fclose(out) != 0 && status != EXIT_USAGE) {
-		fprintf(stderr, "kbench regress: write error on %s\n", output);
-		status = EXIT_USAGE;
-	}
+	if (have_of)
+		outfile_abort(&of);
 	if (built)
 		an_regress_release(&r);
 	if (db)

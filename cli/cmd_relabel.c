@@ -15,6 +15,7 @@
 #include "../db/db.h"
 #include "../db/relabel.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +43,7 @@ int cmd_relabel(int argc, char **argv)
 {
 	const char *dbpath = NULL, *to = NULL, *source = NULL;
 	struct strlist runs = { 0 };
-	long segment = 0;
+	long segment = LONG_MIN;        /* not given */
 	int do_list = 0;
 	struct opt opts[] = {
 		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
@@ -88,9 +89,21 @@ int cmd_relabel(int argc, char **argv)
 	sel.runs = rid;
 	sel.nruns = nids;
 	sel.source = source;
+	if (segment != LONG_MIN && segment < 1) {
+		/* 0 read as "no --segment" moved the whole source */
+		fprintf(stderr, "kbench relabel: --segment takes a line number of at least 1, "
+			"not %ld\n", segment);
+		goto done;
+	}
+	if (segment == LONG_MIN)
+		segment = 0;
 	sel.segment_line = segment;
 	if (segment && !source) {
 		fprintf(stderr, "kbench relabel: --segment goes with --source\n");
+		goto done;
+	}
+	if (do_list && nargs) {
+		fprintf(stderr, "kbench relabel: --list takes no arguments ('%s')\n", args[0]);
 		goto done;
 	}
 	if (!do_list && nargs == 0) {

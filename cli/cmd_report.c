@@ -11,6 +11,8 @@
 #include "../analyze/regress.h"
 #include "../analyze/wide.h"
 #include "../core/buf.h"
+#include "../core/outfile.h"
+#include "../core/term.h"
 #include "../core/util.h"
 #include "../db/db.h"
 #include "../db/placement.h"
@@ -951,6 +953,14 @@ static int cmp_str(const void *pa, const void *pb)
 	return strcmp(*(const char *const *)pa, *(const char *const *)pb);
 }
 
+static int days_in_month(int year, int month)
+{
+	static const int days[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	int leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+
+	return days[month - 1] + (month == 2 && leap);
+}
+
 /* --since WHEN: YYYY-MM-DD, or with THH:MM or THH:MM:SS (a space for the
  * T too), into the form the store keeps ("2024-12-01T18:58"), which
  * compares as text. */
@@ -984,8 +994,9 @@ static int parse_since(const char *s, char out[32])
 	}
 	if (n > 16)
 		se = atoi(s + 17);
-	if (mo < 1 || mo > 12 || day < 1 || day > 31 || h > 23 || mi > 59 || se > 59)
-		return -1;
+	if (mo < 1 || mo > 12 || day < 1 || day > days_in_month(atoi(s), mo) || h > 23 ||
+	    mi > 59 || se > 59)
+		return -1;      /* 2024-02-30 is no date */
 	memcpy(out, s, n + 1);
 	if (n > 10)
 		out[10] = 'T';
@@ -998,7 +1009,7 @@ int cmd_report(int argc, char **argv)
 	struct cli_select sel;
 	const char *format = "html", *out = NULL, *assets = NULL, *title = NULL, *errbar = NULL;
 	int no_findings = 0, no_charts = 0;
-	long limit = -1;
+	long limit = LONG_MIN;  /* not given (any number given is checked) */
 	const char *since_arg = NULL;
 	char since[32];
 	const struct opt opts[] = {
@@ -1033,7 +1044,9 @@ int cmd_report(int argc, char **argv)
 	size_t nargs, i, v, k;
 	int rc, html, have_list = 0, have_pl = 0, have_g = 0, status = EXIT_USAGE, eb;
 	FILE *f = NULL;
-	char *href = NULL, *tmp_out = NULL;
+	char *href = NULL;
+	struct outfile of;
+	int have_of = 0;
 	struct report_plan *plan = NULL;
 	/* per section (rep.sections' order): what the report keeps of a
 	 * table it releases (see the first pass) */
@@ -1090,10 +1103,12 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "kbench report: --assets goes with --format html\n");
 		goto usage;
 	}
-	if (limit != -1 && limit < 1) {
+	if (limit != LONG_MIN && limit < 1) {
 		fprintf(stderr, "kbench report: --limit takes a whole number of at least 1\n");
 		goto usage;
 	}
+	if (limit == LONG_MIN)
+		limit = 0;
 	if (since_arg && parse_since(since_arg, since) < 0) {
 		fprintf(stderr, "kbench report: --since takes a date, YYYY-MM-DD, or "
 			"YYYY-MM-DDTHH:MM[:SS] (UTC), not '%s'\n", since_arg);
@@ -1350,10 +1365,19 @@ int cmd_report(int argc, char **argv)
 			buf_puts(&b, ": ");
 		}
 		buf_printf(&b, "%s [%s] %lld runs, %lld summaries, sha256 %.12s, imported %s",
-			   list.sources[i].path, list.sources[i].format ? list.sources[i].format : "-",
+			   list.sources[i].path,
+			   list.sources[i].format ? list.sources[i].format : "-",
 			   list.sources[i].runs, list.sources[i].summaries,
 			   list.sources[i].sha256 ? list.sources[i].sha256 : "-",
 			   list.sources[i].imported_at ? list.sources[i].imported_at : "-");
+		if (!html) {
+			/* a mail body: a file name or a header on one line */
+			char *shown = term_line(buf_str(&b));
+
+			buf_reset(&b);
+			buf_puts(&b, shown);
+			free(shown);
+		}
 		report_source(&rep, buf_str(&b));
 	}
 
@@ -1383,33 +1407,15 @@ int cmd_report(int argc, char **argv)
 	progress_step(&prog, out ? "writing the report" : "", 0, 0);
 	if (!out)
 		progress_end(&prog);    /* the report goes to the terminal */
-	/* The report is written as it is made, into a file beside FILE that
-	 * replaces it when complete: a failed run leaves FILE as it was. */
+	/* The report is written as it is made, through the one output
+	 * writer: a failed run leaves FILE as it was. */
 	if (out) {
-		int fd;
-
-		tmp_out = buf_aprintf("%s.XXXXXX", out);
-		fd = mkstemp(tmp_out);
-		f = fd >= 0 ? fdopen(fd, "w") : NULL;
-		if (!f) {
-			kb_err_set(&err, out, 0, "cannot write: %s", strerror(errno));
-			if (fd >= 0) {
-				close(fd);
-				unlink(tmp_out);
-			}
+		if (outfile_open(&of, out, &err) < 0)
 			goto fail;
-		}
-		{
-			mode_t um = umask(0);	/* as fopen() would create it */
-
-			umask(um);
-			if (fchmod(fd, 0666 & ~um) != 0) {
-				kb_err_set(&err, out, 0, "cannot write: %s", strerror(errno));
-				fclose(f);
-				unlink(tmp_out);
-				goto fail;
-			}
-		}
+		have_of = 1;
+		if (!html)
+			outfile_text(&of);      /* a mail body: no control characters */
+		f = of.f;
 	} else {
 		f = stdout;
 	}
@@ -1473,14 +1479,17 @@ int cmd_report(int argc, char **argv)
 	}
 	if (rc == 0)
 		rc = report_stream_end(&st, f, &rep, &err);
-	if (out && fclose(f) != 0 && rc == 0)
-		rc = kb_err_set(&err, out, 0, "write error");
-	else if (!out && fflush(stdout) != 0 && rc == 0)
+	if (rc < 0 && out && !err.file[0] && strcmp(err.msg, "write error") == 0)
+		kb_err_set(&err, out, 0, "write error");
+	if (out) {
+		have_of = 0;
+		if (rc == 0)
+			rc = outfile_commit(&of, &err);
+		else
+			outfile_abort(&of);
+	} else if (fflush(stdout) != 0 && rc == 0) {
 		rc = kb_err_set(&err, "", 0, "write error");
-	if (out && rc == 0 && rename(tmp_out, out) != 0)
-		rc = kb_err_set(&err, out, 0, "cannot write: %s", strerror(errno));
-	if (out && rc < 0)
-		unlink(tmp_out);
+	}
 	if (rc < 0)
 		goto fail;
 	status = EXIT_OK;
@@ -1494,6 +1503,8 @@ usage:
 	opt_usage(&u, stderr);
 done:
 	progress_end(&prog);
+	if (have_of)
+		outfile_abort(&of);
 	if (have_st)
 		report_stream_release(&st);
 	if (have_acc)
@@ -1506,7 +1517,6 @@ done:
 	free(uv);
 	free(qv);
 	free(qcheck);
-	free(tmp_out);
 	free(href);
 	free(styles);
 	free(styles_sorted);

@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "../core/num.h"
 #include "../core/buf.h"
+#include "../core/term.h"
 #include "../db/db.h"
 #include "../ingest/mail.h"
 
@@ -74,14 +75,17 @@ static void print_run(const struct db_run *r)
 	if (r->machine)
 		printf(", machine %s", r->machine);
 	printf(", iteration %d, %s\n", r->iteration, r->status);
-	printf("source %s", r->source);
+	fputs("source ", stdout);
+	term_fputs(r->source, stdout);  /* a file name on one line */
 	if (r->line > 0)
 		printf(" line %ld", r->line);
 	putchar('\n');
 	if (r->mail_from || r->mail_date || r->mail_subject) {
 		struct buf by = BUF_INIT;
 		mail_byline(r->mail_from, r->mail_date, r->mail_subject, &by);
-		printf("posted by %s\n", buf_str(&by));
+		fputs("posted by ", stdout);
+		term_fputs(buf_str(&by), stdout);
+		putchar('\n');
 		buf_release(&by);
 	}
 	if (r->error)

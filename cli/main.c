@@ -3,8 +3,10 @@
  */
 #include "cli.h"
 #include "../core/buf.h"
+#include "../core/term.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +52,7 @@ int cli_color(const char *verb, const char *when, FILE *f, int *on)
 	const char *no = getenv("NO_COLOR");
 
 	if (!when || strcmp(when, "auto") == 0)
-		*on = isatty(fileno(f)) && !(no && *no);
+		*on = isatty(term_fd(f)) && !(no && *no);
 	else if (strcmp(when, "always") == 0)
 		*on = 1;
 	else if (strcmp(when, "never") == 0)
@@ -65,12 +67,18 @@ int cli_color(const char *verb, const char *when, FILE *f, int *on)
 
 void cli_report_to(struct buf *out, const char *verb, const struct kb_err *e)
 {
-	if (e->file[0] && e->line > 0)
-		buf_printf(out, "%s:%ld: %s\n", e->file, e->line, e->msg);
-	else if (e->file[0])
-		buf_printf(out, "%s: %s\n", e->file, e->msg);
-	else
-		buf_printf(out, "kbench %s: %s\n", verb, e->msg);
+	/* one line: a newline or a control character in a file name or in
+	 * the text a message quotes is shown escaped */
+	if (e->file[0]) {
+		term_escape(out, e->file, strlen(e->file), 0);
+		if (e->line > 0)
+			buf_printf(out, ":%ld", e->line);
+		buf_puts(out, ": ");
+	} else {
+		buf_printf(out, "kbench %s: ", verb);
+	}
+	term_escape(out, e->msg, strlen(e->msg), 0);
+	buf_putc(out, '\n');
 }
 
 void cli_report(const char *verb, const struct kb_err *e)
@@ -291,6 +299,11 @@ int main(int argc, char **argv)
 
 	if (n < 0)
 		return EXIT_USAGE;
+	/* A file size limit (ulimit -f) is a write error like a full disk
+	 * (EFBIG), reported and rolled back, not a kill by SIGXFSZ. */
+	signal(SIGXFSZ, SIG_IGN);
+	/* No control character from input reaches a terminal (core/term.h). */
+	term_install();
 	rc = check_stdout(run(n, v ? v : argv));
 	free(v);
 	return rc;

@@ -2,6 +2,8 @@
  * progress.c - the redrawn status line (see progress.h).
  */
 #include "progress.h"
+#include "../core/buf.h"
+#include "../core/term.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -58,6 +60,18 @@ static int columns(void)
 	return 80;
 }
 
+static void write_all(int fd, const char *s, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, s, n);
+
+		if (w <= 0)
+			return;     /* a status line is not worth an error */
+		s += w;
+		n -= (size_t)w;
+	}
+}
+
 void progress_draw(struct progress *p, const char *text)
 {
 	int width;
@@ -68,9 +82,19 @@ void progress_draw(struct progress *p, const char *text)
 	 * terminals, and \r would then redraw only its second half. */
 	width = columns() - 1;
 	fflush(stdout);
-	fprintf(stderr, "\r%.*s: %.*s\033[K", width, p->verb,
-		width - (int)strlen(p->verb) - 2 > 0 ? width - (int)strlen(p->verb) - 2 : 0, text);
-	fflush(stderr);
+	{
+		/* straight to the terminal: the status line's own \r and ESC [K
+		 * are the only control characters, the text is sanitised */
+		struct buf line = BUF_INIT, t = BUF_INIT;
+		int tw = width - (int)strlen(p->verb) - 2 > 0 ? width - (int)strlen(p->verb) - 2 : 0;
+
+		term_escape(&t, text, strlen(text), 0);
+		buf_printf(&line, "\r%.*s: %.*s\033[K", width, p->verb, tw, buf_str(&t));
+		fflush(stderr);
+		write_all(STDERR_FILENO, line.data, line.len);
+		buf_release(&t);
+		buf_release(&line);
+	}
 	p->drawn = 1;
 	p->last = now();
 }
@@ -79,8 +103,8 @@ void progress_clear(struct progress *p)
 {
 	if (!p->drawn)
 		return;
-	fputs("\r\033[K", stderr);
 	fflush(stderr);
+	write_all(STDERR_FILENO, "\r\033[K", 4);
 	p->drawn = 0;
 }
 

@@ -47,6 +47,27 @@ static int rows_failed(struct db *db, int rc, struct kb_err *err)
 	return kb_err_set(err, db->path, 0, "query failed: %s", msg);
 }
 
+int db_rows_fail(struct db *db, struct dbst *st, const char *what, struct kb_err *err)
+{
+	char msg[512];
+	int rc;
+
+	if (db->kind != DB_SQLITE) {
+		snprintf(msg, sizeof(msg), "%s", db_errmsg(db));
+		db_finalize(st);
+		return kb_err_set(err, db->path, 0, "%s: %s", what, msg);
+	}
+	/* sqlite3_finalize() gives the connection the failed step's error
+	 * again: another statement stepped since (two read loops
+	 * interleaved) had left "not an error" there. */
+	rc = sqlite3_finalize(st->s);
+	free(st);
+	snprintf(msg, sizeof(msg), "%s", errmsg(db));
+	if (!msg[0] || !strcmp(msg, "not an error"))
+		snprintf(msg, sizeof(msg), "%s", sqlite3_errstr(rc != SQLITE_OK ? rc : SQLITE_ERROR));
+	return kb_err_set(err, db->path, 0, "%s: %s", what, msg);
+}
+
 int db_rows_end(struct db *db, struct dbst *st, struct kb_err *err)
 {
 	int rc = db_finalize(st);
@@ -366,12 +387,6 @@ static void remove_new(const char *path)
 			unlink(name);
 }
 
-int db_is_server(const char *spec)
-{
-	return spec && (!strncmp(spec, "postgresql://", 13) || !strncmp(spec, "postgres://", 11) ||
-			!strncmp(spec, "service=", 8));
-}
-
 /* Before any work: may this role write the store?  A reader's import
  * fails here, with the reason, not on its first file. */
 static int may_write(struct db *db, struct kb_err *err)
@@ -507,6 +522,63 @@ int db_open_unchecked(struct db **out, const char *spec, struct kb_err *err)
 	return connect_server(out, spec, 1, err);
 }
 
+/*
+ * A reader's connection to a SQLite store.  In a directory the reader may
+ * not write, a WAL store cannot be opened as usual: SQLite would create
+ * its -shm file ("attempt to write a readonly database").  With no -wal
+ * file (or an empty one) the file is the whole store, read as it is
+ * (immutable); with a -wal and its -shm, SQLite reads both read-only;
+ * a -wal without -shm only a writer can read, and the message says so.
+ */
+static int open_reader(struct db **out, const char *path, struct kb_err *err)
+{
+	struct buf dir = BUF_INIT, uri = BUF_INIT;
+	const char *slash = strrchr(path, '/'), *p;
+	char *wal, *shm;
+	struct stat ws;
+	int rc, writable;
+
+	if (slash)
+		buf_add(&dir, path, slash == path ? 1 : (size_t)(slash - path));
+	else
+		buf_puts(&dir, ".");
+	writable = access(buf_str(&dir), W_OK) == 0;
+	buf_release(&dir);
+	if (writable)
+		return open_common(out, path, SQLITE_OPEN_READONLY, err);
+	wal = buf_aprintf("%s-wal", path);
+	shm = buf_aprintf("%s-shm", path);
+	if (stat(wal, &ws) != 0 || ws.st_size == 0) {
+		/* file:PATH?immutable=1, the path percent-encoded where a URI
+		 * would read it otherwise */
+		buf_puts(&uri, "file:");
+		for (p = path; *p; p++)
+			if (*p == '%' || *p == '?' || *p == '#')
+				buf_printf(&uri, "%%%02X", (unsigned char)*p);
+			else
+				buf_putc(&uri, *p);
+		buf_puts(&uri, "?immutable=1");
+		rc = open_common(out, buf_str(&uri), SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, err);
+		if (rc == 0) {
+			free((*out)->path);
+			(*out)->path = xstrdup(path);
+		} else {
+			snprintf(err->file, sizeof(err->file), "%s", path);
+		}
+	} else if (access(shm, R_OK) == 0) {
+		rc = open_common(out, path, SQLITE_OPEN_READONLY, err);
+	} else {
+		rc = kb_err_set(err, path, 0, "cannot read the store here: changes wait in %s, "
+				"which only a process that may write its directory can read (run "
+				"kbench ls there once as one, or copy the store with its -wal file)",
+				wal);
+	}
+	buf_release(&uri);
+	free(wal);
+	free(shm);
+	return rc;
+}
+
 int db_open_existing(struct db **out, const char *path, struct kb_err *err)
 {
 	struct stat sb;
@@ -518,7 +590,7 @@ int db_open_existing(struct db **out, const char *path, struct kb_err *err)
 	if (stat(path, &sb) < 0)
 		return kb_err_set(err, path, 0,
 				  "no such database (import something first, or give --db PATH)");
-	if (open_common(&db, path, SQLITE_OPEN_READONLY, err) < 0)
+	if (open_reader(&db, path, err) < 0)
 		return -1;
 	db->readonly = 1;
 	rc = db_schema_check(db, err);
@@ -531,7 +603,7 @@ int db_open_existing(struct db **out, const char *path, struct kb_err *err)
 		if (db_open(&w, path, err) < 0)
 			return -1;
 		db_close(w);
-		if (open_common(&db, path, SQLITE_OPEN_READONLY, err) < 0)
+		if (open_reader(&db, path, err) < 0)
 			return -1;
 		db->readonly = 1;
 		rc = db_schema_check(db, err);
@@ -602,5 +674,6 @@ void db_close(struct db *db)
 	if (db->pg)
 		db_pg_close(db);
 	free(db->path);
+	free(db->spec);
 	free(db);
 }

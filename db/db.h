@@ -27,9 +27,15 @@ int db_open(struct db **out, const char *path, struct kb_err *err);
 int db_open_existing(struct db **out, const char *path, struct kb_err *err);
 void db_close(struct db *db);
 int db_schema_version(void);
-/* Does spec name a PostgreSQL store (a postgresql:// or postgres:// URI,
- * or a "service=NAME" of libpq's service file) rather than a SQLite file? */
+/* Does spec name a PostgreSQL store rather than a SQLite file?  A
+ * postgresql:// or postgres:// URI in either case, or any keyword/value
+ * string libpq reads (host=... dbname=..., service=NAME). */
 int db_is_server(const char *spec);
+/* spec as it may be shown, appended to out: a SQLite file as it is, a
+ * server's connection string with every password in it as ***
+ * (conninfo.c, on libpq's own parser). */
+struct buf;
+void db_mask_spec(const char *spec, struct buf *out);
 /* The store as messages show it: a file, or the URI without its password. */
 const char *db_name(const struct db *db);
 int db_is_pg(const struct db *db);

@@ -42,6 +42,7 @@ struct db {
 	sqlite3 *h;                 /* DB_SQLITE */
 	PGconn *pg;                 /* DB_PG */
 	char *path;                 /* the store as shown: a file, or the URI without its password */
+	char *spec;                 /* DB_PG: the connection string as given (never shown) */
 	char pgstate[6];            /* DB_PG: SQLSTATE of the last failure, "" none */
 	char pgmsg[512];            /* DB_PG: its message */
 	int readonly;               /* opened for reading only */
@@ -106,6 +107,10 @@ int db_rows_reset(struct db *db, struct dbst *st, struct kb_err *err);
 const char *db_errmsg(struct db *db);
 /* Set err from the connection's last error, with a context word; returns -1. */
 int db_fail(struct db *db, struct kb_err *err, const char *what);
+/* A read loop that stopped on an error: st finalized, err "what: the
+ * step's reason" (its own code's text when the connection's message is
+ * another statement's by now).  Returns -1. */
+int db_rows_fail(struct db *db, struct dbst *st, const char *what, struct kb_err *err);
 
 void db_bind_text(struct dbst *st, int i, const char *s);    /* NULL binds NULL */
 /* Bind text that stays valid, unchanged, until the statement is next
@@ -145,6 +150,13 @@ int db_pg_run_ids(struct db *db, long long *ids, size_t n, struct kb_err *err);
 
 /* PostgreSQL (pg.c): what db.c hands over when the store is a server. */
 int db_pg_open(struct db *db, const char *uri, struct kb_err *err);
+/* conninfo.c: spec as libpq takes it (the URI scheme lowered); caller frees. */
+char *db_conninfo(const char *spec);
+/* msg with every password of spec in it replaced by ***, appended to out. */
+void db_mask_message(const char *spec, const char *msg, struct buf *out);
+/* 0 when libpq reads spec as written; else -1 and err (spec masked):
+ * a string libpq cannot read, or a URI password it would cut. */
+int db_conninfo_check(const char *spec, struct kb_err *err);
 void db_pg_close(struct db *db);
 int db_pg_exec(struct db *db, const char *sql, struct kb_err *err);
 int db_pg_step(struct dbst *st);

@@ -5,53 +5,12 @@
  * when the store is a server (db_is_server()); nothing above db/ knows.
  */
 #include "db_int.h"
+#include "../core/buf.h"
 #include "../core/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Copy src to dst (size n) with every password in it masked: the
- * password of a URI's user-info (user:secret@host), and password=...
- * in a parameter list or keyword/value string. */
-static void mask(char *dst, size_t n, const char *src)
-{
-	struct buf b = BUF_INIT;
-	const char *p = src, *scheme = strstr(src, "://");
-
-	if (scheme) {
-		const char *auth = scheme + 3;
-		const char *end = auth + strcspn(auth, "/?#");
-		const char *at = NULL, *q, *colon;
-		for (q = auth; q < end; q++)
-			if (*q == '@')
-				at = q;
-		colon = at ? memchr(auth, ':', (size_t)(at - auth)) : NULL;
-		if (colon) {
-			buf_add(&b, src, (size_t)(colon - src));
-			buf_puts(&b, ":***");
-			p = at;
-		}
-	}
-	while (*p) {
-		const char *k = strstr(p, "password=");
-		if (!k || (k > src && k[-1] != '?' && k[-1] != '&' && k[-1] != ' ')) {
-			if (!k) {
-				buf_puts(&b, p);
-				break;
-			}
-			buf_add(&b, p, (size_t)(k - p) + 9);
-			p = k + 9;
-			continue;
-		}
-		buf_add(&b, p, (size_t)(k - p) + 9);
-		buf_puts(&b, "***");
-		p = k + 9;
-		p += strcspn(p, "& ");
-	}
-	snprintf(dst, n, "%s", buf_str(&b));
-	buf_release(&b);
-}
 
 /* libpq's message as one line, password masked, into db->pgmsg. */
 static void set_msg(struct db *db, const char *msg)
@@ -65,7 +24,13 @@ static void set_msg(struct db *db, const char *msg)
 			one[i] = ' ';
 	while (i > 0 && one[i - 1] == ' ')
 		one[--i] = '\0';
-	mask(db->pgmsg, sizeof(db->pgmsg), one);
+	{
+		struct buf m = BUF_INIT;
+
+		db_mask_message(db->spec ? db->spec : "", one, &m);
+		snprintf(db->pgmsg, sizeof(db->pgmsg), "%s", buf_str(&m));
+		buf_release(&m);
+	}
 }
 
 void db_pg_failed(struct db *db, const PGresult *res)
@@ -104,14 +69,19 @@ static int session(struct db *db, const char *sql, struct kb_err *err)
 	return kb_err_set(err, db->path, 0, "cannot set up the session: %s", db->pgmsg);
 }
 
-int db_pg_open(struct db *db, const char *uri, struct kb_err *err)
+int db_pg_open(struct db *db, const char *spec, struct kb_err *err)
 {
 	const char *keys[4], *vals[4];
-	char shown[1024];
+	struct buf shown = BUF_INIT;
+	char *uri;
 	int n = 0;
 
-	mask(shown, sizeof(shown), uri);
-	db->path = xstrdup(shown);
+	db_mask_spec(spec, &shown);
+	db->path = buf_detach(&shown);
+	/* kept for masking libpq's messages, as libpq reads it */
+	uri = db->spec = db_conninfo(spec);
+	if (db_conninfo_check(spec, err) < 0)
+		return -1;
 	/* Sane defaults, which the URI may set otherwise: give up on a
 	 * server that does not answer in 10 s; the application name shows
 	 * in pg_stat_activity. */

@@ -25,11 +25,8 @@ static int col_int_or(struct dbst *st, int i, int dflt)
 /* A row loop ended: DB_DONE, or the error of the last step. */
 static int loop_end(struct db *db, struct dbst *st, int rc, struct kb_err *err)
 {
-	if (rc != DB_DONE) {
-		db_fail(db, err, "cannot read the store");
-		db_finalize(st);
-		return -1;
-	}
+	if (rc != DB_DONE)
+		return db_rows_fail(db, st, "cannot read the store", err);
 	db_finalize(st);
 	return 0;
 }

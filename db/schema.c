@@ -321,7 +321,15 @@ int db_schema_read(struct db *db, int *version, struct kb_err *err)
 	if (!st)
 		return -1;
 	*version = db_step(st) == DB_ROW ? (int)db_col_int(st, 0) : 0;
-	return db_rows_end(db, st, err);
+	if (db_rows_end(db, st, err) < 0)
+		return -1;
+	/* No kbench writes a negative version (migration -1 does not
+	 * exist): a store that says so was written by something else. */
+	if (*version < 0)
+		return kb_err_set(err, db->path, 0, "not a kbench store: its schema version is %d "
+				  "(PRAGMA user_version; kbench writes 1 to %d)", *version,
+				  db_schema_version());
+	return 0;
 }
 
 int db_schema_check(struct db *db, struct kb_err *err)

@@ -9,6 +9,7 @@
 #include "group.h"
 #include "relabel.h"
 #include "../core/buf.h"
+#include "../core/hidx.h"
 #include "../core/num.h"
 #include "../core/util.h"
 
@@ -185,26 +186,110 @@ struct store_state {
 	char *scope_label;      /* owned */
 	int label_taken;        /* PostgreSQL: another post shows the label (source insert) */
 	unsigned char *skip_run, *skip_sum;     /* already stored from another source */
-	struct { const char *name; long long id; } *mc;  /* machines of this file */
+	struct mcache { const char *name; long long id; } *mc;  /* machines of this file */
 	size_t nmc, mccap;
 	struct vcache *v;
 	size_t nv, vcap;
 	struct iter_key { const char *variant, *bench, *config; int n; } *keys;
 	size_t nkeys, keys_cap;
+	/* Hash indexes of v, mc, keys and the batch's legends (b->variants):
+	 * a lookup per row, not a search (a post of one variant per block
+	 * made storing quadratic). */
+	struct hidx vidx, mcidx, keyidx, legidx, namedidx;
+	int legidx_built;
 	struct pending rows[4]; /* by ROWS_* table */
 	struct buf copy[DB_T_COUNT];    /* PostgreSQL: COPY text by DB_T_* table */
 	struct buf json;        /* placement JSON of the pending jobs */
 };
 
 
-static const struct rec_variant *legend(const struct rec_batch *b, const char *name)
+#define HASH0 ((size_t)14695981039346656037ULL)
+
+static size_t leg_hash(const void *arr, size_t i)
 {
+	return str_hash_add(HASH0, ((const struct rec_variant *)arr)[i].name);
+}
+
+static int leg_eq(const void *arr, size_t i, const void *key)
+{
+	return strcmp(((const struct rec_variant *)arr)[i].name, key) == 0;
+}
+
+/* The batch's legend entry for name (the first, when several), or NULL. */
+static const struct rec_variant *legend(struct store_state *s, const char *name)
+{
+	const struct rec_batch *b = s->b;
 	size_t i;
 
-	for (i = 0; i < b->nvariants; i++)
-		if (strcmp(b->variants[i].name, name) == 0)
-			return &b->variants[i];
-	return NULL;
+	if (!s->legidx_built) {
+		for (i = 0; i < b->nvariants; i++) {
+			size_t h = leg_hash(b->variants, i);
+
+			if (hidx_find(&s->legidx, h, b->variants, b->variants[i].name, leg_eq) ==
+			    (size_t)-1)
+				hidx_add(&s->legidx, h, i, b->variants, leg_hash);
+		}
+		s->legidx_built = 1;
+	}
+	i = hidx_find(&s->legidx, str_hash_add(HASH0, name), b->variants, name, leg_eq);
+	return i == (size_t)-1 ? NULL : &b->variants[i];
+}
+
+struct vkey { const char *name, *scope; };
+
+static size_t v_hash(const void *arr, size_t i)
+{
+	const struct vcache *v = &((const struct vcache *)arr)[i];
+
+	return str_hash_add(str_hash_add(HASH0, v->name), v->scope);
+}
+
+static int v_eq(const void *arr, size_t i, const void *key)
+{
+	const struct vcache *v = &((const struct vcache *)arr)[i];
+	const struct vkey *k = key;
+
+	return strcmp(v->name, k->name) == 0 && strcmp(v->scope, k->scope) == 0;
+}
+
+static size_t vname_hash(const void *arr, size_t i)
+{
+	return str_hash_add(HASH0, ((const struct vcache *)arr)[i].name);
+}
+
+static int vname_eq(const void *arr, size_t i, const void *key)
+{
+	return strcmp(((const struct vcache *)arr)[i].name, key) == 0;
+}
+
+static size_t mc_hash(const void *arr, size_t i)
+{
+	return str_hash_add(HASH0, ((const struct mcache *)arr)[i].name);
+}
+
+static int mc_eq(const void *arr, size_t i, const void *key)
+{
+	return strcmp(((const struct mcache *)arr)[i].name, key) == 0;
+}
+
+static size_t key_hash3(const char *variant, const char *bench, const char *config)
+{
+	return str_hash_add(str_hash_add(str_hash_add(HASH0, variant), bench), config);
+}
+
+static size_t key_hash(const void *arr, size_t i)
+{
+	const struct iter_key *k = &((const struct iter_key *)arr)[i];
+
+	return key_hash3(k->variant, k->bench, k->config);
+}
+
+static int key_eq(const void *arr, size_t i, const void *key)
+{
+	const struct iter_key *k = &((const struct iter_key *)arr)[i], *q = key;
+
+	return strcmp(k->variant, q->variant) == 0 && strcmp(k->bench, q->bench) == 0 &&
+	       strcmp(k->config, q->config) == 0;
 }
 
 /* Give variant id its description unless it has one already. */
@@ -227,11 +312,12 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 	struct dbst *st;
 	long long id, *known;
 	unsigned at;
-	size_t i;
+	struct vkey key = { name, scope };
+	size_t h = str_hash_add(str_hash_add(HASH0, name), scope);
+	size_t i = hidx_find(&s->vidx, h, s->v, &key, v_eq);
 
-	for (i = 0; i < s->nv; i++)
-		if (strcmp(s->v[i].name, name) == 0 && strcmp(s->v[i].scope, scope) == 0)
-			return s->v[i].id;
+	if (i != (size_t)-1)
+		return s->v[i].id;
 	known = db_known_find(&g->var, name, scope, &at);
 	if (known) {
 		id = *known;
@@ -263,7 +349,7 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 have_id:
 		db_known_add(&g->var, name, scope, id);
 	}
-	lg = legend(s->b, name);
+	lg = legend(s, name);
 	if (!desc && lg)
 		desc = lg->description;
 	if (desc && describe_variant(s->db, id, desc, err) < 0)
@@ -282,6 +368,7 @@ have_id:
 	s->v[s->nv].name = name;
 	s->v[s->nv].scope = scope;
 	s->v[s->nv].id = id;
+	hidx_add(&s->vidx, h, s->nv, s->v, v_hash);
 	s->nv++;
 	return id;
 }
@@ -310,37 +397,37 @@ static long long run_machine(struct store_state *s, const struct rec_run *r, str
 static long long named_machine(struct store_state *s, const char *name, struct kb_err *err)
 {
 	long long id;
-	size_t i;
+	size_t i, h;
 
 	if (!name || !name[0])
 		return 0;
-	for (i = 0; i < s->nmc; i++)
-		if (strcmp(s->mc[i].name, name) == 0)
-			return s->mc[i].id;
+	h = str_hash_add(HASH0, name);
+	i = hidx_find(&s->mcidx, h, s->mc, name, mc_eq);
+	if (i != (size_t)-1)
+		return s->mc[i].id;
 	id = get_id(s->db, S_INS_MACHINE, S_GET_MACHINE, name, err);
 	if (id < 0)
 		return -1;
 	xgrow(&s->mc, &s->mccap, s->nmc + 1, sizeof(*s->mc));
 	s->mc[s->nmc].name = name;
-	s->mc[s->nmc++].id = id;
+	s->mc[s->nmc].id = id;
+	hidx_add(&s->mcidx, h, s->nmc, s->mc, mc_hash);
+	s->nmc++;
 	return id;
 }
 
 static int next_iteration(struct store_state *s, const char *variant, const struct rec_run *r)
 {
-	size_t i;
+	struct iter_key q = { variant, r->benchmark, r->config_str, 0 };
+	size_t h = key_hash3(variant, r->benchmark, r->config_str);
+	size_t i = hidx_find(&s->keyidx, h, s->keys, &q, key_eq);
 
-	for (i = 0; i < s->nkeys; i++) {
-		struct iter_key *k = &s->keys[i];
-		if (strcmp(k->variant, variant) == 0 && strcmp(k->bench, r->benchmark) == 0 &&
-		    strcmp(k->config, r->config_str) == 0)
-			return ++k->n;
-	}
+	if (i != (size_t)-1)
+		return ++s->keys[i].n;
 	xgrow(&s->keys, &s->keys_cap, s->nkeys + 1, sizeof(*s->keys));
-	s->keys[s->nkeys].variant = variant;
-	s->keys[s->nkeys].bench = r->benchmark;
-	s->keys[s->nkeys].config = r->config_str;
-	s->keys[s->nkeys].n = 1;
+	q.n = 1;
+	s->keys[s->nkeys] = q;
+	hidx_add(&s->keyidx, h, s->nkeys, s->keys, key_hash);
 	return s->keys[s->nkeys++].n;
 }
 
@@ -1261,13 +1348,23 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 	if (imp->replace && db_relabel_replay(db, imp->sha256, err) < 0)
 		return -1;
 	/* Legends for variants that own no run here still get described. */
+	if (s->b->nvariants && !imp->variant) {
+		/* the names stored, by name alone (any scope) */
+		size_t k;
+
+		for (k = 0; k < s->nv; k++) {
+			size_t h = str_hash_add(HASH0, s->v[k].name);
+
+			if (hidx_find(&s->namedidx, h, s->v, s->v[k].name, vname_eq) == (size_t)-1)
+				hidx_add(&s->namedidx, h, k, s->v, vname_hash);
+		}
+	}
 	for (i = 0; i < s->b->nvariants && !imp->variant; i++) {
 		const struct rec_variant *v = &s->b->variants[i];
-		size_t k;
-		for (k = 0; k < s->nv; k++)
-			if (strcmp(s->v[k].name, v->name) == 0)
-				break;
-		if (k == s->nv && v->description && s->nv > 0) {
+		int stored = hidx_find(&s->namedidx, str_hash_add(HASH0, v->name), s->v, v->name,
+				       vname_eq) != (size_t)-1;
+
+		if (!stored && v->description && s->nv > 0) {
 			/* only describe variants that exist already */
 			struct dbst *g = stmt(db, S_GET_VARIANT, err);
 			if (!g)
@@ -1303,6 +1400,11 @@ int db_store_one(struct db *db, const struct db_import *imp, struct rec_batch *b
 	s.imp = imp;
 	s.b = b;
 	rc = store_all(&s, res, err);
+	hidx_release(&s.vidx);
+	hidx_release(&s.mcidx);
+	hidx_release(&s.keyidx);
+	hidx_release(&s.legidx);
+	hidx_release(&s.namedidx);
 	free(s.v);
 	free(s.keys);
 	free(s.mc);

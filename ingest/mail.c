@@ -69,6 +69,29 @@ static int header_line(const char *p, size_t n)
 	return 0;
 }
 
+/*
+ * A "From " line that separates messages: "From ADDR DATE", the date with
+ * its time (mboxo and mboxrd write "From a@b Mon Oct  7 11:00:00 2002").
+ * A body line "From the run below" after a blank line is no separator,
+ * even with a "Key: value" line after it (mboxo leaves it unquoted).
+ */
+static int from_line(const char *p, size_t n)
+{
+	size_t i = 5;
+
+	if (n < 5 || memcmp(p, "From ", 5) != 0)
+		return 0;
+	if (i >= n || p[i] == ' ' || p[i] == '\t')
+		return 0;
+	while (i < n && p[i] != ' ' && p[i] != '\t')
+		i++;            /* the address (or MAILER-DAEMON, a commit id) */
+	for (; i + 4 < n; i++)  /* a time: H:MM or HH:MM */
+		if (p[i] >= '0' && p[i] <= '9' && p[i + 1] == ':' && p[i + 2] >= '0' &&
+		    p[i + 2] <= '9' && p[i + 3] >= '0' && p[i + 3] <= '9')
+			return 1;
+	return 0;
+}
+
 int mail_is_mbox(const char *data, size_t len)
 {
 	const char *end = data + len, *p;
@@ -138,7 +161,7 @@ int mail_mbox_next(struct mail_mbox *m, const char **msg, size_t *mlen, long *li
 	*line = m->line;
 	while (p < end) {
 		size_t n = line_len(p, end);
-		if (prev_blank && n >= 5 && memcmp(p, "From ", 5) == 0) {
+		if (prev_blank && from_line(p, n)) {
 			const char *q = next_line(p, end);
 			if (q < end && header_line(q, line_len(q, end)))
 				break;
@@ -234,7 +257,9 @@ static int parse_headers(const char *p0, size_t len, int strict, struct hdrs *h,
 		} else if (strict) {
 			free(name);
 			buf_release(&v);
-			return kb_err_set(err, path, line0 + ln, "not a mail header line: '%.40s'", p);
+			/* the line quoted within the buffer: it need not end in NUL */
+			return kb_err_set(err, path, line0 + ln, "not a mail header line: '%.*s'",
+					  (int)(n < 40 ? n : 40), p);
 		} else {
 			break;
 		}
@@ -464,6 +489,59 @@ static int to_utf8(const char *cs, const char *s, size_t n, struct buf *out, con
 	return 0;
 }
 
+/*
+ * s (freed) as valid UTF-8: a byte that starts no valid sequence (a raw
+ * Latin-1 name, an encoded word of bytes that are not UTF-8) is U+FFFD,
+ * as is a NUL an encoded word decoded to.  Headers are stored as text:
+ * PostgreSQL refuses invalid UTF-8 (a copy would fail on every retry) and
+ * a terminal would show it garbled.
+ */
+static char *valid_text(char *s)
+{
+	struct buf out = BUF_INIT;
+	const unsigned char *p, *end;
+
+	if (!s)
+		return NULL;
+	if (str_utf8_valid(s, strlen(s)))
+		return s;
+	p = (const unsigned char *)s;
+	end = p + strlen(s);
+	while (p < end) {
+		size_t n = *p < 0x80 ? 1 : str_utf8_seq(p, end);
+
+		if (!n) {
+			buf_puts(&out, "\xEF\xBF\xBD");
+			p++;
+		} else {
+			buf_add(&out, p, n);
+			p += n;
+		}
+	}
+	free(s);
+	return buf_detach(&out);
+}
+
+/* A decoded header word's bytes with every NUL as U+FFFD (a NUL would cut
+ * the header short). */
+static void no_nul(struct buf *b, size_t from)
+{
+	struct buf out = BUF_INIT;
+	size_t i;
+
+	if (!memchr(b->data + from, 0, b->len - from))
+		return;
+	for (i = from; i < b->len; i++) {
+		if (b->data[i])
+			buf_putc(&out, b->data[i]);
+		else
+			buf_puts(&out, "\xEF\xBF\xBD");
+	}
+	b->len = from;
+	buf_add(b, out.data, out.len);
+	buf_release(&out);
+}
+
 /* Encoded words (RFC 2047) ------------------------------------------------ */
 
 /* One "=?charset?B|Q?text?=" at s: decoded into out, returns its length,
@@ -475,7 +553,7 @@ static size_t encoded_word(const char *s, struct buf *out)
 	struct buf raw = BUF_INIT;
 	const char *why;
 	char *star;
-	size_t n;
+	size_t n, before;
 
 	if (s[0] != '=' || s[1] != '?')
 		return 0;
@@ -501,11 +579,13 @@ static size_t encoded_word(const char *s, struct buf *out)
 		decode_base64(txt, (size_t)(e - txt), &raw);
 	else
 		decode_qp(txt, (size_t)(e - txt), 1, &raw);
+	before = out->len;
 	if (to_utf8(charset, raw.data ? raw.data : "", raw.len, out, &why) < 0) {
 		buf_release(&raw);
 		return 0;
 	}
 	buf_release(&raw);
+	no_nul(out, before);
 	return (size_t)(e + 2 - s);
 }
 
@@ -695,6 +775,16 @@ static void note(struct decoder *d, const char *what, const struct ctype *ct, lo
 		   ct->name[0] ? " '" : "", ct->name, ct->name[0] ? "'" : "", ct->type, ct->sub);
 }
 
+/* Is the Content-Transfer-Encoding value v the encoding name, as a whole
+ * word ("base64x" is not base64), blanks or a comment after it allowed? */
+static int encoding_is(const char *v, const char *name)
+{
+	size_t k = strlen(name);
+
+	return strncasecmp(v, name, k) == 0 &&
+	       (v[k] == '\0' || v[k] == ' ' || v[k] == '\t' || v[k] == '(' || v[k] == ';');
+}
+
 /* A text part: undo the transfer encoding and the charset, append. */
 static int add_text(struct decoder *d, const struct hdrs *h, const struct ctype *ct,
 		    const char *body, size_t len, long line)
@@ -708,9 +798,9 @@ static int add_text(struct decoder *d, const struct hdrs *h, const struct ctype 
 	if (cte)
 		while (*cte == ' ' || *cte == '\t')
 			cte++;
-	if (cte && strncasecmp(cte, "base64", 6) == 0)
+	if (cte && encoding_is(cte, "base64"))
 		decode_base64(body, len, &raw);
-	else if (cte && strncasecmp(cte, "quoted-printable", 16) == 0)
+	else if (cte && encoding_is(cte, "quoted-printable"))
 		decode_qp(body, len, 0, &raw);
 	else
 		buf_add(&raw, body, len);
@@ -853,13 +943,13 @@ int mail_decode(const char *msg, size_t len, int mboxrd, const char *path, long 
 	rc = parse_headers(msg, len, 1, &h, &body, &nl, path, line0, err);
 	if (rc == 0) {
 		if ((v = hdr_get(&h, "Message-ID")) != NULL)
-			out->message_id = message_id(v);
+			out->message_id = valid_text(message_id(v));
 		if ((v = hdr_get(&h, "From")) != NULL)
-			out->from = decode_words(v);
+			out->from = valid_text(decode_words(v));
 		if ((v = hdr_get(&h, "Subject")) != NULL)
-			out->subject = decode_words(v);
+			out->subject = valid_text(decode_words(v));
 		if ((v = hdr_get(&h, "Date")) != NULL && !(out->date = read_date(v)))
-			out->date = xstrdup(v);
+			out->date = valid_text(xstrdup(v));
 		rc = decode_entity(&d, msg, len, 1, 0, line0);
 	}
 	/* One line end at the end, however the message was stored (an mbox

@@ -5,6 +5,7 @@
 #include "chart_int.h"
 #include "../core/buf.h"
 #include "../core/err.h"
+#include "../core/outfile.h"
 #include "../core/util.h"
 
 #include <cairo-pdf.h>
@@ -499,8 +500,14 @@ static cairo_status_t write_to_buf(void *closure, const unsigned char *data, uns
 	return CAIRO_STATUS_SUCCESS;
 }
 
-static int render_png(const struct chart *c, const char *path, struct buf *out,
-		      struct kb_err *err)
+static cairo_status_t write_to_file(void *closure, const unsigned char *data, unsigned int len)
+{
+	return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS
+						    : CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* PNG into f, or into out when f is NULL. */
+static int render_png(const struct chart *c, FILE *f, struct buf *out, struct kb_err *err)
 {
 	cairo_surface_t *s;
 	cairo_status_t st;
@@ -512,20 +519,19 @@ static int render_png(const struct chart *c, const char *path, struct buf *out,
 	rc = draw_on(c, s, err);
 	if (rc == 0) {
 		cairo_surface_flush(s);
-		if (path)
-			st = cairo_surface_write_to_png(s, path);
+		if (f)
+			st = cairo_surface_write_to_png_stream(s, write_to_file, f);
 		else
 			st = cairo_surface_write_to_png_stream(s, write_to_buf, out);
 		if (st != CAIRO_STATUS_SUCCESS)
-			rc = kb_err_set(err, path, 0, "cannot write PNG: %s",
+			rc = kb_err_set(err, NULL, 0, "cannot write PNG: %s",
 					cairo_status_to_string(st));
 	}
 	cairo_surface_destroy(s);
 	return rc;
 }
 
-static int render_vector(const struct chart *c, const char *path, int fmt,
-			 struct kb_err *err)
+static int render_vector(const struct chart *c, FILE *f, int fmt, struct kb_err *err)
 {
 	cairo_surface_t *s;
 	cairo_status_t st;
@@ -534,11 +540,11 @@ static int render_vector(const struct chart *c, const char *path, int fmt,
 	if (device_size(c, &w, &h, err) < 0)
 		return -1;
 	if (fmt == FMT_SVG)
-		s = cairo_svg_surface_create(path, w, h);
+		s = cairo_svg_surface_create_for_stream(write_to_file, f, w, h);
 	else
-		s = cairo_pdf_surface_create(path, w, h);
+		s = cairo_pdf_surface_create_for_stream(write_to_file, f, w, h);
 	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
-		rc = kb_err_set(err, path, 0, "cannot create: %s",
+		rc = kb_err_set(err, NULL, 0, "cannot create: %s",
 				cairo_status_to_string(cairo_surface_status(s)));
 		cairo_surface_destroy(s);
 		return rc;
@@ -547,7 +553,7 @@ static int render_vector(const struct chart *c, const char *path, int fmt,
 	cairo_surface_finish(s);
 	st = cairo_surface_status(s);
 	if (rc == 0 && st != CAIRO_STATUS_SUCCESS)
-		rc = kb_err_set(err, path, 0, "cannot write: %s", cairo_status_to_string(st));
+		rc = kb_err_set(err, NULL, 0, "cannot write: %s", cairo_status_to_string(st));
 	cairo_surface_destroy(s);
 	return rc;
 }
@@ -555,12 +561,24 @@ static int render_vector(const struct chart *c, const char *path, int fmt,
 int chart_render_file(const struct chart *c, const char *path, struct kb_err *err)
 {
 	int fmt = format_from_path(path);
+	struct outfile of;
+	int rc;
 
 	if (fmt < 0)
 		return kb_err_set(err, path, 0, "unknown chart format (use .png, .svg or .pdf)");
+	if (outfile_open(&of, path, err) < 0)
+		return -1;
 	if (fmt == FMT_PNG)
-		return render_png(c, path, NULL, err);
-	return render_vector(c, path, fmt, err);
+		rc = render_png(c, of.f, NULL, err);
+	else
+		rc = render_vector(c, of.f, fmt, err);
+	if (rc < 0) {
+		if (!err->file[0])
+			snprintf(err->file, sizeof(err->file), "%s", path);
+		outfile_abort(&of);
+		return -1;
+	}
+	return outfile_commit(&of, err);
 }
 
 int chart_render_png_buf(const struct chart *c, struct buf *out, struct kb_err *err)

@@ -94,3 +94,16 @@ void html_base64(struct buf *out, const void *data, size_t n)
 		buf_add(out, q, 4);
 	}
 }
+
+void html_url_path(struct buf *out, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+		    c == '-' || c == '.' || c == '_' || c == '~' || c == '/')
+			buf_putc(out, (char)c);
+		else
+			buf_printf(out, "%%%02X", c);
+	}
+}

@@ -20,6 +20,12 @@ struct buf;
  * encoding.  s may be NULL (appends nothing). */
 void html_escape(struct buf *out, const char *s);
 
+/* Append the path s as the path of a URL (an href or src): every byte
+ * but the unreserved ones (RFC 3986: letters, digits, - . _ ~) and '/'
+ * percent-encoded, so '#', '?', '%' and blanks in a directory name stay
+ * part of the path.  The result needs no further HTML escaping. */
+void html_url_path(struct buf *out, const char *s);
+
 /* Append n bytes of data as standard base64 (RFC 4648, with padding). */
 void html_base64(struct buf *out, const void *data, size_t n);
 

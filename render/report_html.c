@@ -103,10 +103,10 @@ static int put_chart(struct ctx *x, const struct report_chart *rc)
 		free(path);
 		buf_puts(x->o, "<img src=\"");
 		if (x->assets_href && *x->assets_href) {
-			esc(x->o, x->assets_href);
+			html_url_path(x->o, x->assets_href);    /* a#b c?d: a path */
 			buf_putc(x->o, '/');
 		}
-		esc(x->o, name);
+		html_url_path(x->o, name);
 		buf_puts(x->o, "\"");
 	} else {
 		struct buf png = BUF_INIT;

@@ -31,13 +31,13 @@ const char *render_verdict_color(enum an_verdict v)
 {
 	switch (v) {
 	case AN_VERDICT_WORSE:
-		return "\033[1;31m";   /* bold red */
+		return TERM_CSI "1;31m";   /* bold red */
 	case AN_VERDICT_BETTER:
-		return "\033[1;32m";   /* bold green */
+		return TERM_CSI "1;32m";   /* bold green */
 	case AN_VERDICT_CHANGED:
-		return "\033[1;33m";   /* bold yellow */
+		return TERM_CSI "1;33m";   /* bold yellow */
 	case AN_VERDICT_INCONCLUSIVE:
-		return "\033[2m";      /* dim */
+		return TERM_CSI "2m";      /* dim */
 	default:
 		return "";
 	}

@@ -15,6 +15,8 @@
 #ifndef KB_RENDER_TABLE_H
 #define KB_RENDER_TABLE_H
 
+#include "../core/term.h"
+
 #include <stdio.h>
 
 #include "../analyze/compare.h"
@@ -59,10 +61,11 @@ int render_row_decimals(const struct an_table *t, const struct an_row *row);
 /* Verdict mark of the text table: '+' better, '-' worse, '~' changed,
  * '=' same, '?' inconclusive, ' ' none. */
 char render_verdict_mark(enum an_verdict v);
-/* The ANSI colour that starts a verdict's mark or word ("" for none);
+/* The ANSI colour that starts a verdict's mark or word ("" for none),
+ * as TERM_CSI (which only the terminal filter makes ESC [);
  * RENDER_COLOR_END ends it. */
 const char *render_verdict_color(enum an_verdict v);
-#define RENDER_COLOR_END "\033[0m"
+#define RENDER_COLOR_END TERM_CSI "0m"
 
 int render_table(FILE *f, const struct an_table *t, const struct render_table_opts *o,
 		 struct kb_err *err);
