@@ -121,7 +121,11 @@ static int cmp_cell(const void *a, const void *b)
 
 	if (c)
 		return c;
-	return strcmp(x->s->variant, y->s->variant);
+	if ((c = strcmp(x->s->variant, y->s->variant)) != 0)
+		return c;
+	if ((c = strcmp(x->s->metric, y->s->metric)) != 0)
+		return c;
+	return (x->s->mean > y->s->mean) - (x->s->mean < y->s->mean);
 }
 
 static void cells_build(struct rec_batch *b, struct cells *cs)
@@ -140,6 +144,21 @@ static void cells_build(struct rec_batch *b, struct cells *cs)
 	}
 	if (cs->n > 1)
 		qsort(cs->v, cs->n, sizeof(*cs->v), cmp_cell);
+	/* The same published row again (a table quoted twice, a post that
+	 * repeats its summary) is no more evidence: keep one of each
+	 * (benchmark, config, variant, metric, mean), so that a run's search
+	 * does not grow with the copies. */
+	if (cs->n > 1) {
+		size_t i, k = 1;
+		for (i = 1; i < cs->n; i++) {
+			const struct cell *a = &cs->v[k - 1], *c = &cs->v[i];
+			if (strcmp(a->key, c->key) == 0 && strcmp(a->s->variant, c->s->variant) == 0 &&
+			    strcmp(a->s->metric, c->s->metric) == 0 && a->s->mean == c->s->mean)
+				continue;
+			cs->v[k++] = *c;
+		}
+		cs->n = k;
+	}
 }
 
 /* Half a unit of the last decimal a published number was printed with
