@@ -104,6 +104,7 @@ struct block {
 	struct rec_batch *out;
 	struct kb_err *err;
 	const char *cmd;
+	const char *setup;      /* the command typed right before perf stat, or NULL */
 	long nrepeat;           /* -r N, 0 unknown */
 	int has_header, has_elapsed, has_interval;
 	char sep;               /* CSV separator, 0 until known */
@@ -975,6 +976,32 @@ static struct ingest_line without_annotation(struct block *b, const struct inges
 
 /* Claim ------------------------------------------------------------------ */
 
+/*
+ * "# trace-cmd start -e all" typed at a shell's prompt right above
+ * "# perf stat -r 10 hackbench 50" (no blank line between): the setup
+ * the measured command ran under, which is what tells such runs of one
+ * command apart.  *cmd gets the command without its prompt.
+ */
+static struct rx rx_prompt = RX("^\\s*\\S*[$#>%]\\s+([A-Za-z./]\\S*+(?:\\s++\\S++)*+)\\s*$");
+
+static int setup_prompt(const struct ingest_line *l, const struct ingest_line *next, struct span *cmd)
+{
+	struct rx_cap cap[2];
+	char sep = 0;
+	enum line_kind k;
+
+	if (ingest_line_blank(next) || rx_match(&rx_prompt, l->s, l->len, cap, 2) <= 0)
+		return 0;
+	k = classify(l, &sep);
+	if ((k != LK_NOTE && k != LK_OTHER) || classify(next, &sep) != LK_CMDLINE)
+		return 0;
+	if (cmd) {
+		cmd->s = cap[1].s;
+		cmd->len = cap[1].len;
+	}
+	return 1;
+}
+
 static size_t next_nonblank(const struct ingest_line *lines, size_t i, size_t n)
 {
 	return ingest_skip_blank(lines, i, n);
@@ -1060,6 +1087,12 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 	if (!c)
 		return 0;
 	k = classify(&lines[0], &sep);
+	if (n > 2 && (k == LK_NOTE || k == LK_OTHER) && setup_prompt(&lines[0], &lines[1], NULL)) {
+		last = perfstat_claim(opts, lines + 1, n - 1, score);
+		if (!last)
+			*score = 0;
+		return last ? last + 1 : 0;
+	}
 	switch (k) {
 	case LK_HB:
 		/* "perf stat -I 500 hackbench ...": hackbench's header lines
@@ -1824,6 +1857,8 @@ static struct rec_run *block_run(struct block *b, const struct item *it, int use
 	r = rec_run_new(b->out, "perf-stat", it->lineno);
 	if (b->cmd)
 		rec_run_config(b->out, r, "cmd", b->cmd);
+	if (b->setup)
+		rec_run_config(b->out, r, "label", b->setup);
 	if (it->prefix)
 		name_run(b, r, it);
 	if (ak)
@@ -1962,6 +1997,7 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 			  size_t n, struct rec_batch *out, struct kb_err *err)
 {
 	struct block b;
+	struct span setup;
 	char dec = '.';
 	size_t i, counters = 0;
 	int rc, interval = 0;
@@ -1971,6 +2007,12 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 	b.out = out;
 	b.err = err;
 	b.nrepeat = ctx->opts ? ctx->opts->runs : 0;
+	if (n > 2 && setup_prompt(&lines[0], &lines[1], &setup)) {
+		b.setup = arena_strndup(&out->arena, setup.s, setup.len);
+		rec_note(out, lines[0].lineno, "perf stat: '%s', typed right before perf stat, is "
+			 "the setup its runs had: config label=%s", b.setup, b.setup);
+		lines++, n--;
+	}
 	rc = block_read(&b, lines, n);
 	for (i = 0; i < b.nitems; i++) {
 		counters += b.items[i].kind == IT_COUNTER;
