@@ -64,6 +64,7 @@ enum line_kind {
 	LK_GARBLED,     /* unmistakably perf's, but unreadable */
 	LK_WRAPTAIL,    /* "M/sec   ( +- 1.62% )": a counter line's tail a mail client wrapped */
 	LK_COLUMNS,     /* "cs   43,373 ( +- 0.40% )   44,597 ( +- 0.55% )": hand-merged columns */
+	LK_PREFIXED,    /* "NAME:  1,234  cs", "[ -vanilla ]  19.55 +- 0.02 seconds time elapsed" */
 };
 
 enum item_kind { IT_COUNTER, IT_ELAPSED, IT_USER, IT_SYS };
@@ -86,9 +87,12 @@ struct item {
 	double noise_pct;
 	struct span sem;        /* elapsed "+- 0.00598": absolute SEM */
 	const char *unit, *event;
+	const char *prefix;     /* the run's name printed before the line, or NULL */
+	size_t group;           /* which run of a bare stretch (0 in a block with a header) */
 };
 
 struct runkey {
+	size_t group;
 	int iter;
 	const char *ak, *av;
 	int summary;
@@ -100,6 +104,7 @@ struct block {
 	struct rec_batch *out;
 	struct kb_err *err;
 	const char *cmd;
+	const char *setup;      /* the command typed right before perf stat, or NULL */
 	long nrepeat;           /* -r N, 0 unknown */
 	int has_header, has_elapsed, has_interval;
 	char sep;               /* CSV separator, 0 until known */
@@ -119,6 +124,17 @@ struct block {
 	long style_line;
 	struct ingest_line *foreign;    /* the workload's lines, in order */
 	size_t nforeign, foreign_cap;
+	/* Runs named before their lines ("NAME:  1,234 cs"): the group of
+	 * the last item, its name, and whether that run ended (its elapsed
+	 * line was read). */
+	size_t rgroup;
+	const char *prefix;
+	int group_ended;
+	/* Of the names, split at '/': how many parts each has (0: they
+	 * differ in that, or none has several), and which parts they all
+	 * share ("6.9.0/pipe.60", "6.9.0-rc1/pipe.60": the test, 'pipe.60'). */
+	size_t pfx_parts;
+	unsigned pfx_shared;    /* bit i: part i is the same in every name */
 };
 
 /* Token predicates ------------------------------------------------------ */
@@ -623,7 +639,13 @@ static struct rx rx_elapsed = RX("^\\s*([-+0-9.,]+)(?:\\s*\\+-\\s*([0-9.,]+))?\\
 static struct rx rx_usersys = RX("^\\s*([-+0-9.,]+)(?:\\s*\\+-\\s*([0-9.,]+))?\\s+seconds (user|sys)"
 				 "(?:\\s*\\(\\s*\\+-\\s*([0-9.,]+)\\s*%\\s*\\))?\\s*$");
 static struct rx rx_seconds = RX("seconds (?:time elapsed|user|sys)\\s*$");
-static struct rx rx_cmdline = RX("^\\s*(?:[$#]\\s+)?(?:\\S*/)?perf\\s+stat\\s+(.*)$");
+/* "perf stat -r 5 ./numa01", behind a shell's prompt ("$ ", "# ",
+ * "root@box:~# ", "kepler:~> ") and a wrapper that sets where or how it
+ * runs ("taskset -c 2 perf stat ..."). */
+static struct rx rx_cmdline = RX("^\\s*(?:\\S*[$#>%]\\s+)?"
+				 "(?:(?:sudo|taskset|numactl|chrt|nice|ionice|env|cgexec|stdbuf)"
+				 "(?:\\s+(?!(?:\\S*/)?perf\\s)\\S+)*?\\s+)?"
+				 "(?:\\S*/)?perf\\s+stat\\s+(.*)$");
 static struct rx rx_version = RX("^\\s*perf version \\S+\\s*$");
 static struct rx rx_ivheader = RX("^\\s*#\\s+time\\s.*\\bcounts\\b.*\\bevents\\s*$");
 static struct rx rx_notes = RX("^\\s*(?:Some events weren't counted|echo 0 > /proc/sys/kernel/nmi_watchdog"
@@ -753,8 +775,8 @@ static enum line_kind classify_line(const struct ingest_line *l, char *sep)
 		return LK_HEADER;
 	if (c == '#' && rx_is(&rx_ivheader, l->s, l->len))
 		return LK_IVHEADER;
-	if ((c == 'p' || c == '/' || c == '$' || c == '#' || c == '.') &&
-	    rx_is(&rx_cmdline, l->s, l->len))
+	if ((c == 'p' || c == '/' || c == '$' || c == '#' || c == '.' ||
+	     str_find(l->s, l->len, "perf")) && rx_is(&rx_cmdline, l->s, l->len))
 		return LK_CMDLINE;
 	if (c == 'p' && rx_is(&rx_version, l->s, l->len))
 		return LK_VERSION;
@@ -856,7 +878,7 @@ static size_t annotation_start(const struct ingest_line *l)
  * after its numbers is taken off is of that kind; the readers take the
  * annotation off again (see without_annotation).
  */
-static enum line_kind classify(const struct ingest_line *l, char *sep)
+static enum line_kind classify_own(const struct ingest_line *l, char *sep)
 {
 	enum line_kind k = classify_line(l, sep), k2;
 	struct ingest_line t;
@@ -868,6 +890,74 @@ static enum line_kind classify(const struct ingest_line *l, char *sep)
 	k2 = classify_line(&t, sep);
 	return k2 == LK_COUNTER || k2 == LK_TSCOUNTER || k2 == LK_ELAPSED || k2 == LK_USERSYS ?
 	       k2 : k;
+}
+
+/*
+ * A run's name printed before perf's own line: "[ -vanilla ]" (an
+ * author's label in brackets, a trailing ':' not part of it) or one word
+ * ending in ':' ("6.9.0/none.process.pipe.60:", as grep -H and scripts
+ * that compare kernels print it).  A name of digits only ("2:") is a
+ * list's number, not a name.  When l is such a line, *name gets the name, *inner
+ * the line after it and *kind its kind (a counter, elapsed or user/sys
+ * line), and 1 is returned.
+ */
+static int perf_prefix(const struct ingest_line *l, struct span *name, struct ingest_line *inner,
+		       enum line_kind *kind)
+{
+	const char *p = str_skip_ws(l->s, l->s + l->len), *end = l->s + l->len, *q, *ns, *ne;
+	char sep = 0;
+	size_t i;
+	int letters = 0;
+
+	if (p == end)
+		return 0;
+	if (*p == '[') {
+		q = memchr(p, ']', (size_t)(end - p));
+		if (!q)
+			return 0;
+		ns = str_skip_ws(p + 1, q);
+		ne = q;
+		while (ne > ns && (ne[-1] == ' ' || ne[-1] == '\t'))
+			ne--;
+		if (ne > ns && ne[-1] == ':')
+			ne--;
+		while (ne > ns && (ne[-1] == ' ' || ne[-1] == '\t'))
+			ne--;
+		q++;
+	} else {
+		for (q = p; q < end && *q != ' ' && *q != '\t'; q++)
+			;
+		if (q - p < 2 || q[-1] != ':' || q[-2] == ':')
+			return 0;
+		ns = p;
+		ne = q - 1;
+	}
+	if (ne == ns || q == end || (*q != ' ' && *q != '\t'))
+		return 0;
+	for (i = 0; ns + i < ne; i++)
+		letters |= !is_digit(ns[i]);
+	inner->s = str_skip_ws(q, end);
+	inner->len = (size_t)(end - inner->s);
+	inner->lineno = l->lineno;
+	if (!letters || !inner->len || (!is_digit(inner->s[0]) && inner->s[0] != '<'))
+		return 0;
+	*kind = classify_own(inner, &sep);
+	if (*kind != LK_COUNTER && *kind != LK_ELAPSED && *kind != LK_USERSYS)
+		return 0;
+	name->s = ns;
+	name->len = (size_t)(ne - ns);
+	return 1;
+}
+
+static enum line_kind classify(const struct ingest_line *l, char *sep)
+{
+	enum line_kind k = classify_own(l, sep), ik;
+	struct ingest_line inner;
+	struct span name;
+
+	if ((k == LK_OTHER || k == LK_GARBLED) && perf_prefix(l, &name, &inner, &ik))
+		return LK_PREFIXED;
+	return k;
 }
 
 /* l without what an author wrote after perf's numbers, noted. */
@@ -886,6 +976,32 @@ static struct ingest_line without_annotation(struct block *b, const struct inges
 
 /* Claim ------------------------------------------------------------------ */
 
+/*
+ * "# trace-cmd start -e all" typed at a shell's prompt right above
+ * "# perf stat -r 10 hackbench 50" (no blank line between): the setup
+ * the measured command ran under, which is what tells such runs of one
+ * command apart.  *cmd gets the command without its prompt.
+ */
+static struct rx rx_prompt = RX("^\\s*\\S*[$#>%]\\s+([A-Za-z./]\\S*+(?:\\s++\\S++)*+)\\s*$");
+
+static int setup_prompt(const struct ingest_line *l, const struct ingest_line *next, struct span *cmd)
+{
+	struct rx_cap cap[2];
+	char sep = 0;
+	enum line_kind k;
+
+	if (ingest_line_blank(next) || rx_match(&rx_prompt, l->s, l->len, cap, 2) <= 0)
+		return 0;
+	k = classify(l, &sep);
+	if ((k != LK_NOTE && k != LK_OTHER) || classify(next, &sep) != LK_CMDLINE)
+		return 0;
+	if (cmd) {
+		cmd->s = cap[1].s;
+		cmd->len = cap[1].len;
+	}
+	return 1;
+}
+
 static size_t next_nonblank(const struct ingest_line *lines, size_t i, size_t n)
 {
 	return ingest_skip_blank(lines, i, n);
@@ -895,6 +1011,60 @@ static int starts_data(enum line_kind k)
 {
 	return k == LK_HEADER || k == LK_IVHEADER || k == LK_CSV || k == LK_JSON ||
 	       k == LK_TSCOUNTER;
+}
+
+/*
+ * Perf's result lines without the block around them, from lines[j]: an
+ * -r summary reduced to its "X +- Y seconds time elapsed ( +- Z% )" (or
+ * "X seconds time elapsed") and the user/sys lines after it, and such
+ * lines one after another; or lines that each begin with their run's
+ * name ("NAME:  1,234  cs" .. "NAME:  1.23 seconds time elapsed", one
+ * name or several), which must hold an elapsed line: perf's counter
+ * lines alone are weak evidence.  Returns the end of the stretch, 0 when
+ * there is none (*stop: where the scan stopped).
+ */
+static size_t bare_claim(const struct ingest_line *lines, size_t j, size_t n, char *sep,
+			 size_t *stop)
+{
+	enum line_kind k = classify(&lines[j], sep), ik;
+	size_t last = 0;
+	int elapsed = 0;
+	struct ingest_line inner;
+	struct span name;
+
+	if (k == LK_ELAPSED) {
+		for (;;) {
+			last = j;
+			if (j + 1 < n && classify(&lines[j + 1], sep) == LK_WRAPTAIL)
+				last = ++j;
+			for (j = next_nonblank(lines, j + 1, n);
+			     j < n && (k = classify(&lines[j], sep)) == LK_USERSYS;
+			     j = next_nonblank(lines, j + 1, n)) {
+				last = j;
+				if (j + 1 < n && classify(&lines[j + 1], sep) == LK_WRAPTAIL)
+					last = ++j;
+			}
+			if (j >= n || k != LK_ELAPSED)
+				break;
+		}
+		return last + 1;
+	}
+	for (; j < n; j++) {
+		k = classify(&lines[j], sep);
+		if (k == LK_BLANK)
+			continue;
+		if (k == LK_WRAPTAIL && last + 1 == j && last) {
+			last = j;
+			continue;
+		}
+		if (k != LK_PREFIXED)
+			break;
+		perf_prefix(&lines[j], &name, &inner, &ik);
+		elapsed |= ik == LK_ELAPSED;
+		last = j;
+	}
+	*stop = j;
+	return elapsed ? last + 1 : 0;
 }
 
 /*
@@ -914,9 +1084,15 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 	int header = 0, data = 0, interval = 0, sc;
 
 	*score = 0;
-	if (!c || !strchr("P#p/$.{0123456789<SNCsRE", c))
+	if (!c)
 		return 0;
 	k = classify(&lines[0], &sep);
+	if (n > 2 && (k == LK_NOTE || k == LK_OTHER) && setup_prompt(&lines[0], &lines[1], NULL)) {
+		last = perfstat_claim(opts, lines + 1, n - 1, score);
+		if (!last)
+			*score = 0;
+		return last ? last + 1 : 0;
+	}
 	switch (k) {
 	case LK_HB:
 		/* "perf stat -I 500 hackbench ...": hackbench's header lines
@@ -941,10 +1117,24 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 		j = next_nonblank(lines, 1, n);
 		if (j < n && k == LK_VERSION && classify(&lines[j], &sep) == LK_CMDLINE)
 			j = next_nonblank(lines, j + 1, n);
-		if (j >= n || !starts_data(classify(&lines[j], &sep)))
+		if (j >= n)
+			return 0;
+		k = classify(&lines[j], &sep);
+		if (k == LK_ELAPSED || k == LK_PREFIXED) {
+			/* "# perf stat -r 10 hackbench 50" over its result line */
+			last = bare_claim(lines, j, n, &sep, &foreign);
+			*score = last ? 90 : 0;
+			return last;
+		}
+		if (!starts_data(k))
 			return 0;
 		sc = 90;
 		break;
+	case LK_ELAPSED:
+	case LK_PREFIXED:
+		last = bare_claim(lines, 0, n, &sep, &foreign);
+		*score = last ? 70 : -(int)foreign;
+		return last;
 	case LK_IVHEADER:
 		interval = 1;
 		sc = 85;
@@ -961,8 +1151,8 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 		break;
 	case LK_COUNTER:
 		/* A block pasted without its header: counter lines alone are
-		 * weak evidence, so want two or more and then perf's
-		 * "seconds time elapsed".  Over what cannot start a claim,
+		 * weak evidence, so want perf's "seconds time elapsed" after
+		 * them.  Over what cannot start a claim,
 		 * so on a no, none starts before where the scan stopped. */
 		for (j = 1, last = 1; j < n; j++) {
 			k = classify(&lines[j], &sep);
@@ -971,7 +1161,7 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 			else if (k != LK_BLANK && k != LK_WRAPTAIL && k != LK_NOTE)
 				break;
 		}
-		if (j >= n || k != LK_ELAPSED || last < 2) {
+		if (j >= n || k != LK_ELAPSED) {
 			*score = -(int)j;
 			return 0;
 		}
@@ -1022,6 +1212,8 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 		case LK_NOTE:
 			foreign = 0;
 			continue;
+		case LK_PREFIXED:       /* a run of its own (bare_claim) */
+			goto done;
 		case LK_OTHER:
 		case LK_HB:
 		case LK_HBTIME:
@@ -1378,6 +1570,31 @@ static void read_continuation(struct block *b, const struct ingest_line *l, enum
 	*cont = 0;
 }
 
+/*
+ * Which run the item just read belongs to.  A run ends with its elapsed
+ * line (and the user/sys lines after it), and where the name printed
+ * before the lines changes: so several results one after another (a
+ * bare stretch, see bare_claim) are several runs.  A block with its
+ * header has one name (none) and one elapsed line, so one group.
+ */
+static void item_group(struct block *b, struct item *it, struct span pfx)
+{
+	int same = pfx.len ? b->prefix && strlen(b->prefix) == pfx.len &&
+			     memcmp(b->prefix, pfx.s, pfx.len) == 0 : !b->prefix;
+
+	if (!same)
+		b->prefix = pfx.len ? arena_strndup(&b->out->arena, pfx.s, pfx.len) : NULL;
+	if (b->nitems > 1 && (!same || (b->group_ended && it->kind != IT_USER &&
+					it->kind != IT_SYS)))
+		b->rgroup++;
+	if (it->kind == IT_ELAPSED)
+		b->group_ended = 1;
+	else if (it->kind != IT_USER && it->kind != IT_SYS)
+		b->group_ended = 0;
+	it->prefix = b->prefix;
+	it->group = b->rgroup;
+}
+
 static int block_read(struct block *b, const struct ingest_line *lines, size_t n)
 {
 	size_t i, cont = 0;
@@ -1386,9 +1603,14 @@ static int block_read(struct block *b, const struct ingest_line *lines, size_t n
 		const struct ingest_line *l = &lines[i];
 		enum line_kind k = classify(l, &b->sep);
 		size_t before = b->nitems;
-		struct ingest_line own;
+		struct ingest_line own, inner;
+		struct span pfx = { NULL, 0 };
 		int rc = 0;
 
+		if (k == LK_PREFIXED) {
+			perf_prefix(l, &pfx, &inner, &k);
+			l = &inner;
+		}
 		if (k == LK_NOTE || k == LK_WRAPTAIL) {
 			read_continuation(b, l, k, &cont);
 			continue;
@@ -1443,6 +1665,8 @@ static int block_read(struct block *b, const struct ingest_line *lines, size_t n
 		}
 		if (rc < 0)
 			return -1;
+		if (b->nitems == before + 1)
+			item_group(b, &b->items[before], pfx);
 		/* A human counter or seconds line may go on on the next. */
 		cont = (k == LK_COUNTER || k == LK_ELAPSED || k == LK_USERSYS) &&
 		       b->nitems == before + 1 ? b->nitems : 0;
@@ -1522,6 +1746,99 @@ static int same(const char *a, const char *b)
 	return a == b || (a && b && strcmp(a, b) == 0);
 }
 
+/* The i-th '/'-separated part of name (i < parts). */
+static struct span name_part(const char *name, size_t i)
+{
+	struct span p = { name, 0 };
+	const char *e;
+
+	while (i-- > 0)
+		p.s = strchr(p.s, '/') + 1;
+	e = strchr(p.s, '/');
+	p.len = e ? (size_t)(e - p.s) : strlen(p.s);
+	return p;
+}
+
+static size_t name_parts(const char *name)
+{
+	size_t k = 1;
+
+	for (; *name; name++)
+		k += *name == '/';
+	return k;
+}
+
+#define PS_MAX_PARTS 16
+
+/*
+ * The names printed before a bare stretch's runs: split at '/' when they
+ * all have the same number of parts and share some of them but not all
+ * ("6.9.0/none.process.pipe.60", "6.9.0-rc1/none.process.pipe.60"):
+ * the parts that differ name what is compared, the variant; those they
+ * share name what ran, the test.  Otherwise each name is the variant
+ * as printed.  One pass over the items.
+ */
+static void prefix_split(struct block *b)
+{
+	const char *first = NULL, *prev = NULL;
+	size_t i, k;
+
+	b->pfx_parts = 0;
+	for (i = 0; i < b->nitems; i++) {
+		const char *nm = b->items[i].prefix;
+		if (!nm || nm == prev)
+			continue;
+		prev = nm;
+		if (!first) {
+			first = nm;
+			b->pfx_parts = name_parts(nm);
+			if (b->pfx_parts < 2 || b->pfx_parts > PS_MAX_PARTS) {
+				b->pfx_parts = 0;
+				return;
+			}
+			b->pfx_shared = (1u << b->pfx_parts) - 1;
+			continue;
+		}
+		if (name_parts(nm) != b->pfx_parts) {
+			b->pfx_parts = 0;
+			return;
+		}
+		for (k = 0; k < b->pfx_parts; k++) {
+			struct span x = name_part(first, k), y = name_part(nm, k);
+			if (x.len != y.len || memcmp(x.s, y.s, x.len) != 0)
+				b->pfx_shared &= ~(1u << k);
+		}
+	}
+	if (b->pfx_shared == 0 || b->pfx_shared == (1u << b->pfx_parts) - 1)
+		b->pfx_parts = 0;
+}
+
+/* The variant (and test) of a run from the name printed before its lines. */
+static void name_run(struct block *b, struct rec_run *r, const struct item *it)
+{
+	struct arena *a = &b->out->arena;
+	const char *variant = it->prefix, *test = NULL;
+	size_t k;
+
+	if (b->pfx_parts) {
+		variant = test = "";
+		for (k = 0; k < b->pfx_parts; k++) {
+			struct span p = name_part(it->prefix, k);
+			const char **to = b->pfx_shared & (1u << k) ? &test : &variant;
+			*to = arena_printf(a, "%s%s%.*s", *to, **to ? "/" : "", (int)p.len, p.s);
+		}
+		rec_run_config(b->out, r, "test", test);
+	}
+	rec_run_variant(b->out, r, variant, NULL, REC_ORIGIN_CONTENT);
+	if (test)
+		rec_note(b->out, it->lineno, "perf stat: '%s' before the numbers names the run: "
+			 "variant '%s' (the part the names differ in), test '%s' (the part they "
+			 "share)", it->prefix, variant, test);
+	else
+		rec_note(b->out, it->lineno, "perf stat: '%s' before the numbers names the run: "
+			 "its variant", it->prefix);
+}
+
 /* The run for one (interval, aggregation id, summary) of the block. */
 static struct rec_run *block_run(struct block *b, const struct item *it, int use_aggr)
 {
@@ -1530,7 +1847,8 @@ static struct rec_run *block_run(struct block *b, const struct item *it, int use
 	struct rec_run *r;
 	size_t i;
 
-	for (i = 0; i < b->nruns; i++) {
+	/* the runs of one group are the last made (groups only grow) */
+	for (i = b->nruns; i-- > 0 && b->runs[i].group == it->group;) {
 		struct runkey *k = &b->runs[i];
 		if (k->iter == iter && same(k->ak, ak) && same(k->av, av) &&
 		    k->summary == it->summary)
@@ -1539,6 +1857,10 @@ static struct rec_run *block_run(struct block *b, const struct item *it, int use
 	r = rec_run_new(b->out, "perf-stat", it->lineno);
 	if (b->cmd)
 		rec_run_config(b->out, r, "cmd", b->cmd);
+	if (b->setup)
+		rec_run_config(b->out, r, "label", b->setup);
+	if (it->prefix)
+		name_run(b, r, it);
 	if (ak)
 		rec_run_config(b->out, r, ak, av);
 	if (it->summary)
@@ -1547,6 +1869,7 @@ static struct rec_run *block_run(struct block *b, const struct item *it, int use
 	if (iter)       /* end of the interval, seconds since the start */
 		rec_sample_add(b->out, r, "time", it->ts, "s", 0);
 	xgrow(&b->runs, &b->runs_cap, b->nruns + 1, sizeof(*b->runs));
+	b->runs[b->nruns].group = it->group;
 	b->runs[b->nruns].iter = iter;
 	b->runs[b->nruns].ak = ak;
 	b->runs[b->nruns].av = av;
@@ -1567,7 +1890,7 @@ static struct rec_run *block_run(struct block *b, const struct item *it, int use
 static void add_summary(struct block *b, struct rec_run *r, const struct item *it,
 			double mean, double sem)
 {
-	struct rec_summary *s = rec_summary_add(b->out, NULL, "perf-stat", it->event, it->unit,
+	struct rec_summary *s = rec_summary_add(b->out, r->variant, "perf-stat", it->event, it->unit,
 						it->lineno);
 	size_t i;
 
@@ -1674,6 +1997,7 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 			  size_t n, struct rec_batch *out, struct kb_err *err)
 {
 	struct block b;
+	struct span setup;
 	char dec = '.';
 	size_t i, counters = 0;
 	int rc, interval = 0;
@@ -1683,6 +2007,12 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 	b.out = out;
 	b.err = err;
 	b.nrepeat = ctx->opts ? ctx->opts->runs : 0;
+	if (n > 2 && setup_prompt(&lines[0], &lines[1], &setup)) {
+		b.setup = arena_strndup(&out->arena, setup.s, setup.len);
+		rec_note(out, lines[0].lineno, "perf stat: '%s', typed right before perf stat, is "
+			 "the setup its runs had: config label=%s", b.setup, b.setup);
+		lines++, n--;
+	}
 	rc = block_read(&b, lines, n);
 	for (i = 0; i < b.nitems; i++) {
 		counters += b.items[i].kind == IT_COUNTER;
@@ -1694,9 +2024,18 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 		if (!b.items[i].has_ts)
 			b.items[i].summary = 1;
 	if (rc == 0 && !b.has_header && !b.cmd && !b.sep && !interval && !b.has_interval &&
-	    counters && n)
+	    (counters || b.has_elapsed) && n)
 		rec_note(out, lines[0].lineno, "perf stat: a block without its 'Performance counter "
 			 "stats for' header: command and number of runs not known");
+	for (i = 0; rc == 0 && !b.has_header && !b.nrepeat && i < b.nitems; i++)
+		if (b.items[i].sem.len || b.items[i].noise.len) {
+			rec_note(out, b.items[i].lineno, "perf stat: its '+-' is the standard error "
+				 "of the mean over runs that nothing here counts ('(N runs)', -r N): "
+				 "the mean is kept, the sd not known");
+			break;
+		}
+	if (rc == 0)
+		prefix_split(&b);
 	if (rc == 0 && !counters && !b.has_elapsed && b.columns_line)
 		;       /* only rows left out, each noted */
 	else if (rc == 0 && !counters && !b.has_elapsed)

@@ -151,6 +151,19 @@ static const struct {
 	  "# perf bench sched messaging -g 20 -l 1000\n# Running 'sched/messaging' benchmark:\n"
 	  "# 20 sender and receiver processes per group\n# 20 groups == 800 processes run\n\n"
 	  "     Total time: 0.234 [sec]\n", 0 },
+	{ "perf stat bare elapsed lines",
+	  "  5.7295 +- 0.0219 seconds time elapsed  ( +-  0.38% )\n", 0 },
+	{ "perf stat elapsed under prompts",
+	  " # trace-cmd start -e all\n # perf stat -r 10 hackbench 50\n"
+	  "       1.566904059 seconds time elapsed ( +-  0.27% )\n\n", 0 },
+	{ "perf stat bracket-named lines",
+	  "  [ -vanilla ]   19.5514 +- 0.0235 seconds time elapsed  ( +-  0.12% )\n", 0 },
+	{ "perf stat named counter lines",
+	  "  6.9.0/pipe.60:   170,719,761   context-switches   ( +-  0.19% )\n", 0 },
+	{ "perf stat named runs",
+	  "  6.9.0/pipe.60:   170,719,761   context-switches   ( +-  0.19% )\n"
+	  "  6.9.0/pipe.60:   30.833112186 seconds time elapsed   ( +-  0.11% )\n\n", 0 },
+	{ "perf stat prompts without output", "kepler:~> taskset -c 2 perf stat -r 5 perf bench sched pipe\n", 0 },
 };
 
 static const char mmtests_path[] =
