@@ -787,6 +787,51 @@ static int release_line(const struct ingest_line *l)
 	return rx_match(&rel, l->s, l->len, c, 1) > 0;
 }
 
+/* A comma followed by a clause of three words or more ("With this
+ * patch, the numbers change:"), not by a qualifier ("Before this patch,
+ * schedutil:"). */
+static int clause_after_comma(const struct ingest_line *l)
+{
+	const char *c = memchr(l->s, ',', l->len), *end = l->s + l->len, *q;
+	size_t words = 0;
+
+	if (!c)
+		return 0;
+	for (q = c + 1; q < end; q++)
+		if (!isspace((unsigned char)*q) && *q != ':' && isspace((unsigned char)q[-1]))
+			words++;
+	return words >= 3;
+}
+
+/* A sentence that starts by naming its side and then says what it
+ * shows: "Without a temp buffer we have:", "With the fix I get:".  The
+ * words before the pronoun or verb are the name; NULL when the line does
+ * not start with a side's word or leaves fewer than two words. */
+static const char *side_before_verb(struct rec_batch *b, const struct ingest_line *l)
+{
+	static struct rx side = RXI("^\\s*((?:with|without|before|after)\\s+.*?)\\s*,?\\s+"
+				    "(?:we|i|you|it|they|this|that|there)\\b");
+	struct rx_cap c[2];
+	const char *end = l->s + l->len, *p, *e;
+	size_t words = 0;
+	const char *q;
+
+	while (end > l->s && isspace((unsigned char)end[-1]))
+		end--;
+	if (end == l->s || end[-1] != ':' || rx_match(&side, l->s, (size_t)(end - l->s), c, 2) != 2)
+		return NULL;
+	p = c[1].s;
+	e = c[1].s + c[1].len;
+	while (e > p && (e[-1] == ',' || isspace((unsigned char)e[-1])))
+		e--;
+	for (q = p; q < e; q++)
+		if (!isspace((unsigned char)*q) && (q == p || isspace((unsigned char)q[-1])))
+			words++;
+	if (words < 2 || words > 6)
+		return NULL;
+	return arena_strndup(&b->arena, p, (size_t)(e - p));
+}
+
 /* The variant label that introduces the output at line index to: the
  * last label line among the prose lines [from, to).  Sets *at to its
  * index. */
@@ -824,10 +869,10 @@ static const char *find_variant_label(struct rec_batch *b, const struct ingest_d
 			static struct rx we = RXI("^\\s*(?:i|we|you|here|there|so|and|but|then)\\b");
 			int sentence = rx_match(&says, l->s, l->len, c1, 1) > 0 ||
 				       rx_match(&we, l->s, l->len, c1, 1) > 0;
-			if (pl && sentence)
-				lb = pl;
+			if (pl && (sentence || clause_after_comma(l)))
+				lb = pl;    /* "With this patch, the numbers change:" */
 			else if (sentence)
-				lb = NULL;  /* "I have got some measurements with ...:" */
+				lb = side_before_verb(b, l); /* "Without a temp buffer we have:" */
 			else
 				lb = variant_label(b, doc, i - 1, from, to, direct);
 			if (!lb)

@@ -48,7 +48,7 @@ check_eq "a label names blocks at its own quoting depth; an underlined 'tip: sch
 	"Before=3.1 After=3 quote-depth=2 tip: schedutil=5.1 tip+patch: schedutil=5 "
 check_eq "a sentence leading into a list names nothing; a commit line, 'this patch on top X' and 'zone reclaiming on:' do" \
 	"$(vals $D/sentences-commits.txt time)" \
-	"sentences-commits=3 a2e90611b9f4 - sched/fair: Remove capacity inversion detection=2.5 this patch on top 829c1651e9c4=2.4 zone reclaiming on=2.3 "
+	"sentences-commits=3 a2e90611b9f4 - sched/fair: Remove capacity inversion detection=2.5 this patch on top 829c1651e9c4=2.4 zone reclaiming on=2.3 Without a temp buffer=4 With this patch=3.8 "
 export KBENCH_DB="$TMP/explain.db"
 check_status "import --explain says which label line named a block" 0 \
 	"$KB" import --explain $D/with-without.txt
