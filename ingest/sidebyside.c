@@ -1127,9 +1127,12 @@ static size_t read_pairs(const struct ingest_line *lines, size_t n, struct sb_ta
 
 /* --------------------------------------------------- kernbench, twice */
 
-static struct rx kb_heading_rx = RXI("^\\s*Average\\s+(Single\\s+threaded|Half\\s+load|Optimal\\s+load|"
-				     "Optimum\\s+load|Maximal\\s+load|Maximum\\s+load|Custom\\s+load)"
-				     "(?:\\s+-j(?:\\s*(\\d+))?)?(?:\\s+Run(?:\\s*\\(std\\s+deviation\\))?)?"
+/* "Average Optimal load -j 8 Run (std deviation):", and as older
+ * kernbench and STP print it, "Average Optimal -j 32 Load Run:",
+ * "Average Half Load -j 4 Run:", "Average Maximal -j Load Run:". */
+static struct rx kb_heading_rx = RXI("^\\s*Average\\s+(Single\\s+threaded|Half|Optimal|Optimum|Maximal|"
+				     "Maximum|Custom)(?:\\s+load)?"
+				     "(?:\\s+-j(?:\\s*(\\d+))?)?(?:\\s+load)?(?:\\s+Run(?:\\s*\\(std\\s+deviation\\))?)?"
 				     "\\s*:?\\s*$");
 static struct rx kb_runsd_rx = RXI("^\\s*Run\\s*\\(std\\s+deviation\\)\\s*:?\\s*$");
 
@@ -1195,6 +1198,28 @@ static int kb_names(const struct ingest_line *l, struct ingest_tok *names, int m
 	return n >= 2 && n <= max ? n : 0;
 }
 
+/* "   Total   2089.8   2072.7   2100.4": a row the author added (User +
+ * System), with one bare number per column and no sd.  It is derived from
+ * the rows kbench stores, so it is no value of its own. */
+static int kb_derived_row(const struct ingest_line *l, int nvalues)
+{
+	const char *p = skip_blanks(l->s, l->s + l->len), *end = l->s + l->len, *q = p;
+	struct sb_item it[SB_MAXC];
+	int ni, k;
+
+	while (q < end && *q != ' ')
+		q++;
+	if (!word_eq(p, (size_t)(q - p), "Total") && !word_eq(p, (size_t)(q - p), "Sum"))
+		return 0;
+	ni = scan_items(q, end, it, SB_MAXC);
+	if (ni != nvalues)
+		return 0;
+	for (k = 0; k < ni; k++)
+		if (it[k].kind != IT_VALUE || it[k].sd)
+			return 0;
+	return 1;
+}
+
 struct sb_emit;
 static void kb_emit_block(struct sb_emit *em, const struct ingest_line *lines, size_t first,
 			  size_t end, const struct ingest_tok *names, int nnames, int nvalues);
@@ -1226,13 +1251,22 @@ static size_t kb_walk(const struct ingest_line *lines, size_t n, struct sb_emit 
 
 		if (!kb_heading(&lines[i], NULL))
 			break;
-		if (j < n && (nown = kb_names(&lines[j], own, SB_MAXC)) > 0)
+		if (j < n && (nown = kb_names(&lines[j], own, SB_MAXC)) > 0) {
 			j++;
+		} else if (j + 2 < n && ingest_line_blank(&lines[j]) &&
+			   (nown = kb_names(&lines[j + 1], own, SB_MAXC)) > 0) {
+			/* the heading, a blank, the names, a blank, the rows */
+			j += 2;
+			if (ingest_line_blank(&lines[j]))
+				j++;
+		}
 		if (j < n && ingest_line_matches(&kb_runsd_rx, &lines[j]))
 			j++;
 		for (; j < n; j++) {
 			struct sb_item it[SB_MAXC];
 			int k = kb_row_items(&lines[j], it, SB_MAXC), v = 0, m;
+			if (k < 0 && rows && kb_derived_row(&lines[j], nv))
+				continue;
 			if (k < 0)
 				break;
 			for (m = 0; m < k && m < SB_MAXC; m++)
@@ -1889,6 +1923,13 @@ static void kb_emit_block(struct sb_emit *em, const struct ingest_line *lines, s
 		struct sb_item it[SB_MAXC];
 		const char *rest;
 		int k = kb_row(&lines[i], &rest), ni, m, v = 0;
+		if (k < 0 && kb_derived_row(&lines[i], nvalues)) {
+			const char *w = skip_blanks(lines[i].s, lines[i].s + lines[i].len), *we = w;
+			while (we < lines[i].s + lines[i].len && *we != ' ')
+				we++;
+			rec_note(em->out, lines[i].lineno, "sidebyside: the row '%.*s' is derived from "
+				 "the rows above it (a bare number, no sd): left out", (int)(we - w), w);
+		}
 		if (k < 0)
 			continue;
 		ni = kb_row_items(&lines[i], it, SB_MAXC);
