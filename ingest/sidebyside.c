@@ -1302,6 +1302,9 @@ static size_t kb_walk(const struct ingest_line *lines, size_t n, struct sb_emit 
 
 /* ------------------------------------------------------------- walking */
 
+static size_t kb_cols_walk(const struct ingest_line *lines, size_t n, struct sb_emit *em);
+
+
 /* What the text above a table says about it. */
 struct sb_context {
 	enum sb_bench bench;
@@ -1490,7 +1493,7 @@ static size_t walk(const struct ingest_line *lines, size_t n, struct sb_emit *em
 
 	if (n == 0 || ingest_line_blank(&lines[0]))
 		return 0;
-	if ((len = kb_walk(lines, n, em)) > 0)
+	if ((len = kb_walk(lines, n, em)) > 0 || (len = kb_cols_walk(lines, n, em)) > 0)
 		return len;
 	memset(&c, 0, sizeof(c));
 	cmd_clear(&c.cmd);
@@ -1990,6 +1993,289 @@ static int cmp_sig(const void *a, const void *b)
 	return c ? c : (x->k < y->k ? -1 : x->k > y->k);
 }
 
+/* ------------------------------------------- kernbench in columns */
+
+/*
+ * Two or more kernbench outputs pasted in columns, each under its own
+ * heading, on the same lines:
+ *
+ *   kernel: nikita-b2                 kernel: patch-2.6.10-rc2   <- names
+ *   Host: stp8-002                    Host: stp8-003                (optional)
+ *
+ *   Average Optimal -j 32 Load Run:   Average Optimal -j 32 Load Run:
+ *   Elapsed Time 130                  Elapsed Time 129.562
+ *
+ * A line of names over the columns names their variants ("kernel: X" is
+ * X; a "Host:" line is the machine, noted and not stored).  Without one,
+ * the columns are one variant (the segment's, as the importer decides),
+ * which only holds when their headings differ (two loads of one kernel).
+ */
+
+/* The starts of the headings in a line that holds two or more of them. */
+static int kb_multi_heading(const struct ingest_line *l, size_t *at, int max)
+{
+	const char *s = l->s;
+	size_t i;
+	int n = 0, k;
+
+	if (!str_find(s, l->len, "verage"))
+		return 0;
+	for (i = 0; i + 7 <= l->len; i++) {
+		if ((s[i] != 'A' && s[i] != 'a') || (i > 0 && s[i - 1] != ' ') ||
+		    strncasecmp(s + i, "Average", 7) != 0)
+			continue;
+		if (n >= max)
+			return 0;
+		at[n++] = i;
+	}
+	if (n < 2)
+		return 0;
+	for (k = 0; k < n; k++) {
+		size_t b = k + 1 < n ? at[k + 1] : l->len;
+		struct rx_cap cap[3];
+		if (rx_match(&kb_heading_rx, s + at[k], b - at[k], cap, 3) <= 0)
+			return 0;
+	}
+	return n;
+}
+
+/* The load and -j of a heading s[0..len) (kb_heading_rx). */
+static void kb_load(const char *s, size_t len, char *load, char *jobs, size_t jobsz)
+{
+	struct rx_cap cap[3];
+
+	jobs[0] = '\0';
+	strcpy(load, "maximal");
+	if (rx_match(&kb_heading_rx, s, len, cap, 3) <= 0)
+		return;
+	switch (cap[1].s[0] | 0x20) {
+	case 's': strcpy(load, "single"); break;
+	case 'h': strcpy(load, "half"); break;
+	case 'o': strcpy(load, "optimal"); break;
+	case 'c': strcpy(load, "custom"); break;
+	default: break;
+	}
+	if (cap[2].s && cap[2].len < jobsz)
+		snprintf(jobs, jobsz, "%.*s", (int)cap[2].len, cap[2].s);
+}
+
+/* A row of ncol columns, "Elapsed Time 266.96    Elapsed Time 232.32":
+ * the metric's index, and each column's text after its label; -1 when
+ * the line is not one. */
+static int kb_cols_row(const struct ingest_line *l, int ncol, struct ingest_tok *cell)
+{
+	const char *rest, *end = l->s + l->len, *p;
+	int k = kb_row(l, &rest), c = 0;
+	size_t w;
+
+	if (k < 0)
+		return -1;
+	w = strlen(kb_metrics[k].label);
+	p = rest;
+	for (;;) {
+		const char *next = str_find(p, (size_t)(end - p), kb_metrics[k].label);
+		while (next && next[-1] != ' ')
+			next = str_find(next + 1, (size_t)(end - next - 1), kb_metrics[k].label);
+		if (c >= ncol)
+			return -1;
+		cell[c].s = p;
+		cell[c].len = (size_t)((next ? next : end) - p);
+		c++;
+		if (!next)
+			break;
+		p = next + w;
+	}
+	return c == ncol ? k : -1;
+}
+
+/* One column's value: "266.96", "353.957 (0.43)", "232.32   ---(*1)"
+ * (a footnote mark after it: *remark).  -1 when the cell holds no value
+ * of its own, or a second number. */
+static int kb_cols_cell(const struct ingest_tok *c, struct sb_item *it, struct ingest_tok *remark)
+{
+	const char *p = skip_blanks(c->s, c->s + c->len), *end = c->s + c->len, *ne;
+
+	while (end > p && end[-1] == ' ')
+		end--;
+	memset(it, 0, sizeof(*it));
+	remark->s = NULL;
+	remark->len = 0;
+	ne = scan_number(p, end);
+	if (ne == p || (ne < end && *ne != ' '))
+		return -1;
+	it->kind = IT_VALUE;
+	it->s = p;
+	it->len = (size_t)(ne - p);
+	p = skip_blanks(ne, end);
+	if (p < end && *p == '(') {
+		const char *pe = scan_paren(p, end, it);
+		if (!pe)
+			return -1;
+		p = skip_blanks(pe, end);
+	}
+	if (p < end) {
+		if (scan_number(p, end) != p)
+			return -1;
+		remark->s = p;
+		remark->len = (size_t)(end - p);
+	}
+	return 0;
+}
+
+/* Do the names' tokens all start with key ("kernel:", "Host:")? */
+static int names_keyed(const struct ingest_tok *t, int n, const char *key)
+{
+	size_t w = strlen(key);
+	int k;
+
+	for (k = 0; k < n; k++)
+		if (t[k].len <= w || strncasecmp(t[k].s, key, w) != 0)
+			return 0;
+	return 1;
+}
+
+static void kb_cols_emit(struct sb_emit *em, const struct ingest_line *lines, size_t h, size_t end,
+			 int ncol, const struct ingest_tok *names, int named)
+{
+	size_t at[SB_MAXC], i;
+	char load[SB_MAXC][16], jobs[SB_MAXC][24];
+	long n = em->ctx->opts && em->ctx->opts->runs > 0 ? em->ctx->opts->runs : em->ctx->runs_hint;
+	int c, d;
+
+	kb_multi_heading(&lines[h], at, SB_MAXC);
+	for (c = 0; c < ncol; c++) {
+		size_t b = c + 1 < ncol ? at[c + 1] : lines[h].len;
+		kb_load(lines[h].s + at[c], b - at[c], load[c], jobs[c], sizeof(jobs[c]));
+	}
+	if (!named) {
+		for (c = 0; c < ncol; c++)
+			for (d = c + 1; d < ncol; d++)
+				if (strcmp(load[c], load[d]) == 0 && strcmp(jobs[c], jobs[d]) == 0) {
+					rec_note(em->out, lines[h].lineno, "sidebyside: kernbench pasted in %d "
+						 "columns of the same load, and nothing names them: which column "
+						 "is which variant cannot be told; left out", ncol);
+					return;
+				}
+		rec_note(em->out, lines[h].lineno, "sidebyside: kernbench pasted in %d columns, one "
+			 "load each, under no names: the columns are one variant", ncol);
+	} else {
+		rec_note(em->out, lines[h].lineno, "sidebyside: kernbench pasted in %d columns, each "
+			 "under its own heading; columns named by the line of names over them", ncol);
+	}
+	for (i = h + 1; i < end; i++) {
+		struct ingest_tok cell[SB_MAXC];
+		int k = kb_cols_row(&lines[i], ncol, cell);
+		if (k < 0)
+			continue;
+		for (c = 0; c < ncol; c++) {
+			struct sb_item it;
+			struct ingest_tok remark;
+			struct rec_summary *s;
+			double mean, sd;
+			if (kb_cols_cell(&cell[c], &it, &remark) < 0 ||
+			    item_value(&it, MARK_POINT, &mean, &sd) < 0)
+				continue;
+			if (remark.len)
+				rec_note(em->out, lines[i].lineno, "sidebyside: '%.*s' after a value: the "
+					 "author's mark, dropped", (int)remark.len, remark.s);
+			s = rec_summary_add(em->out, named ? col_name(em->out, names[c].s, names[c].len) : NULL,
+					    "kernbench", kb_metrics[k].metric, kb_metrics[k].unit,
+					    lines[i].lineno);
+			rec_summary_config(em->out, s, "load", load[c]);
+			if (jobs[c][0])
+				rec_summary_config(em->out, s, "jobs", jobs[c]);
+			s->mean = mean;
+			s->sd = sd;
+			s->n = n;
+		}
+	}
+}
+
+/* Kernbench outputs in columns from lines[0]: a line of names, or the
+ * headings.  Returns the lines taken. */
+static size_t kb_cols_walk(const struct ingest_line *lines, size_t n, struct sb_emit *em)
+{
+	struct ingest_tok names[SB_MAXC + 1], tok[SB_MAXC + 1];
+	size_t at[SB_MAXC], h, i, end = 0, nl = 0;
+	int ncol, named = 0, blocks = 0;
+
+	/* at most three lines of names, blanks, then the headings */
+	for (h = 0; h < n && h < 6; h++) {
+		if (ingest_line_blank(&lines[h])) {
+			if (nl == 0)
+				return 0;
+			continue;
+		}
+		if (kb_multi_heading(&lines[h], at, SB_MAXC))
+			break;
+		if (++nl > 3 || kb_heading(&lines[h], NULL))
+			return 0;
+	}
+	if (h >= n || h >= 6 || (ncol = kb_multi_heading(&lines[h], at, SB_MAXC)) == 0)
+		return 0;
+	for (i = 0; i < h; i++) {
+		int nt;
+		if (ingest_line_blank(&lines[i]))
+			continue;
+		nt = split_names(lines[i].s, lines[i].s + lines[i].len, 2, tok, SB_MAXC + 1);
+		if (nt != ncol)
+			return 0;       /* not names over these columns */
+		if (names_keyed(tok, nt, "host:") || names_keyed(tok, nt, "machine:")) {
+			if (em)
+				rec_note(em->out, lines[i].lineno, "sidebyside: the machines of the "
+					 "columns below, not stored");
+			continue;
+		}
+		if (named)
+			return 0;       /* two lines of names: which one names the variants? */
+		memcpy(names, tok, sizeof(tok));
+		named = 1;
+	}
+	if (named) {
+		int c;
+		for (c = 0; c < ncol; c++) {
+			if (names_keyed(&names[c], 1, "kernel:")) {
+				names[c].s += 7;
+				names[c].len -= 7;
+			}
+			while (names[c].len && names[c].s[0] == ' ') {
+				names[c].s++;
+				names[c].len--;
+			}
+			while (names[c].len && names[c].s[names[c].len - 1] == ':')
+				names[c].len--;
+			if (!names[c].len)
+				return 0;
+		}
+	}
+	i = h;
+	while (i < n && kb_multi_heading(&lines[i], at, SB_MAXC) == ncol) {
+		size_t j;
+		int rows = 0;
+		for (j = i + 1; j < n; j++) {
+			struct ingest_tok cell[SB_MAXC], remark;
+			struct sb_item it;
+			int c;
+			if (kb_cols_row(&lines[j], ncol, cell) < 0)
+				break;
+			for (c = 0; c < ncol; c++)
+				if (kb_cols_cell(&cell[c], &it, &remark) < 0)
+					break;
+			if (c < ncol)
+				break;
+			rows++;
+		}
+		if (!rows)
+			break;
+		if (em)
+			kb_cols_emit(em, lines, i, j, ncol, names, named);
+		blocks++;
+		end = j;
+		i = ingest_skip_blank(lines, j, n);
+	}
+	return blocks ? end : 0;
+}
+
 /* ------------------------------------------------------------ the parser */
 
 static size_t sidebyside_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
@@ -2018,7 +2304,7 @@ static int sidebyside_parse(const struct ingest_ctx *ctx, const struct ingest_li
 	em.ctx = ctx;
 	em.lines = lines;
 	em.out = out;
-	if (kb_walk(lines, n, &em) > 0)
+	if (kb_walk(lines, n, &em) > 0 || kb_cols_walk(lines, n, &em) > 0)
 		return 0;
 	walk(lines, n, &em);
 	sigs = xcalloc(em.nfound + 1, sizeof(*sigs));

@@ -1,0 +1,87 @@
+#!/bin/bash
+# Issue 21: more tables with one column per variant and outputs pasted in
+# columns (ingest/sidebyside.c), as the held-out posts write them.  Each
+# input in tests/data/shapes/sidebyside2 is a few lines written for one
+# shape; each test checks the stored numbers a user would check (variant,
+# benchmark, config, metric, value).
+. tests/lib.sh
+D=tests/data/shapes/sidebyside2
+
+# Import one file into a fresh store; its exit status is import's, and
+# $TMP/out holds what import and import --explain said.
+imp() {
+	local rc
+	export KBENCH_DB="$TMP/$(basename "$1" .txt).db"
+	"$KB" import "$1" > "$TMP/out" 2>&1
+	rc=$?
+	KBENCH_DB="$TMP/explain.db" "$KB" import --explain "$1" >> "$TMP/out" 2>&1
+	rm -f "$TMP/explain.db"
+	return $rc
+}
+
+# summaries as "variant|config|mean|sd|n" (sd to 4 digits; n empty when the
+# text does not state it), sorted
+sums() {
+	sql "select variant || '|' || config || '|' || printf('%g', mean) || '|' ||
+		case when sd is null then '' else printf('%.4g', sd) end || '|' || coalesce(cast(n as text), '') from summary_v
+		where benchmark = '$1' and metric = '$2' order by variant, config"
+}
+
+# runs' samples as "variant|config|value", sorted
+samples() {
+	sql "select variant || '|' || config || '|' || printf('%g', value) from samples_v
+		where benchmark = '$1' and metric = '$2' order by variant, config, value"
+}
+
+# 1. One kernbench heading over a line of names with spaces and '%', blank
+#    lines around the names, "mean (sd)" cells, a derived Total row.
+imp $D/kernbench-names-sd-total.txt
+check_eq "kb names: imports" "$?" 0
+check_eq "kb names: elapsed per column, sd, load and -j from 'Average Optimal -j 4 Load Run:'" \
+	"$(sums kernbench elapsed)" \
+"Fix + cap 50%|jobs=4,load=optimal|510.2|2.25|
+Stock 2.6|jobs=4,load=optimal|500.5|1.5|
+With fix|jobs=4,load=optimal|490|0.4|"
+check_eq "kb names: rows after the Total row are read" "$(sums kernbench context_switches)" \
+"Fix + cap 50%|jobs=4,load=optimal|80000|150.8|
+Stock 2.6|jobs=4,load=optimal|40000.5|100.3|
+With fix|jobs=4,load=optimal|39000|90.5|"
+check_eq "kb names: '(0)' is an sd of 0" \
+	"$(sql "select printf('%g', sd) from summary_v where variant = 'Stock 2.6' and metric = 'percent_cpu'")" 0
+check_eq "kb names: the Total row is no value" \
+	"$(sql "select count(*) from summary_v where mean in (990.5, 978.5, 996)")" 0
+check_grep "kb names: explain says the Total row is left out" "row 'Total' is derived" "$TMP/out"
+
+# 2. Two kernbench outputs in columns, each its own heading, named by
+#    "kernel: NAME" over them; a Host: line is not a name.
+imp $D/kernbench-columns-named.txt
+check_eq "kb columns: imports" "$?" 0
+check_eq "kb columns: elapsed per kernel and load ('Average Maximal -j Load Run:' is maximal)" \
+	"$(sums kernbench elapsed)" \
+"2.6.9-base|jobs=16,load=optimal|100||
+2.6.9-base|load=maximal|98.5||
+2.6.9-lru|jobs=16,load=optimal|95.5||
+2.6.9-lru|load=maximal|97.25||"
+check_eq "kb columns: the right column's sleeps" \
+	"$(sql "select printf('%g', mean) from summary_v where variant = '2.6.9-lru' and metric = 'sleeps' and config like '%optimal%'")" 21000.5
+check_eq "kb columns: no variant from the Host: line" \
+	"$(sql "select count(*) from summary_v where variant like '%box%' or variant like 'kernel%'")" 0
+
+# 3. Two loads in two columns under "=== name ===" banners: the columns are
+#    one variant, the banner's; footnote marks after a value dropped.
+imp $D/kernbench-columns-loads.txt
+check_eq "kb loads: imports" "$?" 0
+check_eq "kb loads: each column its load, the banner the variant" "$(sums kernbench elapsed)" \
+"patched|jobs=2,load=half|201.5||
+patched|jobs=8,load=optimal|110.5||
+unpatched|jobs=2,load=half|200.5||
+unpatched|jobs=8,load=optimal|120.25||"
+check_eq "kb loads: a value with a footnote mark after it" \
+	"$(sql "select printf('%g', mean) from summary_v where variant = 'patched' and metric = 'system' and config like '%optimal%'")" 25.75
+check_grep "kb loads: explain names the dropped mark" "'---\(\*2\)' after a value" "$TMP/out"
+
+# 4. Two columns of one load and nothing naming them: refused, not guessed.
+imp $D/kernbench-columns-unnamed.txt
+check_eq "kb unnamed: nothing stored, exit 2" "$?" 2
+check_grep "kb unnamed: the reason" "which column is which variant cannot be told" "$TMP/out"
+check_eq "kb unnamed: no summary" "$(sql "select count(*) from summary_v")" 0
