@@ -209,7 +209,12 @@ static int scan_items(const char *s, const char *end, struct sb_item *it, int ma
 			return n;
 		memset(&x, 0, sizeof(x));
 		q = p;
-		if ((*q == '-' || *q == '+') && q + 1 < end && q[1] == ' ' &&
+		if ((*q == '>' || *q == '<' || *q == '~') && q + 1 < end &&
+		    (ne = scan_number(q + 1, end)) != q + 1 && (pc = scan_percent(ne, end)) != NULL) {
+			/* ">800%", "~5%": a change the author bounds */
+			x.kind = IT_CHANGE;
+			p = pc;
+		} else if ((*q == '-' || *q == '+') && q + 1 < end && q[1] == ' ' &&
 		    (ne = scan_number(skip_blanks(q + 1, end), end)) != skip_blanks(q + 1, end) &&
 		    (pc = scan_percent(ne, end)) != NULL) {
 			/* "- 0.46 %": a change with a blank after its sign */
@@ -675,7 +680,8 @@ static enum sb_colkind name_config(const char *s, size_t n)
 		n--;
 	}
 	if (word_eq(s, n, "grp") || word_eq(s, n, "group") || word_eq(s, n, "groups") ||
-	    word_eq(s, n, "g") || word_eq(s, n, "procs"))
+	    word_eq(s, n, "g") || word_eq(s, n, "procs") || word_eq(s, n, "num_group") ||
+	    word_eq(s, n, "num_groups") || word_eq(s, n, "nr_groups") || word_eq(s, n, "ngroups"))
 		return COL_GROUPS;
 	if (word_eq(s, n, "loops") || word_eq(s, n, "loop") || word_eq(s, n, "nr") || word_eq(s, n, "l"))
 		return COL_LOOPS;
@@ -1315,6 +1321,9 @@ struct sb_context {
 	const char *mode;               /* a "Threads:" heading */
 	size_t kv_keylen, kv_vallen;
 	const struct ingest_line *heading;      /* first heading line above the table */
+	int prose;              /* lines of text since the command */
+	const struct ingest_line *dropped_cmd;  /* a line naming hackbench anew, after prose:
+						 * the command above is of other text */
 };
 
 struct sb_found {
@@ -1464,10 +1473,20 @@ static int take_text(const struct ingest_line *l, struct sb_context *c, int *cou
 			c->cmd_gen++;
 			c->cmd = cmd;
 			c->heading = NULL;
+			c->prose = 0;
 			return 1;       /* commands do not spend the budget */
+		}
+		if (c->cmd.seen && c->prose >= 3 && l->s[l->len - 1] != ':') {
+			/* "I measured performance by hackbench." a paragraph
+			 * below a command: that command was for other text (a
+			 * caption "the result of hackbench:" points back at it) */
+			cmd_clear(&c->cmd);
+			c->cmd_gen++;
+			c->dropped_cmd = l;
 		}
 	}
 	*counted = 1;
+	c->prose++;
 	if (hackbench_header_line(l))
 		return 1;       /* an example of the output, no result */
 	if (mode_heading(l)) {
@@ -1802,6 +1821,10 @@ static void emit_table(struct sb_emit *em, const struct sb_found *f, const char 
 	    f->c.cmd.loops < 0)
 		rec_note(em->out, lines[0].lineno, "sidebyside: loops=100, groups=10 where the table "
 			 "does not say: hackbench's defaults (no -l, -g on its command line)");
+	if (f->c.dropped_cmd && !f->c.cmd.seen)
+		rec_note(em->out, f->c.dropped_cmd->lineno, "sidebyside: this line names hackbench "
+			 "anew, a paragraph below the last command: that command is not taken as the "
+			 "config of the table below");
 	if (f->t.kind == T_DESCRIBE) {
 		emit_describe(em, f, mark, label);
 		return;

@@ -85,3 +85,19 @@ imp $D/kernbench-columns-unnamed.txt
 check_eq "kb unnamed: nothing stored, exit 2" "$?" 2
 check_grep "kb unnamed: the reason" "which column is which variant cannot be told" "$TMP/out"
 check_eq "kb unnamed: no summary" "$(sql "select count(*) from summary_v")" 0
+
+# 5. A hackbench table keyed by "num_group", a change column named over two
+#    header lines, a bounded change ">700%" on one row only; the command a
+#    paragraph above is for other text, not the table's config.
+imp $D/numgroup-bounded-change.txt
+check_eq "num_group: imports" "$?" 0
+check_eq "num_group: groups from the row key, no config from the command above" "$(sums hackbench time)" \
+"+ fix|groups=50|19.875||
++ fix|groups=60|25.5||
++ fix|groups=70|60.125||
+2.6.30-base|groups=50|20.125||
+2.6.30-base|groups=60|30.25||
+2.6.30-base|groups=70|500.75||"
+check_eq "num_group: the ratio column is no variant, '>700%' no value" \
+	"$(sql "select count(*) from summary_v where variant in ('ratio', 'improvement') or mean = 700")" 0
+check_grep "num_group: explain says why the command is not taken" "names hackbench anew" "$TMP/out"
