@@ -501,6 +501,10 @@ static int read_command(const struct ingest_line *l, struct sb_cmd *c)
 		} else if (*p == '-' && q - p == 2 && strchr("pTPgls", p[1])) {
 			/* "-pT": bundled flags */
 			return 0;
+		} else if (*p == '-' && q - p >= 2 && (isalpha((unsigned char)p[1]) || p[1] == '-')) {
+			/* an option we do not know ("--thread"): what the
+			 * command runs cannot be told, so none of it is taken */
+			return 0;
 		} else {
 			break;  /* prose after the word ("hackbench results:") */
 		}
@@ -574,7 +578,7 @@ struct sb_col {
 
 enum sb_tkind { T_ROWS, T_TRANSPOSED, T_DESCRIBE, T_PAIRS };
 
-enum sb_keykind { KEY_NONE, KEY_GROUPS, KEY_TEST, KEY_STAT, KEY_LABEL };
+enum sb_keykind { KEY_NONE, KEY_GROUPS, KEY_TEST, KEY_STAT, KEY_LABEL, KEY_RUN };
 
 struct sb_table {
 	enum sb_tkind kind;
@@ -585,6 +589,7 @@ struct sb_table {
 	int nvariant;
 	int pipes;
 	int continued;          /* its header is the key alone: the columns above */
+	int runs;               /* its rows are runs ("test1", "run 2"), statistics under them */
 };
 
 static int is_rule(const struct ingest_line *l)
@@ -694,6 +699,12 @@ static int is_stat(const char *s, size_t n)
 					     "stdev", "sd", "min", "max", "median", "count" };
 	size_t k;
 
+	if (n > 2 && s[n - 1] == ')' && memchr(s, '(', n)) {
+		/* "avg(s)", "mean (sec)": the statistic and its unit */
+		n = (size_t)((const char *)memchr(s, '(', n) - s);
+		while (n && s[n - 1] == ' ')
+			n--;
+	}
 	for (k = 0; k < sizeof(stats) / sizeof(stats[0]); k++)
 		if (word_eq(s, n, stats[k]))
 			return 1;
@@ -711,6 +722,27 @@ static int is_autonuma_test(const char *s, size_t n)
 		if (!(isalnum((unsigned char)s[i]) || s[i] == '_'))
 			return 0;
 	return n == 6 || s[6] == '_';
+}
+
+/* "test1", "run2", "run-3", "#4", "iter5": the rows are runs; the run's
+ * number, or -1 when not that. */
+static long run_key(const char *s, size_t n)
+{
+	static const char *const words[] = { "test", "run", "iteration", "iter", "round", "trial", "#" };
+	size_t k, w;
+	long v;
+
+	for (k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
+		w = strlen(words[k]);
+		if (n <= w || strncasecmp(s, words[k], w) != 0)
+			continue;
+		if (s[w] == '-' || s[w] == '_')
+			w++;
+		if (w < n && strspn(s + w, "0123456789") == n - w && num_parse_long(s + w, n - w, &v) == 0)
+			return v;
+		return -1;
+	}
+	return -1;
 }
 
 /* "1-groups", "16 groups", "8grp": groups = N.  -1 when not that. */
@@ -895,6 +927,8 @@ static enum sb_keykind key_kind(const struct sb_table *t, const char *s, size_t 
 		return KEY_NONE;
 	if (is_autonuma_test(s, n))
 		return KEY_TEST;
+	if (run_key(s, n) >= 0)
+		return KEY_RUN;
 	if (is_stat(s, n))
 		return KEY_STAT;
 	g = groups_key(s, n);
@@ -918,8 +952,8 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 {
 	const struct ingest_line *h = &lines[0];
 	const char *p = skip_blanks(h->s, h->s + h->len), *end = h->s + h->len, *rest;
-	struct ingest_tok names[2][SB_MAXC + 1], keyname = { NULL, 0 };
-	int nn[2], alt, k, rows = 0, kcol;
+	struct ingest_tok names[4][SB_MAXC + 1], keyname = { NULL, 0 };
+	int nn[4] = { 0, 0, 0, 0 }, alt, k, rows = 0, kcol;
 	size_t i, first;
 	struct sb_row row;
 	enum sb_colkind keycfg = COL_VARIANT;
@@ -960,15 +994,23 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 		keyname.len = (size_t)(rest - p);
 		nn[0] = split_names(rest, end, 2, names[0], SB_MAXC + 1);
 		nn[1] = split_names(rest, end, 1, names[1], SB_MAXC + 1);
+		if (p > h->s && *p != '[' && lines[first].s[0] != ' ') {
+			/* "\tversion1\tversion2": a header set in by one cell, over
+			 * rows that are not: its first cell is empty */
+			nn[2] = split_names(p, end, 2, names[2], SB_MAXC + 1);
+			nn[3] = split_names(p, end, 1, names[3], SB_MAXC + 1);
+		}
 	}
 	keycfg = name_config(keyname.s, keyname.len);
 	if (read_row(&lines[first], t->pipes, &row) < 0 || row_values(&row) < 2)
 		return 0;
 	/* Which split makes the columns match the first row. */
-	for (alt = 0; alt < 2; alt++) {
+	for (alt = 0; alt < 4; alt++) {
 		int nv = 0, nchg = 0, nvar = 0, allnum = 1;
 		if (nn[alt] < 2 || nn[alt] > SB_MAXC)
 			continue;
+		if (alt == 2)
+			keycfg = COL_VARIANT;   /* the key has no name */
 		for (k = 0; k < nn[alt]; k++) {
 			struct sb_col *c = &t->col[k];
 			long v;
@@ -1015,7 +1057,7 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 				break;
 		}
 	}
-	if (alt == 2)
+	if (alt == 4)
 		return 0;
 	/* What the rows are. */
 	{
@@ -1028,6 +1070,8 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 			t->kind = T_DESCRIBE;
 		} else if (kk == KEY_TEST) {
 			t->bench = SB_AUTONUMA;
+		} else if (kk == KEY_RUN) {
+			t->runs = 1;
 		} else if (kk == KEY_GROUPS) {
 			if (keycfg != COL_GROUPS && groups_key(row.key, row.keylen) < 0)
 				return 0;       /* a bare number under an unknown name */
@@ -1054,7 +1098,11 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 			break;
 		if (row_fit(t, &row, cell) < 0)
 			break;
-		if (t->kind == T_ROWS) {
+		if (t->kind == T_ROWS && t->runs) {
+			enum sb_keykind kk = key_kind(t, row.key, row.keylen, &g);
+			if (kk != KEY_RUN && kk != KEY_STAT)
+				break;
+		} else if (t->kind == T_ROWS) {
 			enum sb_keykind kk = key_kind(t, row.key, row.keylen, &g);
 			if (kk != (t->bench == SB_AUTONUMA ? KEY_TEST : KEY_GROUPS))
 				break;
@@ -1805,12 +1853,64 @@ static void emit_describe(struct sb_emit *em, const struct sb_found *f, enum sb_
 	}
 }
 
-static void emit_table(struct sb_emit *em, const struct sb_found *f, const char *label)
+/* Is s[0..n) the name of one of the table's variant columns? */
+static int names_column(const struct sb_table *t, const char *s, size_t n)
 {
+	int k;
+
+	while (n && (s[n - 1] == ':' || s[n - 1] == ' '))
+		n--;
+	for (k = 0; k < t->ncol; k++) {
+		size_t len = t->col[k].len;
+		while (len && (t->col[k].name[len - 1] == ':' || t->col[k].name[len - 1] == ' '))
+			len--;
+		if (t->col[k].kind == COL_VARIANT && len == n && strncmp(t->col[k].name, s, n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* "version1: v6.2" above a table with a column "version1": a legend
+ * describing that variant, not a heading or a config of the table. */
+static void table_legend(struct sb_emit *em, struct sb_found *f)
+{
+	size_t i = f->at > SB_PREAMBLE + 4 ? f->at - SB_PREAMBLE - 4 : 0;
+
+	if (f->c.kv_key && names_column(&f->t, f->c.kv_key, f->c.kv_keylen))
+		f->c.kv_key = NULL;
+	if (f->c.heading) {
+		const char *hs = skip_blanks(f->c.heading->s, f->c.heading->s + f->c.heading->len);
+		const char *hc = memchr(hs, ':', (size_t)(f->c.heading->s + f->c.heading->len - hs));
+		if (hc && names_column(&f->t, hs, (size_t)(hc - hs)))
+			f->c.heading = NULL;
+	}
+	for (; i < f->at; i++) {
+		const struct ingest_line *l = &em->lines[i];
+		const char *p = skip_blanks(l->s, l->s + l->len), *end = l->s + l->len;
+		const char *colon = memchr(p, ':', (size_t)(end - p)), *d;
+		if (!colon || colon == p || colon - p > 40 || !names_column(&f->t, p, (size_t)(colon - p)))
+			continue;
+		d = skip_blanks(colon + 1, end);
+		if (d >= end)
+			continue;
+		rec_variant_add(em->out, arena_strndup(&em->out->arena, p, (size_t)(colon - p)),
+				arena_strndup(&em->out->arena, d, (size_t)(end - d)), NULL, l->lineno);
+		rec_note(em->out, l->lineno, "sidebyside: a legend line: it describes the column "
+			 "'%.*s' of the table below", (int)(colon - p), p);
+	}
+}
+
+static void emit_table(struct sb_emit *em, const struct sb_found *found, const char *label)
+{
+	struct sb_found copy = *found;
+	const struct sb_found *f = &copy;
 	const struct ingest_line *lines = em->lines + f->at;
 	enum sb_mark mark = table_mark(lines, &f->t);
 	int as_run, k;
 	size_t i;
+
+	if (f->t.kind == T_ROWS)
+		table_legend(em, &copy);
 
 	if (mark == MARK_AMBIGUOUS) {
 		rec_note(em->out, lines[0].lineno, "sidebyside: table left out: its numbers read two "
@@ -1832,11 +1932,12 @@ static void emit_table(struct sb_emit *em, const struct sb_found *f, const char 
 	if (f->t.continued)
 		rec_note(em->out, lines[0].lineno, "sidebyside: a header of the row key alone: the "
 			 "columns of the table above");
-	as_run = rows_repeat(em, f);
+	as_run = f->t.runs || rows_repeat(em, f);
 	rec_note(em->out, lines[0].lineno, "sidebyside: %s table, %s; cells read as %s",
 		 f->t.bench == SB_AUTONUMA ? "autonuma" : "hackbench",
 		 f->t.kind == T_TRANSPOSED ? "one row per variant, one column per groups" :
 		 "one column per variant",
+		 f->t.runs ? "one run each (the rows are numbered runs)" :
 		 as_run ? "one run each (the rows repeat a config)" :
 		 f->c.count ? "published means (n from the text)" : "published means (n not stated)");
 	for (i = f->t.first; i < f->t.end; i++) {
@@ -1844,6 +1945,7 @@ static void emit_table(struct sb_emit *em, const struct sb_found *f, const char 
 		const struct sb_item *cell[SB_MAXC];
 		struct sb_cell_cfg cc = { -1, -1, NULL };
 		long g = -1;
+		int iteration = 0;
 
 		if (f->t.kind == T_PAIRS) {
 			struct ingest_tok tok[1];
@@ -1874,7 +1976,15 @@ static void emit_table(struct sb_emit *em, const struct sb_found *f, const char 
 		if (row.annot)
 			rec_note(em->out, lines[i].lineno, "sidebyside: annotation '%.*s' after the values "
 				 "dropped", (int)row.annotlen, row.annot);
-		if (f->t.kind == T_ROWS) {
+		if (f->t.kind == T_ROWS && f->t.runs) {
+			if (key_kind(&f->t, row.key, row.keylen, &g) != KEY_RUN) {
+				rec_note(em->out, lines[i].lineno, "sidebyside: the row '%.*s' is a statistic "
+					 "of the runs above it: left out (kbench computes its own)",
+					 (int)row.keylen, row.key);
+				continue;
+			}
+			iteration = (int)run_key(row.key, row.keylen);
+		} else if (f->t.kind == T_ROWS) {
 			if (key_kind(&f->t, row.key, row.keylen, &g) == KEY_TEST)
 				cc.test = arena_strndup(&em->out->arena, row.key, row.keylen);
 			else
@@ -1914,7 +2024,7 @@ static void emit_table(struct sb_emit *em, const struct sb_found *f, const char 
 			} else {
 				variant = col_name(em->out, f->t.col[k].name, f->t.col[k].len);
 			}
-			put_value(em, f, variant, &c2, v, sd, as_run, 0, label, lines[i].lineno);
+			put_value(em, f, variant, &c2, v, sd, as_run, iteration, label, lines[i].lineno);
 		}
 	}
 }

@@ -101,3 +101,32 @@ check_eq "num_group: groups from the row key, no config from the command above" 
 check_eq "num_group: the ratio column is no variant, '>700%' no value" \
 	"$(sql "select count(*) from summary_v where variant in ('ratio', 'improvement') or mean = 700")" 0
 check_grep "num_group: explain says why the command is not taken" "names hackbench anew" "$TMP/out"
+
+# 6. A tab-led header (its first cell empty) over numbered run rows
+#    run1..run3 and an avg(s) row; the command gives the config; a legend
+#    "build1: v6.5" describes a column and is no config.
+imp $D/numbered-runs-avg-legend.txt
+check_eq "numbered runs: imports" "$?" 0
+check_eq "numbered runs: one run per cell, config from the testcase line" "$(samples hackbench time)" \
+"build1|groups=20,ipc=pipe,loops=5000,mode=thread|10.5
+build1|groups=20,ipc=pipe,loops=5000,mode=thread|10.7
+build1|groups=20,ipc=pipe,loops=5000,mode=thread|10.9
+build2|groups=20,ipc=pipe,loops=5000,mode=thread|9.5
+build2|groups=20,ipc=pipe,loops=5000,mode=thread|9.7
+build2|groups=20,ipc=pipe,loops=5000,mode=thread|9.9"
+check_eq "numbered runs: the run numbers are the iterations" \
+	"$(sql "select group_concat(iteration) from (select iteration from samples_v where variant = 'build2' order by iteration)")" "1,2,3"
+check_eq "numbered runs: the avg(s) row is no value and no summary" \
+	"$(sql "select (select count(*) from summary_v) + (select count(*) from samples_v where value = 10.7 and iteration not in (2))")" 0
+check_eq "numbered runs: the legend describes the variants" \
+	"$(sql "select name || '=' || description from variant_v order by name")" \
+"build1=v6.5
+build2=v6.5 + the fix"
+check_grep "numbered runs: explain says the avg row is left out" "row 'avg\(s\)' is a statistic" "$TMP/out"
+
+# 7. A command with an option kbench does not know: none of it is taken
+#    as config (never a default loops=100 under a guess).
+imp $D/unknown-option.txt
+check_eq "unknown option: imports" "$?" 0
+check_eq "unknown option: the runs without a config" \
+	"$(sql "select count(*) || '|' || group_concat(distinct config) from samples_v")" "6|"
