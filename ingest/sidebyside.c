@@ -366,9 +366,16 @@ static enum sb_bench line_bench(const struct ingest_line *l)
 			at = (size_t)(h - l->s) + 1;
 			if (at > last) {
 				last = at;
-				b = SB_OTHER;
+				/* kernbench's own output is kernbench.c's; here only its
+				 * numbers retold in a table of User/System rows */
+				b = strcmp(other_benchmarks[k], "kernbench") == 0 ? SB_KERNBENCH : SB_OTHER;
 			}
 		}
+	if ((h = str_find(l->s, l->len, "Kernbench")) && names_word(l, "Kernbench") &&
+	    (size_t)(h - l->s) + 1 > last) {
+		last = (size_t)(h - l->s) + 1;
+		b = SB_KERNBENCH;
+	}
 	if (((h = str_find(l->s, l->len, "hackbench")) || (h = str_find(l->s, l->len, "Hackbench")) ||
 	     (h = str_find(l->s, l->len, "sched messaging"))) &&
 	    (size_t)(h - l->s) + 1 >= last) {
@@ -578,7 +585,7 @@ struct sb_col {
 
 enum sb_tkind { T_ROWS, T_TRANSPOSED, T_DESCRIBE, T_PAIRS };
 
-enum sb_keykind { KEY_NONE, KEY_GROUPS, KEY_TEST, KEY_STAT, KEY_LABEL, KEY_RUN };
+enum sb_keykind { KEY_NONE, KEY_GROUPS, KEY_TEST, KEY_STAT, KEY_LABEL, KEY_RUN, KEY_KBMETRIC };
 
 struct sb_table {
 	enum sb_tkind kind;
@@ -590,6 +597,7 @@ struct sb_table {
 	int pipes;
 	int continued;          /* its header is the key alone: the columns above */
 	int runs;               /* its rows are runs ("test1", "run 2"), statistics under them */
+	int kbrows;             /* its rows are kernbench's metrics ("User", "System") */
 };
 
 static int is_rule(const struct ingest_line *l)
@@ -742,6 +750,22 @@ static long run_key(const char *s, size_t n)
 			return v;
 		return -1;
 	}
+	return -1;
+}
+
+/* A row key naming one of kernbench's metrics, as a table retells them
+ * ("User", "System", "Elapsed"): its index in kb_metrics; "Total" (User +
+ * System, derived) is KB_NMETRICS; -1 when not that. */
+static int kb_metric_key(const char *s, size_t n)
+{
+	if (word_eq(s, n, "Elapsed") || word_eq(s, n, "Real"))
+		return 0;
+	if (word_eq(s, n, "User"))
+		return 1;
+	if (word_eq(s, n, "System") || word_eq(s, n, "Sys"))
+		return 2;
+	if (word_eq(s, n, "Total"))
+		return KB_NMETRICS;
 	return -1;
 }
 
@@ -929,6 +953,8 @@ static enum sb_keykind key_kind(const struct sb_table *t, const char *s, size_t 
 		return KEY_TEST;
 	if (run_key(s, n) >= 0)
 		return KEY_RUN;
+	if (kb_metric_key(s, n) >= 0)
+		return KEY_KBMETRIC;
 	if (is_stat(s, n))
 		return KEY_STAT;
 	g = groups_key(s, n);
@@ -953,7 +979,7 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 	const struct ingest_line *h = &lines[0];
 	const char *p = skip_blanks(h->s, h->s + h->len), *end = h->s + h->len, *rest;
 	struct ingest_tok names[4][SB_MAXC + 1], keyname = { NULL, 0 };
-	int nn[4] = { 0, 0, 0, 0 }, alt, k, rows = 0, kcol;
+	int nn[4] = { 0, 0, 0, 0 }, alt, try, k, rows = 0, kcol;
 	size_t i, first;
 	struct sb_row row;
 	enum sb_colkind keycfg = COL_VARIANT;
@@ -1005,12 +1031,15 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 	if (read_row(&lines[first], t->pipes, &row) < 0 || row_values(&row) < 2)
 		return 0;
 	/* Which split makes the columns match the first row. */
-	for (alt = 0; alt < 4; alt++) {
+	/* A header set in over rows that are not has an empty first cell:
+	 * that reading first, so that its first name is not taken for the
+	 * key's ("Base" over "User 85.07 84.84"). */
+	for (try = 0; try < 4; try++) {
 		int nv = 0, nchg = 0, nvar = 0, allnum = 1;
+		alt = nn[2] ? (try + 2) % 4 : try;
 		if (nn[alt] < 2 || nn[alt] > SB_MAXC)
 			continue;
-		if (alt == 2)
-			keycfg = COL_VARIANT;   /* the key has no name */
+		keycfg = alt >= 2 ? COL_VARIANT : name_config(keyname.s, keyname.len);
 		for (k = 0; k < nn[alt]; k++) {
 			struct sb_col *c = &t->col[k];
 			long v;
@@ -1057,7 +1086,7 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 				break;
 		}
 	}
-	if (alt == 4)
+	if (try == 4)
 		return 0;
 	/* What the rows are. */
 	{
@@ -1072,6 +1101,9 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 			t->bench = SB_AUTONUMA;
 		} else if (kk == KEY_RUN) {
 			t->runs = 1;
+		} else if (kk == KEY_KBMETRIC && kb_metric_key(row.key, row.keylen) < KB_NMETRICS) {
+			t->kbrows = 1;
+			t->bench = SB_KERNBENCH;
 		} else if (kk == KEY_GROUPS) {
 			if (keycfg != COL_GROUPS && groups_key(row.key, row.keylen) < 0)
 				return 0;       /* a bare number under an unknown name */
@@ -1101,6 +1133,9 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 		if (t->kind == T_ROWS && t->runs) {
 			enum sb_keykind kk = key_kind(t, row.key, row.keylen, &g);
 			if (kk != KEY_RUN && kk != KEY_STAT)
+				break;
+		} else if (t->kind == T_ROWS && t->kbrows) {
+			if (key_kind(t, row.key, row.keylen, &g) != KEY_KBMETRIC)
 				break;
 		} else if (t->kind == T_ROWS) {
 			enum sb_keykind kk = key_kind(t, row.key, row.keylen, &g);
@@ -1433,7 +1468,7 @@ static int opens_text(const struct ingest_line *l)
 	if (kv_heading(l, NULL) || mode_heading(l))
 		return 1;
 	b = line_bench(l);
-	if (b != SB_HACKBENCH && b != SB_AUTONUMA)
+	if (b != SB_HACKBENCH && b != SB_AUTONUMA && b != SB_KERNBENCH)
 		return 0;
 	cmd_clear(&cmd);
 	while (end > l->s && end[-1] == ' ')
@@ -1582,9 +1617,14 @@ static size_t walk(const struct ingest_line *lines, size_t n, struct sb_emit *em
 		}
 		{
 			enum sb_bench b = t.bench ? t.bench : c.bench;
-			if (b != SB_HACKBENCH && b != SB_AUTONUMA)
+			if (t.kbrows && c.bench != SB_KERNBENCH)
+				return end;     /* User/System rows, but of what? */
+			if (b != SB_HACKBENCH && b != SB_AUTONUMA && !t.kbrows)
 				return end;
 			t.bench = b;
+			if (t.kbrows && i > 0 && !ingest_line_blank(&lines[i - 1]) && !is_rule(&lines[i - 1]) &&
+			    (i < 2 || ingest_line_blank(&lines[i - 2])) && line_bench(&lines[i - 1]) == SB_NONE)
+				c.heading = &lines[i - 1];      /* "ia64": a line of its own over it */
 		}
 		if (em) {
 			struct sb_found *f;
@@ -1900,6 +1940,52 @@ static void table_legend(struct sb_emit *em, struct sb_found *f)
 	}
 }
 
+/* A table of kernbench's metrics as rows, one column per variant:
+ *                Base    VMEMAP    % change (-ve good)
+ *   User        85.07     84.84    -0.26
+ * published means, n unknown; a Total row (User + System) left out. */
+static void emit_kbrows(struct sb_emit *em, const struct sb_found *f, enum sb_mark mark,
+			const char *label)
+{
+	const struct ingest_line *lines = em->lines + f->at;
+	size_t i;
+	int k;
+
+	rec_note(em->out, lines[0].lineno, "sidebyside: kernbench's metrics as rows, one column "
+		 "per variant (the text above names kernbench); cells read as published means (n "
+		 "not stated)");
+	for (i = f->t.first; i < f->t.end; i++) {
+		struct sb_row row;
+		const struct sb_item *cell[SB_MAXC];
+		int m;
+		if (read_row(&lines[i], 0, &row) < 0 || row_fit(&f->t, &row, cell) < 0)
+			continue;
+		m = kb_metric_key(row.key, row.keylen);
+		if (m < 0)
+			continue;
+		if (m == KB_NMETRICS) {
+			rec_note(em->out, lines[i].lineno, "sidebyside: the row '%.*s' is derived from "
+				 "the rows above it: left out", (int)row.keylen, row.key);
+			continue;
+		}
+		for (k = 0; k < f->t.ncol; k++) {
+			struct rec_summary *s;
+			double v, sd;
+			if (!cell[k] || f->t.col[k].kind != COL_VARIANT || cell[k]->kind != IT_VALUE ||
+			    item_value(cell[k], mark, &v, &sd) < 0)
+				continue;
+			s = rec_summary_add(em->out, col_name(em->out, f->t.col[k].name, f->t.col[k].len),
+					    "kernbench", kb_metrics[m].metric, kb_metrics[m].unit,
+					    lines[i].lineno);
+			if (label)
+				rec_summary_config(em->out, s, "label", label);
+			s->mean = v;
+			s->sd = sd;
+			s->n = f->c.count;
+		}
+	}
+}
+
 static void emit_table(struct sb_emit *em, const struct sb_found *found, const char *label)
 {
 	struct sb_found copy = *found;
@@ -1927,6 +2013,10 @@ static void emit_table(struct sb_emit *em, const struct sb_found *found, const c
 			 "config of the table below");
 	if (f->t.kind == T_DESCRIBE) {
 		emit_describe(em, f, mark, label);
+		return;
+	}
+	if (f->t.kbrows) {
+		emit_kbrows(em, f, mark, label);
 		return;
 	}
 	if (f->t.continued)

@@ -130,3 +130,25 @@ imp $D/unknown-option.txt
 check_eq "unknown option: imports" "$?" 0
 check_eq "unknown option: the runs without a config" \
 	"$(sql "select count(*) || '|' || group_concat(distinct config) from samples_v")" "6|"
+
+# 8. kernbench's metrics as rows (User, System) and the variants as
+#    columns, under a header set in by one cell, with a change column; a
+#    Total row is derived; one table per machine, kept apart by its
+#    heading.  The benchmark only from the prose above.
+imp $D/kernbench-metric-rows.txt
+check_eq "metric rows: imports" "$?" 0
+check_eq "metric rows: user per variant and machine" "$(sums kernbench user)" \
+"New|label=ppc64|488.25||
+New|label=x86-64 small|84.75||
+Old|label=ppc64|488.75||
+Old|label=x86-64 small|85.25||"
+check_eq "metric rows: system" \
+	"$(sql "select printf('%g', mean) from summary_v where variant = 'New' and metric = 'system' and config = 'label=ppc64'")" 56.25
+check_eq "metric rows: no Total, no change column, no header word as a variant" \
+	"$(sql "select count(*) from summary_v where mean in (119.75, 118.5, 545.5, 544.5, -0.59, -2.17) or variant not in ('Old', 'New')")" 0
+check_grep "metric rows: explain says Total is left out" "row 'Total' is derived" "$TMP/out"
+
+# 9. The same table under prose that names no benchmark: User/System of
+#    what cannot be told, so it is not read.
+imp $D/metric-rows-unnamed.txt
+check_eq "metric rows, no benchmark: nothing stored" "$(sql "select count(*) from summary_v")" 0
