@@ -608,6 +608,22 @@ static int is_rule(const struct ingest_line *l)
 	return n >= 3 && strspn(p, "-=+|~_ ") == n && strspn(p, "|+ ") < n;
 }
 
+/* A line under a boxed table's header that holds no cells: "[ lower is
+ * better ]   -----  --------   |  ------" (a caption over underlines),
+ * or the box's "        |" alone. */
+static int under_rule(const struct ingest_line *l)
+{
+	const char *p = skip_blanks(l->s, l->s + l->len), *end = l->s + l->len;
+
+	if (p < end && *p == '[') {
+		const char *q = memchr(p, ']', (size_t)(end - p));
+		if (!q)
+			return 0;
+		p = skip_blanks(q + 1, end);
+	}
+	return p < end && strspn(p, "-=|_ ") == (size_t)(end - p) && memchr(p, '|', (size_t)(end - p));
+}
+
 /* The cells of a '|' table row: "| mean | 0.62 | 0.61 |" -> fields. */
 static int pipe_fields(const struct ingest_line *l, struct ingest_tok *f, int max)
 {
@@ -676,6 +692,15 @@ static int name_is_change(const char *s, size_t n)
 					     "ratio", "vs" };
 	size_t k, w;
 
+	if (n > 2 && s[0] == '[' && s[n - 1] == ']') {
+		/* "[ vs. v3.7]" */
+		s++;
+		n -= 2;
+		while (n && *s == ' ') {
+			s++;
+			n--;
+		}
+	}
 	for (k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
 		w = strlen(words[k]);
 		if (n >= w && strncasecmp(s, words[k], w) == 0)
@@ -987,9 +1012,11 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 	memset(t, 0, sizeof(*t));
 	if (p >= end || n < 2 || is_rule(h))
 		return 0;
-	/* a rule under the header ("-----", "|---+---|"): one, or two */
+	/* a rule under the header ("-----", "|---+---|"): one, or two; or an
+	 * underline under a bracketed caption ("[ lower is better ]  ----- |
+	 * -----") and a spacer of the box's '|' alone */
 	first = 1;
-	while (first < n && first < 3 && is_rule(&lines[first]))
+	while (first < n && first < 4 && (is_rule(&lines[first]) || under_rule(&lines[first])))
 		first++;
 	if (first >= n || ingest_line_blank(&lines[first]))
 		return 0;

@@ -152,3 +152,19 @@ check_grep "metric rows: explain says Total is left out" "row 'Total' is derived
 #    what cannot be told, so it is not read.
 imp $D/metric-rows-unnamed.txt
 check_eq "metric rows, no benchmark: nothing stored" "$(sql "select count(*) from summary_v")" 0
+
+# 10. A quoted box: a bracketed caption as the key's name, a '|' between
+#     the columns, an underline row under a bracketed caption, a spacer of
+#     '|' alone, a "[ vs. v4.1]" change column; rows after the box's next
+#     caption ("524k") are not read.
+imp $D/boxed-autonuma-bracket-change.txt
+check_eq "boxed: imports" "$?" 0
+check_eq "boxed: one column per kernel, the test from the row" "$(sums autonuma elapsed)" \
+"NewNUMA|test=numa01|200.5||
+NewNUMA|test=numa02_SMT|30.5||
+numa/next|test=numa01|150.5||
+numa/next|test=numa02_SMT|20.5||
+v4.1|test=numa01|300.5||
+v4.1|test=numa02_SMT|60.5||"
+check_eq "boxed: the change column is no variant" \
+	"$(sql "select count(*) from summary_v where variant like '%vs%' or mean in (99.7, 195.1, 524, 638)")" 0
