@@ -31,6 +31,23 @@
  *   numa01              numa01                           and a value line
  *   224.70              137.23                           per test
  *
+ *   kernel: nikita-b2                 kernel: patch-2.6.10-rc2   <- kernbench in
+ *   Average Optimal -j 32 Load Run:   Average Optimal -j 32 Load Run:  columns,
+ *   Elapsed Time 130                  Elapsed Time 129.562       each headed
+ *
+ * And as posts retell them:
+ *
+ *   Average Optimal -j 8 Load Run:                    <- kernbench, one column
+ *                  Vanilla          Soft Cap 0%          per variant; a Total
+ *   Elapsed Time   1056.1 (1.92)    1064.1 (1.59)        row left out
+ *
+ *                Base    VMEMAP    % change           <- kernbench's metrics as
+ *   User        85.07     84.84    -0.26                 rows (the text above
+ *                                                        names kernbench)
+ *   <tab>version1<tab>version2                        <- numbered runs, their
+ *   test1<tab>81.0<tab><tab>118.1                        avg row left out
+ *   avg(s)<tab>82.1<tab><tab>113.0
+ *
  * Decisions:
  *  - The benchmark comes from the segment's own text: a line above the
  *    table naming it ("hackbench -l ...", a "hackbench" banner, "100
@@ -55,7 +72,15 @@
  *    would fall together get their heading as label= (a "mTHP:16K" heading
  *    is the config mthp=16K).
  *  - Which column is which variant must be told by a header; a two-column
- *    kernbench block without one is skipped with a note.
+ *    kernbench block without one is skipped with a note.  Kernbench in
+ *    columns under no names is one variant only when each column is its
+ *    own load; else it is left out.
+ *  - A row key test1 / run2 / #3 makes each cell one run; a statistic row
+ *    under them (avg(s), mean) is the author's and left out.  "NAME: desc"
+ *    above a table with a column NAME is a legend, never a config.
+ *  - A hackbench command with an option we do not know gives no config; a
+ *    line naming hackbench anew a paragraph below a command (not a caption
+ *    ending in ':') drops that command for the tables below it.
  */
 #include "parsers.h"
 #include "kernbench.h"
@@ -976,9 +1001,9 @@ static enum sb_keykind key_kind(const struct sb_table *t, const char *s, size_t 
 		return KEY_NONE;
 	if (is_autonuma_test(s, n))
 		return KEY_TEST;
-	if (run_key(s, n) >= 0)
-		return KEY_RUN;
-	if (kb_metric_key(s, n) >= 0)
+	if (t->kind != T_TRANSPOSED && run_key(s, n) >= 0)
+		return KEY_RUN;         /* (a transposed table's row keys are variants) */
+	if (t->kind != T_TRANSPOSED && kb_metric_key(s, n) >= 0)
 		return KEY_KBMETRIC;
 	if (is_stat(s, n))
 		return KEY_STAT;
