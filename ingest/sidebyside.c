@@ -31,6 +31,23 @@
  *   numa01              numa01                           and a value line
  *   224.70              137.23                           per test
  *
+ *   kernel: nikita-b2                 kernel: patch-2.6.10-rc2   <- kernbench in
+ *   Average Optimal -j 32 Load Run:   Average Optimal -j 32 Load Run:  columns,
+ *   Elapsed Time 130                  Elapsed Time 129.562       each headed
+ *
+ * And as posts retell them:
+ *
+ *   Average Optimal -j 8 Load Run:                    <- kernbench, one column
+ *                  Vanilla          Soft Cap 0%          per variant; a Total
+ *   Elapsed Time   1056.1 (1.92)    1064.1 (1.59)        row left out
+ *
+ *                Base    VMEMAP    % change           <- kernbench's metrics as
+ *   User        85.07     84.84    -0.26                 rows (the text above
+ *                                                        names kernbench)
+ *   <tab>version1<tab>version2                        <- numbered runs, their
+ *   test1<tab>81.0<tab><tab>118.1                        avg row left out
+ *   avg(s)<tab>82.1<tab><tab>113.0
+ *
  * Decisions:
  *  - The benchmark comes from the segment's own text: a line above the
  *    table naming it ("hackbench -l ...", a "hackbench" banner, "100
@@ -55,7 +72,15 @@
  *    would fall together get their heading as label= (a "mTHP:16K" heading
  *    is the config mthp=16K).
  *  - Which column is which variant must be told by a header; a two-column
- *    kernbench block without one is skipped with a note.
+ *    kernbench block without one is skipped with a note.  Kernbench in
+ *    columns under no names is one variant only when each column is its
+ *    own load; else it is left out.
+ *  - A row key test1 / run2 / #3 makes each cell one run; a statistic row
+ *    under them (avg(s), mean) is the author's and left out.  "NAME: desc"
+ *    above a table with a column NAME is a legend, never a config.
+ *  - A hackbench command with an option we do not know gives no config; a
+ *    line naming hackbench anew a paragraph below a command (not a caption
+ *    ending in ':') drops that command for the tables below it.
  */
 #include "parsers.h"
 #include "kernbench.h"
@@ -209,7 +234,12 @@ static int scan_items(const char *s, const char *end, struct sb_item *it, int ma
 			return n;
 		memset(&x, 0, sizeof(x));
 		q = p;
-		if ((*q == '-' || *q == '+') && q + 1 < end && q[1] == ' ' &&
+		if ((*q == '>' || *q == '<' || *q == '~') && q + 1 < end &&
+		    (ne = scan_number(q + 1, end)) != q + 1 && (pc = scan_percent(ne, end)) != NULL) {
+			/* ">800%", "~5%": a change the author bounds */
+			x.kind = IT_CHANGE;
+			p = pc;
+		} else if ((*q == '-' || *q == '+') && q + 1 < end && q[1] == ' ' &&
 		    (ne = scan_number(skip_blanks(q + 1, end), end)) != skip_blanks(q + 1, end) &&
 		    (pc = scan_percent(ne, end)) != NULL) {
 			/* "- 0.46 %": a change with a blank after its sign */
@@ -361,9 +391,16 @@ static enum sb_bench line_bench(const struct ingest_line *l)
 			at = (size_t)(h - l->s) + 1;
 			if (at > last) {
 				last = at;
-				b = SB_OTHER;
+				/* kernbench's own output is kernbench.c's; here only its
+				 * numbers retold in a table of User/System rows */
+				b = strcmp(other_benchmarks[k], "kernbench") == 0 ? SB_KERNBENCH : SB_OTHER;
 			}
 		}
+	if ((h = str_find(l->s, l->len, "Kernbench")) && names_word(l, "Kernbench") &&
+	    (size_t)(h - l->s) + 1 > last) {
+		last = (size_t)(h - l->s) + 1;
+		b = SB_KERNBENCH;
+	}
 	if (((h = str_find(l->s, l->len, "hackbench")) || (h = str_find(l->s, l->len, "Hackbench")) ||
 	     (h = str_find(l->s, l->len, "sched messaging"))) &&
 	    (size_t)(h - l->s) + 1 >= last) {
@@ -496,6 +533,10 @@ static int read_command(const struct ingest_line *l, struct sb_cmd *c)
 		} else if (*p == '-' && q - p == 2 && strchr("pTPgls", p[1])) {
 			/* "-pT": bundled flags */
 			return 0;
+		} else if (*p == '-' && q - p >= 2 && (isalpha((unsigned char)p[1]) || p[1] == '-')) {
+			/* an option we do not know ("--thread"): what the
+			 * command runs cannot be told, so none of it is taken */
+			return 0;
 		} else {
 			break;  /* prose after the word ("hackbench results:") */
 		}
@@ -569,7 +610,7 @@ struct sb_col {
 
 enum sb_tkind { T_ROWS, T_TRANSPOSED, T_DESCRIBE, T_PAIRS };
 
-enum sb_keykind { KEY_NONE, KEY_GROUPS, KEY_TEST, KEY_STAT, KEY_LABEL };
+enum sb_keykind { KEY_NONE, KEY_GROUPS, KEY_TEST, KEY_STAT, KEY_LABEL, KEY_RUN, KEY_KBMETRIC };
 
 struct sb_table {
 	enum sb_tkind kind;
@@ -580,6 +621,8 @@ struct sb_table {
 	int nvariant;
 	int pipes;
 	int continued;          /* its header is the key alone: the columns above */
+	int runs;               /* its rows are runs ("test1", "run 2"), statistics under them */
+	int kbrows;             /* its rows are kernbench's metrics ("User", "System") */
 };
 
 static int is_rule(const struct ingest_line *l)
@@ -588,6 +631,22 @@ static int is_rule(const struct ingest_line *l)
 	size_t n = (size_t)(l->s + l->len - p);
 
 	return n >= 3 && strspn(p, "-=+|~_ ") == n && strspn(p, "|+ ") < n;
+}
+
+/* A line under a boxed table's header that holds no cells: "[ lower is
+ * better ]   -----  --------   |  ------" (a caption over underlines),
+ * or the box's "        |" alone. */
+static int under_rule(const struct ingest_line *l)
+{
+	const char *p = skip_blanks(l->s, l->s + l->len), *end = l->s + l->len;
+
+	if (p < end && *p == '[') {
+		const char *q = memchr(p, ']', (size_t)(end - p));
+		if (!q)
+			return 0;
+		p = skip_blanks(q + 1, end);
+	}
+	return p < end && strspn(p, "-=|_ ") == (size_t)(end - p) && memchr(p, '|', (size_t)(end - p));
 }
 
 /* The cells of a '|' table row: "| mean | 0.62 | 0.61 |" -> fields. */
@@ -658,6 +717,15 @@ static int name_is_change(const char *s, size_t n)
 					     "ratio", "vs" };
 	size_t k, w;
 
+	if (n > 2 && s[0] == '[' && s[n - 1] == ']') {
+		/* "[ vs. v3.7]" */
+		s++;
+		n -= 2;
+		while (n && *s == ' ') {
+			s++;
+			n--;
+		}
+	}
 	for (k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
 		w = strlen(words[k]);
 		if (n >= w && strncasecmp(s, words[k], w) == 0)
@@ -675,7 +743,8 @@ static enum sb_colkind name_config(const char *s, size_t n)
 		n--;
 	}
 	if (word_eq(s, n, "grp") || word_eq(s, n, "group") || word_eq(s, n, "groups") ||
-	    word_eq(s, n, "g") || word_eq(s, n, "procs"))
+	    word_eq(s, n, "g") || word_eq(s, n, "procs") || word_eq(s, n, "num_group") ||
+	    word_eq(s, n, "num_groups") || word_eq(s, n, "nr_groups") || word_eq(s, n, "ngroups"))
 		return COL_GROUPS;
 	if (word_eq(s, n, "loops") || word_eq(s, n, "loop") || word_eq(s, n, "nr") || word_eq(s, n, "l"))
 		return COL_LOOPS;
@@ -688,6 +757,12 @@ static int is_stat(const char *s, size_t n)
 					     "stdev", "sd", "min", "max", "median", "count" };
 	size_t k;
 
+	if (n > 2 && s[n - 1] == ')' && memchr(s, '(', n)) {
+		/* "avg(s)", "mean (sec)": the statistic and its unit */
+		n = (size_t)((const char *)memchr(s, '(', n) - s);
+		while (n && s[n - 1] == ' ')
+			n--;
+	}
 	for (k = 0; k < sizeof(stats) / sizeof(stats[0]); k++)
 		if (word_eq(s, n, stats[k]))
 			return 1;
@@ -705,6 +780,43 @@ static int is_autonuma_test(const char *s, size_t n)
 		if (!(isalnum((unsigned char)s[i]) || s[i] == '_'))
 			return 0;
 	return n == 6 || s[6] == '_';
+}
+
+/* "test1", "run2", "run-3", "#4", "iter5": the rows are runs; the run's
+ * number, or -1 when not that. */
+static long run_key(const char *s, size_t n)
+{
+	static const char *const words[] = { "test", "run", "iteration", "iter", "round", "trial", "#" };
+	size_t k, w;
+	long v;
+
+	for (k = 0; k < sizeof(words) / sizeof(words[0]); k++) {
+		w = strlen(words[k]);
+		if (n <= w || strncasecmp(s, words[k], w) != 0)
+			continue;
+		if (s[w] == '-' || s[w] == '_')
+			w++;
+		if (w < n && strspn(s + w, "0123456789") == n - w && num_parse_long(s + w, n - w, &v) == 0)
+			return v;
+		return -1;
+	}
+	return -1;
+}
+
+/* A row key naming one of kernbench's metrics, as a table retells them
+ * ("User", "System", "Elapsed"): its index in kb_metrics; "Total" (User +
+ * System, derived) is KB_NMETRICS; -1 when not that. */
+static int kb_metric_key(const char *s, size_t n)
+{
+	if (word_eq(s, n, "Elapsed") || word_eq(s, n, "Real"))
+		return 0;
+	if (word_eq(s, n, "User"))
+		return 1;
+	if (word_eq(s, n, "System") || word_eq(s, n, "Sys"))
+		return 2;
+	if (word_eq(s, n, "Total"))
+		return KB_NMETRICS;
+	return -1;
 }
 
 /* "1-groups", "16 groups", "8grp": groups = N.  -1 when not that. */
@@ -889,6 +1001,10 @@ static enum sb_keykind key_kind(const struct sb_table *t, const char *s, size_t 
 		return KEY_NONE;
 	if (is_autonuma_test(s, n))
 		return KEY_TEST;
+	if (t->kind != T_TRANSPOSED && run_key(s, n) >= 0)
+		return KEY_RUN;         /* (a transposed table's row keys are variants) */
+	if (t->kind != T_TRANSPOSED && kb_metric_key(s, n) >= 0)
+		return KEY_KBMETRIC;
 	if (is_stat(s, n))
 		return KEY_STAT;
 	g = groups_key(s, n);
@@ -912,8 +1028,8 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 {
 	const struct ingest_line *h = &lines[0];
 	const char *p = skip_blanks(h->s, h->s + h->len), *end = h->s + h->len, *rest;
-	struct ingest_tok names[2][SB_MAXC + 1], keyname = { NULL, 0 };
-	int nn[2], alt, k, rows = 0, kcol;
+	struct ingest_tok names[4][SB_MAXC + 1], keyname = { NULL, 0 };
+	int nn[4] = { 0, 0, 0, 0 }, alt, try, k, rows = 0, kcol;
 	size_t i, first;
 	struct sb_row row;
 	enum sb_colkind keycfg = COL_VARIANT;
@@ -921,9 +1037,11 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 	memset(t, 0, sizeof(*t));
 	if (p >= end || n < 2 || is_rule(h))
 		return 0;
-	/* a rule under the header ("-----", "|---+---|"): one, or two */
+	/* a rule under the header ("-----", "|---+---|"): one, or two; or an
+	 * underline under a bracketed caption ("[ lower is better ]  ----- |
+	 * -----") and a spacer of the box's '|' alone */
 	first = 1;
-	while (first < n && first < 3 && is_rule(&lines[first]))
+	while (first < n && first < 4 && (is_rule(&lines[first]) || under_rule(&lines[first])))
 		first++;
 	if (first >= n || ingest_line_blank(&lines[first]))
 		return 0;
@@ -954,15 +1072,26 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 		keyname.len = (size_t)(rest - p);
 		nn[0] = split_names(rest, end, 2, names[0], SB_MAXC + 1);
 		nn[1] = split_names(rest, end, 1, names[1], SB_MAXC + 1);
+		if (p > h->s && *p != '[' && lines[first].s[0] != ' ') {
+			/* "\tversion1\tversion2": a header set in by one cell, over
+			 * rows that are not: its first cell is empty */
+			nn[2] = split_names(p, end, 2, names[2], SB_MAXC + 1);
+			nn[3] = split_names(p, end, 1, names[3], SB_MAXC + 1);
+		}
 	}
 	keycfg = name_config(keyname.s, keyname.len);
 	if (read_row(&lines[first], t->pipes, &row) < 0 || row_values(&row) < 2)
 		return 0;
 	/* Which split makes the columns match the first row. */
-	for (alt = 0; alt < 2; alt++) {
+	/* A header set in over rows that are not has an empty first cell:
+	 * that reading first, so that its first name is not taken for the
+	 * key's ("Base" over "User 85.07 84.84"). */
+	for (try = 0; try < 4; try++) {
 		int nv = 0, nchg = 0, nvar = 0, allnum = 1;
+		alt = nn[2] ? (try + 2) % 4 : try;
 		if (nn[alt] < 2 || nn[alt] > SB_MAXC)
 			continue;
+		keycfg = alt >= 2 ? COL_VARIANT : name_config(keyname.s, keyname.len);
 		for (k = 0; k < nn[alt]; k++) {
 			struct sb_col *c = &t->col[k];
 			long v;
@@ -1009,7 +1138,7 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 				break;
 		}
 	}
-	if (alt == 2)
+	if (try == 4)
 		return 0;
 	/* What the rows are. */
 	{
@@ -1022,6 +1151,11 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 			t->kind = T_DESCRIBE;
 		} else if (kk == KEY_TEST) {
 			t->bench = SB_AUTONUMA;
+		} else if (kk == KEY_RUN) {
+			t->runs = 1;
+		} else if (kk == KEY_KBMETRIC && kb_metric_key(row.key, row.keylen) < KB_NMETRICS) {
+			t->kbrows = 1;
+			t->bench = SB_KERNBENCH;
 		} else if (kk == KEY_GROUPS) {
 			if (keycfg != COL_GROUPS && groups_key(row.key, row.keylen) < 0)
 				return 0;       /* a bare number under an unknown name */
@@ -1048,7 +1182,14 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 			break;
 		if (row_fit(t, &row, cell) < 0)
 			break;
-		if (t->kind == T_ROWS) {
+		if (t->kind == T_ROWS && t->runs) {
+			enum sb_keykind kk = key_kind(t, row.key, row.keylen, &g);
+			if (kk != KEY_RUN && kk != KEY_STAT)
+				break;
+		} else if (t->kind == T_ROWS && t->kbrows) {
+			if (key_kind(t, row.key, row.keylen, &g) != KEY_KBMETRIC)
+				break;
+		} else if (t->kind == T_ROWS) {
 			enum sb_keykind kk = key_kind(t, row.key, row.keylen, &g);
 			if (kk != (t->bench == SB_AUTONUMA ? KEY_TEST : KEY_GROUPS))
 				break;
@@ -1127,9 +1268,12 @@ static size_t read_pairs(const struct ingest_line *lines, size_t n, struct sb_ta
 
 /* --------------------------------------------------- kernbench, twice */
 
-static struct rx kb_heading_rx = RXI("^\\s*Average\\s+(Single\\s+threaded|Half\\s+load|Optimal\\s+load|"
-				     "Optimum\\s+load|Maximal\\s+load|Maximum\\s+load|Custom\\s+load)"
-				     "(?:\\s+-j(?:\\s*(\\d+))?)?(?:\\s+Run(?:\\s*\\(std\\s+deviation\\))?)?"
+/* "Average Optimal load -j 8 Run (std deviation):", and as older
+ * kernbench and STP print it, "Average Optimal -j 32 Load Run:",
+ * "Average Half Load -j 4 Run:", "Average Maximal -j Load Run:". */
+static struct rx kb_heading_rx = RXI("^\\s*Average\\s+(Single\\s+threaded|Half|Optimal|Optimum|Maximal|"
+				     "Maximum|Custom)(?:\\s+load)?"
+				     "(?:\\s+-j(?:\\s*(\\d+))?)?(?:\\s+load)?(?:\\s+Run(?:\\s*\\(std\\s+deviation\\))?)?"
 				     "\\s*:?\\s*$");
 static struct rx kb_runsd_rx = RXI("^\\s*Run\\s*\\(std\\s+deviation\\)\\s*:?\\s*$");
 
@@ -1195,6 +1339,28 @@ static int kb_names(const struct ingest_line *l, struct ingest_tok *names, int m
 	return n >= 2 && n <= max ? n : 0;
 }
 
+/* "   Total   2089.8   2072.7   2100.4": a row the author added (User +
+ * System), with one bare number per column and no sd.  It is derived from
+ * the rows kbench stores, so it is no value of its own. */
+static int kb_derived_row(const struct ingest_line *l, int nvalues)
+{
+	const char *p = skip_blanks(l->s, l->s + l->len), *end = l->s + l->len, *q = p;
+	struct sb_item it[SB_MAXC];
+	int ni, k;
+
+	while (q < end && *q != ' ')
+		q++;
+	if (!word_eq(p, (size_t)(q - p), "Total") && !word_eq(p, (size_t)(q - p), "Sum"))
+		return 0;
+	ni = scan_items(q, end, it, SB_MAXC);
+	if (ni != nvalues)
+		return 0;
+	for (k = 0; k < ni; k++)
+		if (it[k].kind != IT_VALUE || it[k].sd)
+			return 0;
+	return 1;
+}
+
 struct sb_emit;
 static void kb_emit_block(struct sb_emit *em, const struct ingest_line *lines, size_t first,
 			  size_t end, const struct ingest_tok *names, int nnames, int nvalues);
@@ -1226,13 +1392,22 @@ static size_t kb_walk(const struct ingest_line *lines, size_t n, struct sb_emit 
 
 		if (!kb_heading(&lines[i], NULL))
 			break;
-		if (j < n && (nown = kb_names(&lines[j], own, SB_MAXC)) > 0)
+		if (j < n && (nown = kb_names(&lines[j], own, SB_MAXC)) > 0) {
 			j++;
+		} else if (j + 2 < n && ingest_line_blank(&lines[j]) &&
+			   (nown = kb_names(&lines[j + 1], own, SB_MAXC)) > 0) {
+			/* the heading, a blank, the names, a blank, the rows */
+			j += 2;
+			if (ingest_line_blank(&lines[j]))
+				j++;
+		}
 		if (j < n && ingest_line_matches(&kb_runsd_rx, &lines[j]))
 			j++;
 		for (; j < n; j++) {
 			struct sb_item it[SB_MAXC];
 			int k = kb_row_items(&lines[j], it, SB_MAXC), v = 0, m;
+			if (k < 0 && rows && kb_derived_row(&lines[j], nv))
+				continue;
 			if (k < 0)
 				break;
 			for (m = 0; m < k && m < SB_MAXC; m++)
@@ -1268,6 +1443,9 @@ static size_t kb_walk(const struct ingest_line *lines, size_t n, struct sb_emit 
 
 /* ------------------------------------------------------------- walking */
 
+static size_t kb_cols_walk(const struct ingest_line *lines, size_t n, struct sb_emit *em);
+
+
 /* What the text above a table says about it. */
 struct sb_context {
 	enum sb_bench bench;
@@ -1278,6 +1456,9 @@ struct sb_context {
 	const char *mode;               /* a "Threads:" heading */
 	size_t kv_keylen, kv_vallen;
 	const struct ingest_line *heading;      /* first heading line above the table */
+	int prose;              /* lines of text since the command */
+	const struct ingest_line *dropped_cmd;  /* a line naming hackbench anew, after prose:
+						 * the command above is of other text */
 };
 
 struct sb_found {
@@ -1339,7 +1520,7 @@ static int opens_text(const struct ingest_line *l)
 	if (kv_heading(l, NULL) || mode_heading(l))
 		return 1;
 	b = line_bench(l);
-	if (b != SB_HACKBENCH && b != SB_AUTONUMA)
+	if (b != SB_HACKBENCH && b != SB_AUTONUMA && b != SB_KERNBENCH)
 		return 0;
 	cmd_clear(&cmd);
 	while (end > l->s && end[-1] == ' ')
@@ -1427,10 +1608,20 @@ static int take_text(const struct ingest_line *l, struct sb_context *c, int *cou
 			c->cmd_gen++;
 			c->cmd = cmd;
 			c->heading = NULL;
+			c->prose = 0;
 			return 1;       /* commands do not spend the budget */
+		}
+		if (c->cmd.seen && c->prose >= 3 && l->s[l->len - 1] != ':') {
+			/* "I measured performance by hackbench." a paragraph
+			 * below a command: that command was for other text (a
+			 * caption "the result of hackbench:" points back at it) */
+			cmd_clear(&c->cmd);
+			c->cmd_gen++;
+			c->dropped_cmd = l;
 		}
 	}
 	*counted = 1;
+	c->prose++;
 	if (hackbench_header_line(l))
 		return 1;       /* an example of the output, no result */
 	if (mode_heading(l)) {
@@ -1456,7 +1647,7 @@ static size_t walk(const struct ingest_line *lines, size_t n, struct sb_emit *em
 
 	if (n == 0 || ingest_line_blank(&lines[0]))
 		return 0;
-	if ((len = kb_walk(lines, n, em)) > 0)
+	if ((len = kb_walk(lines, n, em)) > 0 || (len = kb_cols_walk(lines, n, em)) > 0)
 		return len;
 	memset(&c, 0, sizeof(c));
 	cmd_clear(&c.cmd);
@@ -1478,9 +1669,14 @@ static size_t walk(const struct ingest_line *lines, size_t n, struct sb_emit *em
 		}
 		{
 			enum sb_bench b = t.bench ? t.bench : c.bench;
-			if (b != SB_HACKBENCH && b != SB_AUTONUMA)
+			if (t.kbrows && c.bench != SB_KERNBENCH)
+				return end;     /* User/System rows, but of what? */
+			if (b != SB_HACKBENCH && b != SB_AUTONUMA && !t.kbrows)
 				return end;
 			t.bench = b;
+			if (t.kbrows && i > 0 && !ingest_line_blank(&lines[i - 1]) && !is_rule(&lines[i - 1]) &&
+			    (i < 2 || ingest_line_blank(&lines[i - 2])) && line_bench(&lines[i - 1]) == SB_NONE)
+				c.heading = &lines[i - 1];      /* "ia64": a line of its own over it */
 		}
 		if (em) {
 			struct sb_found *f;
@@ -1749,12 +1945,110 @@ static void emit_describe(struct sb_emit *em, const struct sb_found *f, enum sb_
 	}
 }
 
-static void emit_table(struct sb_emit *em, const struct sb_found *f, const char *label)
+/* Is s[0..n) the name of one of the table's variant columns? */
+static int names_column(const struct sb_table *t, const char *s, size_t n)
 {
+	int k;
+
+	while (n && (s[n - 1] == ':' || s[n - 1] == ' '))
+		n--;
+	for (k = 0; k < t->ncol; k++) {
+		size_t len = t->col[k].len;
+		while (len && (t->col[k].name[len - 1] == ':' || t->col[k].name[len - 1] == ' '))
+			len--;
+		if (t->col[k].kind == COL_VARIANT && len == n && strncmp(t->col[k].name, s, n) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* "version1: v6.2" above a table with a column "version1": a legend
+ * describing that variant, not a heading or a config of the table. */
+static void table_legend(struct sb_emit *em, struct sb_found *f)
+{
+	size_t i = f->at > SB_PREAMBLE + 4 ? f->at - SB_PREAMBLE - 4 : 0;
+
+	if (f->c.kv_key && names_column(&f->t, f->c.kv_key, f->c.kv_keylen))
+		f->c.kv_key = NULL;
+	if (f->c.heading) {
+		const char *hs = skip_blanks(f->c.heading->s, f->c.heading->s + f->c.heading->len);
+		const char *hc = memchr(hs, ':', (size_t)(f->c.heading->s + f->c.heading->len - hs));
+		if (hc && names_column(&f->t, hs, (size_t)(hc - hs)))
+			f->c.heading = NULL;
+	}
+	for (; i < f->at; i++) {
+		const struct ingest_line *l = &em->lines[i];
+		const char *p = skip_blanks(l->s, l->s + l->len), *end = l->s + l->len;
+		const char *colon = memchr(p, ':', (size_t)(end - p)), *d;
+		if (!colon || colon == p || colon - p > 40 || !names_column(&f->t, p, (size_t)(colon - p)))
+			continue;
+		d = skip_blanks(colon + 1, end);
+		if (d >= end)
+			continue;
+		rec_variant_add(em->out, arena_strndup(&em->out->arena, p, (size_t)(colon - p)),
+				arena_strndup(&em->out->arena, d, (size_t)(end - d)), NULL, l->lineno);
+		rec_note(em->out, l->lineno, "sidebyside: a legend line: it describes the column "
+			 "'%.*s' of the table below", (int)(colon - p), p);
+	}
+}
+
+/* A table of kernbench's metrics as rows, one column per variant:
+ *                Base    VMEMAP    % change (-ve good)
+ *   User        85.07     84.84    -0.26
+ * published means, n unknown; a Total row (User + System) left out. */
+static void emit_kbrows(struct sb_emit *em, const struct sb_found *f, enum sb_mark mark,
+			const char *label)
+{
+	const struct ingest_line *lines = em->lines + f->at;
+	size_t i;
+	int k;
+
+	rec_note(em->out, lines[0].lineno, "sidebyside: kernbench's metrics as rows, one column "
+		 "per variant (the text above names kernbench); cells read as published means (n "
+		 "not stated)");
+	for (i = f->t.first; i < f->t.end; i++) {
+		struct sb_row row;
+		const struct sb_item *cell[SB_MAXC];
+		int m;
+		if (read_row(&lines[i], 0, &row) < 0 || row_fit(&f->t, &row, cell) < 0)
+			continue;
+		m = kb_metric_key(row.key, row.keylen);
+		if (m < 0)
+			continue;
+		if (m == KB_NMETRICS) {
+			rec_note(em->out, lines[i].lineno, "sidebyside: the row '%.*s' is derived from "
+				 "the rows above it: left out", (int)row.keylen, row.key);
+			continue;
+		}
+		for (k = 0; k < f->t.ncol; k++) {
+			struct rec_summary *s;
+			double v, sd;
+			if (!cell[k] || f->t.col[k].kind != COL_VARIANT || cell[k]->kind != IT_VALUE ||
+			    item_value(cell[k], mark, &v, &sd) < 0)
+				continue;
+			s = rec_summary_add(em->out, col_name(em->out, f->t.col[k].name, f->t.col[k].len),
+					    "kernbench", kb_metrics[m].metric, kb_metrics[m].unit,
+					    lines[i].lineno);
+			if (label)
+				rec_summary_config(em->out, s, "label", label);
+			s->mean = v;
+			s->sd = sd;
+			s->n = f->c.count;
+		}
+	}
+}
+
+static void emit_table(struct sb_emit *em, const struct sb_found *found, const char *label)
+{
+	struct sb_found copy = *found;
+	const struct sb_found *f = &copy;
 	const struct ingest_line *lines = em->lines + f->at;
 	enum sb_mark mark = table_mark(lines, &f->t);
 	int as_run, k;
 	size_t i;
+
+	if (f->t.kind == T_ROWS)
+		table_legend(em, &copy);
 
 	if (mark == MARK_AMBIGUOUS) {
 		rec_note(em->out, lines[0].lineno, "sidebyside: table left out: its numbers read two "
@@ -1765,18 +2059,27 @@ static void emit_table(struct sb_emit *em, const struct sb_found *f, const char 
 	    f->c.cmd.loops < 0)
 		rec_note(em->out, lines[0].lineno, "sidebyside: loops=100, groups=10 where the table "
 			 "does not say: hackbench's defaults (no -l, -g on its command line)");
+	if (f->c.dropped_cmd && !f->c.cmd.seen)
+		rec_note(em->out, f->c.dropped_cmd->lineno, "sidebyside: this line names hackbench "
+			 "anew, a paragraph below the last command: that command is not taken as the "
+			 "config of the table below");
 	if (f->t.kind == T_DESCRIBE) {
 		emit_describe(em, f, mark, label);
+		return;
+	}
+	if (f->t.kbrows) {
+		emit_kbrows(em, f, mark, label);
 		return;
 	}
 	if (f->t.continued)
 		rec_note(em->out, lines[0].lineno, "sidebyside: a header of the row key alone: the "
 			 "columns of the table above");
-	as_run = rows_repeat(em, f);
+	as_run = f->t.runs || rows_repeat(em, f);
 	rec_note(em->out, lines[0].lineno, "sidebyside: %s table, %s; cells read as %s",
 		 f->t.bench == SB_AUTONUMA ? "autonuma" : "hackbench",
 		 f->t.kind == T_TRANSPOSED ? "one row per variant, one column per groups" :
 		 "one column per variant",
+		 f->t.runs ? "one run each (the rows are numbered runs)" :
 		 as_run ? "one run each (the rows repeat a config)" :
 		 f->c.count ? "published means (n from the text)" : "published means (n not stated)");
 	for (i = f->t.first; i < f->t.end; i++) {
@@ -1784,6 +2087,7 @@ static void emit_table(struct sb_emit *em, const struct sb_found *f, const char 
 		const struct sb_item *cell[SB_MAXC];
 		struct sb_cell_cfg cc = { -1, -1, NULL };
 		long g = -1;
+		int iteration = 0;
 
 		if (f->t.kind == T_PAIRS) {
 			struct ingest_tok tok[1];
@@ -1814,7 +2118,15 @@ static void emit_table(struct sb_emit *em, const struct sb_found *f, const char 
 		if (row.annot)
 			rec_note(em->out, lines[i].lineno, "sidebyside: annotation '%.*s' after the values "
 				 "dropped", (int)row.annotlen, row.annot);
-		if (f->t.kind == T_ROWS) {
+		if (f->t.kind == T_ROWS && f->t.runs) {
+			if (key_kind(&f->t, row.key, row.keylen, &g) != KEY_RUN) {
+				rec_note(em->out, lines[i].lineno, "sidebyside: the row '%.*s' is a statistic "
+					 "of the runs above it: left out (kbench computes its own)",
+					 (int)row.keylen, row.key);
+				continue;
+			}
+			iteration = (int)run_key(row.key, row.keylen);
+		} else if (f->t.kind == T_ROWS) {
 			if (key_kind(&f->t, row.key, row.keylen, &g) == KEY_TEST)
 				cc.test = arena_strndup(&em->out->arena, row.key, row.keylen);
 			else
@@ -1854,7 +2166,7 @@ static void emit_table(struct sb_emit *em, const struct sb_found *f, const char 
 			} else {
 				variant = col_name(em->out, f->t.col[k].name, f->t.col[k].len);
 			}
-			put_value(em, f, variant, &c2, v, sd, as_run, 0, label, lines[i].lineno);
+			put_value(em, f, variant, &c2, v, sd, as_run, iteration, label, lines[i].lineno);
 		}
 	}
 }
@@ -1889,6 +2201,13 @@ static void kb_emit_block(struct sb_emit *em, const struct ingest_line *lines, s
 		struct sb_item it[SB_MAXC];
 		const char *rest;
 		int k = kb_row(&lines[i], &rest), ni, m, v = 0;
+		if (k < 0 && kb_derived_row(&lines[i], nvalues)) {
+			const char *w = skip_blanks(lines[i].s, lines[i].s + lines[i].len), *we = w;
+			while (we < lines[i].s + lines[i].len && *we != ' ')
+				we++;
+			rec_note(em->out, lines[i].lineno, "sidebyside: the row '%.*s' is derived from "
+				 "the rows above it (a bare number, no sd): left out", (int)(we - w), w);
+		}
 		if (k < 0)
 			continue;
 		ni = kb_row_items(&lines[i], it, SB_MAXC);
@@ -1949,6 +2268,289 @@ static int cmp_sig(const void *a, const void *b)
 	return c ? c : (x->k < y->k ? -1 : x->k > y->k);
 }
 
+/* ------------------------------------------- kernbench in columns */
+
+/*
+ * Two or more kernbench outputs pasted in columns, each under its own
+ * heading, on the same lines:
+ *
+ *   kernel: nikita-b2                 kernel: patch-2.6.10-rc2   <- names
+ *   Host: stp8-002                    Host: stp8-003                (optional)
+ *
+ *   Average Optimal -j 32 Load Run:   Average Optimal -j 32 Load Run:
+ *   Elapsed Time 130                  Elapsed Time 129.562
+ *
+ * A line of names over the columns names their variants ("kernel: X" is
+ * X; a "Host:" line is the machine, noted and not stored).  Without one,
+ * the columns are one variant (the segment's, as the importer decides),
+ * which only holds when their headings differ (two loads of one kernel).
+ */
+
+/* The starts of the headings in a line that holds two or more of them. */
+static int kb_multi_heading(const struct ingest_line *l, size_t *at, int max)
+{
+	const char *s = l->s;
+	size_t i;
+	int n = 0, k;
+
+	if (!str_find(s, l->len, "verage"))
+		return 0;
+	for (i = 0; i + 7 <= l->len; i++) {
+		if ((s[i] != 'A' && s[i] != 'a') || (i > 0 && s[i - 1] != ' ') ||
+		    strncasecmp(s + i, "Average", 7) != 0)
+			continue;
+		if (n >= max)
+			return 0;
+		at[n++] = i;
+	}
+	if (n < 2)
+		return 0;
+	for (k = 0; k < n; k++) {
+		size_t b = k + 1 < n ? at[k + 1] : l->len;
+		struct rx_cap cap[3];
+		if (rx_match(&kb_heading_rx, s + at[k], b - at[k], cap, 3) <= 0)
+			return 0;
+	}
+	return n;
+}
+
+/* The load and -j of a heading s[0..len) (kb_heading_rx). */
+static void kb_load(const char *s, size_t len, char *load, char *jobs, size_t jobsz)
+{
+	struct rx_cap cap[3];
+
+	jobs[0] = '\0';
+	strcpy(load, "maximal");
+	if (rx_match(&kb_heading_rx, s, len, cap, 3) <= 0)
+		return;
+	switch (cap[1].s[0] | 0x20) {
+	case 's': strcpy(load, "single"); break;
+	case 'h': strcpy(load, "half"); break;
+	case 'o': strcpy(load, "optimal"); break;
+	case 'c': strcpy(load, "custom"); break;
+	default: break;
+	}
+	if (cap[2].s && cap[2].len < jobsz)
+		snprintf(jobs, jobsz, "%.*s", (int)cap[2].len, cap[2].s);
+}
+
+/* A row of ncol columns, "Elapsed Time 266.96    Elapsed Time 232.32":
+ * the metric's index, and each column's text after its label; -1 when
+ * the line is not one. */
+static int kb_cols_row(const struct ingest_line *l, int ncol, struct ingest_tok *cell)
+{
+	const char *rest, *end = l->s + l->len, *p;
+	int k = kb_row(l, &rest), c = 0;
+	size_t w;
+
+	if (k < 0)
+		return -1;
+	w = strlen(kb_metrics[k].label);
+	p = rest;
+	for (;;) {
+		const char *next = str_find(p, (size_t)(end - p), kb_metrics[k].label);
+		while (next && next[-1] != ' ')
+			next = str_find(next + 1, (size_t)(end - next - 1), kb_metrics[k].label);
+		if (c >= ncol)
+			return -1;
+		cell[c].s = p;
+		cell[c].len = (size_t)((next ? next : end) - p);
+		c++;
+		if (!next)
+			break;
+		p = next + w;
+	}
+	return c == ncol ? k : -1;
+}
+
+/* One column's value: "266.96", "353.957 (0.43)", "232.32   ---(*1)"
+ * (a footnote mark after it: *remark).  -1 when the cell holds no value
+ * of its own, or a second number. */
+static int kb_cols_cell(const struct ingest_tok *c, struct sb_item *it, struct ingest_tok *remark)
+{
+	const char *p = skip_blanks(c->s, c->s + c->len), *end = c->s + c->len, *ne;
+
+	while (end > p && end[-1] == ' ')
+		end--;
+	memset(it, 0, sizeof(*it));
+	remark->s = NULL;
+	remark->len = 0;
+	ne = scan_number(p, end);
+	if (ne == p || (ne < end && *ne != ' '))
+		return -1;
+	it->kind = IT_VALUE;
+	it->s = p;
+	it->len = (size_t)(ne - p);
+	p = skip_blanks(ne, end);
+	if (p < end && *p == '(') {
+		const char *pe = scan_paren(p, end, it);
+		if (!pe)
+			return -1;
+		p = skip_blanks(pe, end);
+	}
+	if (p < end) {
+		if (scan_number(p, end) != p)
+			return -1;
+		remark->s = p;
+		remark->len = (size_t)(end - p);
+	}
+	return 0;
+}
+
+/* Do the names' tokens all start with key ("kernel:", "Host:")? */
+static int names_keyed(const struct ingest_tok *t, int n, const char *key)
+{
+	size_t w = strlen(key);
+	int k;
+
+	for (k = 0; k < n; k++)
+		if (t[k].len <= w || strncasecmp(t[k].s, key, w) != 0)
+			return 0;
+	return 1;
+}
+
+static void kb_cols_emit(struct sb_emit *em, const struct ingest_line *lines, size_t h, size_t end,
+			 int ncol, const struct ingest_tok *names, int named)
+{
+	size_t at[SB_MAXC], i;
+	char load[SB_MAXC][16], jobs[SB_MAXC][24];
+	long n = em->ctx->opts && em->ctx->opts->runs > 0 ? em->ctx->opts->runs : em->ctx->runs_hint;
+	int c, d;
+
+	kb_multi_heading(&lines[h], at, SB_MAXC);
+	for (c = 0; c < ncol; c++) {
+		size_t b = c + 1 < ncol ? at[c + 1] : lines[h].len;
+		kb_load(lines[h].s + at[c], b - at[c], load[c], jobs[c], sizeof(jobs[c]));
+	}
+	if (!named) {
+		for (c = 0; c < ncol; c++)
+			for (d = c + 1; d < ncol; d++)
+				if (strcmp(load[c], load[d]) == 0 && strcmp(jobs[c], jobs[d]) == 0) {
+					rec_note(em->out, lines[h].lineno, "sidebyside: kernbench pasted in %d "
+						 "columns of the same load, and nothing names them: which column "
+						 "is which variant cannot be told; left out", ncol);
+					return;
+				}
+		rec_note(em->out, lines[h].lineno, "sidebyside: kernbench pasted in %d columns, one "
+			 "load each, under no names: the columns are one variant", ncol);
+	} else {
+		rec_note(em->out, lines[h].lineno, "sidebyside: kernbench pasted in %d columns, each "
+			 "under its own heading; columns named by the line of names over them", ncol);
+	}
+	for (i = h + 1; i < end; i++) {
+		struct ingest_tok cell[SB_MAXC];
+		int k = kb_cols_row(&lines[i], ncol, cell);
+		if (k < 0)
+			continue;
+		for (c = 0; c < ncol; c++) {
+			struct sb_item it;
+			struct ingest_tok remark;
+			struct rec_summary *s;
+			double mean, sd;
+			if (kb_cols_cell(&cell[c], &it, &remark) < 0 ||
+			    item_value(&it, MARK_POINT, &mean, &sd) < 0)
+				continue;
+			if (remark.len)
+				rec_note(em->out, lines[i].lineno, "sidebyside: '%.*s' after a value: the "
+					 "author's mark, dropped", (int)remark.len, remark.s);
+			s = rec_summary_add(em->out, named ? col_name(em->out, names[c].s, names[c].len) : NULL,
+					    "kernbench", kb_metrics[k].metric, kb_metrics[k].unit,
+					    lines[i].lineno);
+			rec_summary_config(em->out, s, "load", load[c]);
+			if (jobs[c][0])
+				rec_summary_config(em->out, s, "jobs", jobs[c]);
+			s->mean = mean;
+			s->sd = sd;
+			s->n = n;
+		}
+	}
+}
+
+/* Kernbench outputs in columns from lines[0]: a line of names, or the
+ * headings.  Returns the lines taken. */
+static size_t kb_cols_walk(const struct ingest_line *lines, size_t n, struct sb_emit *em)
+{
+	struct ingest_tok names[SB_MAXC + 1], tok[SB_MAXC + 1];
+	size_t at[SB_MAXC], h, i, end = 0, nl = 0;
+	int ncol, named = 0, blocks = 0;
+
+	/* at most three lines of names, blanks, then the headings */
+	for (h = 0; h < n && h < 6; h++) {
+		if (ingest_line_blank(&lines[h])) {
+			if (nl == 0)
+				return 0;
+			continue;
+		}
+		if (kb_multi_heading(&lines[h], at, SB_MAXC))
+			break;
+		if (++nl > 3 || kb_heading(&lines[h], NULL))
+			return 0;
+	}
+	if (h >= n || h >= 6 || (ncol = kb_multi_heading(&lines[h], at, SB_MAXC)) == 0)
+		return 0;
+	for (i = 0; i < h; i++) {
+		int nt;
+		if (ingest_line_blank(&lines[i]))
+			continue;
+		nt = split_names(lines[i].s, lines[i].s + lines[i].len, 2, tok, SB_MAXC + 1);
+		if (nt != ncol)
+			return 0;       /* not names over these columns */
+		if (names_keyed(tok, nt, "host:") || names_keyed(tok, nt, "machine:")) {
+			if (em)
+				rec_note(em->out, lines[i].lineno, "sidebyside: the machines of the "
+					 "columns below, not stored");
+			continue;
+		}
+		if (named)
+			return 0;       /* two lines of names: which one names the variants? */
+		memcpy(names, tok, sizeof(tok));
+		named = 1;
+	}
+	if (named) {
+		int c;
+		for (c = 0; c < ncol; c++) {
+			if (names_keyed(&names[c], 1, "kernel:")) {
+				names[c].s += 7;
+				names[c].len -= 7;
+			}
+			while (names[c].len && names[c].s[0] == ' ') {
+				names[c].s++;
+				names[c].len--;
+			}
+			while (names[c].len && names[c].s[names[c].len - 1] == ':')
+				names[c].len--;
+			if (!names[c].len)
+				return 0;
+		}
+	}
+	i = h;
+	while (i < n && kb_multi_heading(&lines[i], at, SB_MAXC) == ncol) {
+		size_t j;
+		int rows = 0;
+		for (j = i + 1; j < n; j++) {
+			struct ingest_tok cell[SB_MAXC], remark;
+			struct sb_item it;
+			int c;
+			if (kb_cols_row(&lines[j], ncol, cell) < 0)
+				break;
+			for (c = 0; c < ncol; c++)
+				if (kb_cols_cell(&cell[c], &it, &remark) < 0)
+					break;
+			if (c < ncol)
+				break;
+			rows++;
+		}
+		if (!rows)
+			break;
+		if (em)
+			kb_cols_emit(em, lines, i, j, ncol, names, named);
+		blocks++;
+		end = j;
+		i = ingest_skip_blank(lines, j, n);
+	}
+	return blocks ? end : 0;
+}
+
 /* ------------------------------------------------------------ the parser */
 
 static size_t sidebyside_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
@@ -1977,7 +2579,7 @@ static int sidebyside_parse(const struct ingest_ctx *ctx, const struct ingest_li
 	em.ctx = ctx;
 	em.lines = lines;
 	em.out = out;
-	if (kb_walk(lines, n, &em) > 0)
+	if (kb_walk(lines, n, &em) > 0 || kb_cols_walk(lines, n, &em) > 0)
 		return 0;
 	walk(lines, n, &em);
 	sigs = xcalloc(em.nfound + 1, sizeof(*sigs));

@@ -164,6 +164,26 @@ static const struct {
 	  "  6.9.0/pipe.60:   170,719,761   context-switches   ( +-  0.19% )\n"
 	  "  6.9.0/pipe.60:   30.833112186 seconds time elapsed   ( +-  0.11% )\n\n", 0 },
 	{ "perf stat prompts without output", "kepler:~> taskset -c 2 perf stat -r 5 perf bench sched pipe\n", 0 },
+	{ "kernbench under names, a Total row",
+	  "Average Optimal -j 8 Load Run:\n\n      Vanilla    Soft Cap 0%\n\n"
+	  "Elapsed Time 1056.1 (1.92)  1064.1 (1.59)\n   Total  2089.8  2100.4\n\n", 0 },
+	{ "kernbench headings in columns",
+	  "Average Half Load -j 4 Run:            Average Optimal -j 32 Load Run:\n", 0 },
+	{ "kernbench rows in columns",
+	  "Elapsed Time 266.96                    Elapsed Time 232.32   ---(*1)\n", 0 },
+	{ "kernbench columns named",
+	  "kernel: a-1                            kernel: b-2\nHost: h1           Host: h2\n\n"
+	  "Average Optimal -j 32 Load Run:        Average Optimal -j 32 Load Run:\n"
+	  "Elapsed Time 130                       Elapsed Time 129.562\n\n", 0 },
+	{ "kernbench metric rows",
+	  "kernbench numbers\n\nbox\n       Base   New   % change\nUser   85.07  84.84  -0.26\n"
+	  "System 34.32  33.84  -1.39\nTotal  119.38 118.68 -0.59\n\n", 0 },
+	{ "metric rows, nothing named", "User   85.07  84.84  -0.26\n", 0 },
+	{ "numbered run rows", "\tv1\tv2\ntest1\t81.0 \t\t118.1\ntest2\t82.1 \t\t116.9\navg(s)\t81.5\t\t117.5\n", 0 },
+	{ "legend lines", "version1: v6.2\n", 0 },
+	{ "boxed underlines", "[ lower is better ]   -----  ------   |  -------\n          |\n", 0 },
+	{ "num_group table",
+	  "hackbench\n   num_group   base   + fix   ratio\n   100   39.262   39.035\n   150   947.4   113.2   >800%\n", 0 },
 };
 
 static const char mmtests_path[] =
