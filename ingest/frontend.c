@@ -550,12 +550,14 @@ static int read_context(struct rec_batch *out, struct context *c, const struct i
  * the published tables below it average (autonuma's Min/Max/Avg). */
 static void read_runs_hint(struct context *c, const struct ingest_line *l)
 {
-	static struct rx iter = RXI("\\b(\\d+)\\s+iterations\\b");
+	/* "Ran 5 iterations", "the average of 3 runs", "10 runs each" */
+	static struct rx iter = RXI("\\b(\\d+)\\s+(?:iterations|runs)\\b");
 	struct rx_cap cap[2];
 	long n;
 
-	if (str_find(l->s, l->len, "iterations") && rx_match(&iter, l->s, l->len, cap, 2) == 2 &&
-	    num_parse_long(cap[1].s, cap[1].len, &n) == 0 && n > 0)
+	if ((str_find(l->s, l->len, "iterations") || str_find(l->s, l->len, "runs")) &&
+	    rx_match(&iter, l->s, l->len, cap, 2) == 2 &&
+	    num_parse_long(cap[1].s, cap[1].len, &n) == 0 && n > 0 && n < 100000)
 		c->runs = n;
 }
 

@@ -68,14 +68,15 @@ check_eq "kb columns: no variant from the Host: line" \
 	"$(sql "select count(*) from summary_v where variant like '%box%' or variant like 'kernel%'")" 0
 
 # 3. Two loads in two columns under "=== name ===" banners: the columns are
-#    one variant, the banner's; footnote marks after a value dropped.
+#    one variant, the banner's; footnote marks after a value dropped; n from
+#    "the average of 3 runs" above.
 imp $D/kernbench-columns-loads.txt
 check_eq "kb loads: imports" "$?" 0
 check_eq "kb loads: each column its load, the banner the variant" "$(sums kernbench elapsed)" \
-"patched|jobs=2,load=half|201.5||
-patched|jobs=8,load=optimal|110.5||
-unpatched|jobs=2,load=half|200.5||
-unpatched|jobs=8,load=optimal|120.25||"
+"patched|jobs=2,load=half|201.5||3
+patched|jobs=8,load=optimal|110.5||3
+unpatched|jobs=2,load=half|200.5||3
+unpatched|jobs=8,load=optimal|120.25||3"
 check_eq "kb loads: a value with a footnote mark after it" \
 	"$(sql "select printf('%g', mean) from summary_v where variant = 'patched' and metric = 'system' and config like '%optimal%'")" 25.75
 check_grep "kb loads: explain names the dropped mark" "'---\(\*2\)' after a value" "$TMP/out"
