@@ -91,3 +91,32 @@ if ! on_sqlite; then
 	TABLES_Q="select table_name from information_schema.tables where table_schema = 'public'
 		and table_type = 'BASE TABLE' and table_name <> 'kbench_schema' order by table_name"
 fi
+
+# The real-post shape scripts (tests/cli/shapes_*.sh):
+# import_explained FILE: import FILE alone into $TMP/<name>.db (now
+# $KBENCH_DB); its output, then --explain's, in $TMP/out; returns the
+# import's exit status.
+import_explained() {
+	local rc
+	export KBENCH_DB="$TMP/$(basename "$1" .txt).db"
+	"$KB" import "$1" > "$TMP/out" 2>&1
+	rc=$?
+	KBENCH_DB="$TMP/explain.db" "$KB" import --explain "$1" >> "$TMP/out" 2>&1
+	rm -f "$TMP/explain.db"
+	return $rc
+}
+# import_alone FILE [ARGS...]: import $D/FILE alone into a fresh store
+# ($KBENCH_DB); the exit status in $rc, the output in $TMP/out.
+import_alone_n=0
+import_alone() {
+	local f=$1; shift
+	import_alone_n=$((import_alone_n + 1))
+	export KBENCH_DB="$TMP/s$import_alone_n.db"
+	"$KB" import "$@" "$D/$f" > "$TMP/out" 2>&1; rc=$?
+}
+# sample_vals [BENCH]: "variant|config|metric=value" of every sample of
+# BENCH (perf-stat), one line each, sorted.
+sample_vals() {
+	sql "select variant || '|' || config || '|' || metric || '=' || printf('%.12g', value) from samples_v
+	     where benchmark = '${1:-perf-stat}' order by 1"
+}

@@ -8,18 +8,9 @@ D=tests/data/shapes/perfstat
 
 # imp FILE [ARGS...]: import FILE alone into a fresh store ($KBENCH_DB);
 # the exit status is in $rc, the output in $TMP/out.
-n=0
-imp() {
-	local f=$1; shift
-	n=$((n + 1))
-	export KBENCH_DB="$TMP/s$n.db"
-	"$KB" import "$@" "$D/$f" > "$TMP/out" 2>&1; rc=$?
-}
+imp() { import_alone "$@"; }
 # vals [BENCH]: "variant|config|metric=value" of every sample, one line each, sorted.
-vals() {
-	sql "select variant || '|' || config || '|' || metric || '=' || printf('%.12g', value) from samples_v
-	     where benchmark = '${1:-perf-stat}' order by 1"
-}
+vals() { sample_vals "$@"; }
 # sums: "metric mean sd n" of every published summary (perf's "+-").
 sums() {
 	sql "select metric || ' ' || printf('%.10g', mean) || ' ' || printf('%.4g', sd) || ' ' || coalesce(cast(n as text), '-')

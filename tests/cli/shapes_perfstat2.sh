@@ -9,18 +9,9 @@ D=tests/data/shapes/perfstat2
 
 # imp FILE [ARGS...]: import FILE alone into a fresh store ($KBENCH_DB);
 # the exit status is in $rc, the output in $TMP/out.
-n=0
-imp() {
-	local f=$1; shift
-	n=$((n + 1))
-	export KBENCH_DB="$TMP/s$n.db"
-	"$KB" import "$@" "$D/$f" > "$TMP/out" 2>&1; rc=$?
-}
+imp() { import_alone "$@"; }
 # vals: "variant|config|metric=value" of every perf-stat sample, sorted.
-vals() {
-	sql "select variant || '|' || config || '|' || metric || '=' || printf('%.12g', value) from samples_v
-	     where benchmark = 'perf-stat' order by 1"
-}
+vals() { sample_vals "$@"; }
 # sums: "variant|metric mean sd n" of every published summary (sd and n '-' when unknown).
 sums() {
 	sql "select variant || '|' || metric || ' ' || printf('%.10g', mean) || ' ' ||

@@ -8,15 +8,7 @@ D=tests/data/shapes/sidebyside
 
 # Import one file into a fresh store; its exit status is import's, and
 # $TMP/out holds what import and import --explain said.
-imp() {
-	local rc
-	export KBENCH_DB="$TMP/$(basename "$1" .txt).db"
-	"$KB" import "$1" > "$TMP/out" 2>&1
-	rc=$?
-	KBENCH_DB="$TMP/explain.db" "$KB" import --explain "$1" >> "$TMP/out" 2>&1
-	rm -f "$TMP/explain.db"
-	return $rc
-}
+imp() { import_explained "$@"; }
 
 # summaries as "variant|config|mean|sd|n" (sd to 4 digits; n empty when the
 # text does not state it), sorted

@@ -9,15 +9,7 @@ D=tests/data/shapes/sidebyside2
 
 # Import one file into a fresh store; its exit status is import's, and
 # $TMP/out holds what import and import --explain said.
-imp() {
-	local rc
-	export KBENCH_DB="$TMP/$(basename "$1" .txt).db"
-	"$KB" import "$1" > "$TMP/out" 2>&1
-	rc=$?
-	KBENCH_DB="$TMP/explain.db" "$KB" import --explain "$1" >> "$TMP/out" 2>&1
-	rm -f "$TMP/explain.db"
-	return $rc
-}
+imp() { import_explained "$@"; }
 
 # summaries as "variant|config|mean|sd|n" (sd to 4 digits; n empty when the
 # text does not state it), sorted
@@ -116,7 +108,7 @@ build2|groups=20,ipc=pipe,loops=5000,mode=thread|9.5
 build2|groups=20,ipc=pipe,loops=5000,mode=thread|9.7
 build2|groups=20,ipc=pipe,loops=5000,mode=thread|9.9"
 check_eq "numbered runs: the run numbers are the iterations" \
-	"$(sql "select group_concat(iteration) from (select iteration from samples_v where variant = 'build2' order by iteration)")" "1,2,3"
+	"$(sql "select group_concat(iteration) from (select iteration from samples_v where variant = 'build2' order by iteration) q")" "1,2,3"
 check_eq "numbered runs: the avg(s) row is no value and no summary" \
 	"$(sql "select (select count(*) from summary_v) + (select count(*) from samples_v where value = 10.7 and iteration not in (2))")" 0
 check_eq "numbered runs: the legend describes the variants" \
