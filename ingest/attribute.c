@@ -359,7 +359,7 @@ static const char *const heading_words[] = {
 	"benchmarking", "tested", "testing", "ran", "using", "again", "also", "both", "each",
 	"kernel", "kernels", "scheduler", "schedulers", "variant", "variants", "patches", "legend",
 	"try", "calling", "run", "running", "look", "looks", "like", "see", "shows", "show",
-	"typical", "sample", "samples", "overall", "final", "total", "totals", "result:",
+	"typical", "sample", "samples", "overall", "final", "total", "totals",
 };
 
 /* Is w[0..n) one of list's words, in any case? */

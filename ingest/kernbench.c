@@ -225,20 +225,18 @@ static int read_remark(const struct ingest_ctx *ctx, const struct ingest_line *l
 	return 0;
 }
 
-/* The first value a decimal comma was seen in, for the note. */
-static char dec_comma_example[32];
-
 /* Does the block [lines[1], lines[len]) write its values with a decimal
  * comma ("Elapsed Time 365,4", kernbench in a German locale)?  1 when a
  * comma is followed by one or two digits and none by a group of three;
- * 0 when no comma stands in a value; -1 (err set) when both do. */
+ * 0 when no comma stands in a value; -1 (err set) when both do.  The
+ * first value with a decimal comma goes to example[0..cap), for the note. */
 static int decimal_commas(const struct ingest_ctx *ctx, const struct ingest_line *lines,
-			  size_t len, struct kb_err *err)
+			  size_t len, char *example, size_t cap, struct kb_err *err)
 {
 	size_t i;
 	long dec_line = 0, group_line = 0;
 
-	dec_comma_example[0] = '\0';
+	example[0] = '\0';
 	for (i = 1; i < len; i++) {
 		const char *rest, *end = lines[i].s + lines[i].len, *p, *c;
 		if (metric_label(&lines[i], &rest) < 0)
@@ -254,7 +252,7 @@ static int decimal_commas(const struct ingest_ctx *ctx, const struct ingest_line
 				group_line = lines[i].lineno;
 			else if ((d == 1 || d == 2) && !dec_line) {
 				dec_line = lines[i].lineno;
-				snprintf(dec_comma_example, sizeof(dec_comma_example), "%.*s",
+				snprintf(example, cap, "%.*s",
 					 (int)(c + 1 + d - p), p);
 			}
 		}
@@ -284,6 +282,7 @@ static int parse_block(const struct ingest_ctx *ctx, const struct ingest_line *l
 	size_t jobs_len = 0, i;
 	int have[KB_NMETRICS] = { 0 };
 	int std_heading, nsd = 0, six = 1, k, dec_comma;
+	char dec_example[32];
 	long n;
 
 	if (rx_match(&heading_rx, lines[0].s, lines[0].len, cap, 4) < 2)
@@ -302,12 +301,12 @@ static int parse_block(const struct ingest_ctx *ctx, const struct ingest_line *l
 	if (len == 2 && is_no_data(&lines[1]))
 		return 0;       /* n = 0: nothing was measured */
 
-	dec_comma = decimal_commas(ctx, lines, len, err);
+	dec_comma = decimal_commas(ctx, lines, len, dec_example, sizeof(dec_example), err);
 	if (dec_comma < 0)
 		return -1;
 	if (dec_comma)
 		rec_note(out, lines[0].lineno, "kernbench: ',' is the decimal mark in this block "
-			 "('%s' and no group of three digits after a comma)", dec_comma_example);
+			 "('%s' and no group of three digits after a comma)", dec_example);
 	for (i = 1; i < len; i++) {
 		const char *rest, *end = lines[i].s + lines[i].len, *p;
 		char num[64];
