@@ -280,6 +280,21 @@ DB_METRIC_ROWS
 "ALTER TABLE source ADD COLUMN mail_date TEXT;     -- Date: \"2002-10-07 17:20:11 +0200\"\n"
 "ALTER TABLE source ADD COLUMN mail_subject TEXT;  -- Subject:\n"
 "ALTER TABLE source ADD COLUMN message_id TEXT;    -- Message-ID, without <>\n",
+/* 6: a published table's own verdict on a cell (mmtests compare-kernels'
+ * "( -12.40%)" and its "*...*" mark, the 0-day robot's %change), and the
+ * other statistics it prints (JSON object: Hmean, CoeffVar, BAmean-99 ...).
+ * PostgreSQL's text of it is db_pg_migrations[0] (schema_pg.c). */
+"ALTER TABLE summary ADD COLUMN pub_change REAL;               -- change vs the table's baseline, %\n"
+"ALTER TABLE summary ADD COLUMN pub_mark TEXT NOT NULL DEFAULT '';  -- its significance mark\n"
+"ALTER TABLE summary ADD COLUMN stats TEXT;                    -- JSON: other statistics\n"
+"DROP VIEW summary_v;\n"
+"CREATE VIEW summary_v AS\n"
+"  SELECT src.path AS source, v.display AS variant, m.name AS machine, s.benchmark AS benchmark,\n"
+"         s.config AS config, s.metric AS metric, s.mean AS mean, s.sd AS sd, s.n AS n,\n"
+"         s.min AS min, s.max AS max, s.unit AS unit, s.flags AS flags,\n"
+"         s.pub_change AS pub_change, s.pub_mark AS pub_mark, s.stats AS stats\n"
+"  FROM summary s JOIN source src ON src.id = s.source_id\n"
+"  JOIN variant_v v ON v.id = s.variant_id LEFT JOIN machine m ON m.id = s.machine_id;\n",
 };
 
 int db_schema_version(void)
@@ -372,7 +387,9 @@ again:
 	}
 	for (; version < db_schema_version(); version++) {
 		snprintf(sql, sizeof(sql), "UPDATE kbench_schema SET version = %d", version + 1);
-		if (db_exec(db, migrations[version], err) < 0 || db_exec(db, sql, err) < 0)
+		const char *text = version - PG_FIRST_VERSION < db_pg_nmigrations
+			? db_pg_migrations[version - PG_FIRST_VERSION] : migrations[version];
+		if (db_exec(db, text, err) < 0 || db_exec(db, sql, err) < 0)
 			goto fail;
 	}
 	return db_exec(db, "COMMIT", err);

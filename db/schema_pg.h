@@ -19,5 +19,9 @@
 #define DB_PG_SCHEMA_BASE 5
 
 extern const char *const db_pg_schema;
+/* PostgreSQL's own text of the migrations after DB_PG_SCHEMA_BASE, where
+ * SQLite's would not do (types, collation): [0] makes version 6. */
+extern const char *const db_pg_migrations[];
+extern const int db_pg_nmigrations;
 
 #endif

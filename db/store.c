@@ -56,7 +56,8 @@ static const char *const sql[] = {
 	 * would make SQLite build ephemeral tables on every call (once per sample). */
 	[S_HAS_METRIC] = "SELECT EXISTS (SELECT 1 FROM metric WHERE benchmark = ?1 AND name = ?2) "
 			  "OR EXISTS (SELECT 1 FROM metric WHERE benchmark = '' AND name = ?2)",
-	[S_INS_METRIC] = "INSERT INTO metric (benchmark, name, unit, better) VALUES (?1, ?2, ?3, ?4)"
+	[S_INS_METRIC] = "INSERT INTO metric (benchmark, name, unit, better, description)"
+			  " VALUES (?1, ?2, ?3, ?4, ?5)"
 			  " ON CONFLICT DO NOTHING",
 	[S_DEL_SEGMENTS] = "DELETE FROM segment WHERE source_id = ?1",
 	/* The first source that carried a segment of the same text. */
@@ -200,6 +201,7 @@ struct store_state {
 	struct pending rows[4]; /* by ROWS_* table */
 	struct buf copy[DB_T_COUNT];    /* PostgreSQL: COPY text by DB_T_* table */
 	struct buf json;        /* placement JSON of the pending jobs */
+	struct buf sjson;       /* stats JSON of the pending summaries */
 };
 
 
@@ -432,7 +434,9 @@ static int next_iteration(struct store_state *s, const char *variant, const stru
 }
 
 /* Catalogue a metric unless it is there for this benchmark or for all
- * ('' rows); a new one is 'lower' better when its unit is a time.  The
+ * ('' rows); a new one takes the direction its parser declared for it
+ * (rec_metric_declare), else it is 'lower' better when its unit is a
+ * time.  The
  * pairs seen in this transaction are remembered, so most files ask
  * SQLite nothing. */
 static int note_metric(struct store_state *s, const char *bench, const char *metric,
@@ -459,10 +463,17 @@ static int note_metric(struct store_state *s, const char *bench, const char *met
 	have = (int)db_col_int(st, 0);
 	db_reset(st);
 	if (!have) {
+		const struct rec_metric *decl = NULL;
 		unit = unit ? unit : "";
 		for (i = 0; i < sizeof(times) / sizeof(times[0]); i++)
 			if (strcmp(unit, times[i]) == 0)
 				better = "lower";
+		for (i = 0; i < s->b->nmetrics && !decl; i++)
+			if (!strcmp(s->b->metrics[i].name, metric) &&
+			    (!s->b->metrics[i].benchmark[0] || !strcmp(s->b->metrics[i].benchmark, bench)))
+				decl = &s->b->metrics[i];
+		if (decl)
+			better = decl->better;
 		st = stmt(db, S_INS_METRIC, err);
 		if (!st)
 			return -1;
@@ -470,6 +481,7 @@ static int note_metric(struct store_state *s, const char *bench, const char *met
 		db_bind_text(st, 2, metric);
 		db_bind_text(st, 3, unit);
 		db_bind_text(st, 4, better);
+		db_bind_text(st, 5, decl && decl->description[0] ? decl->description : NULL);
 		if (step_done(db, st, err) < 0)
 			return -1;
 	}
@@ -542,6 +554,34 @@ static size_t placement_json(struct buf *out, const struct rec_job *j)
 	return at;
 }
 
+/* A summary's other statistics as a JSON object {"name":value,...} in
+ * out, NUL-ended; returns where it starts, or SIZE_MAX when it has none. */
+static size_t stats_json(struct buf *out, const struct rec_summary *sm)
+{
+	size_t at = out->len, i;
+	const unsigned char *c;
+
+	if (!sm->nstats)
+		return SIZE_MAX;
+	buf_putc(out, '{');
+	for (i = 0; i < sm->nstats; i++) {
+		buf_puts(out, i ? ",\"" : "\"");
+		for (c = (const unsigned char *)sm->stats[i].name; *c; c++) {
+			if (*c == '"' || *c == '\\')
+				buf_putc(out, '\\');
+			if (*c < 0x20)
+				buf_printf(out, "\\u%04x", *c);
+			else
+				buf_putc(out, (char)*c);
+		}
+		buf_puts(out, "\":");
+		json_number(out, sm->stats[i].value);
+	}
+	buf_putc(out, '}');
+	buf_putc(out, '\0');
+	return at;
+}
+
 /* The job of r numbered job, or NULL. */
 static const struct rec_job *find_job(const struct rec_run *r, int job)
 {
@@ -577,7 +617,7 @@ const struct db_table db_tables[DB_T_COUNT] = {
 	[DB_T_SAMPLE] = { "sample", "run_id, metric, value, unit, job", 5 },
 	[DB_T_JOB] = { "job", "run_id, job, initial_node, main_node, moved, marked, user_time, pct", 8 },
 	[DB_T_SUMMARY] = { "summary", "source_id, variant_id, machine_id, benchmark, config, metric,"
-			   " mean, sd, n, min, max, unit, flags, line", 14 },
+			   " mean, sd, n, min, max, unit, flags, line, pub_change, pub_mark, stats", 17 },
 	[DB_T_SEGMENT] = { "segment", "source_id, first_line, last_line, format, hash, runs,"
 			   " summaries, copy_of", 8 },
 };
@@ -726,6 +766,9 @@ static void bind_row(struct store_state *s, int table, int k, int p, struct sink
 		put_text(st, p + 12, sm->unit);
 		put_text(st, p + 13, sm->flags ? sm->flags : "");
 		put_int(st, p + 14, sm->line);
+		put_double(st, p + 15, sm->pub_change);
+		put_text(st, p + 16, sm->pub_mark ? sm->pub_mark : "");
+		put_text(st, p + 17, pd->row[k].at == SIZE_MAX ? NULL : s->sjson.data + pd->row[k].at);
 		break;
 	}
 	}
@@ -764,6 +807,8 @@ static int flush_rows(struct store_state *s, int table, struct kb_err *err)
 	pd->n = 0;
 	if (table == DB_T_JOB)
 		buf_reset(&s->json);
+	if (table == DB_T_SUMMARY)
+		buf_reset(&s->sjson);
 	return 0;
 }
 
@@ -914,6 +959,7 @@ static int store_summary(struct store_state *s, const struct rec_summary *sm,
 		return -1;
 	s->rows[DB_T_SUMMARY].row[k].vid = vid;
 	s->rows[DB_T_SUMMARY].row[k].mid = mid;
+	s->rows[DB_T_SUMMARY].row[k].at = stats_json(&s->sjson, sm);
 	if (note_metric(s, sm->benchmark, sm->metric, sm->unit, err) < 0)
 		return -1;
 	res->summaries++;
@@ -1414,5 +1460,6 @@ int db_store_one(struct db *db, const struct db_import *imp, struct rec_batch *b
 	for (i = 0; i < DB_T_COUNT; i++)
 		buf_release(&s.copy[i]);
 	buf_release(&s.json);
+	buf_release(&s.sjson);
 	return rc;
 }

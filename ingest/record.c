@@ -21,6 +21,7 @@ void rec_batch_release(struct rec_batch *b)
 	free(b->variants);
 	free(b->segments);
 	free(b->notes);
+	free(b->metrics);
 	arena_release(&b->arena);
 	memset(b, 0, sizeof(*b));
 }
@@ -334,6 +335,8 @@ struct rec_summary *rec_summary_add(struct rec_batch *b, const char *variant,
 	s->n = 0;
 	s->flags = "";
 	s->line = line;
+	s->pub_change = NAN;
+	s->pub_mark = "";
 	xgrow(&b->summaries, &b->summaries_cap, b->nsummaries + 1, sizeof(*b->summaries));
 	b->summaries[b->nsummaries++] = s;
 	return s;
@@ -342,6 +345,31 @@ struct rec_summary *rec_summary_add(struct rec_batch *b, const char *variant,
 void rec_summary_config(struct rec_batch *b, struct rec_summary *s, const char *key, const char *value)
 {
 	kv_set(&b->arena, &s->config, &s->nconfig, &s->config_cap, key, value);
+}
+
+void rec_summary_stat(struct rec_batch *b, struct rec_summary *s, const char *name, double value)
+{
+	arena_grow(&b->arena, &s->stats, &s->stats_cap, s->nstats + 1, sizeof(*s->stats));
+	s->stats[s->nstats].name = arena_strdup(&b->arena, name);
+	s->stats[s->nstats++].value = value;
+}
+
+void rec_metric_declare(struct rec_batch *b, const char *benchmark, const char *name,
+			const char *unit, const char *better, const char *description)
+{
+	struct rec_metric *m;
+	size_t i;
+
+	for (i = 0; i < b->nmetrics; i++)
+		if (!strcmp(b->metrics[i].benchmark, benchmark) && !strcmp(b->metrics[i].name, name))
+			return;
+	xgrow(&b->metrics, &b->metrics_cap, b->nmetrics + 1, sizeof(*b->metrics));
+	m = &b->metrics[b->nmetrics++];
+	m->benchmark = arena_strdup(&b->arena, benchmark);
+	m->name = arena_strdup(&b->arena, name);
+	m->unit = arena_strdup(&b->arena, unit ? unit : "");
+	m->better = arena_strdup(&b->arena, better);
+	m->description = arena_strdup(&b->arena, description ? description : "");
 }
 
 void rec_variant_add(struct rec_batch *b, const char *name, const char *desc,

@@ -70,6 +70,13 @@ struct rec_run {
 	size_t njobs, jobs_cap;
 };
 
+/* One more statistic a published table gives for a summary (mmtests'
+ * Hmean, CoeffVar, BAmean-99 ...), kept as printed. */
+struct rec_stat {
+	const char *name;
+	double value;
+};
+
 /* A pre-aggregated number from a published table.  Unknown values are
  * NAN; n is 0 when unknown. */
 struct rec_summary {
@@ -86,6 +93,23 @@ struct rec_summary {
 	const char *flags;      /* comma list: "footnoted", "estimated" ... or "" */
 	const char *machine;    /* where it ran, when the text says; else NULL */
 	long line;
+	/* The table's own verdict on this cell against its own baseline
+	 * column: the change in % as printed (NAN when it prints none) and
+	 * its significance mark as printed ("*" of mmtests, "" for none). */
+	double pub_change;
+	const char *pub_mark;
+	struct rec_stat *stats;
+	size_t nstats, stats_cap;
+};
+
+/* A metric the format knows the direction of: the store catalogues it
+ * so when the catalogue has no row for it yet. */
+struct rec_metric {
+	const char *benchmark;  /* "" for any */
+	const char *name;
+	const char *unit;
+	const char *better;     /* "lower", "higher" or "none" */
+	const char *description;
 };
 
 /* A variant named and described by the text (a legend line). */
@@ -135,6 +159,8 @@ struct rec_batch {
 	 * annotation dropped.  Each at the source line it is about. */
 	struct rec_note *notes;
 	size_t nnotes, notes_cap;
+	struct rec_metric *metrics;
+	size_t nmetrics, metrics_cap;
 };
 
 void rec_batch_init(struct rec_batch *b);
@@ -167,6 +193,13 @@ struct rec_summary *rec_summary_add(struct rec_batch *b, const char *variant,
 				    const char *benchmark, const char *metric,
 				    const char *unit, long line);
 void rec_summary_config(struct rec_batch *b, struct rec_summary *s, const char *key, const char *value);
+/* Keep another statistic of the published cell (name is copied). */
+void rec_summary_stat(struct rec_batch *b, struct rec_summary *s, const char *name, double value);
+/* Declare a metric's unit and direction (better: "lower", "higher",
+ * "none"); the first declaration of a (benchmark, name) wins, and a row
+ * the catalogue has already wins over it. */
+void rec_metric_declare(struct rec_batch *b, const char *benchmark, const char *name,
+			const char *unit, const char *better, const char *description);
 
 /* Say why a value was read as it was (import --explain). */
 void rec_note(struct rec_batch *b, long line, const char *fmt, ...)

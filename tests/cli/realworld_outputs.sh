@@ -102,8 +102,9 @@ check_status "seed 001 imports" 0 "$KB" import "$SAMPLES/seeds/001_84b93bea668f5
 check_eq "summary_v flags: the footnoted cells" \
 	"$(sql "select group_concat(variant || ' ' || config || ' ' || metric || ' ' || printf('%.10g', mean) || ' ' || flags, '; ') from summary_v where flags != ''")" \
 	"E tasks=64 avg_user 33.32 footnoted; E tasks=64 total_user 2133 footnoted; E tasks=64 elapsed 133.9 footnoted"
-check_eq "summary_v's columns: flags added last" "$(sqlite3 -header "$KBENCH_DB" "select * from summary_v limit 1" | head -1)" \
-	"source|variant|machine|benchmark|config|metric|mean|sd|n|min|max|unit|flags"
+check_eq "summary_v's columns: flags, then the published verdict and statistics, added last" \
+	"$(sqlite3 -header "$KBENCH_DB" "select * from summary_v limit 1" | head -1)" \
+	"source|variant|machine|benchmark|config|metric|mean|sd|n|min|max|unit|flags|pub_change|pub_mark|stats"
 "$KB" compare --bench numa_test --metric elapsed --baseline A > "$TMP/c.txt"
 check_grep "compare marks the footnoted cell" "^64 +[0-9?]+ +167\.10 .* 133\.90f  " "$TMP/c.txt"
 check_grep "... and says what the mark means" "f footnoted in the post: not tested unless --use-flagged: E 64" "$TMP/c.txt"
