@@ -146,17 +146,25 @@ static int looks_qp(const char *data, size_t len)
 }
 
 /* Strip mail quoting: leading blanks then any run of '>' and blanks, when
- * the line starts with '>'. */
+ * the line starts with '>', and the one blank after the last '>': the
+ * blanks after it are the quoted line's own indentation ("> >  A: ..."
+ * under "> > Also note:"), which the text had before it was quoted. */
 static char *strip_quote(char *s, const char *end, int *quoted)
 {
-	char *p = s;
+	char *p = s, *last = NULL;
 
 	while (p < end && (*p == ' ' || *p == '\t'))
 		p++;
 	if (p >= end || *p != '>')
 		return s;
-	while (p < end && (*p == '>' || *p == ' ' || *p == '\t'))
+	while (p < end && (*p == '>' || *p == ' ' || *p == '\t')) {
+		if (*p == '>')
+			last = p;
 		*quoted += *p++ == '>';
+	}
+	p = last + 1;
+	if (p < end && (*p == ' ' || *p == '\t'))
+		p++;
 	return p;
 }
 

@@ -180,6 +180,20 @@ static int eventlike(const char *s, size_t len)
 	return len && rx_is(&r, s, len);
 }
 
+/* One of perf's generic events (perf list: hardware, software and
+ * cache events), which no other program prints after a count. */
+static int generic_event(const char *s, size_t len)
+{
+	static struct rx r = RX("^(?:cpu-cycles|cycles|instructions|cache-references|cache-misses|"
+				"branch-instructions|branches|branch-misses|bus-cycles|ref-cycles|"
+				"stalled-cycles-(?:frontend|backend)|cpu-clock|task-clock|page-faults|faults|"
+				"minor-faults|major-faults|context-switches|cs|cpu-migrations|migrations|"
+				"alignment-faults|emulation-faults|"
+				"(?:L1-[di]cache|LLC|dTLB|iTLB|node|branch)-(?:loads|load-misses|stores|"
+				"store-misses|prefetches|prefetch-misses))(?::[ukhHGp]+)?$");
+	return len && rx_is(&r, s, len);
+}
+
 static int unitlike(const char *s, size_t len)
 {
 	static struct rx r = RX("^[A-Za-z%/]{1,16}$");
@@ -712,9 +726,18 @@ static int human_counter(const struct ingest_line *l, struct arena *a, struct it
 		unit.s = t[i].s, unit.len = t[i].len;
 		i++;
 	}
-	if (!eventlike(t[i].s, t[i].len))
-		return 0;
 	ev.s = t[i].s, ev.len = t[i].len;
+	{
+		/* "node-load-misses(70.1%)": perf's share of the time the event
+		 * ran, glued to the name by the one who pasted it */
+		const char *o = memchr(ev.s, '(', ev.len);
+		if (o && o > ev.s && ev.s[ev.len - 1] == ')' && ev.s[ev.len - 2] == '%' &&
+		    strspn(o + 1, "0123456789.,") == (size_t)(ev.s + ev.len - 2 - (o + 1)) &&
+		    o + 1 < ev.s + ev.len - 2)
+			ev.len = (size_t)(o - ev.s);
+	}
+	if (!eventlike(ev.s, ev.len))
+		return 0;
 	i++;
 	/* Old perf: "task-clock (msec)". */
 	if (i < nt && ingest_tok_is(&t[i], "(msec)") && !unit.len) {
@@ -1075,6 +1098,19 @@ static size_t bare_claim(const struct ingest_line *lines, size_t j, size_t n, ch
  * PS_MAX_FOREIGN workload lines may sit between two perf lines; the
  * block never ends on one.
  */
+/* Is l a counter line naming one of perf's generic events? */
+static int generic_counter(const struct ingest_line *l)
+{
+	struct ingest_tok t[16];
+	size_t nt = ingest_split(l->s, l->len, t, 16), i;
+
+	for (i = 1; i < nt && i < 16; i++)
+		if (generic_event(t[i].s, memchr(t[i].s, '(', t[i].len)
+				  ? (size_t)((const char *)memchr(t[i].s, '(', t[i].len) - t[i].s) : t[i].len))
+			return classify_line(l, &(char){ 0 }) == LK_COUNTER;
+	return 0;
+}
+
 static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
 			 size_t n, int *score)
 {
@@ -1162,8 +1198,19 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 				break;
 		}
 		if (j >= n || k != LK_ELAPSED) {
-			*score = -(int)j;
-			return 0;
+			/* Without it, three counter lines or more of which
+			 * at least two name perf's own generic events
+			 * ("node-loads", "cycles") are perf's all the same. */
+			size_t m, known = 0;
+			if (last >= 3)
+				for (m = 0; m < j && known < 2; m++)
+					known += generic_counter(&lines[m]);
+			if (known < 2) {
+				*score = -(int)j;
+				return 0;
+			}
+			*score = 65;
+			return j;
 		}
 		last = 0;
 		data = 1;
