@@ -454,6 +454,26 @@ static void read_machine(struct arena *a, struct context *c, const struct ingest
 			return;
 		}
 	}
+	/* "Smaller system ( 12Cores, 96CPUS)", "On the larger system. (40
+	 * Cores, 320CPUS)": a heading that sizes the system the section ran
+	 * on, by its CPUs (else its cores) */
+	if (l->len <= 80 && (str_find(l->s, l->len, "CPU") || str_find(l->s, l->len, "cpu") ||
+			      str_find(l->s, l->len, "ore") || str_find(l->s, l->len, "ORE"))) {
+		static struct rx counted = RXI("\\b(?:system|machine|box|server|host|lpar)\\b");
+		static struct rx cpus = RXI("\\b(\\d+)\\s*-?\\s*cpus?\\b");
+		static struct rx cores = RXI("\\b(\\d+)\\s*-?\\s*cores?\\b");
+		struct rx_cap sc[2];
+		if (rx_match(&counted, l->s, l->len, sc, 1) > 0) {
+			if (rx_match(&cpus, l->s, l->len, sc, 2) == 2) {
+				c->machine = arena_printf(a, "%.*s-cpu", (int)sc[1].len, sc[1].s);
+				return;
+			}
+			if (rx_match(&cores, l->s, l->len, sc, 2) == 2) {
+				c->machine = arena_printf(a, "%.*s-core", (int)sc[1].len, sc[1].s);
+				return;
+			}
+		}
+	}
 	if (!memchr(l->s, '@', l->len) && !memchr(l->s, ':', l->len))
 		return;
 	if (rx_match(&prompt, l->s, l->len, cap, 2) == 2 ||
