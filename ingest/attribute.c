@@ -30,6 +30,7 @@
  */
 #include "ingest.h"
 #include "attribute.h"
+#include "hackbench.h"
 #include "../core/buf.h"
 #include "../core/rx.h"
 #include "../core/util.h"
@@ -1186,6 +1187,39 @@ static void one_spelling(struct rec_batch *b)
 	free(v);
 }
 
+/*
+ * hackbench's "Time: 189.947" printed right before the perf stat report
+ * of the command that ran it ("Performance counter stats for 'hackbench
+ * -g 4 -l 10000'"): the report's command says what the run was (groups,
+ * loops, mode), when hackbench's own output leaves it out.
+ */
+static void perf_command_config(const struct ingest_doc *doc, struct rec_batch *b,
+				const struct ingest_span *spans)
+{
+	size_t k, i, j;
+
+	for (k = 0; k + 1 < b->nsegments; k++) {
+		const struct rec_segment *hb = &b->segments[k], *ps = &b->segments[k + 1];
+		const char *cmd = NULL;
+		int open = 1;
+
+		if (strcmp(hb->format, "hackbench") || strcmp(ps->format, "perf-stat") || !hb->nruns ||
+		    !ps->nruns)
+			continue;
+		for (j = spans[k].end; j < spans[k + 1].first && open; j++)
+			open = ingest_line_blank(&doc->lines[j]);
+		for (i = hb->run_first; open && i < hb->run_first + hb->nruns; i++)
+			open = !rec_run_config_get(b->runs[i], "groups") &&
+			       !rec_run_config_get(b->runs[i], "tasks");
+		if (!open || !(cmd = rec_run_config_get(b->runs[ps->run_first], "cmd")))
+			continue;
+		for (i = hb->run_first; i < hb->run_first + hb->nruns; i++)
+			if (hackbench_cmd_config(b, doc->path, cmd, b->runs[i], b->runs[i]->line))
+				rec_note(b, b->runs[i]->line, "hackbench: its configuration is that of "
+					 "'%s', the command perf stat reports on right below it", cmd);
+	}
+}
+
 void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		      const struct ingest_span *spans)
 {
@@ -1401,6 +1435,7 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 			b->segments[k].label = NULL;	/* said only where it counts */
 	}
 	free(labelled);
+	perf_command_config(doc, b, spans);
 	if (!b->global_labels)
 		one_spelling(b);
 	free(vlabel);
