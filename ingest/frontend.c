@@ -645,6 +645,59 @@ static const char *stated_time_format(struct arena *a, const struct ingest_doc *
 	return NULL;
 }
 
+/* The one release a Subject names in brackets: "[RFC][PATCH][2.6.6]",
+ * "[PATCH 2.6.6]", "[PATCH v2 6.1-rc3]" (a series' "v2" is no release);
+ * NULL when it names none or more than one. */
+static const char *subject_release(struct arena *a, const char *subject)
+{
+	static struct rx rel = RX("\\[(?:[^\\]]*\\s)?(v?\\d+\\.\\d+(?:\\.\\d+)*(?:-[A-Za-z0-9_.+-]+)?)\\s*\\]");
+	struct rx_cap c[2];
+	const char *found = NULL, *p;
+	size_t len, flen = 0;
+
+	if (!subject)
+		return NULL;
+	len = strlen(subject);
+	if (len > 1000)
+		return NULL;
+	for (p = subject; rx_match(&rel, p, len - (size_t)(p - subject), c, 2) == 2;
+	     p = c[0].s + c[0].len) {
+		if (found && (flen != c[1].len || memcmp(found, c[1].s, flen)))
+			return NULL;
+		found = c[1].s;
+		flen = c[1].len;
+	}
+	return found ? arena_strndup(a, found, flen) : NULL;
+}
+
+/* The one patch file a post links, "http://.../patch-2.6.6-spa" (or
+ * ".../patch-2.6.6-spa.patch", ".gz" ...): its name after "patch-";
+ * NULL when it links none or several. */
+static const char *linked_patch(struct arena *a, const struct ingest_doc *doc)
+{
+	static struct rx url = RX("https?://\\S*/patch-([A-Za-z0-9_.+-]*[A-Za-z0-9+])"
+				  "(?:\\.(?:patch|diff|gz|bz2|xz|txt))*(?=[\\s>)\"']|$)");
+	struct rx_cap c[2];
+	const char *found = NULL;
+	size_t i, flen = 0;
+
+	for (i = 0; i < doc->nlines; i++) {
+		const struct ingest_line *l = &doc->lines[i];
+		size_t n;
+		if (!str_find(l->s, l->len, "/patch-") || rx_match(&url, l->s, l->len, c, 2) != 2)
+			continue;
+		n = c[1].len;
+		/* "patch-2.6.6-spa.patch": the extension is not the name */
+		while (n > 6 && (!memcmp(c[1].s + n - 6, ".patch", 6)))
+			n -= 6;
+		if (found && (flen != n || memcmp(found, c[1].s, n)))
+			return NULL;
+		found = c[1].s;
+		flen = n;
+	}
+	return found ? arena_strndup(a, found, flen) : NULL;
+}
+
 int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opts,
 		     const struct ingest_parser *only, struct rec_batch *out,
 		     struct ingest_result *res, struct kb_err *err)
@@ -654,7 +707,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	size_t skip_first = (size_t)-1, skip_last = 0;
 	struct context c = { NULL, NULL, 0, NULL, NULL, 0 };
 	int in_legend = 0;
-	struct ingest_opts defaults = { NULL, 0 }, text_opts;
+	struct ingest_opts defaults = { NULL, 0, NULL }, text_opts;
+	const char *base_release = NULL, *patch_name = NULL;
 	struct ingest_span *spans = NULL;
 	size_t spans_cap = 0, prose_first = 0;
 	size_t *quiet;          /* quiet[k]: parser k claims nothing before this line */
@@ -667,6 +721,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	}
 	if (!opts)
 		opts = &defaults;
+	base_release = subject_release(&out->arena, opts->subject);
+	patch_name = linked_patch(&out->arena, doc);
 	/* A post that shows the command ("/usr/bin/time -f "%e %S %U %c %w"
 	 * ./numa01") says how to read its bare GNU time lines. */
 	if (!opts->time_format) {
@@ -728,6 +784,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			ctx.variant_desc = c.desc;
 			ctx.kernel = c.kernel;
 			ctx.runs_hint = c.runs;
+			ctx.base_release = base_release;
+			ctx.patch_name = patch_name;
 			if (best->parse(&ctx, doc->lines + i, best_len, out, err) < 0) {
 				if (!err->file[0])
 					snprintf(err->file, sizeof(err->file), "%s", doc->path);

@@ -42,6 +42,7 @@ struct ingest_doc {
 struct ingest_opts {
 	const char *time_format;    /* --time-format, e.g. "%e %S %U %c %w" */
 	long runs;                  /* --set runs=N: n for kernbench summaries, 0 unknown */
+	const char *subject;        /* the mail's Subject:, or NULL */
 };
 
 /* What a parser knows about the surroundings of its segment. */
@@ -52,6 +53,12 @@ struct ingest_ctx {
 	const char *variant_desc;
 	const char *kernel;
 	long runs_hint;             /* N of "Ran N iterations" in prose above, or 0 */
+	/* A post that compares its patch with the kernel it is against
+	 * ("Elapsed Time 573.582 (vs 576.196)"): that kernel, when the
+	 * Subject names one release in brackets ("[PATCH][2.6.6]"), and the
+	 * patch, when the post links one file "patch-<NAME>"; else NULL. */
+	const char *base_release;
+	const char *patch_name;
 };
 
 struct ingest_parser {
