@@ -429,6 +429,7 @@ struct context {
 	char *kernel;
 	char *machine;          /* a shell prompt or "Machine:" line named it */
 	long runs;              /* "Ran 5 iterations for each setup" */
+	const struct ingest_line *perf_cmd;     /* the last perf stat command line in prose */
 };
 
 /* A machine named in prose: a shell prompt "[focht@azusa ~/affinity]>",
@@ -705,7 +706,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	const struct ingest_parser *const *parsers;
 	size_t nparsers, i = 0, n = doc->nlines, segments = 0;
 	size_t skip_first = (size_t)-1, skip_last = 0;
-	struct context c = { NULL, NULL, 0, NULL, NULL, 0 };
+	struct context c = { NULL, NULL, 0, NULL, NULL, 0, NULL };
 	int in_legend = 0;
 	struct ingest_opts defaults = { NULL, 0, NULL }, text_opts;
 	const char *base_release = NULL, *patch_name = NULL;
@@ -786,6 +787,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			ctx.runs_hint = c.runs;
 			ctx.base_release = base_release;
 			ctx.patch_name = patch_name;
+			ctx.perf_cmdline = c.perf_cmd && c.perf_cmd->quote == doc->lines[i].quote ? c.perf_cmd : NULL;
 			if (best->parse(&ctx, doc->lines + i, best_len, out, err) < 0) {
 				if (!err->file[0])
 					snprintf(err->file, sizeof(err->file), "%s", doc->path);
@@ -847,6 +849,12 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		/* Prose: read it for variant context. */
 		read_runs_hint(&c, l);
 		read_machine(&out->arena, &c, l);
+		/* a perf stat command line shown in prose, for the headerless
+		 * blocks below it (at its own quoting depth) */
+		if (c.perf_cmd && c.perf_cmd->quote != l->quote)
+			c.perf_cmd = NULL;
+		if (perfstat_cmdline_line(l))
+			c.perf_cmd = l;
 		switch (read_context(out, &c, l)) {
 		case 1:
 			in_legend = 1;

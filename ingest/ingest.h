@@ -59,6 +59,10 @@ struct ingest_ctx {
 	 * patch, when the post links one file "patch-<NAME>"; else NULL. */
 	const char *base_release;
 	const char *patch_name;
+	/* The perf stat command line typed in the prose above ("perf stat
+	 * --null --repeat 10 -- perf bench sched messaging -g 50 -l 5000"),
+	 * for blocks pasted without perf's header, or NULL. */
+	const struct ingest_line *perf_cmdline;
 };
 
 struct ingest_parser {
@@ -89,6 +93,10 @@ struct ingest_parser {
 	int (*parse)(const struct ingest_ctx *ctx, const struct ingest_line *lines,
 		     size_t n, struct rec_batch *out, struct kb_err *err);
 };
+
+/* Is l a perf stat command line ("perf stat -r 5 ./numa01", behind a
+ * prompt or a wrapper)?  perfstat.c's own pattern. */
+int perfstat_cmdline_line(const struct ingest_line *l);
 
 /* The parser table. */
 const struct ingest_parser *const *ingest_parsers(size_t *n);

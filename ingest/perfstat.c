@@ -661,6 +661,12 @@ static struct rx rx_cmdline = RX("^\\s*(?:\\S*[$#>%]\\s+)?"
 				 "(?:\\s+(?!(?:\\S*/)?perf\\s)\\S+)*?\\s+)?"
 				 "(?:\\S*/)?perf\\s+stat\\s+(.*)$");
 static struct rx rx_version = RX("^\\s*perf version \\S+\\s*$");
+
+int perfstat_cmdline_line(const struct ingest_line *l)
+{
+	return l->len < 1000 && str_find(l->s, l->len, "perf") && str_find(l->s, l->len, "stat") &&
+	       rx_is(&rx_cmdline, l->s, l->len);
+}
 static struct rx rx_ivheader = RX("^\\s*#\\s+time\\s.*\\bcounts\\b.*\\bevents\\s*$");
 static struct rx rx_notes = RX("^\\s*(?:Some events weren't counted|echo 0 > /proc/sys/kernel/nmi_watchdog"
 			       "|perf stat\\s*$|# started on |#\\s)");
@@ -2061,6 +2067,18 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 		lines++, n--;
 	}
 	rc = block_read(&b, lines, n);
+	if (rc == 0 && !b.has_header && !b.cmd && !b.nrepeat && ctx->perf_cmdline) {
+		/* "perf stat --null --repeat 10 -- perf bench ..." typed in
+		 * the prose above a block pasted without perf's header */
+		read_cmdline(&b, ctx->perf_cmdline);
+		if (b.cmd || b.nrepeat)
+			rec_note(out, lines[0].lineno, "perf stat: the command line at line %ld says "
+				 "what ran%s%s%s", ctx->perf_cmdline->lineno, b.cmd ? " ('" : "",
+				 b.cmd ? b.cmd : "", b.cmd ? "')" : "");
+		if (b.nrepeat)
+			rec_note(out, lines[0].lineno, "perf stat: ... and that it ran %ld times "
+				 "(-r): n of the block's means", b.nrepeat);
+	}
 	for (i = 0; i < b.nitems; i++) {
 		counters += b.items[i].kind == IT_COUNTER;
 		interval |= b.items[i].has_ts;
