@@ -430,6 +430,7 @@ struct context {
 	char *machine;          /* a shell prompt or "Machine:" line named it */
 	long runs;              /* "Ran 5 iterations for each setup" */
 	const struct ingest_line *perf_cmd;     /* the last perf stat command line in prose */
+	const struct ingest_line *heads;        /* the last line of column heads in prose */
 };
 
 /* A machine named in prose: a shell prompt "[focht@azusa ~/affinity]>",
@@ -646,6 +647,54 @@ static const char *stated_time_format(struct arena *a, const struct ingest_doc *
 	return NULL;
 }
 
+size_t ingest_column_heads(const struct ingest_line *l, struct ingest_tok *names, size_t max)
+{
+	const char *p = l->s, *end = l->s + l->len;
+	size_t n = 0, i, j;
+
+	if (l->len > 200 || l->len < 5)
+		return 0;
+	while (p < end) {
+		const char *w, *last;
+		size_t words = 0, gap;
+		int letter = 0;
+		while (p < end && *p == ' ')
+			p++;
+		if (p == end)
+			break;
+		/* a name: words set apart by one or two blanks */
+		for (w = last = p; p < end;) {
+			const char *t = p;
+			while (p < end && *p != ' ')
+				p++;
+			words++;
+			for (; t < p; t++) {
+				if (isalpha((unsigned char)*t))
+					letter = 1;
+				if (*t == '=' || *t == ':' || *t == '#' || *t == '|')
+					return 0;
+			}
+			last = p;
+			for (gap = 0; p + gap < end && p[gap] == ' '; gap++)
+				;
+			if (gap >= 3 || p + gap == end)
+				break;
+			p += gap;
+		}
+		if (!letter || words > 4 || n == max)
+			return 0;
+		names[n].s = w;
+		names[n++].len = (size_t)(last - w);
+	}
+	if (n < 2)
+		return 0;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (names[i].len == names[j].len && !memcmp(names[i].s, names[j].s, names[i].len))
+				return 0;
+	return n;
+}
+
 /* The one release a Subject names in brackets: "[RFC][PATCH][2.6.6]",
  * "[PATCH 2.6.6]", "[PATCH v2 6.1-rc3]" (a series' "v2" is no release);
  * NULL when it names none or more than one. */
@@ -706,7 +755,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	const struct ingest_parser *const *parsers;
 	size_t nparsers, i = 0, n = doc->nlines, segments = 0;
 	size_t skip_first = (size_t)-1, skip_last = 0;
-	struct context c = { NULL, NULL, 0, NULL, NULL, 0, NULL };
+	struct context c = { NULL, NULL, 0, NULL, NULL, 0, NULL, NULL };
 	int in_legend = 0;
 	struct ingest_opts defaults = { NULL, 0, NULL }, text_opts;
 	const char *base_release = NULL, *patch_name = NULL;
@@ -788,6 +837,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			ctx.base_release = base_release;
 			ctx.patch_name = patch_name;
 			ctx.perf_cmdline = c.perf_cmd && c.perf_cmd->quote == doc->lines[i].quote ? c.perf_cmd : NULL;
+			ctx.column_heads = c.heads && c.heads->quote == doc->lines[i].quote &&
+					   doc->lines[i].lineno - c.heads->lineno <= 80 ? c.heads : NULL;
 			if (best->parse(&ctx, doc->lines + i, best_len, out, err) < 0) {
 				if (!err->file[0])
 					snprintf(err->file, sizeof(err->file), "%s", doc->path);
@@ -855,6 +906,13 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			c.perf_cmd = NULL;
 		if (perfstat_cmdline_line(l))
 			c.perf_cmd = l;
+		{
+			struct ingest_tok h[4];
+			if (c.heads && c.heads->quote != l->quote)
+				c.heads = NULL;
+			if (ingest_column_heads(l, h, 4))
+				c.heads = l;
+		}
 		switch (read_context(out, &c, l)) {
 		case 1:
 			in_legend = 1;

@@ -63,7 +63,12 @@ struct ingest_ctx {
 	 * --null --repeat 10 -- perf bench sched messaging -g 50 -l 5000"),
 	 * for blocks pasted without perf's header, or NULL. */
 	const struct ingest_line *perf_cmdline;
+	/* The last line of column heads in the prose above ("v5.4      v5.4 +
+	 * patch": names set apart by three blanks or more), for a table whose
+	 * columns nothing else names; NULL when none. */
+	const struct ingest_line *column_heads;
 };
+
 
 struct ingest_parser {
 	const char *name;           /* --format NAME */
@@ -162,6 +167,11 @@ size_t ingest_opt_match(const struct ingest_tok *t, const char *name);
 /* Does pattern rx (core/rx.h) match line l? */
 struct rx;
 int ingest_line_matches(struct rx *rx, const struct ingest_line *l);
+/* The names of a line of column heads (see ingest_ctx.column_heads) into
+ * names[0..max), each a slice of l: their count, or 0 when l is not such
+ * a line (fewer than 2 or more than max names, a name that is a number,
+ * a field ("min=0", "Key: value") or a sentence, two names the same). */
+size_t ingest_column_heads(const struct ingest_line *l, struct ingest_tok *names, size_t max);
 /* Next non-blank line index from i (n when none). */
 size_t ingest_skip_blank(const struct ingest_line *lines, size_t i, size_t n);
 int ingest_line_blank(const struct ingest_line *l);

@@ -121,6 +121,8 @@ struct block {
 	char ambig_tok[48];
 	char style;                     /* digit grouping shown: 'w' threes, 'i' Indian */
 	long columns_line;              /* last hand-merged column row (left out) */
+	struct ingest_line *cols;       /* the hand-merged column rows, in order */
+	size_t ncols, cols_cap;
 	long style_line;
 	struct ingest_line *foreign;    /* the workload's lines, in order */
 	size_t nforeign, foreign_cap;
@@ -1702,12 +1704,11 @@ static int block_read(struct block *b, const struct ingest_line *lines, size_t n
 			b->foreign[b->nforeign++] = *l;
 			break;
 		case LK_COLUMNS:
-			/* Whose run each column is, the block does not say. */
-			if (!b->columns_line)
-				rec_note(b->out, l->lineno, "perf stat: counts of several runs side by side "
-					 "after the event; which variant each column is, the block does not "
-					 "say: left out");
+			/* Whose run each column is, the block does not say:
+			 * column heads above may (columns_emit). */
 			b->columns_line = l->lineno;
+			xgrow(&b->cols, &b->cols_cap, b->ncols + 1, sizeof(*b->cols));
+			b->cols[b->ncols++] = *l;
 			break;
 		case LK_GARBLED:
 			return kb_err_set(b->err, b->ctx->path, l->lineno,
@@ -2046,6 +2047,101 @@ static int block_workload(struct block *b)
 	return 0;
 }
 
+/*
+ * Hand-merged columns, "context-switches    43,373  ( +-  0.40% )   44,597
+ * ( +-  0.55% )": one run's counts per column after the event.  Column
+ * heads in the prose above ("v5.4      v5.4 + patch", as many as there
+ * are columns) name them: each count is a published mean of its
+ * column's variant (sd from the '+-' and the header's runs).  Without
+ * heads that match, the rows are left out with the reason.
+ */
+/* A count as people paste it: "43,373" (threes) or "220". */
+static int count_parse(const char *s, size_t len, double *v)
+{
+	char buf[64];
+	size_t i, m = 0, run = 0;
+	int groups = 0;
+
+	if (!len || len >= sizeof(buf))
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (s[i] == ',') {
+			if (!run || (groups && run != 3) || run > 3)
+				return -1;
+			groups = 1;
+			run = 0;
+			continue;
+		}
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		buf[m++] = s[i];
+		run++;
+	}
+	if (groups && run != 3)
+		return -1;
+	buf[m] = '\0';
+	return num_parse(buf, m, v);
+}
+
+static int columns_emit(struct block *b)
+{
+	struct ingest_tok heads[4];
+	size_t nh = b->ctx->column_heads ? ingest_column_heads(b->ctx->column_heads, heads, 4) : 0;
+	size_t i, j;
+
+	for (i = 0; i < b->ncols; i++) {
+		struct ingest_tok t[16];
+		const struct ingest_line *l = &b->cols[i];
+		size_t nt = ingest_split(l->s, l->len, t, 16), k, ncol = 0;
+		double val[4], pct[4];
+
+		/* event, then per column: value "(" "+-" pct% ")" in some tokens */
+		for (k = 1; k < nt && k < 16 && ncol < 4;) {
+			const char *q, *e;
+			double v, r;
+			if (count_parse(t[k].s, t[k].len, &v) < 0)
+				break;
+			q = t[k].s + t[k].len;
+			e = l->s + l->len;
+			while (q < e && *q != '+')
+				q++;
+			q += 2;
+			while (q < e && *q == ' ')
+				q++;
+			if (q >= e || num_scan(&q, e, &r) < 0)
+				break;
+			val[ncol] = v;
+			pct[ncol++] = r;
+			while (k < nt && !memchr(t[k].s, ')', t[k].len))
+				k++;
+			k++;
+		}
+		if (!nh || ncol != nh) {
+			if (i == 0)
+				rec_note(b->out, l->lineno, "perf stat: counts of several runs side by side "
+					 "after the event; which variant each column is, the block does not "
+					 "say%s: left out", nh ? " (the heads above are not as many)" : "");
+			return 0;
+		}
+		for (j = 0; j < ncol; j++) {
+			struct rec_summary *s = rec_summary_add(b->out,
+				arena_strndup(&b->out->arena, heads[j].s, heads[j].len), "perf-stat",
+				arena_strndup(&b->out->arena, t[0].s, t[0].len), "", l->lineno);
+			if (b->cmd)
+				rec_summary_config(b->out, s, "cmd", b->cmd);
+			s->mean = val[j];
+			if (b->nrepeat > 0) {
+				s->n = b->nrepeat;
+				s->sd = pct[j] / 100.0 * val[j] * sqrt((double)b->nrepeat);
+			}
+		}
+		if (i == 0)
+			rec_note(b->out, l->lineno, "perf stat: counts of %zu runs side by side, "
+				 "named by the column heads at line %ld", ncol, b->ctx->column_heads->lineno);
+	}
+	return 0;
+}
+
 static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line *lines,
 			  size_t n, struct rec_batch *out, struct kb_err *err)
 {
@@ -2099,6 +2195,8 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 				 "the mean is kept, the sd not known");
 			break;
 		}
+	if (rc == 0 && b.ncols)
+		rc = columns_emit(&b);
 	if (rc == 0)
 		prefix_split(&b);
 	if (rc == 0 && !counters && !b.has_elapsed && b.columns_line)
@@ -2115,6 +2213,7 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 	if (rc == 0)
 		rc = block_workload(&b);
 	free(b.foreign);
+	free(b.cols);
 	free(b.items);
 	free(b.runs);
 	free(b.stamps);

@@ -88,3 +88,23 @@ check_eq "... a Subject without a release: the other side is not stored" \
 	"$(sql "select count(distinct variant) || ' ' || count(*) from summary_v")" "1 6"
 import_explained $D/kernbench-vs-unnamed.mail
 check_grep "... and --explain says why" "values are another kernel's, which the post does not name" "$TMP/out"
+
+# 10. A perf stat command line typed in the prose above headerless blocks:
+#     their command, and n (--repeat 10) turns each '+-' into an sd.
+import_alone perf-cmdline-prose.txt
+check_eq "perf command in prose: command and n of both blocks" \
+	"$(sql "select variant || '|' || config || '|' || n || '|' || printf('%.4f', sd) from summary_v where metric = 'elapsed' order by 1")" \
+	"$(printf '%s\n' "829c1651e9c4 - sched/fair: sanitize vruntime of entity being placed|cmd=perf bench sched messaging -g 50 -l 5000|10|0.0939" \
+	"a2e90611b9f4 - sched/fair: Remove capacity inversion detection|cmd=perf bench sched messaging -g 50 -l 5000|10|0.0693")"
+import_explained $D/perf-cmdline-prose.txt
+check_grep "... --explain names the line" "the command line at line 3 says what ran" "$TMP/out"
+
+# 11. Hand-merged perf stat columns take the column heads above them.
+import_alone perf-columns-heads.txt
+check_eq "perf columns: each column its head's, sd from the '+-' and 5 runs" \
+	"$(sql "select variant || '|' || metric || '=' || printf('%.10g', mean) || '|' || n || '|' || printf('%.2f', sd) from summary_v order by metric, variant")" \
+	"$(printf '%s\n' "v5.4|context-switches=43373|5|387.94" "v5.4 + patch|context-switches=44597|5|548.47" \
+	"v5.4|cpu-migrations=1211|5|136.48" "v5.4 + patch|cpu-migrations=220|5|30.65")"
+import_alone perf-columns-noheads.txt
+check_eq "... without heads the columns are left out" "$rc" 2
+check_grep "... with the reason" "which variant each column is, the block does not say" "$TMP/out"

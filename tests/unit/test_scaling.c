@@ -68,6 +68,10 @@ static const struct {
 	  "A:  28.32user 29.51system 1:01.17elapsed 93%CPU\n\n", 0 },
 	{ "quoted indented lines", "> >  A:  35.57user 38.18system 1:20.28elapsed 91%CPU\n", 0 },
 	{ "patch links", "<http://example.org/patches/patch-2.6.6-spa>\n", 0 },
+	{ "column heads lines", "v5.4                                     v5.4 + patch\n", 0 },
+	{ "perf stat hand-merged columns", "context-switches    43,373  ( +-  0.40% )   44,597 ( +-  0.55% )\n", 0 },
+	{ "perf stat command lines in prose", "perf stat --null --repeat 10 -- perf bench sched messaging\n"
+	  "\n  5.7295 +- 0.0219 seconds time elapsed  ( +-  0.38% )\n\n", 0 },
 	{ "label lines before blocks",
 	  "Without the patch:\n\nRunning with 10*40 (== 400) tasks.\nTime: 3.120\n\n"
 	  "With the patch:\n\nRunning with 10*40 (== 400) tasks.\nTime: 2.910\n\n", 0 },
