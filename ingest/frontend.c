@@ -433,10 +433,25 @@ struct context {
 	const struct ingest_line *heads;        /* the last line of column heads in prose */
 };
 
+/* A blank line, or a rule of '=', '-', '*', '+', '~' or '_'. */
+static int blank_or_rule(const struct ingest_line *l)
+{
+	size_t k, marks = 0;
+
+	for (k = 0; k < l->len; k++) {
+		if (l->s[k] == ' ')
+			continue;
+		if (!strchr("=-*+~_", l->s[k]))
+			return 0;
+		marks++;
+	}
+	return marks == 0 || marks >= 3;
+}
+
 /* A machine named in prose: a shell prompt "[focht@azusa ~/affinity]>",
  * "user@host:~$", or a "Machine:" / "Hostname:" line.  The short host
  * name (up to the first dot) goes into c->machine. */
-static void read_machine(struct arena *a, struct context *c, const struct ingest_line *l)
+static void read_machine(struct arena *a, struct context *c, const struct ingest_line *l, int alone)
 {
 	static struct rx prompt = RX("^\\s*\\[[A-Za-z0-9._-]+@([A-Za-z0-9_-]+)[A-Za-z0-9._-]*[\\s:\\]]");
 	static struct rx shell = RX("^\\s*[A-Za-z0-9._-]+@([A-Za-z0-9_-]+)[A-Za-z0-9._-]*:\\S*[$#]\\s");
@@ -457,9 +472,10 @@ static void read_machine(struct arena *a, struct context *c, const struct ingest
 		}
 	}
 	/* "Smaller system ( 12Cores, 96CPUS)", "On the larger system. (40
-	 * Cores, 320CPUS)": a heading that sizes the system the section ran
-	 * on, by its CPUs (else its cores) */
-	if (l->len <= 80 && (str_find(l->s, l->len, "CPU") || str_find(l->s, l->len, "cpu") ||
+	 * Cores, 320CPUS)": a heading (a line alone between blank or rule
+	 * lines) that sizes the system the section ran on, by its CPUs (else
+	 * its cores); a sentence's "on a 16 CPU machine" names no section */
+	if (alone && l->len <= 80 && (str_find(l->s, l->len, "CPU") || str_find(l->s, l->len, "cpu") ||
 			      str_find(l->s, l->len, "ore") || str_find(l->s, l->len, "ORE"))) {
 		static struct rx counted = RXI("\\b(?:system|machine|box|server|host|lpar)\\b");
 		static struct rx cpus = RXI("\\b(\\d+)\\s*-?\\s*cpus?\\b");
@@ -899,7 +915,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		}
 		/* Prose: read it for variant context. */
 		read_runs_hint(&c, l);
-		read_machine(&out->arena, &c, l);
+		read_machine(&out->arena, &c, l, (i == 0 || blank_or_rule(&doc->lines[i - 1])) &&
+			     (i + 1 >= n || blank_or_rule(&doc->lines[i + 1])));
 		/* a perf stat command line shown in prose, for the headerless
 		 * blocks below it (at its own quoting depth) */
 		if (c.perf_cmd && c.perf_cmd->quote != l->quote)
