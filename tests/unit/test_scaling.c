@@ -199,6 +199,14 @@ static const struct {
 	{ "numbered run rows", "\tv1\tv2\ntest1\t81.0 \t\t118.1\ntest2\t82.1 \t\t116.9\navg(s)\t81.5\t\t117.5\n", 0 },
 	{ "legend lines", "version1: v6.2\n", 0 },
 	{ "boxed underlines", "[ lower is better ]   -----  ------   |  -------\n          |\n", 0 },
+	{ "mmtests compare-kernels table",
+	  "hackbench-process-pipes\n                          5.13.0-rc2             5.13.0-rc2\n"
+	  "                             vanilla     sched-avgidle-v1r5\n"
+	  "Amean     1        0.3950 (   0.00%)      0.3887 (   1.60%)\n"
+	  "Stddev    1        0.0052 (   0.00%)      0.0025 (  51.57%)\n\n", 0 },
+	{ "mmtests rows alone", "Amean     12       2.3507 (   0.00%)      2.3360 *   0.62%*\n", 0 },
+	{ "mmtests Ops and Duration rows",
+	  "Ops NUMA hint faults   15758.00   222100.00\nDuration User   25810.02   25158.93\n", 0 },
 	{ "num_group table",
 	  "hackbench\n   num_group   base   + fix   ratio\n   100   39.262   39.035\n   150   947.4   113.2   >800%\n", 0 },
 };

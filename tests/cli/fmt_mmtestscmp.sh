@@ -1,0 +1,169 @@
+#!/bin/bash
+# Issue 23, item 1: mmtests compare-kernels tables as posted in mails
+# (ingest/mmtestscmp.c).  Real mails in tests/data/mmtestscmp (README.txt
+# gives each one's Message-ID, list, date and archive); every number
+# checked here was read off the mail by hand.
+. tests/lib.sh
+D=tests/data/mmtestscmp
+
+# imp NAME: import one mail into its own store; prints nothing, sets DB.
+imp() {
+	DB="$TMP/$1.db"
+	if ! KBENCH_DB="$DB" "$KB" import "$D/$1.mail" > "$TMP/$1.out" 2>&1; then
+		fail "import $1" "$(cat "$TMP/$1.out")"
+		return 1
+	fi
+	pass "import $1"
+}
+# q SQL: query the last imported store.
+q() { KBENCH_DB="$DB" sql "$1"; }
+# cell VARIANT BENCH CONFIG METRIC: mean|sd|n|pub_change|pub_mark of one summary.
+cell() {
+	q "select printf('%.6g', t.mean) || '|' || case when t.sd is null then '-' else printf('%.6g', t.sd) end || '|' || coalesce(t.n, 0)
+	   || '|' || case when t.pub_change is null then '-' else printf('%.2f', t.pub_change) end || '|' || t.pub_mark
+	   from summary t join variant v on v.id = t.variant_id
+	   where v.name = '$1' and t.benchmark = '$2' and t.config = '$3' and t.metric = '$4'
+	   order by t.id limit 1"
+}
+
+# 1. Four kernels under one title, '*' marks; a second table repeats two.
+M=01-gorman-fsnotify-four-kernels-2020
+if imp $M; then
+	check_eq "variants: <top>-<bottom> header lines, mmtests' run names" \
+		"$(q "select name from variant order by id" | tr '\n' ' ')" \
+		"5.7.0-vanilla 5.7.0-fastfsnotify-v1r1 5.7.0-amir-20200608 5.7.0-amir-for-mel "
+	check_eq "baseline column: mean, no published verdict" \
+		"$(cell 5.7.0-vanilla hackbench 'groups=1,ipc=pipe,mode=process' time)" "0.4837|-|0|-|"
+	check_eq "significant gain kept as printed" \
+		"$(cell 5.7.0-fastfsnotify-v1r1 hackbench 'groups=24,ipc=pipe,mode=process' time)" \
+		"10.029|-|0|8.98|*"
+	check_eq "a negative gain, marked" \
+		"$(cell 5.7.0-amir-20200608 hackbench 'groups=3,ipc=pipe,mode=process' time)" \
+		"1.6587|-|0|-7.38|*"
+	check_eq "unmarked change" \
+		"$(cell 5.7.0-amir-for-mel hackbench 'groups=30,ipc=pipe,mode=process' time)" \
+		"12.163|-|0|7.16|"
+	check_eq "summaries: 9 groups x 4 kernels, then 9 x 2" "$(q "select count(*) from summary")" 54
+	KBENCH_DB="$DB" "$KB" compare --format json > "$TMP/hb.json" 2>&1
+	check_eq "direction: hackbench time lower, seconds" \
+		"$(jq -r '[.rows[0].unit, .rows[0].better] | join("|")' "$TMP/hb.json")" "s|lower"
+fi
+
+# 2. Glued names (vanillasched-scalewakegran-v2r4), Hmean (throughput).
+M=02-gorman-wakegran-hackbench-tbench4-specjbb-2021
+if imp $M; then
+	DB2=$DB
+	check_eq "glued names cut where the columns end" \
+		"$(q "select v.name from variant v where exists (select 1 from summary t where t.variant_id = v.id and t.benchmark = 'tbench4') order by v.id" | tr '\n' ' ')" \
+		"5.15.0-rc1-vanilla 5.15.0-rc1-sched-scalewakegran-v2r4 5.15.0-rc1-sched-moveforward-v1r1 "
+	check_eq "tbench4 Hmean: throughput, clients" \
+		"$(cell 5.15.0-rc1-sched-moveforward-v1r1 tbench4 clients=8 throughput)" "2684.21|-|0|-4.96|*"
+	KBENCH_DB="$DB" "$KB" compare --bench tbench4 --format json > "$TMP/tb.json" 2>&1
+	check_eq "Hmean tables are higher-is-better, MB/s" \
+		"$(jq -r '[.rows[0].unit, .rows[0].better] | join("|")' "$TMP/tb.json")" "MB/s|higher"
+	check_eq "specjbb tput-8: metric tput, the rest param=" \
+		"$(cell 5.15.0-rc1-vanilla specjbb param=8 tput)" "237983|-|0|-|"
+	check_eq "hackbench-process-pipes, 3 kernels" \
+		"$(cell 5.15.0-rc1-sched-scalewakegran-v2r4 hackbench 'groups=296,ipc=pipe,mode=process' time)" \
+		"29.4237|-|0|25.01|*"
+fi
+
+# 3. kernbench user-/syst-/elsp-, Stddev and CoeffVar; prose titles.
+M=03-gorman-wakegran-kernbench-netperf-dbench-2021
+if imp $M; then
+	check_eq "kernbench elsp-80: elapsed at jobs=80, sd from Stddev" \
+		"$(cell 5.15.0-rc1-sched-moveforward-v1r1 kernbench jobs=80 elapsed)" "48.7|2.4|0|0.14|"
+	check_eq "kernbench syst-80: system, marked" \
+		"$(cell 5.15.0-rc1-sched-moveforward-v1r1 kernbench jobs=80 system)" "232.93|3.65|0|6.29|*"
+	check_eq "CoeffVar kept as a statistic" \
+		"$(q "select stats from summary_v where variant = '5.15.0-rc1-vanilla' and benchmark = 'kernbench' and metric = 'user'")" \
+		'{"CoeffVar":0.67}'
+	check_eq "netperf-tcp-rr: Hmean, Min and Max" \
+		"$(q "select printf('%.2f|%.2f|%.2f|%.2f', mean, sd, min, max) from summary_v where benchmark = 'netperf-tcp-rr' and variant = '5.15.0-rc1-vanilla'")" \
+		"39112.22|3471.61|32388.28|53019.93"
+	check_eq "dbench named in the sentence above: loadfile latency" \
+		"$(cell 5.15.0-rc1-sched-moveforward-v1r1 dbench clients=128 latency)" "531.35|-|0|-60.81|*"
+	check_eq "dbench4 table" "$(cell 5.15.0-rc1-vanilla dbench4 clients=1 latency)" "29.51|1.43|0|-|"
+	"$KB" import --explain "$D/$M.mail" > "$TMP/explain3" 2>&1
+	check_grep "explain: glued names noted" "kernel names run together; cut where their columns end" "$TMP/explain3"
+	check_grep "explain: benchmark from prose noted" "benchmark dbench read from this line above the table" "$TMP/explain3"
+fi
+
+# 5. One header line with names holding quotes; pipes and sockets.
+M=05-song-slub-hackbench-pipes-sockets-2024
+if imp $M; then
+	check_eq "one header line: names as printed" \
+		"$(q "select name from variant order by id" | tr '\n' '|')" '6.9-rc2(with ">")|6.9.0-rc2(with ">=")|'
+	check_eq "hackbench-process-sockets: ipc=socket" \
+		"$(cell '6.9.0-rc2(with ">=")' hackbench 'groups=64,ipc=socket,mode=process' time)" "3.764|-|0|-0.65|*"
+fi
+
+# 6. A commit mail: tbench named in prose, Amean and Stddev rows.
+M=06-tipbot-avgidle-tbench-prose-hackbench-2021
+if imp $M; then
+	check_eq "tbench from the sentence above it" \
+		"$(cell 5.13.0-rc2-sched-avgidle-v1r5 tbench clients=8 throughput)" "2586.4|-|0|-10.47|*"
+	check_eq "hackbench mean and sd from Amean and Stddev" \
+		"$(cell 5.13.0-rc2-sched-avgidle-v1r5 hackbench 'groups=110,ipc=pipe,mode=process' time)" \
+		"19.4263|0.0532|0|8.47|*"
+fi
+
+# 7. Duration and Ops blocks (monitor metrics), a '%gain' heading.
+M=07-raghavendra-numascan-kernbench-duration-ops-2024
+if imp $M; then
+	check_eq "'%gain' is no kernel" "$(q "select name from variant order by id" | tr '\n' ' ')" "base patched "
+	check_eq "Duration User" "$(cell patched kernbench '' duration_user)" "41375.1|-|0|-|"
+	check_eq "Ops NUMA hint faults" "$(cell base kernbench '' numa_hint_faults)" "263296|-|0|-|"
+	check_eq "Ops: direction none" \
+		"$(q "select better from metric where benchmark = 'kernbench' and name = 'numa_pages_migrated'")" none
+	check_eq "Duration: lower, seconds" \
+		"$(q "select unit || '|' || better from metric where benchmark = 'kernbench' and name = 'duration_sys'")" "s|lower"
+fi
+
+# 4. No line names the benchmark: refused, nothing stored.
+M=04-molnar-quotes-gorman-numab-untitled-2023
+KBENCH_DB="$TMP/r.db" "$KB" import "$D/$M.mail" > "$TMP/refuse.out" 2>&1
+check_eq "untitled table refused (exit 2)" "$?" 2
+check_grep "refusal names file, line and reason" \
+	"04-molnar.*:7: mmtests table: no line above names its benchmark" "$TMP/refuse.out"
+check_eq "nothing stored" "$(KBENCH_DB="$TMP/r.db" sql "select count(*) from summary" 2>/dev/null || echo 0)" 0
+
+# Quoted in a reply ("> " and "> > "), and quoted-printable.
+sed 's/^/> /' "$D/05-song-slub-hackbench-pipes-sockets-2024.mail" > "$TMP/quoted.txt"
+KBENCH_DB="$TMP/qt.db" "$KB" import "$TMP/quoted.txt" > "$TMP/qt.out" 2>&1
+check_eq "quoted: same cell" "$(DB="$TMP/qt.db"; cell '6.9.0-rc2(with ">=")' hackbench 'groups=1,ipc=pipe,mode=process' time)" \
+	"0.0356|-|0|4.60|*"
+sed 's/^/> > /' "$D/02-gorman-wakegran-hackbench-tbench4-specjbb-2021.mail" > "$TMP/quoted2.txt"
+KBENCH_DB="$TMP/qt2.db" "$KB" import "$TMP/quoted2.txt" > "$TMP/qt2.out" 2>&1
+# quoting takes the header's indent away: names are then split at blanks
+# only, and glued ones (tbench4's) cannot be cut: that table is left out
+check_eq "doubly quoted: the hackbench table read whole" \
+	"$(KBENCH_DB="$TMP/qt2.db" sql "select count(*) || '|' || printf('%.4f', sum(mean)) from summary where benchmark = 'hackbench'")" \
+	"$(KBENCH_DB="$DB2" sql "select count(*) || '|' || printf('%.4f', sum(mean)) from summary where benchmark = 'hackbench'")"
+check_eq "doubly quoted: glued names not guessed" \
+	"$(KBENCH_DB="$TMP/qt2.db" sql "select count(*) from summary where benchmark = 'tbench4'")" 0
+
+# In an mbox: two messages, each read as its own post.
+{ echo "From mmtests@kbench Thu Jun 18 08:46:05 2021"; cat "$D/06-tipbot-avgidle-tbench-prose-hackbench-2021.mail"
+  echo; echo "From mmtests@kbench Thu Apr  4 13:58:26 2024"; cat "$D/05-song-slub-hackbench-pipes-sockets-2024.mail"; } > "$TMP/two.mbox"
+KBENCH_DB="$TMP/mb.db" "$KB" import "$TMP/two.mbox" > "$TMP/mb.out" 2>&1
+check_eq "mbox: both messages' summaries" "$(KBENCH_DB="$TMP/mb.db" sql "select count(*) from summary")" 82
+
+# Acceptance 4: compare reproduces the table's percent column (mmtests
+# prints a gain: --change better is its convention) within 0.3 points and
+# shows its '*' beside kbench's verdict.
+M=06-tipbot-avgidle-tbench-prose-hackbench-2021
+KBENCH_DB="$TMP/acc.db" "$KB" import "$D/$M.mail" > /dev/null 2>&1
+KBENCH_DB="$TMP/acc.db" "$KB" compare --bench hackbench --baseline 5.13.0-rc2-vanilla \
+	--variants 5.13.0-rc2-vanilla,5.13.0-rc2-sched-avgidle-v1r5 --change better --format json > "$TMP/acc.json"
+check_eq "acceptance 4: 15 candidate rows carry the table's verdict" \
+	"$(jq '[.rows[] | select(.published)] | length' "$TMP/acc.json")" 15
+check_eq "acceptance 4: kbench's change within 0.3 points of every printed one" \
+	"$(jq '[.rows[] | select(.published) | (.change_pct - .published.change) | fabs | select(. > 0.3)] | length' "$TMP/acc.json")" 0
+check_eq "acceptance 4: the marks as printed" \
+	"$(jq -r '[.rows[] | select(.published) | .published.mark] | map(if . == "*" then "*" else "." end) | join("")' "$TMP/acc.json")" \
+	"...***.********"
+KBENCH_DB="$TMP/acc.db" "$KB" compare --bench hackbench --baseline 5.13.0-rc2-vanilla \
+	--variants 5.13.0-rc2-vanilla,5.13.0-rc2-sched-avgidle-v1r5 --change better > "$TMP/acc.txt"
+check_grep "acceptance 4: text shows the table column" ' %chg +table$' "$TMP/acc.txt"
+check_grep "acceptance 4: groups=110 beside kbench's +8.5" '^110 .* \+8\.5 . +\+8\.47%\*$' "$TMP/acc.txt"
