@@ -18,6 +18,7 @@ static const struct ingest_parser *const parsers[] = {
 	&sumtable_parser,
 	&inlinemean_parser,
 	&sidebyside_parser,
+	&vartable_parser,
 };
 
 const struct ingest_parser *const *ingest_parsers(size_t *n)
