@@ -59,7 +59,7 @@ enum {
 	VT_MAXC = 16,           /* variant columns */
 	VT_MAXTOK = 64,         /* tokens of one line */
 	VT_GAP = 4,             /* lines between the context line and the header */
-	VT_MAXROWS = 256,       /* rows of one table */
+	VT_MAXROWS = 4096,      /* rows of one table */
 };
 
 enum vt_bench { VB_NONE, VB_HACKBENCH, VB_AUTONUMA, VB_OTHER, VB_TWO };
