@@ -72,6 +72,7 @@ struct vt_ctx {
 	long groups, loops, datasize;
 	const char *mode, *ipc;
 	int perf;
+	int cmd;                /* a command (options, arguments, perf's form), not a word in a heading */
 	const char *badopt;     /* an option we do not know */
 	size_t badoptlen;
 	const char *test;       /* autonuma test */
@@ -183,7 +184,6 @@ static void read_options(struct vt_ctx *c, const struct ingest_tok *tok, size_t 
 	size_t k;
 	int positional = 0;
 
-	c->ipc = "socket";      /* socketpair() unless -p */
 	for (k = from; k < ntok; k++) {
 		const char *s = tok[k].s;
 		size_t n = tok[k].len;
@@ -229,6 +229,7 @@ static void read_options(struct vt_ctx *c, const struct ingest_tok *tok, size_t 
 				return;
 			}
 			*dst = v;
+			c->cmd = 1;
 			continue;
 		}
 		if (tok_eq(s, n, "-p") || tok_eq(s, n, "--pipe"))
@@ -252,9 +253,13 @@ static void read_options(struct vt_ctx *c, const struct ingest_tok *tok, size_t 
 		} else {
 			break;  /* prose after the command */
 		}
+		c->cmd = 1;
 		if (n != tok[k].len)
 			break;
 	}
+	if (c->cmd || c->perf)
+		c->ipc = c->ipc ? c->ipc : "socket";    /* socketpair() unless -p */
+	c->cmd |= c->perf;
 }
 
 static void set_two(struct vt_ctx *c, const char *a, const char *b)
