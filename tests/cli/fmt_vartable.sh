@@ -26,21 +26,22 @@ refused() {
 	check_grep "$1: the reason at its line" "^$D/$1:$2" "$TMP/.out"
 	check_eq "$1: nothing stored" "$(sql "select count(*) from summary") $(sql "select count(*) from run")" "0 0"
 }
+strip_post() { sed -E 's/^([^|=@]*)@[^|=]*/\1/'; }
 sums() {
-	sql "select substr(variant, 1, instr(variant || '@', '@') - 1) || '|' || benchmark || '|' || config || '|' || metric || '|' ||
+	sql "select variant || '|' || benchmark || '|' || config || '|' || metric || '|' ||
 		printf('%.6f', mean) || '|' || case when sd is null then '-' else printf('%.6g', sd) end ||
-		'|' || coalesce(n, 0) from summary_v order by benchmark, config, metric, variant"
+		'|' || coalesce(n, 0) from summary_v" | strip_post | LC_ALL=C sort
 }
 # runs: one line per sample: variant|benchmark|config|iteration|metric|value.
 runs() {
-	sql "select substr(r.variant, 1, instr(r.variant || '@', '@') - 1) || '|' || r.benchmark || '|' || r.config || '|' || r.iteration || '|' ||
-		s.metric || '|' || printf('%.3f', s.value) from samples_v s join runs_v r on r.run_id = s.run_id
-		order by 1"
+	sql "select r.variant || '|' || r.benchmark || '|' || r.config || '|' || r.iteration || '|' ||
+		s.metric || '|' || printf('%.3f', s.value) from samples_v s join runs_v r on r.run_id = s.run_id" |
+		strip_post | LC_ALL=C sort
 }
 explain() { "$KB" import --explain "$1" > "$TMP/explain" 2>&1; echo "$TMP/explain"; }
 # change B C BENCH METRIC [CONFIG]: kbench compare's change_pct for C (json).
 vname() {
-	sql "select distinct variant from (select variant from summary_v union select variant from runs_v)
+	sql "select distinct variant from (select variant from summary_v union select variant from runs_v) v
 		where variant = '$1' or variant like '$1@%'"
 }
 change() {
@@ -102,18 +103,18 @@ T='test=numa01_THREAD_ALLOC'
 load $F
 check_eq "time(1) rows under an autonuma test: elapsed, user, sys in seconds" \
 	"$(sums | grep -E '\|(elapsed|user|sys)\|')" \
-"base|autonuma|$T|elapsed|84.163000|-|0
-base+fix|autonuma|$T|elapsed|63.551000|-|0
-base-numascan|autonuma|$T|elapsed|63.025000|-|0
-base|autonuma|$T|sys|13.056000|-|0
+"base+fix|autonuma|$T|elapsed|63.551000|-|0
 base+fix|autonuma|$T|sys|155.767000|-|0
-base-numascan|autonuma|$T|sys|386.598000|-|0
-base|autonuma|$T|user|15063.638000|-|0
 base+fix|autonuma|$T|user|13195.662000|-|0
-base-numascan|autonuma|$T|user|12824.232000|-|0"
+base-numascan|autonuma|$T|elapsed|63.025000|-|0
+base-numascan|autonuma|$T|sys|386.598000|-|0
+base-numascan|autonuma|$T|user|12824.232000|-|0
+base|autonuma|$T|elapsed|84.163000|-|0
+base|autonuma|$T|sys|13.056000|-|0
+base|autonuma|$T|user|15063.638000|-|0"
 check_eq "vmstat counters as printed, after the blank line" \
-	"$(sql "select substr(variant, 1, instr(variant || '@', '@') - 1) || '=' || mean from summary_v where metric = 'numa_pte_updates' order by 1")
-$(sql "select substr(variant, 1, instr(variant || '@', '@') - 1) || '=' || mean from summary_v where metric = 'numa_pages_migrated' order by 1")
+	"$(sql "select variant || '=' || printf('%.1f', mean) from summary_v where metric = 'numa_pte_updates'" | strip_post | LC_ALL=C sort)
+$(sql "select variant || '=' || printf('%.1f', mean) from summary_v where metric = 'numa_pages_migrated'" | strip_post | LC_ALL=C sort)
 $(sql "select count(distinct metric) from summary_v")" \
 "base+fix=1265014.0
 base-numascan=1989274.0
