@@ -647,7 +647,7 @@ static int read_header(const struct ingest_line *h, int nv, struct vt_table *t)
 		if (nn > VT_MAXC + 1 || nn < 2)
 			continue;
 		first = 0;
-		if (nn == nv + 1 && !name_is_change(f[nn - 1].s, f[nn - 1].len))
+		if (nn == nv + 1)
 			first = 1;     /* the key column's own title ("Metric", "Test:") */
 		if (nn - first != nv)
 			continue;
@@ -683,6 +683,14 @@ static int is_rule(const struct ingest_line *l)
 	return n >= 3 && strspn(p, "-=+|~_ ") == n;
 }
 
+/* Does row r fit t's columns: a cell per column (a change column holding
+ * the author's changes), or a value per column with the author's changes
+ * after them ("7.2  -3.5%") when the header names no change column? */
+static int row_fits(const struct vt_table *t, const struct vt_row *r)
+{
+	return r->nc == t->ncol || (t->nvar == t->ncol && r->nvalues == t->ncol);
+}
+
 /*
  * A table at lines[0]: a header, an optional rule, rows of one kind (keyed
  * or not); after one blank line, more keyed rows of the same columns.
@@ -706,21 +714,24 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct vt_ta
 		first = 2;
 	if (first >= n || read_row(&lines[first], &row) < 0)
 		return 0;
-	nv = row.nvalues;
-	if (nv < 2 || nv > VT_MAXC || read_header(&lines[0], nv, t) < 0)
-		return 0;
+	nv = row.nc;
+	if (nv < 2 || nv > VT_MAXC || read_header(&lines[0], nv, t) < 0) {
+		nv = row.nvalues;
+		if (nv == row.nc || nv < 2 || nv > VT_MAXC || read_header(&lines[0], nv, t) < 0)
+			return 0;
+	}
 	t->keyless = row.kind == KEY_NONE;
 	for (i = first; i < n && rows < VT_MAXROWS; i++) {
 		if (ingest_line_blank(&lines[i])) {
 			/* one blank line, then keyed rows of the same columns */
 			if (t->keyless || i + 1 >= n || read_row(&lines[i + 1], &row) < 0 ||
-			    row.kind == KEY_NONE || row.nvalues != t->ncol)
+			    row.kind == KEY_NONE || !row_fits(t, &row))
 				break;
 			continue;
 		}
 		if (read_row(&lines[i], &row) < 0 || (row.kind == KEY_NONE) != t->keyless)
 			break;
-		if (row.nvalues != t->ncol && !t->ragged)
+		if (!row_fits(t, &row) && !t->ragged)
 			t->ragged = i + 1;
 		rows++;
 	}
@@ -929,8 +940,8 @@ static int vartable_parse(const struct ingest_ctx *ictx, const struct ingest_lin
 			rec_note(out, lines[i].lineno, "vartable: row left out: a rate where a time is read");
 			continue;
 		}
-		if (r.nc != r.nvalues && t.nvar == t.ncol)
-			rec_note(out, lines[i].lineno, "vartable: a change after the values is the "
+		if (r.nc != r.nvalues)
+			rec_note(out, lines[i].lineno, "vartable: a change beside the values is the "
 				 "author's comparison: not stored");
 		if (r.kind == KEY_NONE)
 			iteration++;
@@ -939,9 +950,14 @@ static int vartable_parse(const struct ingest_ctx *ictx, const struct ingest_lin
 			for (m = 0; m < r.nc; m++) {
 				const struct vt_cell *cell = &r.c[m];
 				const char *var;
+				if (r.nc == t.ncol)
+					k = m;          /* a cell per column */
+				else if (cell->change)
+					continue;       /* the author's change after the values */
+				else
+					k = col++;
 				if (cell->change)
 					continue;
-				k = col++;
 				if (k >= t.ncol || t.change_col[k] || cell->hole)
 					continue;
 				var = col_name(out, &t.name[k]);

@@ -154,3 +154,22 @@ check_grep "the real row is left out with the reason" "row 'real' left out: it i
 # A table whose rows are configs stays sidebyside's.
 printf 'hackbench results:\n\nGroups  Loops   SLAB    SLUB\n10      1000    1.23    1.10\n' > "$TMP/configrows.txt"
 check_grep "config rows are not claimed here" "sidebyside \(score" "$(explain $TMP/configrows.txt)"
+
+# The author's change, as a column of its own (under a "Metric" title) or
+# after the values: never a value, and the variants' cells stay theirs.
+printf 'perf bench sched messaging -g 5 -t -l 100000\n\n    Metric      mm-stable   slub-optimize   change\n    Total time      7.473    7.209          -3.53%%\n' \
+	> "$TMP/changecol.txt"
+printf 'perf bench sched messaging -g 5 -t -l 100000\n\n            mm-stable   slub-optimize\nTotal time      7.473    7.209   (-3.53%%)\n' \
+	> "$TMP/changeafter.txt"
+for f in changecol changeafter; do
+	check_eq "$f: the change is not stored" "$(load $f.txt; sums)" \
+"mm-stable|hackbench|$HB|time|7.473000|-|0
+slub-optimize|hackbench|$HB|time|7.209000|-|0"
+done
+check_grep "explain says the change is the author's" "line 4: vartable: a change beside the values is the author's comparison" \
+	"$(explain $TMP/changeafter.txt)"
+# "± sd" after a value, a unit in the row key.
+printf 'hackbench -g 10 -l 1000 -p\n\n                 base          patched\nTime (msec)      2500 ± 30     2400 ± 25\n' > "$TMP/sd.txt"
+check_eq "a ± sd and a unit in the row key" "$(load sd.txt; sums)" \
+"base|hackbench|groups=10,ipc=pipe,loops=1000|time|2.500000|0.03|0
+patched|hackbench|groups=10,ipc=pipe,loops=1000|time|2.400000|0.025|0"
