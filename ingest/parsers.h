@@ -17,5 +17,6 @@ extern const struct ingest_parser sumtable_parser;    /* sumtable.c */
 extern const struct ingest_parser inlinemean_parser;  /* inlinemean.c */
 extern const struct ingest_parser sidebyside_parser;  /* sidebyside.c */
 extern const struct ingest_parser mmtestscmp_parser;  /* mmtestscmp.c */
+extern const struct ingest_parser vartable_parser;    /* vartable.c */
 
 #endif

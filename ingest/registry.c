@@ -19,6 +19,7 @@ static const struct ingest_parser *const parsers[] = {
 	&inlinemean_parser,
 	&sidebyside_parser,
 	&mmtestscmp_parser,
+	&vartable_parser,
 };
 
 const struct ingest_parser *const *ingest_parsers(size_t *n)

@@ -209,6 +209,17 @@ static const struct {
 	  "Ops NUMA hint faults   15758.00   222100.00\nDuration User   25810.02   25158.93\n", 0 },
 	{ "num_group table",
 	  "hackbench\n   num_group   base   + fix   ratio\n   100   39.262   39.035\n   150   947.4   113.2   >800%\n", 0 },
+	{ "vartable metric rows",
+	  "perf bench sched messaging -g 5 -t -l 100000\n\n            mm-stable   slub-optimize\n"
+	  "Total time      7.473    7.209\n\n", 0 },
+	{ "vartable run rows",
+	  " - perf bench sched messaging -g 5 -t -l 100000\n   baseline\tRFC\n   7.042s\t6.966s\n"
+	  "   7.022s\t7.045s\n\n", 0 },
+	{ "vartable time and counter rows",
+	  "numa01_THREAD_ALLOC result on 6.4.0-rc1\n      base   base+fix\nreal   1m3.025s   1m3.551s\n"
+	  "user   213m44.232s   219m55.662s\n\nnuma_hit   5478165   4907431\n\n", 0 },
+	{ "vartable rows alone", "numa_pte_updates        1989274           11606\n   7.042s\t6.966s\n", 0 },
+	{ "vartable context lines alone", "perf bench sched messaging -g 5 -t -l 100000\n", 0 },
 };
 
 static const char mmtests_path[] =
