@@ -16,5 +16,9 @@ extern const struct ingest_parser autonuma_parser;    /* autonuma.c */
 extern const struct ingest_parser sumtable_parser;    /* sumtable.c */
 extern const struct ingest_parser inlinemean_parser;  /* inlinemean.c */
 extern const struct ingest_parser sidebyside_parser;  /* sidebyside.c */
+extern const struct ingest_parser numastat_parser;    /* numamon.c */
+extern const struct ingest_parser vmstat_parser;      /* numamon.c */
+extern const struct ingest_parser lkpmon_parser;      /* numamon.c */
+extern const struct ingest_parser numactl_parser;     /* numactl.c */
 
 #endif

@@ -18,6 +18,10 @@ static const struct ingest_parser *const parsers[] = {
 	&sumtable_parser,
 	&inlinemean_parser,
 	&sidebyside_parser,
+	&numastat_parser,
+	&vmstat_parser,
+	&lkpmon_parser,
+	&numactl_parser,
 };
 
 const struct ingest_parser *const *ingest_parsers(size_t *n)
