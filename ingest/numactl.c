@@ -32,9 +32,24 @@
 
 #define NC_MAX_NODES 1024
 
+/* The line's text after blanks and the markup a web page puts before
+ * an output ("<pre><code>available: 2 nodes"). */
+static const char *text_start(const struct ingest_line *l)
+{
+	const char *p = str_skip_ws(l->s, l->s + l->len), *end = l->s + l->len;
+
+	while (p < end && *p == '<') {
+		const char *q = memchr(p, '>', (size_t)(end - p));
+		if (!q || q - p > 24 || memchr(p, ' ', (size_t)(q - p)))
+			break;
+		p = str_skip_ws(q + 1, end);
+	}
+	return p;
+}
+
 static int starts(const struct ingest_line *l, const char *word)
 {
-	const char *p = str_skip_ws(l->s, l->s + l->len);
+	const char *p = text_start(l);
 	size_t n = strlen(word);
 
 	return (size_t)(l->s + l->len - p) >= n && memcmp(p, word, n) == 0;
@@ -90,7 +105,8 @@ static int numactl_parse(const struct ingest_ctx *ctx, const struct ingest_line 
 			 size_t n, struct rec_batch *out, struct kb_err *err)
 {
 	struct ingest_tok t[NC_MAX_NODES + 4];
-	size_t nt = ingest_split(lines[0].s, lines[0].len, t, 4), i, k;
+	const char *first = text_start(&lines[0]);
+	size_t nt = ingest_split(first, (size_t)(lines[0].s + lines[0].len - first), t, 4), i, k;
 	long nodes, cpus = 0, size_mb = 0, seen_cpus = 0, seen_size = 0;
 	long dist_rows = 0, dist_cols = 0;
 	const char *why = NULL;

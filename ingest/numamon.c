@@ -355,24 +355,33 @@ static int is_numastat_key(const struct ingest_tok *t)
 	return 0;
 }
 
+/* A token that is only markup a web page put before the output
+ * ("<pre><code>"): skipped before a header. */
+static int tok_markup(const struct ingest_tok *t)
+{
+	return t->len >= 3 && t->len <= 24 && t->s[0] == '<' && t->s[t->len - 1] == '>';
+}
+
 /* "node0 node1 ...": the number of node columns, else 0. */
 static size_t compat_header(const struct ingest_line *l, int *node)
 {
-	struct ingest_tok tok[MON_MAX_NODES];
-	size_t nt = ingest_split(l->s, l->len, tok, MON_MAX_NODES), i;
+	struct ingest_tok tok[MON_MAX_NODES + 1];
+	size_t nt = ingest_split(l->s, l->len, tok, MON_MAX_NODES + 1), i, first = 0;
 
-	if (nt == 0 || nt > MON_MAX_NODES)
+	if (nt > 0 && tok_markup(&tok[0]))
+		first = 1;
+	if (nt <= first || nt - first > MON_MAX_NODES)
 		return 0;
-	for (i = 0; i < nt; i++) {
+	for (i = first; i < nt; i++) {
 		long v;
 		if (tok[i].len < 5 || memcmp(tok[i].s, "node", 4) != 0 ||
 		    !str_all_digits(tok[i].s + 4, tok[i].len - 4) ||
 		    num_parse_long(tok[i].s + 4, tok[i].len - 4, &v) < 0 || v > 100000)
 			return 0;
 		if (node)
-			node[i] = (int)v;
+			node[i - first] = (int)v;
 	}
-	return nt;
+	return nt - first;
 }
 
 /* "Node 0  Node 1  Total": node columns (Total not counted), else 0;
@@ -853,7 +862,7 @@ static size_t numastat_claim(const struct ingest_opts *opts, const struct ingest
 
 	(void)opts;
 	/* cheap refusal: a header, a title or a label starts every claim */
-	if (*p != 'n' && *p != 'N' && *p != 'P' && !snapshot_label(&lines[0]))
+	if (*p != 'n' && *p != 'N' && *p != 'P' && *p != '<' && !snapshot_label(&lines[0]))
 		return 0;
 	return snap_claim(lines, n, 0, score);
 }
