@@ -109,3 +109,28 @@ check_eq "... the gzipped proc-vmstat too" \
 	"$(awk '$1 == "numa_hit" { v[n++] = $2 } END { print v[n-1] - v[0] }' "$L/generated/proc-vmstat/01")"
 check_status "compare --bench hackbench --metric proc-vmstat.numa_hit" 0 "$KB" compare --bench hackbench --metric proc-vmstat.numa_hit
 check_grep "... one row, the two directories as runs" "proc-vmstat.numa_hit" "$TMP/.out"
+
+# The report shows a section's NUMA monitors next to numa_test's job
+# placement (an lkp tree of numa_test with monitors, two commits).
+S="$SHARED/seeds/003_7caa478a1fca98f9.txt"
+for c in aaaa1111 bbbb2222; do
+	d="$TMP/nt/numa_test/4-randupdt/lkp-vm/debian-12-x86_64/x86_64-rhel-9.4/gcc-12/$c/0"
+	mkdir -p "$d"
+	if [ $c = aaaa1111 ]; then sed -n 83,95p "$S" > "$d/numa_test"; cp $D/lkp-vm/* "$d/"
+	else sed -n 117,129p "$S" > "$d/numa_test"
+		for m in numa-numastat proc-vmstat numa-vmstat numa-meminfo; do cp "$L/generated/$m/01" "$d/$m"; done; fi
+done
+export KBENCH_DB="$TMP/nt.db"
+check_status "an lkp numa_test tree with monitors imports" 0 "$KB" import --layout lkp "$TMP/nt"
+check_status "report --format text" 0 "$KB" report --format text -o "$TMP/nt.txt"
+check_grep "... a NUMA monitors block after the job placement" "numa_test NUMA monitors of these runs" "$TMP/nt.txt"
+check_eq "... placement first, then the monitors" \
+	"$(grep -nE 'job placement: percent|NUMA monitors of these runs' "$TMP/nt.txt" | cut -d: -f2- | cut -c1-30 | tr '\n' '|')" \
+	"numa_test job placement: perce|numa_test NUMA monitors of the|"
+check_grep "... numa_hit of both commits: 234928 and 12447" "^params=4-randupdt 1 +234928 +12447" "$TMP/nt.txt"
+check_grep "... memory levels counted, not shown" "other monitor metrics \(memory levels\) left out" "$TMP/nt.txt"
+check_eq "... and not in the main table" "$(grep -c 'nr_free_pages\|MemFree' "$TMP/nt.txt")" "0"
+check_status "report --format html" 0 "$KB" report -o "$TMP/nt.html" --no-charts
+check_grep "... an HTML block of its own" "<h3>NUMA monitors</h3>" "$TMP/nt.html"
+check_eq "... after the job placement" \
+	"$(grep -o '<h3>Job placement</h3>\|<h3>NUMA monitors</h3>' "$TMP/nt.html" | tr '\n' '|')" "<h3>Job placement</h3>|<h3>NUMA monitors</h3>|"
