@@ -525,8 +525,11 @@ static size_t snap_block(const struct ingest_line *lines, size_t n, enum snap_ki
 				break;
 			known |= vmstat_known(&t[0]);
 		}
-		if (i < 2 || !known)
-			return 0;
+		if (i < 2 || !known) {
+			/* no block starts anywhere in these lines either */
+			*kind = SNAP_NONE;
+			return i > 1 ? (size_t)0 - i : 0;
+		}
 		*kind = SNAP_VMSTAT;
 		return i;
 	}
@@ -562,6 +565,12 @@ static size_t snap_claim(const struct ingest_line *lines, size_t n, int vmstat, 
 			return 0;
 	}
 	len = snap_block(lines + i, n - i, &kind);
+	if (kind == SNAP_NONE && len > n) {
+		/* a run of "key value" lines that names no vmstat key */
+		if (i == 0)
+			*score = -(int)((size_t)0 - len > (size_t)1 << 30 ? 1 << 30 : (size_t)0 - len);
+		return 0;
+	}
 	if (!len || (kind == SNAP_VMSTAT) != vmstat)
 		return 0;
 	i += len;
@@ -571,7 +580,7 @@ static size_t snap_claim(const struct ingest_line *lines, size_t n, int vmstat, 
 		if (j >= n || !snapshot_label(&lines[j]))
 			break;
 		j = skip_few_blank(lines, j + 1, n);
-		if (j >= n || !(len = snap_block(lines + j, n - j, &k2)) || k2 != kind)
+		if (j >= n || !(len = snap_block(lines + j, n - j, &k2)) || k2 != kind || len > n - j)
 			break;
 		i = j + len;
 		blocks++;
@@ -601,7 +610,7 @@ static size_t snap_split(const struct ingest_line *lines, size_t n, struct snap 
 			i++;
 			continue;
 		}
-		if ((len = snap_block(lines + i, n - i, &kind)) > 0) {
+		if ((len = snap_block(lines + i, n - i, &kind)) > 0 && kind != SNAP_NONE) {
 			sn[ns].first = i;
 			sn[ns].len = len;
 			sn[ns].kind = kind;
@@ -1059,8 +1068,11 @@ static size_t lkp_claim(const struct ingest_opts *opts, const struct ingest_line
 		kind = k;
 		data++;
 	}
-	if (!data)
+	if (!data) {
+		/* "time:" lines with nothing between: none starts a series */
+		*score = -(int)(i > (size_t)1 << 30 ? (size_t)1 << 30 : i);
 		return 0;
+	}
 	*score = 90;
 	return i;
 }
