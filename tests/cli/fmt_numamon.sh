@@ -100,7 +100,7 @@ export KBENCH_DB="$TMP/tree.db"
 check_eq "an lkp tree with monitors imports" "$rc" "0"
 check_eq "... 2 hackbench logs and 8 monitor files read" "$(grep -c '^/.*: [a-z,-]*, [0-9]* runs' "$TMP/tree.out")" "10"
 check_eq "... monitor runs: benchmark hackbench, the commit, the host, params, iterations 1 and 2" \
-	"$(sql "select distinct benchmark || ' ' || variant || ' ' || machine || ' ' || config || ' ' || iteration from samples_v where metric = 'numa-numastat.node0.numa_hit' order by iteration")" \
+	"$(sql "select benchmark || ' ' || variant || ' ' || machine || ' ' || config || ' ' || iteration from samples_v where metric = 'numa-numastat.node0.numa_hit' order by iteration")" \
 	"$(printf '%s\n' "hackbench 0a1b2c3d4e lkp-vm params=$P 1" "hackbench 0a1b2c3d4e lkp-vm params=$P 2")"
 check_eq "... run 0's numa_hit: 48593502 - 48358574 (recorded here), run 1's: lkp's 12447" \
 	"$(sql "select group_concat(printf('%.0f', value), ' ') from (select value from samples_v where metric = 'numa-numastat.node0.numa_hit' order by iteration) q")" "234928 12447"
