@@ -24,7 +24,7 @@ enum {
 	S_INS_SOURCE, S_INS_VARIANT, S_GET_VARIANT,
 	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_HAS_METRIC, S_INS_METRIC,
 	S_DEL_SEGMENTS, S_FIND_SEGMENT, S_INS_SEGMENT, S_LABEL_TAKEN, S_LOCK_SEGMENTS,
-	S_FIND_SEGMENTS, S_RUN_IDS, S_COUNT
+	S_FIND_SEGMENTS, S_RUN_IDS, S_SET_MACHINE_HW, S_COUNT
 };
 
 /* group.c's statement has the slot after these. */
@@ -77,6 +77,9 @@ static const char *const sql[] = {
 			    " JOIN source src ON src.id = g.source_id"
 			    " WHERE g.hash = ANY (CAST(?1 AS TEXT[])) AND g.copy_of IS NULL"
 			    " ORDER BY g.hash, src.id",
+	/* numactl -H: the machine's CPUs and nodes as its latest text says */
+	[S_SET_MACHINE_HW] = "UPDATE machine SET cpus = COALESCE(?2, cpus), nodes = COALESCE(?3, nodes),"
+			     " description = COALESCE(?4, description) WHERE id = ?1",
 	[S_LABEL_TAKEN] = "SELECT EXISTS (SELECT 1 FROM variant WHERE scope_label = ?1 AND scope <> ?2)",
 };
 
@@ -1258,6 +1261,41 @@ static int set_scope(struct store_state *s, struct kb_err *err)
 	return 0;
 }
 
+/* A machine's hardware as the text describes it (numactl -H): on the
+ * machine it names, else the file's (--machine, or the one machine its
+ * runs name).  A file that only describes hardware and names no machine
+ * is refused: there is nothing to put it on. */
+static int store_machine_hw(struct store_state *s, const struct rec_machine *m,
+			    struct kb_err *err)
+{
+	long long mid = s->machine_id;
+	struct dbst *st;
+
+	if (m->name && !s->imp->machine && (mid = named_machine(s, m->name, err)) < 0)
+		return -1;
+	if (mid == 0) {
+		if (s->b->nruns || s->b->nsummaries)
+			return 0;       /* noted at parse time: nothing names the machine */
+		return kb_err_set(err, s->imp->path, m->line, "numactl: the text describes a machine "
+				  "(%d nodes, %d CPUs) but does not name it: give --machine NAME",
+				  m->nodes, m->cpus);
+	}
+	st = stmt(s->db, S_SET_MACHINE_HW, err);
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, mid);
+	if (m->cpus > 0)
+		db_bind_int(st, 2, m->cpus);
+	else
+		db_bind_null(st, 2);
+	if (m->nodes > 0)
+		db_bind_int(st, 3, m->nodes);
+	else
+		db_bind_null(st, 3);
+	db_bind_text(st, 4, m->description);
+	return step_done(s->db, st, err);
+}
+
 /* The machine of the file's published summaries: --machine, else the
  * one machine its runs name (a post that says where it ran once). */
 static long long summary_machine(struct store_state *s, struct kb_err *err)
@@ -1383,6 +1421,8 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 	if (rc == 0)
 		rc = store_segments(s, copy_of, err);
 	free(copy_of);
+	for (i = 0; rc == 0 && i < s->b->nmachines; i++)
+		rc = store_machine_hw(s, &s->b->machines[i], err);
 	if (rc < 0)
 		return -1;
 	for (slot = DB_T_RUN; slot <= DB_T_SUMMARY; slot++)

@@ -980,7 +980,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			}
 		}
 	}
-	if (segments && !out->nruns && !out->nsummaries) {
+	if (segments && !out->nruns && !out->nsummaries && !out->nmachines) {
 		/* Blocks were recognised but none held a value (a command line,
 		 * a table left out with its reason): nothing is read, and the
 		 * first note says why. */

@@ -360,6 +360,28 @@ static const char *const lkp_programs[] = {
 	"perf-bench-sched-messaging", "numa_test",
 };
 
+/* Monitor files kbench reads (numamon.c): their samples belong to the
+ * run directory's benchmark run. */
+static const char *const lkp_monitors[] = {
+	"proc-vmstat", "numa-numastat", "numa-vmstat", "numa-meminfo", "vmstat",
+	"memory--numa_stat",
+};
+
+/* The benchmark kbench's parsers name an lkp testcase's runs by. */
+static const char *lkp_benchmark(const char *testcase)
+{
+	static const struct { const char *testcase, *benchmark; } names[] = {
+		{ "autonuma-benchmark", "autonuma" },
+		{ "perf-bench-sched-messaging", "hackbench" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strcmp(testcase, names[i].testcase) == 0)
+			return names[i].benchmark;
+	return testcase;
+}
+
 int layout_lkp_parse(const char *path, struct layout_lkp *li)
 {
 	char *comp[9];
@@ -393,6 +415,9 @@ int layout_lkp_parse(const char *path, struct layout_lkp *li)
 	for (k = 0; k < sizeof(lkp_programs) / sizeof(lkp_programs[0]); k++)
 		if (strlen(lkp_programs[k]) == len && strncmp(li->file, lkp_programs[k], len) == 0)
 			li->program = lkp_programs[k];
+	for (k = 0; k < sizeof(lkp_monitors) / sizeof(lkp_monitors[0]); k++)
+		if (strlen(lkp_monitors[k]) == len && strncmp(li->file, lkp_monitors[k], len) == 0)
+			li->program = lkp_monitors[k], li->monitor = 1;
 	return 0;
 }
 
@@ -434,6 +459,10 @@ void layout_lkp_apply(const char *path, struct rec_batch *b)
 		rec_run_variant(b, r, li.commit, NULL, REC_ORIGIN_CONTEXT);
 		rec_run_config(b, r, "params", li.params);
 		r->machine = arena_strdup(&b->arena, li.host);
+		/* a monitor watched the directory's benchmark run: its samples
+		 * are that run's, in the directory's benchmark and params */
+		if (li.monitor)
+			r->benchmark = arena_strdup(&b->arena, lkp_benchmark(li.testcase));
 	}
 	/* kernbench's "Average ... Run" blocks are summaries. */
 	for (i = 0; i < b->nsummaries; i++) {

@@ -106,7 +106,8 @@ struct layout_lkp {
 	const char *commit;     /* the variant */
 	int run;                /* run number: the iteration is run + 1 */
 	const char *file;       /* file name in the run directory */
-	const char *program;    /* known program file ("hackbench") or NULL */
+	const char *program;    /* known program file ("hackbench") or monitor, or NULL */
+	int monitor;            /* program is a monitor (proc-vmstat, numa-numastat ...) */
 	char buf[4096];
 };
 
@@ -123,8 +124,10 @@ int layout_lkp_parse(const char *path, struct layout_lkp *li);
  * Is path an lkp program output worth importing: a file in a run
  * directory of the layout above named after a program kbench reads
  * (hackbench, kernbench, perf-stat, time, autonuma-benchmark,
- * perf-bench-sched-messaging), plain or gzipped (<program>.gz)?
- * *.json, *.yaml, job scripts and other monitors are not.  Pure.
+ * perf-bench-sched-messaging), or a NUMA monitor kbench reads
+ * (proc-vmstat, numa-numastat, numa-vmstat, numa-meminfo, vmstat,
+ * memory--numa_stat), plain or gzipped (<program>.gz)?  *.json, *.yaml,
+ * job scripts and other monitors are not.  Pure.
  */
 int layout_lkp_wanted(const char *path);
 
@@ -134,8 +137,10 @@ int layout_lkp_wanted(const char *path);
  * config, and the iteration run-number + 1 on runs the parser numbered
  * 1 (or left 0), so that run directories 0, 1, 2 give iterations 1, 2,
  * 3.  Runs a parser numbered beyond 1 (a log holding several
- * iterations) keep their numbers.  Does nothing when path does not
- * parse.
+ * iterations) keep their numbers.  A monitor's run takes the testcase's
+ * benchmark (the directory's benchmark run it watched: autonuma for
+ * autonuma-benchmark), so its counters compare with that benchmark's
+ * runs.  Does nothing when path does not parse.
  */
 void layout_lkp_apply(const char *path, struct rec_batch *b);
 

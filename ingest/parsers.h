@@ -18,5 +18,9 @@ extern const struct ingest_parser inlinemean_parser;  /* inlinemean.c */
 extern const struct ingest_parser sidebyside_parser;  /* sidebyside.c */
 extern const struct ingest_parser mmtestscmp_parser;  /* mmtestscmp.c */
 extern const struct ingest_parser vartable_parser;    /* vartable.c */
+extern const struct ingest_parser numastat_parser;    /* numamon.c */
+extern const struct ingest_parser vmstat_parser;      /* numamon.c */
+extern const struct ingest_parser lkpmon_parser;      /* numamon.c */
+extern const struct ingest_parser numactl_parser;     /* numactl.c */
 
 #endif

@@ -22,6 +22,7 @@ void rec_batch_release(struct rec_batch *b)
 	free(b->segments);
 	free(b->notes);
 	free(b->metrics);
+	free(b->machines);
 	arena_release(&b->arena);
 	memset(b, 0, sizeof(*b));
 }
@@ -370,6 +371,20 @@ void rec_metric_declare(struct rec_batch *b, const char *benchmark, const char *
 	m->unit = arena_strdup(&b->arena, unit ? unit : "");
 	m->better = arena_strdup(&b->arena, better);
 	m->description = arena_strdup(&b->arena, description ? description : "");
+}
+
+void rec_machine_add(struct rec_batch *b, const char *name, int cpus, int nodes,
+		     const char *desc, long line)
+{
+	struct rec_machine *m;
+
+	xgrow(&b->machines, &b->machines_cap, b->nmachines + 1, sizeof(*b->machines));
+	m = &b->machines[b->nmachines++];
+	m->name = name ? arena_strdup(&b->arena, name) : NULL;
+	m->cpus = cpus;
+	m->nodes = nodes;
+	m->description = desc ? arena_strdup(&b->arena, desc) : NULL;
+	m->line = line;
 }
 
 void rec_variant_add(struct rec_batch *b, const char *name, const char *desc,

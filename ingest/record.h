@@ -120,6 +120,17 @@ struct rec_variant {
 	long line;
 };
 
+/* What the text says about a machine's hardware (numactl -H): its CPUs
+ * and NUMA nodes.  name NULL is the file's own machine (--machine, the
+ * result tree's host, or the one machine its runs name); the store
+ * fills that machine's cpus, nodes and description. */
+struct rec_machine {
+	const char *name;
+	int cpus, nodes;        /* 0 when the text does not say */
+	const char *description;        /* "2 nodes, 36 CPUs, 262030 MB; distances ..." or NULL */
+	long line;
+};
+
 /* One line of import --explain about source line `line`. */
 struct rec_note {
 	long line;
@@ -161,6 +172,8 @@ struct rec_batch {
 	size_t nnotes, notes_cap;
 	struct rec_metric *metrics;
 	size_t nmetrics, metrics_cap;
+	struct rec_machine *machines;
+	size_t nmachines, machines_cap;
 };
 
 void rec_batch_init(struct rec_batch *b);
@@ -200,6 +213,10 @@ void rec_summary_stat(struct rec_batch *b, struct rec_summary *s, const char *na
  * the catalogue has already wins over it. */
 void rec_metric_declare(struct rec_batch *b, const char *benchmark, const char *name,
 			const char *unit, const char *better, const char *description);
+
+/* Describe a machine's hardware (strings copied; name and desc may be NULL). */
+void rec_machine_add(struct rec_batch *b, const char *name, int cpus, int nodes,
+		     const char *desc, long line);
 
 /* Say why a value was read as it was (import --explain). */
 void rec_note(struct rec_batch *b, long line, const char *fmt, ...)

@@ -20,6 +20,10 @@ static const struct ingest_parser *const parsers[] = {
 	&sidebyside_parser,
 	&mmtestscmp_parser,
 	&vartable_parser,
+	&numastat_parser,
+	&vmstat_parser,
+	&lkpmon_parser,
+	&numactl_parser,
 };
 
 const struct ingest_parser *const *ingest_parsers(size_t *n)

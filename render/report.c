@@ -761,13 +761,77 @@ static void text_run(struct buf *out, const struct report_run *run)
 	buf_putc(out, '\n');
 }
 
+int report_is_monitor(const char *metric)
+{
+	static const char *const prefixes[] = {
+		"proc-vmstat.", "numa-vmstat.", "numa-numastat.", "numa-meminfo.", "numastat.",
+		"numastat-p.", "memory--numa_stat.", "vmstat.",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (str_starts(metric, prefixes[i]))
+			return 1;
+	return 0;
+}
+
+/* A monitor metric about NUMA placement: what NUMA balancing patches
+ * are judged by (hint faults, page migrations, local and remote
+ * allocations), not a memory level. */
+static int numa_monitor(const char *metric)
+{
+	static const char *const words[] = {
+		"numa_", "pgmigrate_", "pgpromote_", "pgdemote_", "thp_migration_", "local_node",
+		"other_node", "interleave_hit", "Numa_", "Local_Node", "Other_Node", "Interleave_Hit",
+	};
+	const char *key = strrchr(metric, '.');
+	size_t i;
+
+	key = key ? key + 1 : metric;
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (str_starts(key, words[i]))
+			return 1;
+	return 0;
+}
+
+size_t report_split_monitors(const struct an_table *t, struct an_table *rest,
+			     struct an_table *numa)
+{
+	size_t r, other = 0;
+
+	*rest = *t;
+	*numa = *t;
+	rest->rows = xmalloc((t->nrows + 1) * sizeof(*rest->rows));
+	numa->rows = xmalloc((t->nrows + 1) * sizeof(*numa->rows));
+	rest->nrows = numa->nrows = 0;
+	for (r = 0; r < t->nrows; r++) {
+		const struct an_row *row = &t->rows[r];
+		if (!report_is_monitor(row->metric))
+			rest->rows[rest->nrows++] = *row;
+		else if (numa_monitor(row->metric))
+			numa->rows[numa->nrows++] = *row;
+		else
+			other++;
+	}
+	return other;
+}
+
+void report_split_release(struct an_table *rest, struct an_table *numa)
+{
+	free(rest->rows);
+	free(numa->rows);
+	rest->rows = numa->rows = NULL;
+	rest->nrows = numa->nrows = 0;
+}
+
 /* Text: one section, written to f. */
 static int text_section(FILE *f, const struct report *r, size_t i, struct kb_err *err)
 {
 	struct buf out = BUF_INIT;
 	struct render_table_opts to;
-	size_t j;
-	int rc = 0;
+	struct an_table rest, numa;
+	size_t j, other = 0;
+	int rc = 0, split = 0;
 
 	render_table_opts_init(&to);
 	to.fmt = RENDER_TEXT;
@@ -792,12 +856,14 @@ static int text_section(FILE *f, const struct report *r, size_t i, struct kb_err
 				rc = kb_err_set(err, "", 0, "write error");
 			buf_reset(&out);
 		} else if (rc == 0 && s->table.nrows) {
+			other = report_split_monitors(&s->table, &rest, &numa);
+			split = 1;
 			buf_printf(&out, "%%chg against %s.\n\n",
 				   s->table.variants[s->table.baseline].name);
 			if (fwrite(out.data, 1, out.len, f) != out.len)
 				rc = kb_err_set(err, "", 0, "write error");
 			buf_reset(&out);
-			if (rc == 0 && render_table(f, &s->table, &to, err) < 0)
+			if (rc == 0 && rest.nrows && render_table(f, &rest, &to, err) < 0)
 				rc = -1;
 		}
 		if (rc == 0 && !s->table.nrows && !s->wide)
@@ -817,6 +883,27 @@ static int text_section(FILE *f, const struct report *r, size_t i, struct kb_err
 				buf_printf(&out, "... and %zu more runs (kbench show RUN_ID prints one)\n\n",
 					   s->runs_left_out);
 		}
+		if (rc == 0 && split && (numa.nrows || other)) {
+			struct buf h = BUF_INIT;
+
+			buf_printf(&h, "%s NUMA monitors of these runs (counters: their change over a "
+				   "run; numastat, /proc/vmstat, lkp's monitors)", s->benchmark);
+			if (other)
+				buf_printf(&h, "; %zu other monitor metric%s (memory levels) left out: "
+					   "kbench compare --bench %s --metric NAME shows one", other,
+					   other == 1 ? "" : "s", s->benchmark);
+			buf_putc(&out, '\n');
+			wrap(&out, "", 0, buf_str(&h));
+			buf_putc(&out, '\n');
+			buf_release(&h);
+			if (fwrite(out.data, 1, out.len, f) != out.len)
+				rc = kb_err_set(err, "", 0, "write error");
+			buf_reset(&out);
+			if (rc == 0 && numa.nrows && render_table(f, &numa, &to, err) < 0)
+				rc = -1;
+		}
+		if (split)
+			report_split_release(&rest, &numa);
 		buf_putc(&out, '\n');
 		if (rc == 0 && fwrite(out.data, 1, out.len, f) != out.len)
 			rc = kb_err_set(err, "", 0, "write error");

@@ -587,7 +587,9 @@ static int section(struct ctx *x, const struct report_section *s, size_t idx)
 {
 	struct buf *o = x->o;
 	const char **metrics;
-	size_t nm, i;
+	struct an_table rest, numa;
+	size_t nm, i, other = 0;
+	int split = 0;
 
 	buf_printf(o, "<section id=\"bench-%zu\"><h2>", idx);
 	esc(o, s->title ? s->title : s->benchmark);
@@ -604,9 +606,11 @@ static int section(struct ctx *x, const struct report_section *s, size_t idx)
 		 * findings, then its history (one line per configuration) */
 		section_findings(o, s);
 	} else {
-		nm = table_metrics(&s->table, &metrics);
+		other = report_split_monitors(&s->table, &rest, &numa);
+		split = 1;
+		nm = table_metrics(&rest, &metrics);
 		for (i = 0; i < nm; i++)
-			metric_table(o, &s->table, metrics[i]);
+			metric_table(o, &rest, metrics[i]);
 		free(metrics);
 	}
 	if (s->charts_left_out)
@@ -618,13 +622,13 @@ static int section(struct ctx *x, const struct report_section *s, size_t idx)
 		buf_puts(o, " --variants V,...</code> draws this one&rsquo;s).</p>\n");
 	}
 	if (put_charts(x, &s->charts) < 0)
-		return -1;
+		goto fail;
 	if (s->nruns || s->placement.n) {
 		buf_puts(o, "<h3>Job placement</h3>\n<p>Percent of each job's time on each node; "
 			    "iSched = the node it started on, MSched = the node with most time, "
 			    "* = it moved away from its initial node.</p>\n");
 		if (put_charts(x, &s->placement) < 0)
-			return -1;
+			goto fail;
 		buf_puts(o, "<div class=\"jobs\">\n");
 		for (i = 0; i < s->nruns; i++)
 			job_table(o, &s->runs[i]);
@@ -633,8 +637,32 @@ static int section(struct ctx *x, const struct report_section *s, size_t idx)
 			buf_printf(o, "<p>&hellip; and %zu more runs (<code>kbench show RUN_ID</code> "
 				      "prints one).</p>\n", s->runs_left_out);
 	}
+	if (split && (numa.nrows || other)) {
+		/* beside the placement: what the kernel counted while the
+		 * runs ran (hint faults, migrations, local and remote pages) */
+		buf_puts(o, "<h3>NUMA monitors</h3>\n<p>What the kernel counted during these runs "
+			    "(numastat, /proc/vmstat, lkp&rsquo;s monitors): a counter is its change "
+			    "over a run.");
+		if (other) {
+			buf_printf(o, " %zu other monitor metric%s (memory levels) left out: "
+				      "<code>kbench compare --bench ", other, other == 1 ? "" : "s");
+			esc(o, s->benchmark);
+			buf_puts(o, " --metric NAME</code> shows one.");
+		}
+		buf_puts(o, "</p>\n");
+		nm = table_metrics(&numa, &metrics);
+		for (i = 0; i < nm; i++)
+			metric_table(o, &numa, metrics[i]);
+		free(metrics);
+	}
+	if (split)
+		report_split_release(&rest, &numa);
 	buf_puts(o, "</section>\n");
 	return 0;
+fail:
+	if (split)
+		report_split_release(&rest, &numa);
+	return -1;
 }
 
 static void overview(struct buf *o, const struct report *r)

@@ -72,6 +72,20 @@ const char *report_mark_text(char mark);
 /* Marks in the order above, NUL-terminated. */
 extern const char report_marks[];
 
+/*
+ * NUMA monitors (proc-vmstat.*, numa-numastat.*, numastat.* ...) are
+ * shown in their own block of a section, next to numa_test's job
+ * placement: report_split_monitors() gives t's rows that are not a
+ * monitor's in *rest, the NUMA ones (hint faults, migrations, numa_hit
+ * ...) in *numa, and returns how many other monitor rows (free pages,
+ * meminfo levels) it left out of both.  Shallow copies of t: release
+ * them with report_split_release(), never an_table_release().
+ */
+int report_is_monitor(const char *metric);
+size_t report_split_monitors(const struct an_table *t, struct an_table *rest,
+			     struct an_table *numa);
+void report_split_release(struct an_table *rest, struct an_table *numa);
+
 /* The methods footnote as plain-text paragraphs separated by blank
  * lines (the HTML renderer escapes them and wraps each in <p>). */
 void report_methods(struct buf *out, const struct report *r);

@@ -159,6 +159,55 @@ if kind == 'perf-stat':
         skip(k, 'unknown key')
     near('interval count (lkp drops the partial last one)', len(runs), nint + 1, 0)
     done()
+if kind == 'monitor':
+    # lkp's monitor files are time series: a "time:" line, then that
+    # reading's keys.  kbench stores a counter as its change over the
+    # readings (last - first) and a level as its mean (vmstat(8): over the
+    # rows after the first, the average since boot); the same from lkp's
+    # values per reading.  The counters are the kernel's event counts
+    # (docs/formats.md, NUMA monitors).
+    counters = ('numa_', 'pg', 'pswp', 'thp_', 'compact_', 'allocstall', 'kswapd_', 'kcompactd_',
+                'htlb_buddy_alloc_', 'unevictable_pgs_', 'slabs_scanned', 'pageoutrun',
+                'zone_reclaim_failed', 'drop_pagecache', 'drop_slab', 'oom_kill',
+                'workingset_refault', 'workingset_activate', 'workingset_restore',
+                'workingset_nodereclaim', 'nr_dirtied', 'nr_written', 'nr_vmscan_immediate_reclaim',
+                'nr_vmscan_write', 'nr_promoted', 'nr_promote_', 'nr_tlb_', 'nr_foll_pin_',
+                'balloon_', 'swap_ra', 'ksm_swpin_copy', 'cow_ksm', 'zswpin', 'zswpout', 'zswpwb',
+                'direct_map_level', 'vma_lock_', 'nr_unaccepted_')
+    mon = raw.split('/')[-2]
+    cgroup = None
+    for l in open(sys.argv[6]):
+        if l.startswith('cgroup: '): cgroup = l.split()[1]
+    series = {}
+    order = []
+    tick = -1
+    for k, v in keys:
+        if k == 'time': tick += 1; continue
+        if k not in series: series[k] = []; order.append(k)
+        series[k].append((tick, float(v)))
+    def counter(k):
+        if mon == 'numa-numastat': return True
+        if mon in ('proc-vmstat', 'numa-vmstat'):
+            key = k.split('.', 1)[1] if mon == 'numa-vmstat' else k
+            return key.startswith(counters)
+        return False
+    for k in order:
+        vals = series[k]
+        if mon == 'vmstat':
+            metric = 'vmstat.' + k
+            vals = vals[1:]
+        elif mon == 'memory--numa_stat':
+            metric = 'memory--numa_stat.' + k[len(cgroup) + 1:]
+        else:
+            metric = mon + '.' + k
+        r = q("select value from samples_v where variant = ? and metric = ?", variant, metric)
+        got = r[0][0] if len(r) == 1 else None
+        if counter(k):
+            if len(vals) < 2: skip(k, 'a counter read once measures no run'); continue
+            near(k + ' (last - first)', got, vals[-1][1] - vals[0][1])
+        else:
+            near(k + ' (mean)', got, sum(x for _, x in vals) / len(vals))
+    done()
 print("FAIL unknown kind " + kind)
 PY
 
@@ -176,8 +225,23 @@ for dir in hackbench kernbench perf-stat perf-bench-sched-messaging autonuma-ben
 		rel=${raw#"$L"/}
 		"$KB" import --variant "$rel" "$raw" > "$TMP/import.out" 2>&1; rc=$?
 		check_eq "$rel: kbench import exits 0" "$rc" "0"
-		python3 "$TMP/peer.py" "$KBENCH_DB" "$kind" "$rel" "$raw.yaml" "$rel"
+		python3 "$TMP/peer.py" "$KBENCH_DB" "$kind" "$rel" "$raw.yaml" "$rel" "$raw"
 		n=$((n + 1))
 	done
 done
 check_eq "all 15 raw fixtures of the six formats were compared" "$n" "15"
+
+# NUMA monitors (ingest/numamon.c): time series, compared reading by reading.
+n=0
+for dir in generated/numa-numastat generated/proc-vmstat generated/numa-vmstat generated/numa-meminfo \
+	   vmstat memory--numa_stat; do
+	for raw in "$L/$dir"/*; do
+		case $raw in *.yaml) continue ;; esac
+		rel=${raw#"$L"/}
+		"$KB" import --variant "$rel" "$raw" > "$TMP/import.out" 2>&1; rc=$?
+		check_eq "$rel: kbench import exits 0" "$rc" "0"
+		python3 "$TMP/peer.py" "$KBENCH_DB" monitor "$rel" "$raw.yaml" "$rel" "$raw"
+		n=$((n + 1))
+	done
+done
+check_eq "all 7 raw monitor fixtures were compared" "$n" "7"

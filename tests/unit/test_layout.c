@@ -35,7 +35,14 @@ TEST(layout_lkp_paths)
 	CHECK(layout_lkp_wanted(LKP_RUN "/perf-bench-sched-messaging"));
 	CHECK(!layout_lkp_wanted(LKP_RUN "/hackbench.json"));
 	CHECK(!layout_lkp_wanted(LKP_RUN "/job.yaml"));
-	CHECK(!layout_lkp_wanted(LKP_RUN "/vmstat.gz"));
+	/* the NUMA monitors kbench reads (numamon.c), and one it does not */
+	CHECK(layout_lkp_wanted(LKP_RUN "/vmstat.gz"));
+	CHECK(layout_lkp_wanted(LKP_RUN "/proc-vmstat.gz"));
+	CHECK(layout_lkp_wanted(LKP_RUN "/numa-numastat"));
+	CHECK(layout_lkp_wanted(LKP_RUN "/numa-meminfo.gz"));
+	CHECK(layout_lkp_wanted(LKP_RUN "/memory--numa_stat"));
+	CHECK(!layout_lkp_wanted(LKP_RUN "/mpstat.gz"));
+	CHECK(!layout_lkp_wanted(LKP_RUN "/proc-vmstat.json"));
 	CHECK(!layout_lkp_wanted(LKP_RUN "/timex"));
 }
 

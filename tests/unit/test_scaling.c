@@ -220,6 +220,28 @@ static const struct {
 	  "user   213m44.232s   219m55.662s\n\nnuma_hit   5478165   4907431\n\n", 0 },
 	{ "vartable rows alone", "numa_pte_updates        1989274           11606\n   7.042s\t6.966s\n", 0 },
 	{ "vartable context lines alone", "perf bench sched messaging -g 5 -t -l 100000\n", 0 },
+	/* NUMA monitors (numamon.c, numactl.c) */
+	{ "numastat table", "                           node0           node1\n"
+	  "numa_hit                67798958        57342158\nother_node 7664 5610521\n", 0 },
+	{ "numastat before/after", "before:\n     node0\nnuma_hit 1\nafter:\n     node0\nnuma_hit 2\n\n", 0 },
+	{ "numastat -m rows", "MemFree                  4500.03         4500.03\n", 0 },
+	{ "numastat -m table", "Per-node system memory usage (in MBs):\n"
+	  "Token SwapCached not in hash table.\n                          Node 0           Total\n"
+	  "                 --------------- ---------------\nMemFree  4500.03  4500.03\n\n", 0 },
+	{ "vmstat lines", "numa_hint_faults 2705\n", 0 },
+	{ "vmstat lines of no known key", "foo_bar 12\n", 0 },
+	{ "vmstat before/after", "before:\nnuma_hit 1\npgfault 2\nafter:\nnuma_hit 3\npgfault 4\n", 0 },
+	{ "lkp monitor series", "time: 1796095080.043763740\nnode: 0\nnuma_hit 4052644\nnr_free_pages 3\n", 0 },
+	{ "lkp time lines alone", "time: 1796095080\n", 0 },
+	{ "lkp meminfo", "time: 1.5\nnode: 0\nNode 0 MemFree:         3501864 kB\n", 0 },
+	{ "lkp numa_stat", "time: 1636689892\ncgroup: pmbench.1\nanon N0=94208 N1=474624000\n", 0 },
+	{ "vmstat(8)", "procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu-----\n"
+	  " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st\n"
+	  " 2  0      0 224636  33636 6760228    0    0    54   141  129   23  1  1 98  0  0\n"
+	  " 0  0      0 224752  33636 6760180    0    0     0     4  753 2187  2  1 98  0  0\n", 0 },
+	{ "numactl -H", "available: 2 nodes (0-1)\nnode 0 cpus: 0 1\nnode 0 size: 130958 MB\n"
+	  "node 1 cpus: 2 3\nnode 1 size: 131072 MB\nnode distances:\nnode   0   1\n  0:  10  21\n"
+	  "  1:  21  10\n", 0 },
 };
 
 static const char mmtests_path[] =
