@@ -104,12 +104,16 @@ check_eq "... both blocks read, the headerless one without a cmd" "$(vals)" "$(p
 imp headerless.txt --variant v --explain
 check_grep "explain says the header is missing" "line 12: perf stat: a block without its 'Performance counter stats for' header" "$TMP/out"
 
-# Hand-merged columns ("EVENT  v1 ( +- a% )  v2 ( +- b% )"): which
-# variant each column is, the block does not say.  Left out with a
-# note; the rest of the post is still read.
-imp columns.txt --variant v
+# Hand-merged columns ("EVENT  v1 ( +- a% )  v2 ( +- b% )"): the column
+# heads above ("v1      v2") say which variant each column is (without
+# them the columns are left out: shapes_posts3); the rest of the post is
+# still read.
+imp columns.txt
 check_eq "a post with hand-merged perf stat columns imports" "$rc" 0
-check_eq "... the columns left out" "$(vals)" ""
-check_eq "... the rest read" "$(runs)" "elapsed=1.1 percent_cpu=99 sys=1.1 user=0"
-imp columns.txt --variant v --explain
-check_grep "explain says why" "line 5: perf stat: counts of several runs side by side after the event; which variant each column is, the block does not say: left out" "$TMP/out"
+check_eq "... each column its head's published mean" \
+	"$(sql "select variant || ' ' || metric || '=' || printf('%.10g', mean) || ' n=' || n from summary_v where benchmark = 'perf-stat' order by metric, variant")" \
+	"$(printf '%s\n' "v1 context-switches=43373 n=5" "v2 context-switches=44597 n=5" "v1 cpu-migrations=1211 n=5" "v2 cpu-migrations=220 n=5")"
+check_eq "... the rest read" "$(sql "select group_concat(metric || '=' || printf('%.10g', value), ' ') from (select metric, value from samples_v where benchmark = 'time' order by metric) q")" \
+	"elapsed=1.1 percent_cpu=99 sys=1.1 user=0"
+imp columns.txt --explain
+check_grep "explain says which heads named them" "line 5: perf stat: counts of 2 runs side by side, named by the column heads at line 1" "$TMP/out"
