@@ -6,6 +6,7 @@
  */
 #include "db_int.h"
 #include "schema_metrics.h"
+#include "schema_views.h"
 #include "schema_pg.h"
 
 #include <stdio.h>
@@ -287,14 +288,7 @@ DB_METRIC_ROWS
 "ALTER TABLE summary ADD COLUMN pub_change REAL;               -- change vs the table's baseline, %\n"
 "ALTER TABLE summary ADD COLUMN pub_mark TEXT NOT NULL DEFAULT '';  -- its significance mark\n"
 "ALTER TABLE summary ADD COLUMN stats TEXT;                    -- JSON: other statistics\n"
-"DROP VIEW summary_v;\n"
-"CREATE VIEW summary_v AS\n"
-"  SELECT src.path AS source, v.display AS variant, m.name AS machine, s.benchmark AS benchmark,\n"
-"         s.config AS config, s.metric AS metric, s.mean AS mean, s.sd AS sd, s.n AS n,\n"
-"         s.min AS min, s.max AS max, s.unit AS unit, s.flags AS flags,\n"
-"         s.pub_change AS pub_change, s.pub_mark AS pub_mark, s.stats AS stats\n"
-"  FROM summary s JOIN source src ON src.id = s.source_id\n"
-"  JOIN variant_v v ON v.id = s.variant_id LEFT JOIN machine m ON m.id = s.machine_id;\n",
+DB_SUMMARY_V_6,
 };
 
 int db_schema_version(void)

@@ -32,6 +32,7 @@
  */
 #include "schema_pg.h"
 #include "schema_metrics.h"
+#include "schema_views.h"
 
 /* The text type of every text column. */
 #define T "TEXT COLLATE \"C\""
@@ -224,14 +225,7 @@ const char *const db_pg_migrations[] = {
 "ALTER TABLE summary ADD COLUMN pub_change DOUBLE PRECISION;\n"
 "ALTER TABLE summary ADD COLUMN pub_mark " T " NOT NULL DEFAULT '';\n"
 "ALTER TABLE summary ADD COLUMN stats " T ";\n"
-"DROP VIEW summary_v;\n"
-"CREATE VIEW summary_v AS\n"
-"  SELECT src.path AS source, v.display AS variant, m.name AS machine, s.benchmark AS benchmark,\n"
-"         s.config AS config, s.metric AS metric, s.mean AS mean, s.sd AS sd, s.n AS n,\n"
-"         s.min AS min, s.max AS max, s.unit AS unit, s.flags AS flags,\n"
-"         s.pub_change AS pub_change, s.pub_mark AS pub_mark, s.stats AS stats\n"
-"  FROM summary s JOIN source src ON src.id = s.source_id\n"
-"  JOIN variant_v v ON v.id = s.variant_id LEFT JOIN machine m ON m.id = s.machine_id;\n",
+DB_SUMMARY_V_6,
 };
 
 const int db_pg_nmigrations = (int)(sizeof(db_pg_migrations) / sizeof(db_pg_migrations[0]));

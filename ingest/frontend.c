@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* A word of eight bytes, read without alignment assumptions. */
 static uint64_t load8(const char *p)
@@ -391,6 +392,27 @@ size_t ingest_split(const char *s, size_t len, struct ingest_tok *tok, size_t ma
 		n++;
 	}
 	return n;
+}
+
+int ingest_word_eq(const char *s, size_t n, const char *w)
+{
+	return strlen(w) == n && strncasecmp(s, w, n) == 0;
+}
+
+int ingest_line_names_word(const struct ingest_line *l, const char *w)
+{
+	size_t wl = strlen(w), i;
+
+	for (i = 0; i + wl <= l->len; i++) {
+		if (strncasecmp(l->s + i, w, wl) != 0)
+			continue;
+		if (i > 0 && (isalnum((unsigned char)l->s[i - 1]) || l->s[i - 1] == '_'))
+			continue;
+		if (i + wl < l->len && (isalnum((unsigned char)l->s[i + wl]) || l->s[i + wl] == '_'))
+			continue;
+		return 1;
+	}
+	return 0;
 }
 
 int ingest_tok_is(const struct ingest_tok *t, const char *word)

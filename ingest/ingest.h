@@ -159,6 +159,11 @@ struct ingest_tok {
 /* Split s[0..len) at blanks into at most max tokens; returns the number of
  * tokens in the line (which may exceed max: only max are stored). */
 size_t ingest_split(const char *s, size_t len, struct ingest_tok *tok, size_t max);
+/* s[0..n) is the word w, letter case aside. */
+int ingest_word_eq(const char *s, size_t n, const char *w);
+/* Does l hold w (letter case aside) as a whole word: no letter, digit
+ * or '_' right before or after it? */
+int ingest_line_names_word(const struct ingest_line *l, const char *w);
 /* Token equals the C string word. */
 int ingest_tok_is(const struct ingest_tok *t, const char *word);
 /* The length of option name when token t is that option on a command

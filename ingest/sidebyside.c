@@ -344,29 +344,6 @@ static int read_number(const char *s, size_t len, enum sb_mark mark, double *v)
 
 /* ---------------------------------------------------------- line words */
 
-static int word_eq(const char *s, size_t n, const char *w)
-{
-	return strlen(w) == n && strncasecmp(s, w, n) == 0;
-}
-
-/* Does the line name a word as a whole word (letters, digits, '_', '-'
- * around it do not count)? */
-static int names_word(const struct ingest_line *l, const char *w)
-{
-	size_t wl = strlen(w), i;
-
-	for (i = 0; i + wl <= l->len; i++) {
-		if (strncasecmp(l->s + i, w, wl) != 0)
-			continue;
-		if (i > 0 && (isalnum((unsigned char)l->s[i - 1]) || l->s[i - 1] == '_'))
-			continue;
-		if (i + wl < l->len && (isalnum((unsigned char)l->s[i + wl]) || l->s[i + wl] == '_'))
-			continue;
-		return 1;
-	}
-	return 0;
-}
-
 static const char *const other_benchmarks[] = {
 	"schbench", "tbench", "sysbench", "netperf", "uperf", "dbench", "ebizzy", "stress-ng",
 	"fio", "lmbench", "specjbb", "unixbench", "pgbench", "will-it-scale", "cyclictest",
@@ -387,7 +364,7 @@ static enum sb_bench line_bench(const struct ingest_line *l)
 		return SB_NONE;
 	for (k = 0; k < sizeof(other_benchmarks) / sizeof(other_benchmarks[0]); k++)
 		if ((h = str_find(l->s, l->len, other_benchmarks[k])) &&
-		    names_word(l, other_benchmarks[k])) {
+		    ingest_line_names_word(l, other_benchmarks[k])) {
 			at = (size_t)(h - l->s) + 1;
 			if (at > last) {
 				last = at;
@@ -396,7 +373,7 @@ static enum sb_bench line_bench(const struct ingest_line *l)
 				b = strcmp(other_benchmarks[k], "kernbench") == 0 ? SB_KERNBENCH : SB_OTHER;
 			}
 		}
-	if ((h = str_find(l->s, l->len, "Kernbench")) && names_word(l, "Kernbench") &&
+	if ((h = str_find(l->s, l->len, "Kernbench")) && ingest_line_names_word(l, "Kernbench") &&
 	    (size_t)(h - l->s) + 1 > last) {
 		last = (size_t)(h - l->s) + 1;
 		b = SB_KERNBENCH;
@@ -516,13 +493,13 @@ static int read_command(const struct ingest_line *l, struct sb_cmd *c)
 			if (!a)
 				return 0;
 			q = a;
-		} else if (word_eq(p, (size_t)(q - p), "-p") || word_eq(p, (size_t)(q - p), "--pipe")) {
+		} else if (ingest_word_eq(p, (size_t)(q - p), "-p") || ingest_word_eq(p, (size_t)(q - p), "--pipe")) {
 			x.ipc = "pipe";
-		} else if (word_eq(p, (size_t)(q - p), "-T") || word_eq(p, (size_t)(q - p), "--threads") ||
-			   word_eq(p, (size_t)(q - p), "thread") || word_eq(p, (size_t)(q - p), "threads")) {
+		} else if (ingest_word_eq(p, (size_t)(q - p), "-T") || ingest_word_eq(p, (size_t)(q - p), "--threads") ||
+			   ingest_word_eq(p, (size_t)(q - p), "thread") || ingest_word_eq(p, (size_t)(q - p), "threads")) {
 			x.mode = "thread";
-		} else if (word_eq(p, (size_t)(q - p), "-P") || word_eq(p, (size_t)(q - p), "--process") ||
-			   word_eq(p, (size_t)(q - p), "process")) {
+		} else if (ingest_word_eq(p, (size_t)(q - p), "-P") || ingest_word_eq(p, (size_t)(q - p), "--process") ||
+			   ingest_word_eq(p, (size_t)(q - p), "process")) {
 			x.mode = "process";
 		} else if (num_parse_long(p, (size_t)(q - p), &v) == 0) {
 			if (positional == 0)
@@ -742,11 +719,11 @@ static enum sb_colkind name_config(const char *s, size_t n)
 		s++;
 		n--;
 	}
-	if (word_eq(s, n, "grp") || word_eq(s, n, "group") || word_eq(s, n, "groups") ||
-	    word_eq(s, n, "g") || word_eq(s, n, "procs") || word_eq(s, n, "num_group") ||
-	    word_eq(s, n, "num_groups") || word_eq(s, n, "nr_groups") || word_eq(s, n, "ngroups"))
+	if (ingest_word_eq(s, n, "grp") || ingest_word_eq(s, n, "group") || ingest_word_eq(s, n, "groups") ||
+	    ingest_word_eq(s, n, "g") || ingest_word_eq(s, n, "procs") || ingest_word_eq(s, n, "num_group") ||
+	    ingest_word_eq(s, n, "num_groups") || ingest_word_eq(s, n, "nr_groups") || ingest_word_eq(s, n, "ngroups"))
 		return COL_GROUPS;
-	if (word_eq(s, n, "loops") || word_eq(s, n, "loop") || word_eq(s, n, "nr") || word_eq(s, n, "l"))
+	if (ingest_word_eq(s, n, "loops") || ingest_word_eq(s, n, "loop") || ingest_word_eq(s, n, "nr") || ingest_word_eq(s, n, "l"))
 		return COL_LOOPS;
 	return COL_VARIANT;
 }
@@ -764,7 +741,7 @@ static int is_stat(const char *s, size_t n)
 			n--;
 	}
 	for (k = 0; k < sizeof(stats) / sizeof(stats[0]); k++)
-		if (word_eq(s, n, stats[k]))
+		if (ingest_word_eq(s, n, stats[k]))
 			return 1;
 	return n >= 2 && n <= 4 && s[n - 1] == '%' && strspn(s, "0123456789.") == n - 1;
 }
@@ -808,13 +785,13 @@ static long run_key(const char *s, size_t n)
  * System, derived) is KB_NMETRICS; -1 when not that. */
 static int kb_metric_key(const char *s, size_t n)
 {
-	if (word_eq(s, n, "Elapsed") || word_eq(s, n, "Real"))
+	if (ingest_word_eq(s, n, "Elapsed") || ingest_word_eq(s, n, "Real"))
 		return 0;
-	if (word_eq(s, n, "User"))
+	if (ingest_word_eq(s, n, "User"))
 		return 1;
-	if (word_eq(s, n, "System") || word_eq(s, n, "Sys"))
+	if (ingest_word_eq(s, n, "System") || ingest_word_eq(s, n, "Sys"))
 		return 2;
-	if (word_eq(s, n, "Total"))
+	if (ingest_word_eq(s, n, "Total"))
 		return KB_NMETRICS;
 	return -1;
 }
@@ -833,8 +810,8 @@ static long groups_key(const char *s, size_t n)
 		return -2;      /* a bare number */
 	if (*q == '-' || *q == ' ')
 		q++;
-	if (word_eq(q, (size_t)(end - q), "groups") || word_eq(q, (size_t)(end - q), "group") ||
-	    word_eq(q, (size_t)(end - q), "grp") || word_eq(q, (size_t)(end - q), "g"))
+	if (ingest_word_eq(q, (size_t)(end - q), "groups") || ingest_word_eq(q, (size_t)(end - q), "group") ||
+	    ingest_word_eq(q, (size_t)(end - q), "grp") || ingest_word_eq(q, (size_t)(end - q), "g"))
 		return v;
 	return -1;
 }
@@ -1097,8 +1074,8 @@ static size_t read_table(const struct ingest_line *lines, size_t n, struct sb_ta
 			long v;
 			c->name = names[alt][k].s;
 			c->len = names[alt][k].len;
-			if (is_stat(c->name, c->len) || word_eq(c->name, c->len, "stddev") ||
-			    word_eq(c->name, c->len, "%change"))
+			if (is_stat(c->name, c->len) || ingest_word_eq(c->name, c->len, "stddev") ||
+			    ingest_word_eq(c->name, c->len, "%change"))
 				return 0;       /* columns of statistics: a summary table */
 			c->kind = name_is_change(c->name, c->len) ? COL_CHANGE : COL_VARIANT;
 			if (c->kind == COL_VARIANT && k < 2 && (k == 0 || t->col[0].kind != COL_VARIANT) &&
@@ -1350,7 +1327,7 @@ static int kb_derived_row(const struct ingest_line *l, int nvalues)
 
 	while (q < end && *q != ' ')
 		q++;
-	if (!word_eq(p, (size_t)(q - p), "Total") && !word_eq(p, (size_t)(q - p), "Sum"))
+	if (!ingest_word_eq(p, (size_t)(q - p), "Total") && !ingest_word_eq(p, (size_t)(q - p), "Sum"))
 		return 0;
 	ni = scan_items(q, end, it, SB_MAXC);
 	if (ni != nvalues)
@@ -1901,15 +1878,15 @@ static void emit_describe(struct sb_emit *em, const struct sb_found *f, enum sb_
 		int which = -1;
 		if (read_row(&lines[i], f->t.pipes, &row) < 0 || row_fit(&f->t, &row, cell) < 0)
 			continue;
-		if (word_eq(row.key, row.keylen, "mean") || word_eq(row.key, row.keylen, "avg") ||
-		    word_eq(row.key, row.keylen, "average") || word_eq(row.key, row.keylen, "amean"))
+		if (ingest_word_eq(row.key, row.keylen, "mean") || ingest_word_eq(row.key, row.keylen, "avg") ||
+		    ingest_word_eq(row.key, row.keylen, "average") || ingest_word_eq(row.key, row.keylen, "amean"))
 			which = 0;
-		else if (word_eq(row.key, row.keylen, "std") || word_eq(row.key, row.keylen, "stddev") ||
-			 word_eq(row.key, row.keylen, "stdev") || word_eq(row.key, row.keylen, "sd"))
+		else if (ingest_word_eq(row.key, row.keylen, "std") || ingest_word_eq(row.key, row.keylen, "stddev") ||
+			 ingest_word_eq(row.key, row.keylen, "stdev") || ingest_word_eq(row.key, row.keylen, "sd"))
 			which = 1;
-		else if (word_eq(row.key, row.keylen, "min"))
+		else if (ingest_word_eq(row.key, row.keylen, "min"))
 			which = 2;
-		else if (word_eq(row.key, row.keylen, "max"))
+		else if (ingest_word_eq(row.key, row.keylen, "max"))
 			which = 3;
 		if (which < 0) {
 			rec_note(em->out, lines[i].lineno, "sidebyside: row '%.*s' left out (a percentile "

@@ -113,27 +113,6 @@ struct vt_table {
 
 /* ---------------------------------------------------------------- words */
 
-static int tok_eq(const char *s, size_t n, const char *w)
-{
-	return strlen(w) == n && strncasecmp(s, w, n) == 0;
-}
-
-static int line_names(const struct ingest_line *l, const char *w)
-{
-	size_t wl = strlen(w), i;
-
-	for (i = 0; i + wl <= l->len; i++) {
-		if (strncasecmp(l->s + i, w, wl) != 0)
-			continue;
-		if (i > 0 && (isalnum((unsigned char)l->s[i - 1]) || l->s[i - 1] == '_'))
-			continue;
-		if (i + wl < l->len && (isalnum((unsigned char)l->s[i + wl]) || l->s[i + wl] == '_'))
-			continue;
-		return 1;
-	}
-	return 0;
-}
-
 /* autonuma-benchmark's tests: numa01, numa02_SMT, numa01_THREAD_ALLOC ... */
 static int is_autonuma_test(const char *s, size_t n)
 {
@@ -156,15 +135,15 @@ static double unit_scale(const char *s, size_t n)
 	}
 	while (n && (s[n - 1] == ']' || s[n - 1] == ')' || s[n - 1] == ' '))
 		n--;
-	if (tok_eq(s, n, "s") || tok_eq(s, n, "sec") || tok_eq(s, n, "secs") ||
-	    tok_eq(s, n, "seconds") || tok_eq(s, n, "second"))
+	if (ingest_word_eq(s, n, "s") || ingest_word_eq(s, n, "sec") || ingest_word_eq(s, n, "secs") ||
+	    ingest_word_eq(s, n, "seconds") || ingest_word_eq(s, n, "second"))
 		return 1;
-	if (tok_eq(s, n, "ms") || tok_eq(s, n, "msec") || tok_eq(s, n, "msecs"))
+	if (ingest_word_eq(s, n, "ms") || ingest_word_eq(s, n, "msec") || ingest_word_eq(s, n, "msecs"))
 		return 1e-3;
-	if (tok_eq(s, n, "us") || tok_eq(s, n, "usec") || tok_eq(s, n, "usecs"))
+	if (ingest_word_eq(s, n, "us") || ingest_word_eq(s, n, "usec") || ingest_word_eq(s, n, "usecs"))
 		return 1e-6;
 	if (str_find(s, n, "/s") || str_find(s, n, "/sec") || str_find(s, n, "per sec") ||
-	    tok_eq(s, n, "ops") || str_find(s, n, "ops/"))
+	    ingest_word_eq(s, n, "ops") || str_find(s, n, "ops/"))
 		return -1;
 	return 0;
 }
@@ -232,13 +211,13 @@ static void read_options(struct vt_ctx *c, const struct ingest_tok *tok, size_t 
 			c->cmd = 1;
 			continue;
 		}
-		if (tok_eq(s, n, "-p") || tok_eq(s, n, "--pipe"))
+		if (ingest_word_eq(s, n, "-p") || ingest_word_eq(s, n, "--pipe"))
 			c->ipc = "pipe";
-		else if ((c->perf && tok_eq(s, n, "-t")) || (!c->perf && tok_eq(s, n, "-T")) ||
-			 tok_eq(s, n, "--thread") || tok_eq(s, n, "--threads") || tok_eq(s, n, "thread") ||
-			 tok_eq(s, n, "threads"))
+		else if ((c->perf && ingest_word_eq(s, n, "-t")) || (!c->perf && ingest_word_eq(s, n, "-T")) ||
+			 ingest_word_eq(s, n, "--thread") || ingest_word_eq(s, n, "--threads") || ingest_word_eq(s, n, "thread") ||
+			 ingest_word_eq(s, n, "threads"))
 			c->mode = "thread";
-		else if (tok_eq(s, n, "-P") || tok_eq(s, n, "--process") || tok_eq(s, n, "process"))
+		else if (ingest_word_eq(s, n, "-P") || ingest_word_eq(s, n, "--process") || ingest_word_eq(s, n, "process"))
 			c->mode = "process";
 		else if (n >= 2 && s[0] == '-' && (isalpha((unsigned char)s[1]) || s[1] == '-')) {
 			c->badopt = s;
@@ -299,7 +278,7 @@ static int read_context(const struct ingest_line *l, struct vt_ctx *c)
 					base = sl + 1;
 		}
 		n -= (size_t)(base - s);
-		if (tok_eq(base, n, "hackbench")) {
+		if (ingest_word_eq(base, n, "hackbench")) {
 			if (c->bench != VB_NONE && c->bench != VB_HACKBENCH) {
 				set_two(c, named, "hackbench");
 				return 1;
@@ -309,12 +288,12 @@ static int read_context(const struct ingest_line *l, struct vt_ctx *c)
 				named = "hackbench";
 				read_options(c, tok, ntok, k + 1);
 			}
-		} else if (tok_eq(base, n, "perf") && k + 3 < ntok && ingest_tok_is(&tok[k + 1], "bench") &&
+		} else if (ingest_word_eq(base, n, "perf") && k + 3 < ntok && ingest_tok_is(&tok[k + 1], "bench") &&
 			   ingest_tok_is(&tok[k + 2], "sched")) {
 			struct ingest_tok w = tok[k + 3];
 			while (w.len && strchr(":,", w.s[w.len - 1]))
 				w.len--;
-			if (tok_eq(w.s, w.len, "messaging") || tok_eq(w.s, w.len, "messaging:")) {
+			if (ingest_word_eq(w.s, w.len, "messaging") || ingest_word_eq(w.s, w.len, "messaging:")) {
 				if (c->bench != VB_NONE && c->bench != VB_HACKBENCH) {
 					set_two(c, named, "perf bench sched messaging");
 					return 1;
@@ -348,7 +327,7 @@ static int read_context(const struct ingest_line *l, struct vt_ctx *c)
 		}
 	}
 	for (k = 0; k < sizeof(other_benchmarks) / sizeof(other_benchmarks[0]); k++) {
-		if (!line_names(l, other_benchmarks[k]))
+		if (!ingest_line_names_word(l, other_benchmarks[k]))
 			continue;
 		if (c->bench != VB_NONE && c->bench != VB_OTHER) {
 			set_two(c, named, other_benchmarks[k]);
@@ -357,7 +336,7 @@ static int read_context(const struct ingest_line *l, struct vt_ctx *c)
 		c->bench = VB_OTHER;
 		snprintf(c->other, sizeof(c->other), "%s", other_benchmarks[k]);
 	}
-	if (c->bench == VB_NONE && line_names(l, "autonuma-benchmark"))
+	if (c->bench == VB_NONE && ingest_line_names_word(l, "autonuma-benchmark"))
 		c->bench = VB_AUTONUMA;
 	c->line = l;
 	return c->bench != VB_NONE;
@@ -375,7 +354,7 @@ static int read_cell(const struct ingest_tok *tok, size_t ntok, size_t k, struct
 
 	memset(c, 0, sizeof(*c));
 	c->sd = NAN;
-	if (tok_eq(s, tok[k].len, "-") || tok_eq(s, tok[k].len, "n/a") || tok_eq(s, tok[k].len, "--")) {
+	if (ingest_word_eq(s, tok[k].len, "-") || ingest_word_eq(s, tok[k].len, "n/a") || ingest_word_eq(s, tok[k].len, "--")) {
 		c->hole = 1;
 		return 1;
 	}
@@ -504,13 +483,13 @@ static enum vt_keykind key_kind(const char *s, size_t n, double *scale)
 	}
 	if (n == 0)
 		return KEY_NONE;
-	if (tok_eq(s, n, "Total time") || tok_eq(s, n, "Time"))
+	if (ingest_word_eq(s, n, "Total time") || ingest_word_eq(s, n, "Time"))
 		return KEY_HBTIME;
-	if (tok_eq(s, n, "real") || tok_eq(s, n, "elapsed"))
+	if (ingest_word_eq(s, n, "real") || ingest_word_eq(s, n, "elapsed"))
 		return KEY_TIME_REAL;
-	if (tok_eq(s, n, "user"))
+	if (ingest_word_eq(s, n, "user"))
 		return KEY_TIME_USER;
-	if (tok_eq(s, n, "sys") || tok_eq(s, n, "system"))
+	if (ingest_word_eq(s, n, "sys") || ingest_word_eq(s, n, "system"))
 		return KEY_TIME_SYS;
 	if (*scale == 0 && is_counter(s, n))
 		return KEY_COUNTER;
@@ -587,7 +566,7 @@ static int name_is_config(const char *s, size_t n)
 	while (n && (s[n - 1] == ':' || s[n - 1] == '='))
 		n--;
 	for (k = 0; k < sizeof(words) / sizeof(words[0]); k++)
-		if (tok_eq(s, n, words[k]))
+		if (ingest_word_eq(s, n, words[k]))
 			return 1;
 	return 0;
 }
