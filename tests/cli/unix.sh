@@ -70,7 +70,8 @@ check_eq "kbench compare --format <TAB> offers the formats" "$(complete_line 'kb
 md
 csv
 json"
-check_eq "kbench import --format nu<TAB> offers the parser" "$(complete_line 'kbench import --format nu')" "numa_test"
+check_eq "kbench import --format nu<TAB> offers the parsers" "$(complete_line 'kbench import --format nu')" \
+	"$(printf '%s\n' numa_test numastat numactl)"
 check_eq "kbench compare --baseline fo<TAB> completes the variants from the store" \
 	"$(complete_line 'kbench compare --baseline fo')" "$(printf 'focht-oct07:%s\n' A B C D E F)"
 check_eq "kbench compare --variants=focht-oct07:F<TAB> (a name with ':' and '=')" \
