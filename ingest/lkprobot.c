@@ -165,8 +165,13 @@ static int read_row(const struct ingest_line *l, int ncol, struct row *r)
 		if (c > 0) {
 			if (p >= end || (*p != '+' && *p != '-'))
 				return 0;
-			if (read_num(&p, end, &x->change) < 0)
+			if (end - p >= 5 && (memcmp(p + 1, "Inf%", 4) == 0 || memcmp(p + 1, "NaN%", 4) == 0)) {
+				/* a change from 0 (lkp before 2015) */
+				x->change = p[1] == 'I' ? (*p == '-' ? -INFINITY : INFINITY) : NAN;
+				p += 4;
+			} else if (read_num(&p, end, &x->change) < 0) {
 				return 0;
+			}
 			if (p < end && *p == '%') {
 				x->change_pct = 1;
 				p++;
@@ -175,8 +180,12 @@ static int read_row(const struct ingest_line *l, int ncol, struct row *r)
 				return 0;
 			p = skip_ws(p, end);
 		}
-		if (read_num(&p, end, &x->value) < 0 || (p < end && *p != ' '))
+		x->value = NAN;
+		if (p < end && (*p == '~' || (unsigned char)*p == 0xC2)) {
+			/* 2014: a spread with no value ("     ~ 1%"), no mean */
+		} else if (read_num(&p, end, &x->value) < 0 || (p < end && *p != ' ')) {
 			return 0;
+		}
 		if (read_sd(&p, end, &x->sd_pct) < 0 || (p < end && *p != ' '))
 			return 0;
 	}
@@ -266,6 +275,16 @@ static int is_keys_line(const struct ingest_line *l)
 			return 0;
 	}
 	return slashes >= 1 && str_find(p, (size_t)(end - p), "testcase") != NULL;
+}
+
+/* 2014's "test case: ivb44/vm-scalability/300s-migrate" over its table. */
+static int is_testcase_line(const struct ingest_line *l)
+{
+	const char *p = skip_ws(l->s, l->s + l->len), *end = l->s + str_rtrim_len(l->s, l->len);
+
+	return end - p > 15 && memcmp(p, "test case: ", 11) == 0 &&
+	       memchr(p + 11, '/', (size_t)(end - p - 11)) != NULL &&
+	       tok_end(skip_ws(p + 11, end), end) == end;
 }
 
 /* A column header token: a commit id, a release, a branch name. */
@@ -361,6 +380,7 @@ static int bar_line(const struct ingest_line *l)
 /* The layout of one section, as claim and parse both walk it. */
 struct layout {
 	size_t keys;            /* index of the keys line, or (size_t)-1 */
+	size_t testcase;        /* index of 2014's "test case: host/test/params", or (size_t)-1 */
 	size_t commits;         /* index of "commit:", or (size_t)-1 */
 	size_t colhdr;          /* index of the column header */
 	int ncol;
@@ -378,10 +398,16 @@ static size_t walk(const struct ingest_line *lines, size_t n, struct layout *lo)
 	size_t i = 0, limit;
 
 	memset(lo, 0, sizeof(*lo));
-	lo->keys = lo->commits = (size_t)-1;
+	lo->keys = lo->commits = lo->testcase = (size_t)-1;
 	if (is_equals_line(&lines[0]) && n > 1 && is_keys_line(&lines[1]))
 		i = 1;
-	if (is_keys_line(&lines[i])) {
+	if (is_testcase_line(&lines[0])) {
+		lo->testcase = 0;
+		for (i = 1; i < n && i < 4 && ingest_line_blank(&lines[i]); i++)
+			;
+		if (i >= n || (lo->ncol = column_header(&lines[i], n - i, lo->ids)) <= 0)
+			return 0;
+	} else if (is_keys_line(&lines[i])) {
 		lo->keys = i;
 		if (i + 1 >= n || ingest_line_blank(&lines[i + 1]))
 			return 0;
@@ -477,7 +503,7 @@ struct section {
 	int ncol;
 	long n[MAXCOL];         /* runs per column, 0 unknown */
 	int hide_small;         /* blank = sd at most 2% */
-	int noted_abs, noted_unplaced, noted_total;
+	int noted_abs, noted_blank, noted_inf;
 };
 
 /* The monitors lkp runs beside every test: their stats name no testcase. */
@@ -539,10 +565,6 @@ static int classify(const char *testcase, const char *metric, const char **unit,
 	    ends_with(m, "_bw") || ends_with(m, "mbps") || ends_with(m, "_tps") ||
 	    ends_with(m, ".workload")) {
 		*better = "higher";
-		if (ends_with(m, "Mbps"))
-			*unit = "Mbps";
-		else if (ends_with(m, "MBps"))
-			*unit = "MB/s";
 		return 1;
 	}
 	if (has_word(m, "latency") || has_word(m, "clat") || has_word(m, "_lat_") ||
@@ -713,12 +735,25 @@ static void store_row(struct section *sc, const struct row *r, long line, const 
 	if (classify(bench, metric, &unit, &better))
 		rec_metric_declare(b, bench, metric, unit, better,
 				   "kernel test robot (lkp-tests) stat, direction from its name");
-	if (str_starts(metric, "perf-profile.") || ends_with(metric, "%"))
-		abs_change = 1;
 	for (c = 0; c < sc->ncol; c++) {
 		const struct cell *x = &r->c[c];
-		struct rec_summary *s = rec_summary_add(b, sc->v[c].name, bench, metric, unit, line);
+		struct rec_summary *s;
 		double pct = -1;
+
+		if (isnan(x->value)) {
+			if (!sc->noted_blank) {
+				sc->noted_blank = 1;
+				rec_note(b, line, "lkp-report: %s: a spread printed with no value: no "
+					 "summary for %s", metric, sc->v[c].name);
+			}
+			continue;
+		}
+		if (c > 0 && x->change_pct && isinf(x->change) && !sc->noted_inf) {
+			sc->noted_inf = 1;
+			rec_note(b, line, "lkp-report: %s: '%sInf%%' is a change from 0: no published "
+				 "%% change", metric, x->change < 0 ? "-" : "+");
+		}
+		s = rec_summary_add(b, sc->v[c].name, bench, metric, unit, line);
 
 		s->variant_desc = sc->v[c].desc;
 		s->machine = machine;
@@ -740,46 +775,81 @@ static void store_row(struct section *sc, const struct row *r, long line, const 
 				s->sd *= sqrt((double)s->n / (double)(s->n - 1));
 			s->flags = "sd_bound";
 		}
-		if (c > 0) {
-			if (x->change_pct && !abs_change && isfinite(x->change))
-				s->pub_change = x->change;
-			else if (isfinite(x->change))
-				rec_summary_stat(b, s, "change_abs", x->change);
+		if (c > 0 && x->change_pct && isfinite(x->change)) {
+			s->pub_change = x->change;
+		} else if (c > 0 && isfinite(x->change)) {
+			/* lkp since 2015: perf-profile.* and "...%" stats */
+			rec_summary_stat(b, s, "change_abs", x->change);
+			abs_change = 1;
 		}
 		s->pub_mark = "";
 	}
 	if (abs_change && sc->ncol > 1 && !sc->noted_abs) {
 		sc->noted_abs = 1;
-		rec_note(b, line, "lkp-report: %s and the other perf-profile and '%%' stats print "
-			 "their change in points, kept as the statistic change_abs, not as a "
-			 "published %% change", metric);
+		rec_note(b, line, "lkp-report: %s and the other stats printed with a change "
+			 "without '%%' (perf-profile.*, names ending in %%) change in points: kept as "
+			 "the statistic change_abs, not as a published %% change", metric);
 	}
 }
 
-/* A 2013 row name: host/category/testcase/params. */
-static int split_row_name(struct section *sc, const struct row *r, const char **host,
-			  const char **testcase, const char **params)
+/* A 2013 row name, host/category/testcase/params, or 2014's test case,
+ * host/testcase/params. */
+static int split_case(struct section *sc, const char *p, size_t len, const char **host,
+		      const char **testcase, const char **params)
 {
-	const char *p = r->name, *end = r->name + r->name_len, *s1, *s2, *s3;
+	const char *end = p + len, *cut[3];
+	size_t k = 0;
+	const char *q;
 
-	s1 = memchr(p, '/', r->name_len);
-	s2 = s1 ? memchr(s1 + 1, '/', (size_t)(end - s1 - 1)) : NULL;
-	s3 = s2 ? memchr(s2 + 1, '/', (size_t)(end - s2 - 1)) : NULL;
-	if (!s3 || s1 == p || s3 + 1 >= end || s3 == s2 + 1)
+	for (q = p; q < end && k < 3; q++)
+		if (*q == '/')
+			cut[k++] = q;
+	if (k < 2)
 		return -1;
-	*host = arena_strndup(&sc->out->arena, p, (size_t)(s1 - p));
-	*testcase = arena_strndup(&sc->out->arena, s2 + 1, (size_t)(s3 - s2 - 1));
-	*params = arena_strndup(&sc->out->arena, s3 + 1, (size_t)(end - s3 - 1));
+	if (k == 3 && cut[2] + 1 < end) {       /* host/category/testcase/params */
+		cut[0] = cut[1];
+		cut[1] = cut[2];
+	}
+	if (cut[0] == p || cut[1] == cut[0] + 1 || cut[1] + 1 >= end)
+		return -1;
+	*host = arena_strndup(&sc->out->arena, p, (size_t)(strchr(p, '/') - p));
+	*testcase = arena_strndup(&sc->out->arena, cut[0] + 1, (size_t)(cut[1] - cut[0] - 1));
+	*params = arena_strndup(&sc->out->arena, cut[1] + 1, (size_t)(end - cut[1] - 1));
 	return 0;
 }
 
-/* The 2013 layout: rows of host/category/testcase/params, then TOTAL. */
+static void store_case_row(struct section *sc, const struct row *r, long line, const char *name,
+			   size_t name_len, const char *metric)
+{
+	const char *host, *tc, *params;
+	struct rec_kv kv;
+
+	if (split_case(sc, name, name_len, &host, &tc, &params) < 0) {
+		rec_note(sc->out, line, "lkp-report: '%.*s' is not host/category/testcase/params: "
+			 "not stored", (int)name_len, name);
+		return;
+	}
+	kv.key = "params";
+	kv.value = params;
+	store_row(sc, r, line, tc, host, metric, &kv);
+}
+
+/* The 2013 layout: rows of host/category/testcase/params, then TOTAL; and
+ * 2014's, TOTAL rows alone under one "test case:" line. */
 static void parse_old_rows(struct section *sc, const struct ingest_line *lines,
 			   const struct layout *lo)
 {
 	size_t i, first = lo->rows_first;
+	const char *tc = NULL;
+	size_t tclen = 0;
 	struct row r;
 
+	if (lo->testcase != (size_t)-1) {
+		const struct ingest_line *l = &lines[lo->testcase];
+		const char *end = l->s + str_rtrim_len(l->s, l->len);
+		tc = skip_ws(skip_ws(l->s, end) + 10, end);
+		tclen = (size_t)(end - tc);
+	}
 	for (i = lo->rows_first; i < lo->rows_end; i++) {
 		size_t j;
 		char *metric;
@@ -788,23 +858,23 @@ static void parse_old_rows(struct section *sc, const struct ingest_line *lines,
 		if (!r.total)
 			continue;
 		metric = arena_strndup(&sc->out->arena, r.name, r.name_len);
+		if (first == i) {
+			/* no rows above: the one test case's own value */
+			if (tc)
+				store_case_row(sc, &r, lines[i].lineno, tc, tclen, metric);
+			else
+				rec_note(sc->out, lines[i].lineno, "lkp-report: TOTAL %s has no rows "
+					 "above it and no test case line: not stored", metric);
+			first = i + 1;
+			continue;
+		}
 		rec_note(sc->out, lines[i].lineno,
 			 "lkp-report: TOTAL %s is the sum of the rows above it: not stored", metric);
 		for (j = first; j < i; j++) {
 			struct row x;
-			const char *host, *tc, *params;
-			struct rec_kv kv;
 
 			read_row(&lines[j], lo->ncol, &x);
-			if (split_row_name(sc, &x, &host, &tc, &params) < 0) {
-				rec_note(sc->out, lines[j].lineno,
-					 "lkp-report: '%.*s' is not host/category/testcase/params: not stored",
-					 (int)x.name_len, x.name);
-				continue;
-			}
-			kv.key = "params";
-			kv.value = params;
-			store_row(sc, &x, lines[j].lineno, tc, host, metric, &kv);
+			store_case_row(sc, &x, lines[j].lineno, x.name, x.name_len, metric);
 		}
 		first = i + 1;
 	}
@@ -888,7 +958,7 @@ static int lkprobot_parse(const struct ingest_ctx *ctx, const struct ingest_line
 		if (any_sd || sc.hide_small)
 			rec_note(out, line,
 				 "lkp-report: sd is the upper end of the printed relative spread (lkp "
-				 "prints 100*sd/mean truncated: '%s N%%' is below N+1%%)%s, flagged "
+				 "prints 100*sd/mean truncated: '%s N%%' is below N+1%%)%s; flagged "
 				 "sd_bound; n %s", lo.old_form ? "~" : "\xc2\xb1",
 				 sc.hide_small ? "; where none is printed it is at most 2% (lkp hides "
 						 "smaller ones since 2017)"
