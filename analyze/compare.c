@@ -675,6 +675,8 @@ static void derive_summaries(struct build *b)
 		d->mean = e->mean - h->mean;
 		d->sd = d->min = d->max = NAN;
 		d->n = 0;
+		d->pub_change = NAN;	/* kbench's own arithmetic: no table printed it */
+		d->pub_mark = (char *)"";
 		d->flags = (char *)(has_flag(e->flags, "footnoted") || has_flag(h->flags, "footnoted")
 				    ? "from_summaries,footnoted" : "from_summaries");
 		keep_summary(b, d);
@@ -873,6 +875,11 @@ static void fill_cell(struct build *b, struct an_row *row, struct an_cell *c,
 			c->flags |= AN_F_FOOTNOTED;
 		if (has_flag(sum->flags, "from_summaries"))
 			c->flags |= AN_F_FROM_SUMMARIES;
+		if (!isnan(sum->pub_change) || (sum->pub_mark && sum->pub_mark[0])) {
+			c->published = 1;
+			c->pub_change = sum->pub_change;
+			c->pub_mark = xstrdup(sum->pub_mark ? sum->pub_mark : "");
+		}
 	}
 	if (row->derived)
 		c->flags |= AN_F_DERIVED;
@@ -1552,6 +1559,7 @@ void an_table_release(struct an_table *t)
 		for (v = 0; v < t->nvariants; v++) {
 			free(row->cells[v].values);
 			free(row->cells[v].note);
+			free(row->cells[v].pub_mark);
 		}
 		free(row->cells);
 		free(row->benchmark);

@@ -142,6 +142,13 @@ struct an_cell {
 	struct an_change chg;	/* vs the baseline cell of the same row */
 	unsigned flags;		/* d.flags | chg.flags | AN_F_RAW_PREFERRED ... */
 	char *note;		/* why a verdict is what it is, or NULL; owned */
+	/* The published table's own verdict, when the cell is a published
+	 * summary that carries one (mmtests' "*   3.30%*", the robot's
+	 * %change): its change in % against the table's own baseline column,
+	 * as printed (NaN when only a mark), and its mark ("" for none; owned). */
+	int published;
+	double pub_change;
+	char *pub_mark;
 };
 
 struct an_row {

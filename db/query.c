@@ -330,7 +330,8 @@ static int load_summaries(struct db *db, const struct db_qsel *sel, struct db_qd
 		db_where_in(&w, sel->metrics, sel->nmetrics);
 	}
 	st = db_where_prepare(db, "SELECT t.variant_id, t.source_id, t.benchmark, t.config, t.metric,"
-			       " t.unit, t.flags, t.mean, t.sd, t.min, t.max, t.n, " MACHINE_KEY
+			       " t.unit, t.flags, t.mean, t.sd, t.min, t.max, t.n, " MACHINE_KEY ","
+			       " t.pub_change, t.pub_mark"
 			       " FROM summary t JOIN variant v ON v.id = t.variant_id"
 			       " LEFT JOIN machine m ON m.id = t.machine_id",
 			   &w, " ORDER BY t.id", err);
@@ -354,6 +355,10 @@ static int load_summaries(struct db *db, const struct db_qsel *sel, struct db_qd
 		s->max = db_col_double(st, 10);
 		s->n = db_col_null(st, 11) ? 0 : db_col_int(st, 11);
 		s->machine_key = db_col_text(st, 12);
+		s->pub_change = db_col_double(st, 13);
+		s->pub_mark = db_col_text(st, 14);
+		if (!s->pub_mark)
+			s->pub_mark = xstrdup("");
 	}
 	return loop_end(db, st, step, err);
 }
@@ -483,6 +488,7 @@ void db_qdata_release(struct db_qdata *q)
 		free(q->summaries[i].unit);
 		free(q->summaries[i].flags);
 		free(q->summaries[i].machine_key);
+		free(q->summaries[i].pub_mark);
 	}
 	for (i = 0; i < q->nmetrics; i++) {
 		free(q->metrics[i].benchmark);

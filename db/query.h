@@ -64,6 +64,11 @@ struct db_qsummary {
 	double mean, sd, min, max;
 	long long n;		/* 0 when unknown */
 	char *machine_key;	/* as db_qrun's */
+	/* The published table's own verdict on this cell against its own
+	 * baseline column: its % change as printed (NaN when none) and its
+	 * significance mark as printed ("" when none). */
+	double pub_change;
+	char *pub_mark;
 };
 
 /* One metric catalogue row ("" benchmark = any benchmark). */

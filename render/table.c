@@ -180,6 +180,29 @@ static void format_change(struct buf *b, const struct an_table *t, const struct 
 	buf_printf(b, "%+.*f", change_decimals(t), c->chg.change);
 }
 
+/* The published table's own verdict on c, as printed: "+3.30%*" (change
+ * and mark), "*" (a mark only); nothing when it printed none. */
+static void format_published(struct buf *b, const struct an_cell *c)
+{
+	if (!c->published)
+		return;
+	if (!isnan(c->pub_change))
+		buf_printf(b, "%+.2f%%", c->pub_change);
+	buf_puts(b, c->pub_mark ? c->pub_mark : "");
+}
+
+/* Does any cell of t carry a published verdict? */
+static int table_has_published(const struct an_table *t)
+{
+	size_t r, v;
+
+	for (r = 0; r < t->nrows; r++)
+		for (v = 0; v < t->nvariants; v++)
+			if (t->rows[r].cells[v].published)
+				return 1;
+	return 0;
+}
+
 /* Pivot ------------------------------------------------------------------- */
 
 /* A block: the table rows sharing a benchmark and the block dimension's
@@ -431,6 +454,7 @@ struct gcell {
 	int has_change_col;
 	size_t n;		/* values behind the cell; 0 = unknown */
 	int has_value;
+	char *pub;		/* the published table's own verdict ("+3.30%*"), or "" */
 };
 
 struct grid {
@@ -439,6 +463,7 @@ struct grid {
 	char **line_n;		/* "5", "3/5", "?" (unknown) per line */
 	struct gcell *cells;	/* nlines x ncols */
 	size_t *vw, *cw;	/* value and change widths per column */
+	size_t *pw;		/* published-verdict widths per column, 0: no such column */
 	size_t lw, nw;		/* label and n widths */
 };
 
@@ -511,6 +536,7 @@ static void grid_build(struct grid *g, const struct an_table *t, const struct pi
 	g->cells = xcalloc(g->nlines * g->ncols, sizeof(*g->cells));
 	g->vw = xcalloc(g->ncols, sizeof(size_t));
 	g->cw = xcalloc(g->ncols, sizeof(size_t));
+	g->pw = xcalloc(g->ncols, sizeof(size_t));
 	for (i = 0; i < b->n; i++) {
 		const char *lab = item_label(t, p, b, i, L);
 		if (p->variant_cols)
@@ -533,7 +559,7 @@ static void grid_build(struct grid *g, const struct an_table *t, const struct pi
 		for (v = 0; v < t->nvariants; v++) {
 			const struct an_cell *cell = &row->cells[v];
 			struct gcell *gc;
-			struct buf vb = BUF_INIT, cb = BUF_INIT;
+			struct buf vb = BUF_INIT, cb = BUF_INIT, pb = BUF_INIT;
 
 			l = p->variant_cols ? i : v;
 			c = p->variant_cols ? v : i;
@@ -542,6 +568,8 @@ static void grid_build(struct grid *g, const struct an_table *t, const struct pi
 			format_change(&cb, t, cell);
 			gc->value = buf_detach(&vb);
 			gc->change = cb.data ? buf_detach(&cb) : xstrdup("");
+			format_published(&pb, cell);
+			gc->pub = pb.data ? buf_detach(&pb) : xstrdup("");
 			gc->flag = cell->origin == AN_ORIGIN_NONE ? ' ' : value_mark(cell->flags);
 			gc->mark = cell->has_change ? render_verdict_mark(cell->chg.verdict) : ' ';
 			gc->color = cell->has_change && p->color ? render_verdict_color(cell->chg.verdict) : "";
@@ -571,7 +599,11 @@ static void grid_build(struct grid *g, const struct an_table *t, const struct pi
 				changes = 1;
 			if (strlen(gc->change) > g->cw[c])
 				g->cw[c] = strlen(gc->change);
+			if (strlen(gc->pub) > g->pw[c])
+				g->pw[c] = strlen(gc->pub);
 		}
+		if (g->pw[c] && g->pw[c] < 5)
+			g->pw[c] = 5;	/* room for the "table" heading */
 		if (changes && g->cw[c] < 4)
 			g->cw[c] = 4;	/* room for the "%chg" heading */
 		if (!changes)
@@ -592,6 +624,7 @@ static void grid_release(struct grid *g)
 	for (i = 0; i < g->nlines * g->ncols; i++) {
 		free(g->cells[i].value);
 		free(g->cells[i].change);
+		free(g->cells[i].pub);
 	}
 	free(g->line_labels);
 	free(g->line_n);
@@ -599,6 +632,7 @@ static void grid_release(struct grid *g)
 	free(g->cells);
 	free(g->vw);
 	free(g->cw);
+	free(g->pw);
 }
 
 static void block_title(struct buf *out, const struct an_table *t, const struct pivot *p,
@@ -817,7 +851,8 @@ static void put_left(struct buf *b, const char *s, size_t w)
 
 static size_t col_width(const struct grid *g, size_t c)
 {
-	return g->cw[c] ? 1 + g->vw[c] + 1 + 1 + g->cw[c] + 1 + 1 : 1 + g->vw[c] + 1;
+	return (g->cw[c] ? 1 + g->vw[c] + 1 + 1 + g->cw[c] + 1 + 1 : 1 + g->vw[c] + 1) +
+	       (g->pw[c] ? 1 + g->pw[c] : 0);
 }
 
 /* Width limit of a text table: 80 columns (a mail) up to four variants,
@@ -890,6 +925,10 @@ static void text_block(struct buf *out, const struct an_table *t, const struct p
 				put_right(out, "%chg", g.cw[c]);
 				buf_puts(out, "  ");
 			}
+			if (g.pw[c]) {
+				buf_putc(out, ' ');
+				put_right(out, "table", g.pw[c]);
+			}
 		}
 		trim_line(out);
 		for (l = 0; l < g.nlines; l++) {
@@ -914,6 +953,10 @@ static void text_block(struct buf *out, const struct an_table *t, const struct p
 							   RENDER_COLOR_END);
 					else
 						buf_putc(out, gc->mark);
+				}
+				if (g.pw[c]) {
+					buf_putc(out, ' ');
+					put_right(out, gc->pub, g.pw[c]);
 				}
 			}
 			trim_line(out);
@@ -970,6 +1013,9 @@ void render_table_legend(struct buf *out, const struct an_table *t, const char *
 			"       o outliers, e sd estimated, f footnoted in the post (not tested\n"
 			"       unless --use-flagged), d E-H of published cells (sd unknown).\n",
 		   t->opts.delta);
+	if (table_has_published(t))
+		buf_puts(out, "table: the published table's own %change vs its own baseline and its\n"
+			      "       significance mark, as printed (mmtests: + is better, * marked).\n");
 	buf_printf(out, "Verdicts: %s test, Benjamini-Hochberg q over %zu comparisons,\n"
 			"          q < %g and |change| >= %g%%.\n",
 		   an_test_name(t->opts.test), t->ncompared, t->opts.alpha, t->opts.delta);
@@ -1029,10 +1075,18 @@ static void md_block(struct buf *out, const struct an_table *t, const struct piv
 			md_escape(out, g.col_labels[c]);
 			buf_puts(out, " |");
 		}
+		if (g.pw[c]) {
+			buf_puts(out, " table ");
+			md_escape(out, g.col_labels[c]);
+			buf_puts(out, " |");
+		}
 	}
 	buf_puts(out, "\n|---|---:|");
-	for (c = 0; c < g.ncols; c++)
+	for (c = 0; c < g.ncols; c++) {
 		buf_puts(out, g.cw[c] ? "---:|---:|" : "---:|");
+		if (g.pw[c])
+			buf_puts(out, "---:|");
+	}
 	buf_putc(out, '\n');
 	for (l = 0; l < g.nlines; l++) {
 		buf_puts(out, "| ");
@@ -1053,6 +1107,11 @@ static void md_block(struct buf *out, const struct an_table *t, const struct piv
 					buf_putc(out, '%');
 				if (gc->mark != ' ' && gc->change[0])
 					buf_printf(out, " %c", gc->mark);
+				buf_puts(out, " |");
+			}
+			if (g.pw[c]) {
+				buf_putc(out, ' ');
+				md_escape(out, gc->pub);
 				buf_puts(out, " |");
 			}
 		}
@@ -1152,6 +1211,13 @@ static json_t *cell_json(const struct an_table *t, const struct an_row *row, siz
 	json_object_set_new(o, "p", render_jnum(g ? g->p : NAN));
 	json_object_set_new(o, "q", render_jnum(g ? g->q : NAN));
 	json_object_set_new(o, "verdict", jstr(cell_verdict(c)));
+	if (c->published) {
+		/* the published table's own verdict, as printed */
+		json_t *pub = json_object();
+		json_object_set_new(pub, "change", render_jnum(c->pub_change));
+		json_object_set_new(pub, "mark", json_string(c->pub_mark ? c->pub_mark : ""));
+		json_object_set_new(o, "published", pub);
+	}
 	for (i = 0; i < nf && i < ARRAY_SIZE(names); i++)
 		json_array_append_new(flags, json_string(names[i]));
 	json_object_set_new(o, "flags", flags);
