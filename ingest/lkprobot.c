@@ -541,19 +541,22 @@ static int has_word(const char *s, const char *word)
 }
 
 /*
- * Unit and direction of a testcase's own stat ("hackbench.throughput",
- * "netperf.Throughput_Mbps", "fio.write_clat_mean_us"); 0 when metric is
- * a monitor's stat or one whose direction the name does not tell.
+ * Unit and direction of a test program's own stat ("hackbench.throughput",
+ * "netperf.Throughput_Mbps", "fio.write_clat_mean_us" under fio-basic: the
+ * testcase starts with the stat's prefix); 0 when metric is a monitor's
+ * stat or one whose direction the name does not tell.
  */
 static int classify(const char *testcase, const char *metric, const char **unit,
 		    const char **better)
 {
-	size_t tl = strlen(testcase);
-	const char *m = metric + tl + 1;
+	const char *dot = strchr(metric, '.');
+	size_t pl = dot ? (size_t)(dot - metric) : 0;
+	const char *m = dot ? dot + 1 : metric;
 
 	*unit = "";
 	*better = "none";
-	if (strncmp(metric, testcase, tl) != 0 || metric[tl] != '.')
+	/* the test program's own stats: "fio.write_iops" under fio-basic */
+	if (!pl || strncmp(metric, testcase, pl) != 0 || is_monitor(metric, pl))
 		return 0;
 	/* lkp's own accounting of the job (/usr/bin/time): no direction */
 	if (str_starts(m, "time.") || ends_with(m, "%"))
@@ -563,7 +566,7 @@ static int classify(const char *testcase, const char *metric, const char **unit,
 	    ends_with(m, "/s") || has_word(m, "jobs-per-min") || has_word(m, "per_min") ||
 	    ends_with(m, "score") || ends_with(m, "iops") || has_word(m, "_bw_") ||
 	    ends_with(m, "_bw") || ends_with(m, "mbps") || ends_with(m, "_tps") ||
-	    ends_with(m, ".workload")) {
+	    strcmp(m, "workload") == 0) {
 		*better = "higher";
 		return 1;
 	}
@@ -937,6 +940,24 @@ static int lkprobot_parse(const struct ingest_ctx *ctx, const struct ingest_line
 		return 0;
 	if (lo.commits != (size_t)-1)
 		read_commits(&sc, lines, lo.commits, lo.colhdr, &lo);
+	if (lo.rows_end == lo.rows_first) {
+		rec_note(out, lines[lo.colhdr].lineno,
+			 "lkp-report: only a fail:runs table (counts of runs that failed, no "
+			 "performance numbers): nothing to store");
+		return 0;
+	}
+	if (!lo.old_form && !sc.testcase) {
+		sc.testcase = rows_testcase(&sc, lines, &lo);
+		if (!sc.testcase) {
+			rec_note(out, lines[lo.rows_first].lineno,
+				 "lkp-report: a table with no parameter header whose rows name no "
+				 "one testcase: not stored");
+			return 0;
+		}
+		rec_note(out, lines[lo.colhdr].lineno,
+			 "lkp-report: no parameter header: benchmark %s from the rows' names, "
+			 "no configuration and no machine", sc.testcase);
+	}
 	read_runs(&sc, lines, &lo);
 	for (i = lo.rows_first; i < lo.rows_end; i++) {
 		read_row(&lines[i], lo.ncol, &r);
@@ -950,7 +971,7 @@ static int lkprobot_parse(const struct ingest_ctx *ctx, const struct ingest_line
 	/* A table that prints "± 0%" or "± 1%" is older than lkp's hiding of
 	 * small spreads: there a blank is no sd at all. */
 	sc.hide_small = any_sd && !any_small && !lo.old_form;
-	if (lo.rows_end > lo.rows_first) {
+	{
 		long line = lines[lo.rows_first].lineno;
 		const char *n_how = sc.n[0] > 0 ? (lo.fail_end > lo.fail_first ? "from the fail:runs rows"
 								  : "as --set runs gives it")
@@ -974,19 +995,6 @@ static int lkprobot_parse(const struct ingest_ctx *ctx, const struct ingest_line
 	if (lo.old_form) {
 		parse_old_rows(&sc, lines, &lo);
 		return 0;
-	}
-	if (!sc.testcase) {
-		sc.testcase = rows_testcase(&sc, lines, &lo);
-		if (!sc.testcase) {
-			if (lo.rows_end > lo.rows_first)
-				rec_note(out, lines[lo.rows_first].lineno,
-					 "lkp-report: a table with no parameter header whose rows name no "
-					 "one testcase: not stored");
-			return 0;
-		}
-		rec_note(out, lines[lo.colhdr].lineno,
-			 "lkp-report: no parameter header: benchmark %s from the rows' names, "
-			 "no configuration and no machine", sc.testcase);
 	}
 	for (i = lo.rows_first; i < lo.rows_end; i++) {
 		char *metric;
