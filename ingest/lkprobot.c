@@ -492,9 +492,7 @@ struct variant {
 };
 
 struct section {
-	const struct ingest_ctx *ctx;
 	struct rec_batch *out;
-	struct kb_err *err;
 	const char *testcase;   /* NULL: from the rows */
 	const char *machine;
 	struct rec_kv kv[64];
@@ -513,9 +511,8 @@ static const char *const monitors[] = {
 	"interrupts", "softirqs", "turbostat", "mpstat", "cpuidle", "uptime", "iostat",
 	"pmeter", "lock_stat", "latency_stats", "boot-time", "time", "kmsg", "dmesg",
 	"stderr", "last_state", "pagetypeinfo", "buddyinfo", "cpufreq-stats", "diskstats",
-	"filebench", "ftrace", "lkp-stat", "oom-killer", "perf-sched", "perf-stat-extra",
-	"sched_stat", "sched_stats", "cgroup", "phoronix-test-suite", "perf-trace", "energy",
-	"kernel-selftests",
+	"ftrace", "lkp-stat", "oom-killer", "perf-stat-extra", "sched_stat", "sched_stats",
+	"perf-trace",
 };
 
 static int is_monitor(const char *s, size_t len)
@@ -677,8 +674,10 @@ static void read_commits(struct section *sc, const struct ingest_line *lines, si
 			rec_note(sc->out, l->lineno,
 				 "lkp-report: the commit list does not match the column header: the "
 				 "columns keep their own names, with no title");
-			for (c = 0; c < lo->ncol; c++)
+			for (c = 0; c < lo->ncol; c++) {
+				sc->v[c].name = id_name(&sc->out->arena, lo->ids[c].s, lo->ids[c].len);
 				sc->v[c].desc = NULL;
+			}
 			return;
 		}
 		sc->v[c].name = id_name(&sc->out->arena, p, idlen);
@@ -768,9 +767,14 @@ static void store_row(struct section *sc, const struct row *r, long line, const 
 		s->n = sc->n[c];
 		if (x->sd_pct >= 0) {
 			rec_summary_stat(b, s, "stddev_pct", x->sd_pct);
-			pct = x->sd_pct + 1;    /* printed with %d: below N + 1 */
-		} else if (sc->hide_small) {
-			pct = 2;                /* hidden: at most 2% */
+			/* printed with %d: below N + 1; of a mean printed as 0
+			 * ("0.00 ±173%", rounded) no sd can be had */
+			if (x->value != 0)
+				pct = x->sd_pct + 1;
+		} else if (sc->hide_small && x->value > 0) {
+			/* hidden: at most 2% (lkp divides by the mean, so a mean of
+			 * 0 or below hides any spread) */
+			pct = 2;
 		}
 		if (pct >= 0) {
 			s->sd = fabs(x->value) * pct / 100;
@@ -928,9 +932,7 @@ static int lkprobot_parse(const struct ingest_ctx *ctx, const struct ingest_line
 		return kb_err_set(err, ctx->path, lines[0].lineno,
 				  "lkp-report: the section changed between claim and parse");
 	memset(&sc, 0, sizeof(sc));
-	sc.ctx = ctx;
 	sc.out = out;
-	sc.err = err;
 	sc.ncol = lo.ncol;
 	for (c = 0; c < lo.ncol; c++) {
 		sc.v[c].name = id_name(&out->arena, lo.ids[c].s, lo.ids[c].len);

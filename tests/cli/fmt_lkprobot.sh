@@ -107,6 +107,9 @@ KBENCH_DB="$TMP/fx.db" "$KB" regress --baseline a932b2b788 > "$TMP/fx.regress" 2
 check_grep "... and names the report's regression" \
 	"^  worse +fxmark on lkp-knm01 .*fxmark\.hdd_ext4_no_jnl_MWCL_1_bufferedio\.works/sec +ef4eebad9c: 10532 -> 9497 +-9\.8%" "$TMP/fx.regress"
 check_eq "... and nothing else worse" "$(grep -c '^  worse ' "$TMP/fx.regress")" 1
+KBENCH_DB="$TMP/fx.db" "$KB" compare --metric fxmark.hdd_ext4_no_jnl_MWCL_1_bufferedio.works/sec > "$TMP/fx.compare" 2>&1
+check_grep "compare: n, mean(sd) per commit, kbench's worse mark beside the robot's -9.80%" \
+	"^ +4 10532\(243\) +9497\(219\) +-9\.8 - -9\.80%" "$TMP/fx.compare"
 "$KB" import --explain "$F" > "$TMP/fx.explain" 2>&1
 check_grep "explain: n from the fail:runs rows" "n per column from the fail:runs rows \(4 runs of a932b2b788" "$TMP/fx.explain"
 
