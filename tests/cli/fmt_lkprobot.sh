@@ -219,3 +219,19 @@ check_grep "a table of monitor rows with no header is refused" \
 "$KB" import --list-formats > "$TMP/formats" 2>&1
 check_grep "import --list-formats lists lkp-report with an example" \
 	"^lkp-report +kernel test robot .*hackbench\.throughput" "$TMP/formats"
+
+# --- inside an mbox: each message its own source ---------------------------
+for f in 2024-05-17_memcg_will-it-scale.eml 2024-05-19_re_sang_will-it-scale_3col.eml 2013-12-20_re_gorman_ebizzy.eml; do
+	printf 'From lkp@example Thu Jan  1 00:00:00 1970\n'; cat "$D/$f"; printf '\n'
+done > "$TMP/robot.mbox"
+check "an mbox of three robot mails imports" imp mbox "$TMP/robot.mbox"
+check_eq "... every message's tables: 478 + 3 + 14 summaries" "$(q mbox "select count(*) from summary")" 495
+check_near "... the report's headline row from inside the mbox" \
+	"$(q mbox "select mean from summary_v where metric = 'will-it-scale.per_process_ops' and variant like '70a64b7919@%'
+		and source like '%202405171353.b56b845-oliver.sang@intel.com'")" 80789
+# A post's names are its own: two mails naming one commit show it as
+# name@post (kbench relabel can merge them), never pooled by a guess.
+check_eq "... the commit both mails name is kept apart per mail" \
+	"$(q mbox "select variant from summary_v where metric = 'will-it-scale.per_process_ops' and variant like '59142d87ab%' order by variant")" \
+"59142d87ab@Sang-2024-05-19
+59142d87ab@robot-2024-05-17"
