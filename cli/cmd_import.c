@@ -499,7 +499,7 @@ static void prepare_data(const struct import_opts *o, struct item *it, const cha
 {
 	struct ingest_doc doc;
 	struct ingest_result res = { NULL, 0, 0 };
-	struct ingest_opts iopts = { o->time_format, o->runs };
+	struct ingest_opts iopts = { o->time_format, o->runs, it->mail_subject };
 	const struct ingest_parser *only = NULL;
 	const char *machine = o->machine;
 	int rc;

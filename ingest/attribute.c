@@ -30,6 +30,7 @@
  */
 #include "ingest.h"
 #include "attribute.h"
+#include "hackbench.h"
 #include "../core/buf.h"
 #include "../core/rx.h"
 #include "../core/util.h"
@@ -482,6 +483,7 @@ static int command_line(const struct ingest_line *l)
  * ("Hackbench, after" is "after").  Returns the name, or NULL.
  */
 static int sentence_line(const struct ingest_line *l);
+static size_t indent_of(const struct ingest_line *l);
 
 static const char *variant_label(struct rec_batch *b, const struct ingest_doc *doc, size_t i,
 				 size_t from, size_t to, int direct)
@@ -693,7 +695,7 @@ static const char *variant_label(struct rec_batch *b, const struct ingest_doc *d
 	/* a label is a line of its own, not a paragraph's last line
 	 * ("...expired priority arrays with a single priority array:") */
 	if (!marked && !bullet && i > from && !ingest_line_blank(&doc->lines[i - 1]) &&
-	    doc->lines[i - 1].quote == l->quote &&
+	    doc->lines[i - 1].quote == l->quote && indent_of(&doc->lines[i - 1]) >= indent_of(l) &&
 	    !is_rule_line(&doc->lines[i - 1]) && sentence_line(&doc->lines[i - 1]))
 		return NULL;
 	if (marked || colon || under) {
@@ -785,6 +787,32 @@ static int release_line(const struct ingest_line *l)
 	if (!(ch == 'v' || (ch >= '0' && ch <= '9')) || l->len > 200)
 		return 0;
 	return rx_match(&rel, l->s, l->len, c, 1) > 0;
+}
+
+/* A sentence ending in ':' right before the output that names one
+ * kernel release in passing ("Also note that 2.4.x exhibits even
+ * greater delta:", "On 6.1-rc2 we get:"): the release.  NULL when it
+ * names none or more than one ("2.6.8 vs 2.6.9:"). */
+static const char *release_in_sentence(struct rec_batch *b, const struct ingest_line *l)
+{
+	static struct rx rel = RX("(?<![\\w.+-])(v\\d+\\.\\d+(?:\\.\\d+)*(?:[-+~][A-Za-z0-9_.+~-]*[A-Za-z0-9+])?|"
+				  "\\d+\\.\\d+\\.\\d+(?:\\.\\d+)*(?:[-+~][A-Za-z0-9_.+~-]*[A-Za-z0-9+])?|"
+				  "\\d+(?:\\.\\d+)*\\.x|"
+				  "\\d+\\.\\d+[-+~][A-Za-z0-9_.+~-]*[A-Za-z0-9+])(?![\\w+-]|\\.\\w)");
+	struct rx_cap c[2];
+	const char *end = l->s + l->len, *rest;
+
+	while (end > l->s && isspace((unsigned char)end[-1]))
+		end--;
+	if (end == l->s || end[-1] != ':' || l->len > 200 || !sentence_line(l))
+		return NULL;
+	if (rx_match(&rel, l->s, (size_t)(end - l->s), c, 2) != 2)
+		return NULL;
+	rest = c[1].s + c[1].len;
+	if (rx_match(&rel, rest, (size_t)(end - rest), c, 1) > 0)
+		return NULL;
+	rx_match(&rel, l->s, (size_t)(end - l->s), c, 2);
+	return arena_strndup(&b->arena, c[1].s, c[1].len);
 }
 
 /* A comma followed by a clause of three words or more ("With this
@@ -883,6 +911,9 @@ static const char *find_variant_label(struct rec_batch *b, const struct ingest_d
 				lb = arena_strndup(&b->arena, str_skip_ws(l->s, l->s + l->len),
 						   (size_t)(l->s + str_rtrim_len(l->s, l->len) -
 							    str_skip_ws(l->s, l->s + l->len)));
+			/* "Also note that 2.4.x exhibits even greater delta:" */
+			if (!lb && direct)
+				lb = release_in_sentence(b, l);
 			if (!lb && gap < 3 && release_line(l)) {
 				const char *r = str_skip_ws(l->s, l->s + l->len), *e = r;
 				while (e < l->s + l->len && *e != ' ')
@@ -930,6 +961,25 @@ static int section_heading(const struct ingest_doc *doc, size_t i, size_t to)
 	if (p < end && (*p == '#' || (end - p > 1 && (*p == '=' || *p == '*') && p[1] == *p)))
 		return 1;
 	return i + 1 < to && is_rule_line(&doc->lines[i + 1]);
+}
+
+/* Line i is a short label alone: blank (or nothing) above and below
+ * (below: before index to), at most four words, ending in ':'. */
+static int lone_colon_line(const struct ingest_doc *doc, size_t i, size_t to)
+{
+	const struct ingest_line *l = &doc->lines[i];
+	size_t len = str_rtrim_len(l->s, l->len), words = 0, k;
+
+	if (len < 2 || l->s[len - 1] != ':' || len > 60)
+		return 0;
+	if (i > 0 && !ingest_line_blank(&doc->lines[i - 1]))
+		return 0;
+	if (i + 1 < to && !ingest_line_blank(&doc->lines[i + 1]))
+		return 0;
+	for (k = 0; k < len; k++)
+		if (!isspace((unsigned char)l->s[k]) && (k == 0 || isspace((unsigned char)l->s[k - 1])))
+			words++;
+	return words <= 4 && !memchr(l->s, '=', len);
 }
 
 /* Nothing named any run or summary of the segment. */
@@ -1072,6 +1122,104 @@ static void rename_to_label(struct rec_batch *b, struct rec_segment *sg, const c
 				    "is the same)");
 }
 
+/* A variant name where it is used, for one_spelling(). */
+struct spelled {
+	const char **name;
+	long line;
+};
+
+static int cmp_spelled(const void *a, const void *b)
+{
+	const struct spelled *x = a, *y = b;
+	int c = strcasecmp(*x->name, *y->name);
+
+	if (c)
+		return c;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/*
+ * One post spells one variant one way: "AutoNUMA" in its table and
+ * "autoNUMA:" over its perf counters are the same kernel, and a
+ * comparison of the two must not find two variants that differ only in
+ * case.  Every use takes the spelling seen first (legend, label or
+ * table), and --explain says where it was changed.  n log n.
+ */
+static void one_spelling(struct rec_batch *b)
+{
+	struct spelled *v = NULL;
+	size_t n = 0, cap = 0, i, e;
+
+	for (i = 0; i < b->nvariants; i++) {
+		xgrow(&v, &cap, n + 1, sizeof(*v));
+		v[n].name = &b->variants[i].name;
+		v[n++].line = b->variants[i].line;
+	}
+	for (i = 0; i < b->nruns; i++) {
+		if (!b->runs[i]->variant)
+			continue;
+		xgrow(&v, &cap, n + 1, sizeof(*v));
+		v[n].name = &b->runs[i]->variant;
+		v[n++].line = b->runs[i]->line;
+	}
+	for (i = 0; i < b->nsummaries; i++) {
+		if (!b->summaries[i]->variant)
+			continue;
+		xgrow(&v, &cap, n + 1, sizeof(*v));
+		v[n].name = &b->summaries[i]->variant;
+		v[n++].line = b->summaries[i]->line;
+	}
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_spelled);
+	for (i = 0; i < n; i = e) {
+		const char *first = *v[i].name;
+		long said = 0;
+		for (e = i + 1; e < n && !strcasecmp(*v[e].name, first); e++) {
+			if (!strcmp(*v[e].name, first))
+				continue;
+			if (said != v[e].line)
+				rec_note(b, v[e].line, "variant '%s' is '%s' of line %ld, spelled "
+					 "another way: read as '%s'", *v[e].name, first, v[i].line, first);
+			said = v[e].line;
+			*v[e].name = first;
+		}
+	}
+	free(v);
+}
+
+/*
+ * hackbench's "Time: 189.947" printed right before the perf stat report
+ * of the command that ran it ("Performance counter stats for 'hackbench
+ * -g 4 -l 10000'"): the report's command says what the run was (groups,
+ * loops, mode), when hackbench's own output leaves it out.
+ */
+static void perf_command_config(const struct ingest_doc *doc, struct rec_batch *b,
+				const struct ingest_span *spans)
+{
+	size_t k, i, j;
+
+	for (k = 0; k + 1 < b->nsegments; k++) {
+		const struct rec_segment *hb = &b->segments[k], *ps = &b->segments[k + 1];
+		const char *cmd = NULL;
+		int open = 1;
+
+		if (strcmp(hb->format, "hackbench") || strcmp(ps->format, "perf-stat") || !hb->nruns ||
+		    !ps->nruns)
+			continue;
+		for (j = spans[k].end; j < spans[k + 1].first && open; j++)
+			open = ingest_line_blank(&doc->lines[j]);
+		for (i = hb->run_first; open && i < hb->run_first + hb->nruns; i++)
+			open = !rec_run_config_get(b->runs[i], "groups") &&
+			       !rec_run_config_get(b->runs[i], "tasks");
+		if (!open || !(cmd = rec_run_config_get(b->runs[ps->run_first], "cmd")))
+			continue;
+		for (i = hb->run_first; i < hb->run_first + hb->nruns; i++)
+			if (hackbench_cmd_config(b, doc->path, cmd, b->runs[i], b->runs[i]->line))
+				rec_note(b, b->runs[i]->line, "hackbench: its configuration is that of "
+					 "'%s', the command perf stat reports on right below it", cmd);
+	}
+}
+
 void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		      const struct ingest_span *spans)
 {
@@ -1117,6 +1265,18 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 			lv = NULL;
 		if (!lv && label_var && doc->lines[label_at].quote != doc->lines[spans[k].first].quote)
 			label_var = NULL;
+		/* "tips numa/core:" then "autoNUMA:", each alone over a block
+		 * of the same format: a label of the same shape as the variant
+		 * label in force names the next side, even when its word could
+		 * be a heading's (a benchmark's name) */
+		if (!lv && label_var && sg->label && k > 0 && label_at < own_at &&
+		    doc->lines[own_at].quote == doc->lines[label_at].quote &&
+		    lone_colon_line(doc, own_at, spans[k].first) &&
+		    lone_colon_line(doc, label_at, doc->nlines) &&
+		    !strcmp(b->segments[k - 1].format, sg->format) && strcmp(sg->label, label_var)) {
+			lv = sg->label;
+			lv_at = own_at;
+		}
 		if (lv) {
 			label_var = lv;
 			label_at = lv_at;
@@ -1275,6 +1435,9 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 			b->segments[k].label = NULL;	/* said only where it counts */
 	}
 	free(labelled);
+	perf_command_config(doc, b, spans);
+	if (!b->global_labels)
+		one_spelling(b);
 	free(vlabel);
 	free(vlabel_same);
 	free(ns.v);

@@ -146,17 +146,25 @@ static int looks_qp(const char *data, size_t len)
 }
 
 /* Strip mail quoting: leading blanks then any run of '>' and blanks, when
- * the line starts with '>'. */
+ * the line starts with '>', and the one blank after the last '>': the
+ * blanks after it are the quoted line's own indentation ("> >  A: ..."
+ * under "> > Also note:"), which the text had before it was quoted. */
 static char *strip_quote(char *s, const char *end, int *quoted)
 {
-	char *p = s;
+	char *p = s, *last = NULL;
 
 	while (p < end && (*p == ' ' || *p == '\t'))
 		p++;
 	if (p >= end || *p != '>')
 		return s;
-	while (p < end && (*p == '>' || *p == ' ' || *p == '\t'))
+	while (p < end && (*p == '>' || *p == ' ' || *p == '\t')) {
+		if (*p == '>')
+			last = p;
 		*quoted += *p++ == '>';
+	}
+	p = last + 1;
+	if (p < end && (*p == ' ' || *p == '\t'))
+		p++;
 	return p;
 }
 
@@ -421,12 +429,29 @@ struct context {
 	char *kernel;
 	char *machine;          /* a shell prompt or "Machine:" line named it */
 	long runs;              /* "Ran 5 iterations for each setup" */
+	const struct ingest_line *perf_cmd;     /* the last perf stat command line in prose */
+	const struct ingest_line *heads;        /* the last line of column heads in prose */
 };
+
+/* A blank line, or a rule of '=', '-', '*', '+', '~' or '_'. */
+static int blank_or_rule(const struct ingest_line *l)
+{
+	size_t k, marks = 0;
+
+	for (k = 0; k < l->len; k++) {
+		if (l->s[k] == ' ')
+			continue;
+		if (!strchr("=-*+~_", l->s[k]))
+			return 0;
+		marks++;
+	}
+	return marks == 0 || marks >= 3;
+}
 
 /* A machine named in prose: a shell prompt "[focht@azusa ~/affinity]>",
  * "user@host:~$", or a "Machine:" / "Hostname:" line.  The short host
  * name (up to the first dot) goes into c->machine. */
-static void read_machine(struct arena *a, struct context *c, const struct ingest_line *l)
+static void read_machine(struct arena *a, struct context *c, const struct ingest_line *l, int alone)
 {
 	static struct rx prompt = RX("^\\s*\\[[A-Za-z0-9._-]+@([A-Za-z0-9_-]+)[A-Za-z0-9._-]*[\\s:\\]]");
 	static struct rx shell = RX("^\\s*[A-Za-z0-9._-]+@([A-Za-z0-9_-]+)[A-Za-z0-9._-]*:\\S*[$#]\\s");
@@ -444,6 +469,27 @@ static void read_machine(struct arena *a, struct context *c, const struct ingest
 			c->machine = arena_printf(a, "%.*s-%.*s", (int)sc[1].len, sc[1].s,
 						  (int)sc[2].len, sc[2].s);
 			return;
+		}
+	}
+	/* "Smaller system ( 12Cores, 96CPUS)", "On the larger system. (40
+	 * Cores, 320CPUS)": a heading (a line alone between blank or rule
+	 * lines) that sizes the system the section ran on, by its CPUs (else
+	 * its cores); a sentence's "on a 16 CPU machine" names no section */
+	if (alone && l->len <= 80 && (str_find(l->s, l->len, "CPU") || str_find(l->s, l->len, "cpu") ||
+			      str_find(l->s, l->len, "ore") || str_find(l->s, l->len, "ORE"))) {
+		static struct rx counted = RXI("\\b(?:system|machine|box|server|host|lpar)\\b");
+		static struct rx cpus = RXI("\\b(\\d+)\\s*-?\\s*cpus?\\b");
+		static struct rx cores = RXI("\\b(\\d+)\\s*-?\\s*cores?\\b");
+		struct rx_cap sc[2];
+		if (rx_match(&counted, l->s, l->len, sc, 1) > 0) {
+			if (rx_match(&cpus, l->s, l->len, sc, 2) == 2) {
+				c->machine = arena_printf(a, "%.*s-cpu", (int)sc[1].len, sc[1].s);
+				return;
+			}
+			if (rx_match(&cores, l->s, l->len, sc, 2) == 2) {
+				c->machine = arena_printf(a, "%.*s-core", (int)sc[1].len, sc[1].s);
+				return;
+			}
 		}
 	}
 	if (!memchr(l->s, '@', l->len) && !memchr(l->s, ':', l->len))
@@ -617,6 +663,107 @@ static const char *stated_time_format(struct arena *a, const struct ingest_doc *
 	return NULL;
 }
 
+size_t ingest_column_heads(const struct ingest_line *l, struct ingest_tok *names, size_t max)
+{
+	const char *p = l->s, *end = l->s + l->len;
+	size_t n = 0, i, j;
+
+	if (l->len > 200 || l->len < 5)
+		return 0;
+	while (p < end) {
+		const char *w, *last;
+		size_t words = 0, gap;
+		int letter = 0;
+		while (p < end && *p == ' ')
+			p++;
+		if (p == end)
+			break;
+		/* a name: words set apart by one or two blanks */
+		for (w = last = p; p < end;) {
+			const char *t = p;
+			while (p < end && *p != ' ')
+				p++;
+			words++;
+			for (; t < p; t++) {
+				if (isalpha((unsigned char)*t))
+					letter = 1;
+				if (*t == '=' || *t == ':' || *t == '#' || *t == '|')
+					return 0;
+			}
+			last = p;
+			for (gap = 0; p + gap < end && p[gap] == ' '; gap++)
+				;
+			if (gap >= 3 || p + gap == end)
+				break;
+			p += gap;
+		}
+		if (!letter || words > 4 || n == max)
+			return 0;
+		names[n].s = w;
+		names[n++].len = (size_t)(last - w);
+	}
+	if (n < 2)
+		return 0;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (names[i].len == names[j].len && !memcmp(names[i].s, names[j].s, names[i].len))
+				return 0;
+	return n;
+}
+
+/* The one release a Subject names in brackets: "[RFC][PATCH][2.6.6]",
+ * "[PATCH 2.6.6]", "[PATCH v2 6.1-rc3]" (a series' "v2" is no release);
+ * NULL when it names none or more than one. */
+static const char *subject_release(struct arena *a, const char *subject)
+{
+	static struct rx rel = RX("\\[(?:[^\\]]*\\s)?(v?\\d+\\.\\d+(?:\\.\\d+)*(?:-[A-Za-z0-9_.+-]+)?)\\s*\\]");
+	struct rx_cap c[2];
+	const char *found = NULL, *p;
+	size_t len, flen = 0;
+
+	if (!subject)
+		return NULL;
+	len = strlen(subject);
+	if (len > 1000)
+		return NULL;
+	for (p = subject; rx_match(&rel, p, len - (size_t)(p - subject), c, 2) == 2;
+	     p = c[0].s + c[0].len) {
+		if (found && (flen != c[1].len || memcmp(found, c[1].s, flen)))
+			return NULL;
+		found = c[1].s;
+		flen = c[1].len;
+	}
+	return found ? arena_strndup(a, found, flen) : NULL;
+}
+
+/* The one patch file a post links, "http://.../patch-2.6.6-spa" (or
+ * ".../patch-2.6.6-spa.patch", ".gz" ...): its name after "patch-";
+ * NULL when it links none or several. */
+static const char *linked_patch(struct arena *a, const struct ingest_doc *doc)
+{
+	static struct rx url = RX("https?://\\S*/patch-([A-Za-z0-9_.+-]*[A-Za-z0-9+])"
+				  "(?:\\.(?:patch|diff|gz|bz2|xz|txt))*(?=[\\s>)\"']|$)");
+	struct rx_cap c[2];
+	const char *found = NULL;
+	size_t i, flen = 0;
+
+	for (i = 0; i < doc->nlines; i++) {
+		const struct ingest_line *l = &doc->lines[i];
+		size_t n;
+		if (!str_find(l->s, l->len, "/patch-") || rx_match(&url, l->s, l->len, c, 2) != 2)
+			continue;
+		n = c[1].len;
+		/* "patch-2.6.6-spa.patch": the extension is not the name */
+		while (n > 6 && (!memcmp(c[1].s + n - 6, ".patch", 6)))
+			n -= 6;
+		if (found && (flen != n || memcmp(found, c[1].s, n)))
+			return NULL;
+		found = c[1].s;
+		flen = n;
+	}
+	return found ? arena_strndup(a, found, flen) : NULL;
+}
+
 int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opts,
 		     const struct ingest_parser *only, struct rec_batch *out,
 		     struct ingest_result *res, struct kb_err *err)
@@ -624,9 +771,10 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	const struct ingest_parser *const *parsers;
 	size_t nparsers, i = 0, n = doc->nlines, segments = 0;
 	size_t skip_first = (size_t)-1, skip_last = 0;
-	struct context c = { NULL, NULL, 0, NULL, NULL, 0 };
+	struct context c = { NULL, NULL, 0, NULL, NULL, 0, NULL, NULL };
 	int in_legend = 0;
-	struct ingest_opts defaults = { NULL, 0 }, text_opts;
+	struct ingest_opts defaults = { NULL, 0, NULL }, text_opts;
+	const char *base_release = NULL, *patch_name = NULL;
 	struct ingest_span *spans = NULL;
 	size_t spans_cap = 0, prose_first = 0;
 	size_t *quiet;          /* quiet[k]: parser k claims nothing before this line */
@@ -639,6 +787,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	}
 	if (!opts)
 		opts = &defaults;
+	base_release = subject_release(&out->arena, opts->subject);
+	patch_name = linked_patch(&out->arena, doc);
 	/* A post that shows the command ("/usr/bin/time -f "%e %S %U %c %w"
 	 * ./numa01") says how to read its bare GNU time lines. */
 	if (!opts->time_format) {
@@ -700,6 +850,11 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			ctx.variant_desc = c.desc;
 			ctx.kernel = c.kernel;
 			ctx.runs_hint = c.runs;
+			ctx.base_release = base_release;
+			ctx.patch_name = patch_name;
+			ctx.perf_cmdline = c.perf_cmd && c.perf_cmd->quote == doc->lines[i].quote ? c.perf_cmd : NULL;
+			ctx.column_heads = c.heads && c.heads->quote == doc->lines[i].quote &&
+					   doc->lines[i].lineno - c.heads->lineno <= 80 ? c.heads : NULL;
 			if (best->parse(&ctx, doc->lines + i, best_len, out, err) < 0) {
 				if (!err->file[0])
 					snprintf(err->file, sizeof(err->file), "%s", doc->path);
@@ -760,7 +915,21 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		}
 		/* Prose: read it for variant context. */
 		read_runs_hint(&c, l);
-		read_machine(&out->arena, &c, l);
+		read_machine(&out->arena, &c, l, (i == 0 || blank_or_rule(&doc->lines[i - 1])) &&
+			     (i + 1 >= n || blank_or_rule(&doc->lines[i + 1])));
+		/* a perf stat command line shown in prose, for the headerless
+		 * blocks below it (at its own quoting depth) */
+		if (c.perf_cmd && c.perf_cmd->quote != l->quote)
+			c.perf_cmd = NULL;
+		if (perfstat_cmdline_line(l))
+			c.perf_cmd = l;
+		{
+			struct ingest_tok h[4];
+			if (c.heads && c.heads->quote != l->quote)
+				c.heads = NULL;
+			if (ingest_column_heads(l, h, 4))
+				c.heads = l;
+		}
 		switch (read_context(out, &c, l)) {
 		case 1:
 			in_legend = 1;

@@ -142,6 +142,58 @@ static const char *first_token(const struct ingest_line *l, size_t *len)
 	return p;
 }
 
+/*
+ * A run's tag before a default-format report, as people paste several
+ * runs: " A:  35.57user 38.18system 1:20.28elapsed 91%CPU", "1) ...",
+ * "run 2: ...".  Returns the length of the tag with its blanks (0 when
+ * l has none, or when what follows does not start a report); *tag and
+ * *tlen are the tag without its ':' or ')'.
+ */
+static size_t run_tag(const struct ingest_line *l, const char **tag, size_t *tlen)
+{
+	const char *p = l->s, *end = l->s + l->len, *t, *q;
+	size_t k;
+
+	while (p < end && rx_space(*p))
+		p++;
+	t = p;
+	if (end - p > 4 && !memcmp(p, "run", 3)) {
+		p += 3;
+		while (p < end && *p == ' ')
+			p++;
+	}
+	for (q = p; q < end && q - p < 3 && ((*q >= 'A' && *q <= 'Z') || (*q >= 'a' && *q <= 'z') ||
+					       (*q >= '0' && *q <= '9') || *q == '#'); q++)
+		;
+	if (q == p || q >= end || (*q != ':' && *q != ')') || q + 1 >= end || !rx_space(q[1]))
+		return 0;
+	*tag = t;
+	*tlen = (size_t)(q - t);
+	for (q++; q < end && rx_space(*q); q++)
+		;
+	k = (size_t)(q - l->s);
+	/* what follows must be "<n>user": the cheap test before any rx */
+	for (p = q; p < end && !rx_space(*p); p++)
+		;
+	if (p - q < 5 || memcmp(p - 4, "user", 4))
+		return 0;
+	return k;
+}
+
+/* l without its run tag (run_tag), into *out; 0 when it has none. */
+static size_t untagged(const struct ingest_line *l, struct ingest_line *out)
+{
+	const char *tag;
+	size_t tlen, k = run_tag(l, &tag, &tlen);
+
+	*out = *l;
+	if (!k)
+		return 0;
+	out->s = l->s + k;
+	out->len = l->len - k;
+	return k;
+}
+
 /* The -v field whose label starts l ("Label: value"), or -1; *value
  * points after the colon. */
 static int tv_field(const struct ingest_line *l, const char **value)
@@ -299,6 +351,17 @@ static size_t report_len(const struct ingest_opts *opts, const struct ingest_lin
 	    ingest_line_matches(&default1_loose, &lines[i])) {
 		*score = 90;
 		return default_len(lines, i, n);
+	}
+	if (tlen >= 2 && tlen <= 7 && (t[tlen - 1] == ':' || t[tlen - 1] == ')' ||
+				       (tlen == 3 && !memcmp(t, "run", 3)))) {
+		struct ingest_line two[2];
+		if (untagged(&lines[i], &two[0]) && ingest_line_matches(&default1_loose, &two[0])) {
+			size_t m = i + 1 < n ? 2 : 1;
+			if (m == 2)
+				two[1] = lines[i + 1];
+			*score = 90;
+			return default_len(two, 0, m);
+		}
 	}
 	if (posix_word(&lines[i], "real") && i + 1 < n && posix_word(&lines[i + 1], "user")) {
 		*score = 80;
@@ -632,6 +695,32 @@ static int gnutime_parse(const struct ingest_ctx *ctx, const struct ingest_line 
 		rec_sample_add(out, r, "exit_status", (double)status, "", 0);
 	if (ingest_line_matches(&default1_loose, &lines[at]))
 		return parse_default(ctx, lines + at, n - at, r, out, err);
+	if (n - at <= 2) {
+		struct ingest_line two[2];
+		const char *tag;
+		size_t tlen, i;
+		if (untagged(&lines[at], &two[0]) && ingest_line_matches(&default1_loose, &two[0])) {
+			run_tag(&lines[at], &tag, &tlen);
+			if (n - at == 2)
+				two[1] = lines[at + 1];
+			/* A tag the post's legend defines ("A: vanilla ...") names
+			 * the variant; any other tag only tells the runs apart. */
+			for (i = 0; i < out->nvariants; i++)
+				if (strlen(out->variants[i].name) == tlen &&
+				    !memcmp(out->variants[i].name, tag, tlen))
+					break;
+			if (i < out->nvariants) {
+				rec_run_variant(out, r, out->variants[i].name, out->variants[i].description,
+						REC_ORIGIN_CONTENT);
+				rec_note(out, lines[at].lineno, "time: '%.*s:' before the report is the legend's "
+					 "variant %s", (int)tlen, tag, out->variants[i].name);
+			} else {
+				rec_note(out, lines[at].lineno, "time: '%.*s' before the report tags the run, "
+					 "not a variant (no legend names it)", (int)tlen, tag);
+			}
+			return parse_default(ctx, two, n - at, r, out, err);
+		}
+	}
 	return parse_posix(ctx, lines + at, n - at, r, out, err);
 }
 

@@ -1118,6 +1118,36 @@ static int parse_cmd(struct hb_state *st, const struct ingest_line *l)
 	return 0;
 }
 
+int hackbench_cmd_config(struct rec_batch *out, const char *path, const char *cmd,
+			 struct rec_run *r, long lineno)
+{
+	struct ingest_ctx ctx;
+	struct hb_state st;
+	struct ingest_line l;
+	struct kb_err err;
+	struct ingest_tok tok[HB_MAXTOK];
+	int perf;
+
+	l.s = cmd;
+	l.len = strlen(cmd);
+	l.lineno = lineno;
+	l.quote = 0;
+	if (cmd_start(tok, ingest_split(l.s, l.len, tok, HB_MAXTOK), &perf) < 0)
+		return 0;
+	memset(&ctx, 0, sizeof(ctx));
+	memset(&st, 0, sizeof(st));
+	memset(&err, 0, sizeof(err));
+	ctx.path = path;
+	st.ctx = &ctx;
+	st.out = out;
+	st.err = &err;
+	config_clear(&st.cmd);
+	if (parse_cmd(&st, &l) < 0 || st.cmd.groups < 0)
+		return 0;
+	apply_config(&st, r, &st.cmd);
+	return 1;
+}
+
 static int parse_time(struct hb_state *st, const struct ingest_line *l, struct rx *rx)
 {
 	struct rx_cap cap[3];

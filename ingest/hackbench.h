@@ -15,4 +15,12 @@ int hackbench_header_line(const struct ingest_line *l);
 /* Is l hackbench's result, "Time: 0.454"?  1 yes, 0 no. */
 int hackbench_time_line(const struct ingest_line *l);
 
+/* Give run r the configuration the hackbench command line cmd asks for
+ * (groups, loops, mode, ipc ...), as the hackbench parser reads a
+ * command typed before its output: 1 when cmd is a hackbench command
+ * naming its groups, else 0 (r untouched). */
+struct rec_run;
+int hackbench_cmd_config(struct rec_batch *out, const char *path, const char *cmd,
+			 struct rec_run *r, long lineno);
+
 #endif

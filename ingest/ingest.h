@@ -42,6 +42,7 @@ struct ingest_doc {
 struct ingest_opts {
 	const char *time_format;    /* --time-format, e.g. "%e %S %U %c %w" */
 	long runs;                  /* --set runs=N: n for kernbench summaries, 0 unknown */
+	const char *subject;        /* the mail's Subject:, or NULL */
 };
 
 /* What a parser knows about the surroundings of its segment. */
@@ -52,7 +53,22 @@ struct ingest_ctx {
 	const char *variant_desc;
 	const char *kernel;
 	long runs_hint;             /* N of "Ran N iterations" in prose above, or 0 */
+	/* A post that compares its patch with the kernel it is against
+	 * ("Elapsed Time 573.582 (vs 576.196)"): that kernel, when the
+	 * Subject names one release in brackets ("[PATCH][2.6.6]"), and the
+	 * patch, when the post links one file "patch-<NAME>"; else NULL. */
+	const char *base_release;
+	const char *patch_name;
+	/* The perf stat command line typed in the prose above ("perf stat
+	 * --null --repeat 10 -- perf bench sched messaging -g 50 -l 5000"),
+	 * for blocks pasted without perf's header, or NULL. */
+	const struct ingest_line *perf_cmdline;
+	/* The last line of column heads in the prose above ("v5.4      v5.4 +
+	 * patch": names set apart by three blanks or more), for a table whose
+	 * columns nothing else names; NULL when none. */
+	const struct ingest_line *column_heads;
 };
+
 
 struct ingest_parser {
 	const char *name;           /* --format NAME */
@@ -82,6 +98,10 @@ struct ingest_parser {
 	int (*parse)(const struct ingest_ctx *ctx, const struct ingest_line *lines,
 		     size_t n, struct rec_batch *out, struct kb_err *err);
 };
+
+/* Is l a perf stat command line ("perf stat -r 5 ./numa01", behind a
+ * prompt or a wrapper)?  perfstat.c's own pattern. */
+int perfstat_cmdline_line(const struct ingest_line *l);
 
 /* The parser table. */
 const struct ingest_parser *const *ingest_parsers(size_t *n);
@@ -147,6 +167,11 @@ size_t ingest_opt_match(const struct ingest_tok *t, const char *name);
 /* Does pattern rx (core/rx.h) match line l? */
 struct rx;
 int ingest_line_matches(struct rx *rx, const struct ingest_line *l);
+/* The names of a line of column heads (see ingest_ctx.column_heads) into
+ * names[0..max), each a slice of l: their count, or 0 when l is not such
+ * a line (fewer than 2 or more than max names, a name that is a number,
+ * a field ("min=0", "Key: value") or a sentence, two names the same). */
+size_t ingest_column_heads(const struct ingest_line *l, struct ingest_tok *names, size_t max);
 /* Next non-blank line index from i (n when none). */
 size_t ingest_skip_blank(const struct ingest_line *lines, size_t i, size_t n);
 int ingest_line_blank(const struct ingest_line *l);

@@ -281,31 +281,6 @@ static size_t block_end(const struct ingest_line *lines, size_t i, size_t n)
 	return end;
 }
 
-static size_t inlinemean_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
-			       size_t n, int *score)
-{
-	size_t j;
-
-	(void)opts;
-	*score = 0;
-	if (n == 0)
-		return 0;
-	if (is_mean_line(&lines[0])) {
-		/* no heading in the claim: parse() notes the block and stores
-		 * nothing, so any other reader of these lines wins.  Bounded:
-		 * when another reader wins on each of these lines, the block
-		 * is asked for again at the next one. */
-		*score = 30;
-		return block_end(lines, 0, n < HEADLESS_MAX ? n : HEADLESS_MAX);
-	}
-	if (!names_bench(&lines[0]) && !says_runs(&lines[0]))
-		return 0;
-	if ((j = next_mean(lines, 0, n)) == n)
-		return 0;
-	*score = 90;
-	return block_end(lines, j, n);
-}
-
 /* Parse ------------------------------------------------------------------ */
 
 struct kv {
@@ -844,6 +819,47 @@ static void store_mean(const struct ingest_ctx *ctx, struct rec_batch *out,
  * set the context for the means after them; a heading between two
  * stretches of means starts a new one ("numa01:" ... "numa02:").
  */
+static size_t inlinemean_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
+			       size_t n, int *score)
+{
+	size_t j;
+
+	(void)opts;
+	*score = 0;
+	if (n == 0)
+		return 0;
+	if (is_mean_line(&lines[0])) {
+		/* no heading in the claim: parse() notes the block and stores
+		 * nothing, so any other reader of these lines wins.  Bounded:
+		 * when another reader wins on each of these lines, the block
+		 * is asked for again at the next one. */
+		*score = 30;
+		return block_end(lines, 0, n < HEADLESS_MAX ? n : HEADLESS_MAX);
+	}
+	if (!names_bench(&lines[0]) && !says_runs(&lines[0]))
+		return 0;
+	if ((j = next_mean(lines, 0, n)) == n)
+		return 0;
+	*score = 90;
+	{
+		/* A heading that names no benchmark these means can be read
+		 * for ("a workload of 'perf bench sched pipe'" over perf's
+		 * own labelled "seconds time elapsed" lines) is prose: the
+		 * means are claimed, if by no other reader, as a block under
+		 * no heading (next_mean looks a bounded way ahead). */
+		struct context c;
+		size_t i;
+		memset(&c, 0, sizeof(c));
+		for (i = 0; i < j; i++)
+			read_heading(&c, &lines[i]);
+		if (!c.bench) {
+			*score = 0;
+			return 0;
+		}
+	}
+	return block_end(lines, j, n);
+}
+
 static int inlinemean_parse(const struct ingest_ctx *ctx, const struct ingest_line *lines,
 			    size_t n, struct rec_batch *out, struct kb_err *err)
 {

@@ -269,6 +269,7 @@ struct kb_value {
 	int has_sd;
 	int decimals;
 	long line;
+	double vs;              /* "(vs 576.196)": the other side's value, NAN when none */
 };
 
 /* Parse one block (heading at lines[0], len lines) into out. */
@@ -281,7 +282,7 @@ static int parse_block(const struct ingest_ctx *ctx, const struct ingest_line *l
 	const char *jobs = NULL, *variant;
 	size_t jobs_len = 0, i;
 	int have[KB_NMETRICS] = { 0 };
-	int std_heading, nsd = 0, six = 1, k, dec_comma;
+	int std_heading, nsd = 0, nvs = 0, six = 1, k, dec_comma;
 	char dec_example[32];
 	long n;
 
@@ -360,6 +361,18 @@ static int parse_block(const struct ingest_ctx *ctx, const struct ingest_line *l
 						  (int)(close ? close + 1 - p : end - p), p);
 			}
 		}
+		v[k].vs = NAN;
+		if (end - p > 4 && !strncmp(p, "(vs ", 4)) {
+			/* "Elapsed Time 573.582 (vs 576.196)": this side's value,
+			 * then the other side's (the kernel the patch is against) */
+			const char *q = str_skip_ws(p + 4, end);
+			double y;
+			if (num_scan(&q, end, &y) == 0 && (q = str_skip_ws(q, end)) < end && *q == ')') {
+				v[k].vs = y;
+				nvs++;
+				p = str_skip_ws(q + 1, end);
+			}
+		}
 		if (p < end && read_remark(ctx, &lines[i], kb_metrics[k].label, p, out, err) < 0)
 			return -1;
 		if (v[k].decimals != 6 || memchr(rest, 'e', (size_t)(p - rest)))
@@ -393,6 +406,24 @@ static int parse_block(const struct ingest_ctx *ctx, const struct ingest_line *l
 	}
 
 	variant = uname ? uname : ctx->variant ? ctx->variant : ctx->kernel;
+	if (nvs && !variant && ctx->base_release && ctx->patch_name) {
+		/* the post's own side: the one patch it links */
+		variant = ctx->patch_name;
+		rec_note(out, lines[0].lineno, "kernbench: the first value of each line is the "
+			 "post's patch, %s (the one patch file it links)", variant);
+	}
+	if (nvs && !ctx->base_release) {
+		rec_note(out, lines[0].lineno, "kernbench: the '(vs ...)' values are another kernel's, "
+			 "which the post does not name (no release in its Subject): not stored");
+		nvs = 0;
+	} else if (nvs && variant && !strcmp(variant, ctx->base_release)) {
+		rec_note(out, lines[0].lineno, "kernbench: the '(vs ...)' values are the other side of "
+			 "%s, which is the release its Subject names too: not stored", variant);
+		nvs = 0;
+	} else if (nvs) {
+		rec_note(out, lines[0].lineno, "kernbench: the '(vs ...)' values are %s's, the release "
+			 "the post's Subject names (the kernel the patch is against)", ctx->base_release);
+	}
 	if (nsd == 0 && std_heading && six) {
 		/* kernbench -n 1: one run, printed as a raw sum. */
 		struct rec_run *r = rec_run_new(out, "kernbench", lines[0].lineno);
@@ -431,6 +462,16 @@ static int parse_block(const struct ingest_ctx *ctx, const struct ingest_line *l
 		}
 		s->mean = v[k].mean;
 		s->sd = v[k].sd;
+		s->n = n;
+		if (!nvs || isnan(v[k].vs))
+			continue;
+		s = rec_summary_add(out, ctx->base_release, "kernbench", kb_metrics[k].metric,
+				    kb_metrics[k].unit, v[k].line);
+		s->variant_desc = "the kernel the post's Subject names";
+		rec_summary_config(out, s, "load", load);
+		if (jobs)
+			rec_summary_config(out, s, "jobs", jbuf);
+		s->mean = v[k].vs;
 		s->n = n;
 	}
 	return 0;

@@ -121,6 +121,8 @@ struct block {
 	char ambig_tok[48];
 	char style;                     /* digit grouping shown: 'w' threes, 'i' Indian */
 	long columns_line;              /* last hand-merged column row (left out) */
+	struct ingest_line *cols;       /* the hand-merged column rows, in order */
+	size_t ncols, cols_cap;
 	long style_line;
 	struct ingest_line *foreign;    /* the workload's lines, in order */
 	size_t nforeign, foreign_cap;
@@ -177,6 +179,20 @@ static int stamplike(const char *s, size_t len)
 static int eventlike(const char *s, size_t len)
 {
 	static struct rx r = RX("^[A-Za-z_][A-Za-z0-9_:/=.,@+{}\\-]*$");
+	return len && rx_is(&r, s, len);
+}
+
+/* One of perf's generic events (perf list: hardware, software and
+ * cache events), which no other program prints after a count. */
+static int generic_event(const char *s, size_t len)
+{
+	static struct rx r = RX("^(?:cpu-cycles|cycles|instructions|cache-references|cache-misses|"
+				"branch-instructions|branches|branch-misses|bus-cycles|ref-cycles|"
+				"stalled-cycles-(?:frontend|backend)|cpu-clock|task-clock|page-faults|faults|"
+				"minor-faults|major-faults|context-switches|cs|cpu-migrations|migrations|"
+				"alignment-faults|emulation-faults|"
+				"(?:L1-[di]cache|LLC|dTLB|iTLB|node|branch)-(?:loads|load-misses|stores|"
+				"store-misses|prefetches|prefetch-misses))(?::[ukhHGp]+)?$");
 	return len && rx_is(&r, s, len);
 }
 
@@ -647,6 +663,12 @@ static struct rx rx_cmdline = RX("^\\s*(?:\\S*[$#>%]\\s+)?"
 				 "(?:\\s+(?!(?:\\S*/)?perf\\s)\\S+)*?\\s+)?"
 				 "(?:\\S*/)?perf\\s+stat\\s+(.*)$");
 static struct rx rx_version = RX("^\\s*perf version \\S+\\s*$");
+
+int perfstat_cmdline_line(const struct ingest_line *l)
+{
+	return l->len < 1000 && str_find(l->s, l->len, "perf") && str_find(l->s, l->len, "stat") &&
+	       rx_is(&rx_cmdline, l->s, l->len);
+}
 static struct rx rx_ivheader = RX("^\\s*#\\s+time\\s.*\\bcounts\\b.*\\bevents\\s*$");
 static struct rx rx_notes = RX("^\\s*(?:Some events weren't counted|echo 0 > /proc/sys/kernel/nmi_watchdog"
 			       "|perf stat\\s*$|# started on |#\\s)");
@@ -712,9 +734,18 @@ static int human_counter(const struct ingest_line *l, struct arena *a, struct it
 		unit.s = t[i].s, unit.len = t[i].len;
 		i++;
 	}
-	if (!eventlike(t[i].s, t[i].len))
-		return 0;
 	ev.s = t[i].s, ev.len = t[i].len;
+	{
+		/* "node-load-misses(70.1%)": perf's share of the time the event
+		 * ran, glued to the name by the one who pasted it */
+		const char *o = memchr(ev.s, '(', ev.len);
+		if (o && o > ev.s && ev.s[ev.len - 1] == ')' && ev.s[ev.len - 2] == '%' &&
+		    strspn(o + 1, "0123456789.,") == (size_t)(ev.s + ev.len - 2 - (o + 1)) &&
+		    o + 1 < ev.s + ev.len - 2)
+			ev.len = (size_t)(o - ev.s);
+	}
+	if (!eventlike(ev.s, ev.len))
+		return 0;
 	i++;
 	/* Old perf: "task-clock (msec)". */
 	if (i < nt && ingest_tok_is(&t[i], "(msec)") && !unit.len) {
@@ -1075,6 +1106,19 @@ static size_t bare_claim(const struct ingest_line *lines, size_t j, size_t n, ch
  * PS_MAX_FOREIGN workload lines may sit between two perf lines; the
  * block never ends on one.
  */
+/* Is l a counter line naming one of perf's generic events? */
+static int generic_counter(const struct ingest_line *l)
+{
+	struct ingest_tok t[16];
+	size_t nt = ingest_split(l->s, l->len, t, 16), i;
+
+	for (i = 1; i < nt && i < 16; i++)
+		if (generic_event(t[i].s, memchr(t[i].s, '(', t[i].len)
+				  ? (size_t)((const char *)memchr(t[i].s, '(', t[i].len) - t[i].s) : t[i].len))
+			return classify_line(l, &(char){ 0 }) == LK_COUNTER;
+	return 0;
+}
+
 static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
 			 size_t n, int *score)
 {
@@ -1162,8 +1206,19 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 				break;
 		}
 		if (j >= n || k != LK_ELAPSED) {
-			*score = -(int)j;
-			return 0;
+			/* Without it, three counter lines or more of which
+			 * at least two name perf's own generic events
+			 * ("node-loads", "cycles") are perf's all the same. */
+			size_t m, known = 0;
+			if (last >= 3)
+				for (m = 0; m < j && known < 2; m++)
+					known += generic_counter(&lines[m]);
+			if (known < 2) {
+				*score = -(int)j;
+				return 0;
+			}
+			*score = 65;
+			return j;
 		}
 		last = 0;
 		data = 1;
@@ -1649,12 +1704,11 @@ static int block_read(struct block *b, const struct ingest_line *lines, size_t n
 			b->foreign[b->nforeign++] = *l;
 			break;
 		case LK_COLUMNS:
-			/* Whose run each column is, the block does not say. */
-			if (!b->columns_line)
-				rec_note(b->out, l->lineno, "perf stat: counts of several runs side by side "
-					 "after the event; which variant each column is, the block does not "
-					 "say: left out");
+			/* Whose run each column is, the block does not say:
+			 * column heads above may (columns_emit). */
 			b->columns_line = l->lineno;
+			xgrow(&b->cols, &b->cols_cap, b->ncols + 1, sizeof(*b->cols));
+			b->cols[b->ncols++] = *l;
 			break;
 		case LK_GARBLED:
 			return kb_err_set(b->err, b->ctx->path, l->lineno,
@@ -1993,6 +2047,101 @@ static int block_workload(struct block *b)
 	return 0;
 }
 
+/*
+ * Hand-merged columns, "context-switches    43,373  ( +-  0.40% )   44,597
+ * ( +-  0.55% )": one run's counts per column after the event.  Column
+ * heads in the prose above ("v5.4      v5.4 + patch", as many as there
+ * are columns) name them: each count is a published mean of its
+ * column's variant (sd from the '+-' and the header's runs).  Without
+ * heads that match, the rows are left out with the reason.
+ */
+/* A count as people paste it: "43,373" (threes) or "220". */
+static int count_parse(const char *s, size_t len, double *v)
+{
+	char buf[64];
+	size_t i, m = 0, run = 0;
+	int groups = 0;
+
+	if (!len || len >= sizeof(buf))
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (s[i] == ',') {
+			if (!run || (groups && run != 3) || run > 3)
+				return -1;
+			groups = 1;
+			run = 0;
+			continue;
+		}
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		buf[m++] = s[i];
+		run++;
+	}
+	if (groups && run != 3)
+		return -1;
+	buf[m] = '\0';
+	return num_parse(buf, m, v);
+}
+
+static int columns_emit(struct block *b)
+{
+	struct ingest_tok heads[4];
+	size_t nh = b->ctx->column_heads ? ingest_column_heads(b->ctx->column_heads, heads, 4) : 0;
+	size_t i, j;
+
+	for (i = 0; i < b->ncols; i++) {
+		struct ingest_tok t[16];
+		const struct ingest_line *l = &b->cols[i];
+		size_t nt = ingest_split(l->s, l->len, t, 16), k, ncol = 0;
+		double val[4], pct[4];
+
+		/* event, then per column: value "(" "+-" pct% ")" in some tokens */
+		for (k = 1; k < nt && k < 16 && ncol < 4;) {
+			const char *q, *e;
+			double v, r;
+			if (count_parse(t[k].s, t[k].len, &v) < 0)
+				break;
+			q = t[k].s + t[k].len;
+			e = l->s + l->len;
+			while (q < e && *q != '+')
+				q++;
+			q += 2;
+			while (q < e && *q == ' ')
+				q++;
+			if (q >= e || num_scan(&q, e, &r) < 0)
+				break;
+			val[ncol] = v;
+			pct[ncol++] = r;
+			while (k < nt && !memchr(t[k].s, ')', t[k].len))
+				k++;
+			k++;
+		}
+		if (!nh || ncol != nh) {
+			if (i == 0)
+				rec_note(b->out, l->lineno, "perf stat: counts of several runs side by side "
+					 "after the event; which variant each column is, the block does not "
+					 "say%s: left out", nh ? " (the heads above are not as many)" : "");
+			return 0;
+		}
+		for (j = 0; j < ncol; j++) {
+			struct rec_summary *s = rec_summary_add(b->out,
+				arena_strndup(&b->out->arena, heads[j].s, heads[j].len), "perf-stat",
+				arena_strndup(&b->out->arena, t[0].s, t[0].len), "", l->lineno);
+			if (b->cmd)
+				rec_summary_config(b->out, s, "cmd", b->cmd);
+			s->mean = val[j];
+			if (b->nrepeat > 0) {
+				s->n = b->nrepeat;
+				s->sd = pct[j] / 100.0 * val[j] * sqrt((double)b->nrepeat);
+			}
+		}
+		if (i == 0)
+			rec_note(b->out, l->lineno, "perf stat: counts of %zu runs side by side, "
+				 "named by the column heads at line %ld", ncol, b->ctx->column_heads->lineno);
+	}
+	return 0;
+}
+
 static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line *lines,
 			  size_t n, struct rec_batch *out, struct kb_err *err)
 {
@@ -2014,6 +2163,18 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 		lines++, n--;
 	}
 	rc = block_read(&b, lines, n);
+	if (rc == 0 && !b.has_header && !b.cmd && !b.nrepeat && ctx->perf_cmdline) {
+		/* "perf stat --null --repeat 10 -- perf bench ..." typed in
+		 * the prose above a block pasted without perf's header */
+		read_cmdline(&b, ctx->perf_cmdline);
+		if (b.cmd || b.nrepeat)
+			rec_note(out, lines[0].lineno, "perf stat: the command line at line %ld says "
+				 "what ran%s%s%s", ctx->perf_cmdline->lineno, b.cmd ? " ('" : "",
+				 b.cmd ? b.cmd : "", b.cmd ? "')" : "");
+		if (b.nrepeat)
+			rec_note(out, lines[0].lineno, "perf stat: ... and that it ran %ld times "
+				 "(-r): n of the block's means", b.nrepeat);
+	}
 	for (i = 0; i < b.nitems; i++) {
 		counters += b.items[i].kind == IT_COUNTER;
 		interval |= b.items[i].has_ts;
@@ -2034,6 +2195,8 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 				 "the mean is kept, the sd not known");
 			break;
 		}
+	if (rc == 0 && b.ncols)
+		rc = columns_emit(&b);
 	if (rc == 0)
 		prefix_split(&b);
 	if (rc == 0 && !counters && !b.has_elapsed && b.columns_line)
@@ -2050,6 +2213,7 @@ static int perfstat_parse(const struct ingest_ctx *ctx, const struct ingest_line
 	if (rc == 0)
 		rc = block_workload(&b);
 	free(b.foreign);
+	free(b.cols);
 	free(b.items);
 	free(b.runs);
 	free(b.stamps);

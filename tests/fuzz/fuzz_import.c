@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct buf text = BUF_INIT;
 	struct ingest_doc doc;
 	struct ingest_result res = { NULL, 0, 0 };
-	struct ingest_opts opts = { NULL, 0 };
+	struct ingest_opts opts = { NULL, 0, NULL };
 	struct rec_batch batch;
 	struct kb_err err;
 	const char *src = (const char *)data;

@@ -125,7 +125,7 @@ TEST(autonuma_seed002_tables_and_time_lines)
 TEST(autonuma_runs_option_overrides_hint)
 {
 	struct unit_doc f;
-	struct ingest_opts opts = { NULL, 3 };
+	struct ingest_opts opts = { NULL, 3, NULL };
 
 	unit_doc_load(&f, NULL, "Ran 5 iterations\n\nTestcase: Min Max Avg Stddev\n"
 		"numa01: 1.0 3.0 2.0 0.5\n", &opts);

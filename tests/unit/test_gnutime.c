@@ -157,7 +157,7 @@ TEST(gnutime_seed002_preset_lines_are_autonuma_runs)
 TEST(gnutime_time_format_option)
 {
 	struct unit_doc f;
-	struct ingest_opts opts = { "%E %U %S %P %M %x", 0 };
+	struct ingest_opts opts = { "%E %U %S %P %M %x", 0, NULL };
 	const struct rec_run *r;
 
 	unit_doc_load(&f, NULL, "run log\n\nnuma01_THREAD_ALLOC 1:01.50 10.5 2.25 95% 1024 0\n", &opts);
@@ -221,7 +221,7 @@ static void tm_expect_error(const char *text, const struct ingest_opts *opts, lo
 
 TEST(gnutime_bad_input_fails_with_line)
 {
-	struct ingest_opts opts = { "%e %S", 0 };
+	struct ingest_opts opts = { "%e %S", 0, NULL };
 
 	/* Default format cut after its first line. */
 	tm_expect_error("x\n2.65user 25.05system 0:00.89elapsed 3103%CPU (0avgtext+0avgdata 7424maxresident)k\n",

@@ -413,7 +413,7 @@ static size_t claim_text(const char *text, int *score)
 {
 	struct ingest_doc doc;
 	struct kb_err err;
-	struct ingest_opts opts = { NULL, 0 };
+	struct ingest_opts opts = { NULL, 0, NULL };
 	size_t n = 0;
 
 	*score = 0;

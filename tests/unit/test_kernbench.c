@@ -125,7 +125,7 @@ TEST(kernbench_sci_notation_and_kernel_lines)
 TEST(kernbench_runs_option_gives_n)
 {
 	struct unit_doc f;
-	struct ingest_opts opts = { NULL, 3 };
+	struct ingest_opts opts = { NULL, 3, NULL };
 
 	unit_doc_load(&f, "corpus/kernbench/linuxmm_20170823_tycho_kernbench_log_halfload_j2_3runs.txt",
 		NULL, &opts);

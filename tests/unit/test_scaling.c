@@ -78,6 +78,23 @@ static const struct {
 	{ "numbers only", "313.17\n", 0 },
 	{ "command line", "Executing 4 times: ./randupdt 1000000\n", 0 },
 	{ "quoted-printable", "Time: 1.0=20\nJob node00=3D1\n", 0 },
+	{ "gnu time lines with run tags", " A:  35.57user 38.18system 1:20.28elapsed 91%CPU\n", 0 },
+	{ "perf generic counters, no header", "     5,429,632,865 node-loads\n"
+	  "     3,806,419,082 node-load-misses(70.1%)\n", 0 },
+	{ "perf generic counter blocks under labels",
+	  "autoNUMA:\n\n     4,538,975,144 node-loads\n     2,666,374,830 node-load-misses\n"
+	  "     2,148,950,354 node-stores\n\n", 0 },
+	{ "kernbench (vs) lines", "Average Half Load -j 3 Run:\nElapsed Time 573.582 (vs 576.196)\n"
+	  "User Time 1576.36 (vs 1582.19)\n\n", 0 },
+	{ "sized system headings", "Smaller system ( 12Cores, 96CPUS)\n", 0 },
+	{ "a release named in a sentence", "Also note that 2.4.x exhibits even greater delta:\n\n"
+	  "A:  28.32user 29.51system 1:01.17elapsed 93%CPU\n\n", 0 },
+	{ "quoted indented lines", "> >  A:  35.57user 38.18system 1:20.28elapsed 91%CPU\n", 0 },
+	{ "patch links", "<http://example.org/patches/patch-2.6.6-spa>\n", 0 },
+	{ "column heads lines", "v5.4                                     v5.4 + patch\n", 0 },
+	{ "perf stat hand-merged columns", "context-switches    43,373  ( +-  0.40% )   44,597 ( +-  0.55% )\n", 0 },
+	{ "perf stat command lines in prose", "perf stat --null --repeat 10 -- perf bench sched messaging\n"
+	  "\n  5.7295 +- 0.0219 seconds time elapsed  ( +-  0.38% )\n\n", 0 },
 	{ "label lines before blocks",
 	  "Without the patch:\n\nRunning with 10*40 (== 400) tasks.\nTime: 3.120\n\n"
 	  "With the patch:\n\nRunning with 10*40 (== 400) tasks.\nTime: 2.910\n\n", 0 },

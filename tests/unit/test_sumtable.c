@@ -293,7 +293,7 @@ TEST(sumtable_claims_no_prose)
 	for (i = 0; i < sizeof(prose) / sizeof(prose[0]); i++) {
 		struct ingest_doc doc;
 		struct kb_err err;
-		struct ingest_opts opts = { NULL, 0 };
+		struct ingest_opts opts = { NULL, 0, NULL };
 		size_t k;
 		int score = 0;
 

@@ -12,7 +12,7 @@ struct tf_fixture {
 
 static void tf_parse(struct tf_fixture *f, const char *text, const char *fmt)
 {
-	struct ingest_opts opts = { fmt, 0 };
+	struct ingest_opts opts = { fmt, 0, NULL };
 
 	memset(f, 0, sizeof(*f));
 	rec_batch_init(&f->batch);
