@@ -780,7 +780,14 @@ static void explain(const struct an_table *t, const struct an_row *row, struct a
 		return;
 	if ((base->origin == AN_ORIGIN_SUMMARY && base->d.n == 0) ||
 	    (c->origin == AN_ORIGIN_SUMMARY && c->d.n == 0)) {
-		cell_note(c, "a published number without n or sd: no test possible");
+		/* A published mean with its sd but no count of runs (the robot's
+		 * tables, mmtests' compare-kernels): the test needs n, and kbench
+		 * does not invent one. */
+		if (!isnan(base->d.sd) && !isnan(c->d.sd))
+			cell_note(c, "a published number without n (the source does not say over "
+				  "how many runs): no test possible");
+		else
+			cell_note(c, "a published number without n or sd: no test possible");
 	} else if ((base->flags | c->flags) & AN_F_JOBS && (base->d.n < 2 || c->d.n < 2)) {
 		if (base->d.n == 1 && c->d.n == 1)
 			cell_note(c, "1 run per side: the jobs of one run are not replicates");

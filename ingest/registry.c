@@ -15,6 +15,7 @@ static const struct ingest_parser *const parsers[] = {
 	&perfstat_parser,
 	&gnutime_parser,
 	&autonuma_parser,
+	&lkprobot_parser,
 	&sumtable_parser,
 	&inlinemean_parser,
 	&sidebyside_parser,

@@ -48,6 +48,29 @@ static const struct {
 	{ "summary table row", "A     1.23   4.56   7.89   10.11\n", 0 },
 	{ "testcase header", "Testcase: Min Max Avg StdDev\n", 0 },
 	{ "rule lines", "-----------------------------\n", 0 },
+	{ "lkp-report section",
+	  "=========================================================================================\n"
+	  "compiler/cpufreq_governor/ipc/iterations/kconfig/mode/nr_threads/rootfs/tbox_group/testcase:\n"
+	  "  gcc-12/performance/pipe/4/x86_64-rhel-8.3/process/100%/debian-11.1-x86_64-20220510.cgz/lkp-icl-2sp2/hackbench\n\n"
+	  "commit: \n  a1b2c3d4e5 (\"sched/fair: one\")\n  9f8e7d6c5b (\"sched/fair: two\")\n\n"
+	  "a1b2c3d4e5f60718 9f8e7d6c5b4a39281706f5e4d3c \n---------------- --------------------------- \n"
+	  "         %stddev     %change         %stddev\n             \\          |                \\  \n"
+	  "     41235 \xc2\xb1  1%     -12.4%      36122 \xc2\xb1  2%  hackbench.throughput\n"
+	  "     12.79 \xc2\xb1  2%     +10.0       22.80        mpstat.cpu.all.idle%\n"
+	  " 5.698e+09           +62.0%  9.228e+09        cpuidle..time\n\n", 0 },
+	{ "lkp-report rows alone",
+	  "    245257 \xc2\xb1  7%     -13.8%     211354 \xc2\xb1  4%  sched_debug.cfs_rq:/.avg_vruntime.stddev\n", 0 },
+	{ "lkp-report parameter headers with no table",
+	  "compiler/cpufreq_governor/kconfig/rootfs/tbox_group/test/testcase:\n"
+	  "  gcc-13/performance/x86_64-rhel-8.3/debian-12.cgz/lkp-skl-fpga01/page_fault2/will-it-scale\n\n"
+	  "commit: \n  59142d87ab (\"memcg: x\")\n\n", 0 },
+	{ "lkp-report 2013 block",
+	  "      v3.13-rc3       eabb1f89905a0c809d13  \n---------------  -------------------------  \n"
+	  "     88901 ~ 2%      -3.1%      86131 ~ 0%  brickland2/micro/hackbench/600%-process-pipe\n"
+	  "    407038           +1.2%     412032       TOTAL hackbench.throughput\n\n", 0 },
+	{ "lkp-report fail:runs rows",
+	  "       fail:runs  %reproduction    fail:runs\n           |             |             |    \n"
+	  "          3:9          -33%            :8     dmesg.WARNING:at#for_ip_swapgs_restore_regs\n", 0 },
 	{ "prose", "The quick brown fox jumps over the lazy dog, 42 times.\n", 0 },
 	{ "legend", "A: vanilla O(1) scheduler from 2.5.39\n", 0 },
 	{ "kernel line", "KernelVersion: 3.9.0-mainline_v39+()\n", 0 },
