@@ -15,6 +15,8 @@ static const struct ingest_parser *const parsers[] = {
 	&perfstat_parser,
 	&gnutime_parser,
 	&autonuma_parser,
+	&schbench_parser,
+	&perfbench_parser,
 	&sumtable_parser,
 	&inlinemean_parser,
 	&sidebyside_parser,
