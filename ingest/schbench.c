@@ -50,8 +50,9 @@
  * a run.  Intermediate reports are not stored, and a note says so; a run
  * whose reports are all intermediate (its log was cut) is a failed run.
  *
- * Runs are told apart by a command line, lkp's "Iteration : N" and
- * "Instance: N" lines, and "warmup done, zeroing stats".  Config comes
+ * Runs are told apart by a command line and lkp's "Iteration : N" and
+ * "Instance: N" lines ("warmup done, zeroing stats" comes once a run, but
+ * after its first reports when -w is longer than -i).  Config comes
  * from the last command line (-m message_threads, -t threads, -r runtime,
  * -F footprint, -n operations ...) and the final block's own runtime;
  * lkp's multi-instance logs add instance=N.  A block cut short (no
@@ -92,7 +93,8 @@ static struct rx rx_hdr = RX("^\\s*(Wakeup\\s+Latencies|Request\\s+Latencies|RPS
 static struct rx rx_pct = RX("^\\s*(\\*\\s*)?(\\d+(?:\\.\\d+)?)th:\\s*(\\S+)(?:\\s+\\((\\d+)\\s+samples\\))?\\s*$");
 static struct rx rx_minmax = RX("^\\s*(?:Over=\\d+,\\s*)?min=(\\d+),\\s*max=(\\d+)\\s*$");
 static struct rx rx_cur = RX("^\\s*current\\s+rps:\\s*(\\S+)\\s*$");
-static struct rx rx_avg = RX("^\\s*average\\s+rps:\\s*(\\S+)\\s*$");
+/* an author's note may follow: "average rps: 907530.10    <<< close to 40% drop" */
+static struct rx rx_avg = RX("^\\s*average\\s+rps:\\s*(\\S+)\\s*(?:((?:<+|\\(|--|#|\\[).*?)\\s*)?$");
 static struct rx rx_goal = RX("^\\s*final\\s+rps\\s+goal\\s+was\\s+(\\d+)\\s*$");
 static struct rx rx_transfer = RX("^\\s*avg\\s+worker\\s+transfer:\\s*(\\S+)\\s+ops/sec\\s+"
 				  "([0-9.]+)\\s*(B|KB|MB|GB|TB|PB|EB)/s\\s*$");
@@ -718,7 +720,7 @@ static int read_term(struct sb_state *st, const struct ingest_line *l, enum sb_k
 		rep->term = TERM_CURRENT;
 		break;
 	case SB_AVG:
-		rx_match(&rx_avg, l->s, l->len, cap, 2);
+		rx_match(&rx_avg, l->s, l->len, cap, 3);
 		rep->term = TERM_AVERAGE;
 		break;
 	case SB_GOAL:
@@ -735,6 +737,9 @@ static int read_term(struct sb_state *st, const struct ingest_line *l, enum sb_k
 		return fail_at(st, l->lineno, "bad number in '%s'",
 			       arena_strndup(&st->out->arena, l->s, l->len));
 	rep->term_line = l->lineno;
+	if (k == SB_AVG && cap[2].s)
+		rec_note(st->out, l->lineno, "schbench: the words after average rps ('%.*s') are the "
+			 "author's, not schbench's: dropped", (int)(cap[2].len > 60 ? 60 : cap[2].len), cap[2].s);
 	if (k == SB_AVG)
 		rep->average_rps = v;
 	else if (k == SB_GOAL)
@@ -820,8 +825,8 @@ static int schbench_parse(const struct ingest_ctx *ctx, const struct ingest_line
 			num_parse_long(cap[1].s, cap[1].len, &st.instance);
 			break;
 		case SB_WARMUP:
-			/* printed once a run, before its first report */
-			rc = end_run(&st, l->lineno);
+			/* once a run, when -w seconds are over: before its first
+			 * report, or between two of them */
 			break;
 		case SB_HDR:
 			rc = read_header(&st, l);
