@@ -690,8 +690,14 @@ static int read_minmax(struct sb_state *st, const struct ingest_line *l)
 	struct rx_cap cap[3];
 	struct sb_section *sec = st->open;
 
-	if (!sec)
-		return fail_at(st, l->lineno, "min=, max= outside a percentiles block%s", "");
+	if (!sec) {
+		/* schbench prints only this line for a block without samples */
+		rec_note(st->out, l->lineno, "schbench: a block with no samples (min=, max= alone): nothing to store");
+		return 0;
+	}
+	if (sec->npct == 0)
+		return fail_at(st, l->lineno, "the '%s percentiles' block has no percentile lines",
+			       sec_label[sec->kind]);
 	rx_match(&rx_minmax, l->s, l->len, cap, 3);
 	num_parse(cap[1].s, cap[1].len, &sec->min);
 	num_parse(cap[2].s, cap[2].len, &sec->max);
