@@ -184,6 +184,21 @@ static const struct {
 	{ "boxed underlines", "[ lower is better ]   -----  ------   |  -------\n          |\n", 0 },
 	{ "num_group table",
 	  "hackbench\n   num_group   base   + fix   ratio\n   100   39.262   39.035\n   150   947.4   113.2   >800%\n", 0 },
+	{ "schbench final report",
+	  "Wakeup Latencies percentiles (usec) runtime 30 (s) (434591 total samples)\n"
+	  "\t  50.0th: 6          (169879 samples)\n\t* 99.0th: 9          (14226 samples)\n"
+	  "\t  min=1, max=119\naverage rps: 17108.70\n", 0 },
+	{ "schbench intermediate reports",
+	  "Wakeup Latencies percentiles (usec) runtime 10 (s) (82781 total samples)\n"
+	  "\t  50.0th: 5          (0 samples)\n\t  min=1, max=119\ncurrent rps: 15869.42\n", 0 },
+	{ "schbench command lines without blocks",
+	  "$ ./schbench -m 2 -t 16 -r 30\nwarmup done, zeroing stats\n", 0 },
+	{ "schbench percentile lines alone", "        * 99.0th: 8          (2076 samples)\n", 0 },
+	{ "perf bench sched pipe",
+	  "# Running 'sched/pipe' benchmark:\n# Executed 1000000 pipe operations between two processes\n\n"
+	  "     Total time: 4.567 [sec]\n\n       4.567890 usecs/op\n         218923 ops/sec\n", 0 },
+	{ "perf bench numa setup lines", "# Running 'numa/mem' benchmark:\n #\n ###\n", 0 },
+	{ "perf bench commands without output", "$ perf bench sched pipe -l 1000\n", 0 },
 };
 
 static const char mmtests_path[] =
