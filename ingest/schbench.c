@@ -129,8 +129,33 @@ static int is_cmd(const struct ingest_line *l)
 	return shellcmd_prog(tok, ntok, "schbench", SB_MAXPREFIX) >= 0;
 }
 
-static enum sb_kind classify(const struct ingest_line *l)
+/* l without its leading blanks, Unicode ones too: a mailer that turns
+ * tabs into EN SPACEs (U+2002) or NO-BREAK SPACEs leaves the numbers as
+ * they were. */
+static struct ingest_line trimmed(const struct ingest_line *l)
 {
+	struct ingest_line t = *l;
+	const unsigned char *p = (const unsigned char *)l->s, *end = p + l->len;
+
+	for (;;) {
+		if (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		else if (end - p >= 2 && p[0] == 0xc2 && p[1] == 0xa0)
+			p += 2;
+		else if (end - p >= 3 && p[0] == 0xe2 && p[1] == 0x80 && p[2] <= 0x8a && p[2] >= 0x80)
+			p += 3;
+		else
+			break;
+	}
+	t.s = (const char *)p;
+	t.len = (size_t)(end - p);
+	return t;
+}
+
+static enum sb_kind classify(const struct ingest_line *line)
+{
+	struct ingest_line tl = trimmed(line);
+	const struct ingest_line *l = &tl;
 	const char *p = str_skip_ws(l->s, l->s + l->len);
 	size_t rest = (size_t)(l->s + l->len - p);
 
@@ -202,6 +227,17 @@ static int kind_leads(enum sb_kind k)
 	return k == SB_CMD || k == SB_ITER || k == SB_INSTANCE || k == SB_WARMUP || k == SB_NOISE;
 }
 
+/* Is the header at lines[i] followed by its first percentile line (or,
+ * for a block without samples, its min=, max= line)?  A header alone is
+ * a sentence that quotes one, or a block whose numbers nothing here can
+ * read: prose. */
+static int header_has_block(const struct ingest_line *lines, size_t i, size_t n)
+{
+	enum sb_kind k = i + 1 < n ? classify(&lines[i + 1]) : SB_PROSE;
+
+	return k == SB_PCT || k == SB_MINMAX;
+}
+
 /* Does a block header follow lines[i] within SB_LEAD lines of lead-ins
  * and blanks? */
 static int header_follows(const struct ingest_line *lines, size_t i, size_t n)
@@ -211,7 +247,7 @@ static int header_follows(const struct ingest_line *lines, size_t i, size_t n)
 	for (k = i + 1; k < n && k <= i + SB_LEAD; k++) {
 		enum sb_kind kind = classify(&lines[k]);
 		if (kind == SB_HDR)
-			return 1;
+			return header_has_block(lines, k, n);
 		if (kind != SB_BLANK && !kind_leads(kind))
 			return 0;
 	}
@@ -235,11 +271,12 @@ static size_t schbench_claim(const struct ingest_opts *opts, const struct ingest
 	if (n == 0)
 		return 0;
 	k = classify(&lines[0]);
-	if (k != SB_HDR && (!kind_leads(k) || k == SB_NOISE || !header_follows(lines, 0, n)))
+	if (k == SB_HDR ? !header_has_block(lines, 0, n)
+			: (!kind_leads(k) || k == SB_NOISE || !header_follows(lines, 0, n)))
 		return 0;
 	for (i = 0; i < n; i++) {
 		k = i ? classify(&lines[i]) : k;
-		if (k == SB_PROSE)
+		if (k == SB_PROSE || (k == SB_HDR && i && !header_has_block(lines, i, n)))
 			break;
 		if (k == SB_BLANK)
 			continue;
@@ -794,9 +831,11 @@ static int schbench_parse(const struct ingest_ctx *ctx, const struct ingest_line
 		struct rx_cap cap[2];
 		long v;
 
-		if (classify(&lines[i]) != SB_INSTANCE)
+		struct ingest_line tl = trimmed(&lines[i]);
+
+		if (classify(&tl) != SB_INSTANCE)
 			continue;
-		rx_match(&rx_instance, lines[i].s, lines[i].len, cap, 2);
+		rx_match(&rx_instance, tl.s, tl.len, cap, 2);
 		num_parse_long(cap[1].s, cap[1].len, &v);
 		if (first_instance < 0)
 			first_instance = v;
@@ -804,7 +843,8 @@ static int schbench_parse(const struct ingest_ctx *ctx, const struct ingest_line
 			st.multi_instance = 1;
 	}
 	for (i = 0; i < n && rc == 0; i++) {
-		const struct ingest_line *l = &lines[i];
+		struct ingest_line tl = trimmed(&lines[i]);
+		const struct ingest_line *l = &tl;
 		enum sb_kind k = classify(l);
 		struct rx_cap cap[2];
 		long v;
