@@ -179,6 +179,22 @@ check_grep "explain: the words after average rps are the author's" \
 	"line 61: schbench: the words after average rps \('<<< close to 40% drop in RPS.'\) are the author's, not schbench's: dropped" \
 	"$(explain hegde-base-vs-series-two-systems-2025.mail)"
 
+# Quoted-printable, quoted, soft line breaks inside the blocks' lines and
+# EN SPACEs where the tabs were: the two runs as printed, kept apart by
+# their headings.
+check_eq "quoted-printable mail with EN SPACEs: both runs" \
+	"$(vals zang-quotes-chenyu-next-buddy-qp-2024.mail wakeup_p99,wakeup_max,request_p99_9,rps_p20,average_rps)" \
+"Zang-2024-06-11|label=NO_NEXT_BUDDY,runtime=100|1|average_rps=17025.23
+Zang-2024-06-11|label=NO_NEXT_BUDDY,runtime=100|1|request_p99_9=15888
+Zang-2024-06-11|label=NO_NEXT_BUDDY,runtime=100|1|rps_p20=16864
+Zang-2024-06-11|label=NO_NEXT_BUDDY,runtime=100|1|wakeup_max=4741
+Zang-2024-06-11|label=NO_NEXT_BUDDY,runtime=100|1|wakeup_p99=29
+Zang-2024-06-11|label=NEXT_BUDDY,runtime=100|1|average_rps=16572.68
+Zang-2024-06-11|label=NEXT_BUDDY,runtime=100|1|request_p99_9=15728
+Zang-2024-06-11|label=NEXT_BUDDY,runtime=100|1|rps_p20=16544
+Zang-2024-06-11|label=NEXT_BUDDY,runtime=100|1|wakeup_max=7428
+Zang-2024-06-11|label=NEXT_BUDDY,runtime=100|1|wakeup_p99=24"
+
 # Cut logs.  A block cut in the middle: refused, with the line, nothing stored.
 head -n 16 "$D/rec-schbench-cur-m1-t2-r6-i2.txt" > "$TMP/cut-block.txt"
 export KBENCH_DB="$TMP/cut.db"
