@@ -66,6 +66,7 @@
 #include "../core/util.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -349,11 +350,18 @@ struct sb_state {
 	long intermediate_line;
 };
 
-static int fail_at(struct sb_state *st, long line, const char *fmt, const char *arg)
+static int fail_at(struct sb_state *st, long line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* err = "path:line: schbench: <fmt ...>"; returns -1. */
+static int fail_at(struct sb_state *st, long line, const char *fmt, ...)
 {
 	char msg[256];
+	va_list ap;
 
-	snprintf(msg, sizeof(msg), fmt, arg);
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
 	return kb_err_set(st->err, st->ctx->path, line, "schbench: %s", msg);
 }
 
@@ -604,7 +612,7 @@ static int report_final(const struct sb_report *reps, size_t n, size_t i, const 
 }
 
 /* The run's reports are all read: store its final ones. */
-static int end_run(struct sb_state *st, long line)
+static int end_run(struct sb_state *st)
 {
 	size_t i, stored = 0;
 	int *final;
@@ -642,7 +650,6 @@ static int end_run(struct sb_state *st, long line)
 	}
 	st->nreps = 0;
 	st->iteration = 0;
-	(void)line;
 	return 0;
 }
 
@@ -681,7 +688,7 @@ static int read_header(struct sb_state *st, const struct ingest_line *l)
 	else
 		s = cap[1].s[1] == 'e' ? SEC_REQUEST : SEC_RPS;
 	if (cap[3].s && num_parse_long(cap[3].s, cap[3].len, &runtime) < 0)
-		return fail_at(st, l->lineno, "bad runtime in '%s'", "header");
+		return fail_at(st, l->lineno, "bad runtime in a block header");
 	/* a new report: after a closing line, or when this kind is there already */
 	if (!rep || rep->term != TERM_NONE || rep->sec[s].present ||
 	    (rep->runtime >= 0 && runtime >= 0 && runtime != rep->runtime) ||
@@ -706,17 +713,15 @@ static int read_pct(struct sb_state *st, const struct ingest_line *l)
 	double pct, v;
 
 	if (!sec || sec->closed)
-		return fail_at(st, l->lineno, "a percentile line outside a percentiles block%s", "");
+		return fail_at(st, l->lineno, "a percentile line outside a percentiles block");
 	rx_match(&rx_pct, l->s, l->len, cap, 5);
 	if (num_parse(cap[2].s, cap[2].len, &pct) < 0 || pct <= 0 || pct >= 100 ||
 	    num_parse(cap[3].s, cap[3].len, &v) < 0 || v < 0)
-		return fail_at(st, l->lineno, "bad percentile line '%s'",
-			       arena_strndup(&st->out->arena, l->s, l->len));
+		return fail_at(st, l->lineno, "bad percentile line '%.*s'", (int)l->len, l->s);
 	if (sec->npct == SB_MAXPCT)
-		return fail_at(st, l->lineno, "too many percentiles in one block%s", "");
+		return fail_at(st, l->lineno, "too many percentiles in one block");
 	if (sec->npct && (pct <= sec->pct[sec->npct - 1] || v < sec->value[sec->npct - 1]))
-		return fail_at(st, l->lineno, "percentiles out of order: '%s'",
-			       arena_strndup(&st->out->arena, l->s, l->len));
+		return fail_at(st, l->lineno, "percentiles out of order: '%.*s'", (int)l->len, l->s);
 	sec->pct[sec->npct] = pct;
 	sec->value[sec->npct++] = v;
 	return 0;
@@ -739,7 +744,7 @@ static int read_minmax(struct sb_state *st, const struct ingest_line *l)
 	num_parse(cap[1].s, cap[1].len, &sec->min);
 	num_parse(cap[2].s, cap[2].len, &sec->max);
 	if (sec->min > sec->max)
-		return fail_at(st, l->lineno, "min above max%s", "");
+		return fail_at(st, l->lineno, "min above max");
 	sec->closed = 1;
 	st->open = NULL;
 	return 0;
@@ -755,8 +760,8 @@ static int read_term(struct sb_state *st, const struct ingest_line *l, enum sb_k
 	if (st->open)
 		return cut_short(st);
 	if (!rep || rep->term != TERM_NONE)
-		return fail_at(st, l->lineno, "'%s' without the percentile blocks it closes",
-			       arena_strndup(&st->out->arena, l->s, l->len));
+		return fail_at(st, l->lineno, "'%.*s' without the percentile blocks it closes",
+			       (int)l->len, l->s);
 	switch (k) {
 	case SB_CUR:
 		rx_match(&rx_cur, l->s, l->len, cap, 2);
@@ -777,8 +782,7 @@ static int read_term(struct sb_state *st, const struct ingest_line *l, enum sb_k
 	}
 	if (num_parse(cap[1].s, cap[1].len, &v) < 0 || v < 0 ||
 	    (k == SB_TRANSFER && (num_parse(cap[2].s, cap[2].len, &rate) < 0 || rate < 0)))
-		return fail_at(st, l->lineno, "bad number in '%s'",
-			       arena_strndup(&st->out->arena, l->s, l->len));
+		return fail_at(st, l->lineno, "bad number in '%.*s'", (int)l->len, l->s);
 	rep->term_line = l->lineno;
 	if (k == SB_AVG && cap[2].s)
 		rec_note(st->out, l->lineno, "schbench: the words after average rps ('%.*s') are the "
@@ -806,7 +810,7 @@ static int read_delay(struct sb_state *st, const struct ingest_line *l)
 	if (st->open)
 		return cut_short(st);
 	if (!rep || rep->have_delay)
-		return fail_at(st, l->lineno, "'sched delay' without the report it belongs to%s", "");
+		return fail_at(st, l->lineno, "'sched delay' without the report it belongs to");
 	rx_match(&rx_delay, l->s, l->len, cap, 3);
 	num_parse(cap[1].s, cap[1].len, &rep->delay_message);
 	num_parse(cap[2].s, cap[2].len, &rep->delay_worker);
@@ -855,18 +859,18 @@ static int schbench_parse(const struct ingest_ctx *ctx, const struct ingest_line
 		case SB_PROSE:          /* not claimed; cannot happen */
 			break;
 		case SB_CMD:
-			rc = end_run(&st, l->lineno);
+			rc = end_run(&st);
 			if (rc == 0)
 				read_cmd(&st, l);
 			break;
 		case SB_ITER:
-			rc = end_run(&st, l->lineno);
+			rc = end_run(&st);
 			rx_match(&rx_iter, l->s, l->len, cap, 2);
 			if (num_parse_long(cap[1].s, cap[1].len, &v) == 0 && v > 0 && v < 1000000)
 				st.iteration = (int)v;
 			break;
 		case SB_INSTANCE:
-			rc = end_run(&st, l->lineno);
+			rc = end_run(&st);
 			rx_match(&rx_instance, l->s, l->len, cap, 2);
 			num_parse_long(cap[1].s, cap[1].len, &st.instance);
 			break;
@@ -895,7 +899,7 @@ static int schbench_parse(const struct ingest_ctx *ctx, const struct ingest_line
 		}
 	}
 	if (rc == 0)
-		rc = end_run(&st, n ? lines[n - 1].lineno : 0);
+		rc = end_run(&st);
 	if (rc == 0 && st.intermediate)
 		rec_note(out, st.intermediate_line,
 			 "schbench: %zu intermediate report%s (printed every -i seconds) not stored: "
