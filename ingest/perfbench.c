@@ -318,8 +318,9 @@ static size_t perfbench_claim(const struct ingest_opts *opts, const struct inges
 			      size_t n, int *score)
 {
 	enum pb_kind k;
+	struct pb_cmd cmd;
 	size_t i, end = 0;
-	int in_numa = 0;
+	int in_numa = 0, simple = 0;
 
 	(void)opts;
 	*score = 0;
@@ -336,8 +337,17 @@ static size_t perfbench_claim(const struct ingest_opts *opts, const struct inges
 		in_numa = numa_after(k, &lines[i], in_numa);
 		if (k == PB_BLANK)
 			continue;
-		if (k == PB_CMD && !block_follows(lines, i, n))
-			break;
+		if (k == PB_CMD) {
+			if (!block_follows(lines, i, n))
+				break;
+			read_cmd(&lines[i], &cmd);
+			simple = cmd.simple;
+		} else if (k == PB_BARE) {
+			/* a bare number is a result only under its --format=simple command */
+			if (!simple)
+				break;
+			simple = 0;
+		}
 		end = i + 1;
 	}
 	*score = 90;
