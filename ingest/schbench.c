@@ -552,7 +552,12 @@ static struct rec_run *new_run(struct sb_state *st, long line, long runtime)
 
 static void emit_report(struct sb_state *st, const struct sb_report *rep)
 {
-	struct rec_run *r = new_run(st, rep->line, rep->runtime);
+	struct rec_run *r;
+
+	if (st->cmd_runtime >= 0 && rep->runtime >= 0 && rep->runtime != st->cmd_runtime)
+		rec_note(st->out, rep->line, "schbench: the block says runtime %ld (s), the command line "
+			 "(line %ld) -r %ld: the block's is kept", rep->runtime, st->cmd_line, st->cmd_runtime);
+	r = new_run(st, rep->line, rep->runtime);
 	int s;
 	size_t i;
 
