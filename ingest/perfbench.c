@@ -405,6 +405,16 @@ static void cfg_set(struct pb_state *st, const char *key, const char *value, siz
 	}
 }
 
+static const char *cfg_get(const struct pb_state *st, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < st->b.ncfg; i++)
+		if (!strcmp(st->b.cfg[i].key, key))
+			return st->b.cfg[i].value;
+	return NULL;
+}
+
 static void cfg_setf(struct pb_state *st, const char *key, long v)
 {
 	char num[32];
@@ -618,6 +628,7 @@ static int read_numa_row(struct pb_state *st, const struct ingest_line *l)
 		{ "nsecs", "ns", "lower" }, { "GB/sec", "GB/s", "higher" },
 	};
 	struct rx_cap cap[5];
+	const char *test;
 	double v;
 	size_t u;
 
@@ -627,6 +638,12 @@ static int read_numa_row(struct pb_state *st, const struct ingest_line *l)
 	rx_match(&rx_numa_row, l->s, l->len, cap, 5);
 	if (cap_num(&cap[2], &v) < 0)
 		return bad_number(st, l);
+	/* "-a" runs several tests, each row led by its test's name */
+	test = cfg_get(st, "test");
+	if (test && !cap_is(&cap[1], test))
+		return kb_err_set(st->err, st->ctx->path, l->lineno,
+				  "perf bench: a result row of '%.*s' under the test '%s'",
+				  (int)cap[1].len, cap[1].s, test);
 	for (u = 0; u < ARRAY_SIZE(units); u++)
 		if (strlen(units[u].printed) == cap[3].len && !memcmp(units[u].printed, cap[3].s, cap[3].len))
 			break;
