@@ -117,14 +117,27 @@ static struct rx rx_noise = RX("^\\s*(?:setting\\s+worker\\s+threads\\s+to\\s+\\
  * this many lines (bounded look-ahead keeps claims linear). */
 #define SB_LEAD 12
 
+/* The command of line l: the line, or the body of a shell loop on it
+ * ("for i in 1 2; do ./schbench -r 4; done"). */
+static void cmd_text(const struct ingest_line *l, const char **s, size_t *len)
+{
+	const char *body;
+	size_t n = shellcmd_loop_body(l->s, l->len, &body);
+
+	*s = n ? body : l->s;
+	*len = n ? n : l->len;
+}
+
 static int is_cmd(const struct ingest_line *l)
 {
 	struct ingest_tok tok[SB_MAXTOK];
-	size_t ntok;
+	const char *s;
+	size_t ntok, len;
 
 	if (!str_find(l->s, l->len, "schbench"))
 		return 0;
-	ntok = ingest_split(l->s, l->len, tok, SB_MAXTOK);
+	cmd_text(l, &s, &len);
+	ntok = ingest_split(s, len, tok, SB_MAXTOK);
 	if (ntok == 0 || ntok > SB_MAXTOK)
 		return 0;
 	return shellcmd_prog(tok, ntok, "schbench", SB_MAXPREFIX) >= 0;
@@ -426,8 +439,13 @@ static int tok_is_value(const struct ingest_tok *t)
 static void read_cmd(struct sb_state *st, const struct ingest_line *l)
 {
 	struct ingest_tok tok[SB_MAXTOK];
-	size_t ntok = ingest_split(l->s, l->len, tok, SB_MAXTOK), k, o;
-	int start = shellcmd_prog(tok, ntok, "schbench", SB_MAXPREFIX);
+	const char *s;
+	size_t ntok, k, o, len;
+	int start;
+
+	cmd_text(l, &s, &len);
+	ntok = ingest_split(s, len, tok, SB_MAXTOK);
+	start = shellcmd_prog(tok, ntok, "schbench", SB_MAXPREFIX);
 
 	st->ncfg = 0;
 	st->cmd_runtime = -1;

@@ -99,3 +99,38 @@ int shellcmd_prog(const struct ingest_tok *tok, size_t ntok, const char *prog, s
 	}
 	return -1;
 }
+
+size_t shellcmd_loop_body(const char *s, size_t len, const char **body)
+{
+	struct ingest_tok tok[8];
+	const char *end = s + len, *p, *semi;
+	size_t ntok, i;
+
+	/* "for" or "while" after at most a prompt and a date */
+	ntok = ingest_split(s, len, tok, 8);
+	for (i = 0; i < ntok && i < 8 && i < 4; i++) {
+		if (ingest_tok_is(&tok[i], "for") || ingest_tok_is(&tok[i], "while"))
+			break;
+		if (!tok_is_prompt(&tok[i]) && !tok_is_stamp(&tok[i]))
+			return 0;
+	}
+	if (i == ntok || i == 4 || i == 8)
+		return 0;
+	/* "; do " (or ";do ") after the loop's head */
+	for (p = tok[i].s; p < end; p++) {
+		const char *q;
+
+		if (*p != ';')
+			continue;
+		q = str_skip_ws(p + 1, end);
+		if (end - q > 3 && q[0] == 'd' && q[1] == 'o' && (q[2] == ' ' || q[2] == '\t')) {
+			p = str_skip_ws(q + 2, end);
+			break;
+		}
+	}
+	if (p >= end)
+		return 0;
+	semi = memchr(p, ';', (size_t)(end - p));
+	*body = p;
+	return (size_t)((semi ? semi : end) - p);
+}

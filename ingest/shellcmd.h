@@ -23,6 +23,13 @@
  */
 int shellcmd_prog(const struct ingest_tok *tok, size_t ntok, const char *prog, size_t max_prefix);
 
+/*
+ * The command a shell loop runs, "$ for i in 1 2; do ./schbench -r 4; done"
+ * -> "./schbench -r 4": sets *body to it and returns its length; 0 when
+ * the line is no "for ...; do CMD" or "while ...; do CMD" loop.
+ */
+size_t shellcmd_loop_body(const char *s, size_t len, const char **body);
+
 /* Does token t, without its directories, equal word? */
 int shellcmd_tok_base_is(const struct ingest_tok *t, const char *word);
 

@@ -83,10 +83,10 @@ check_eq "2021 layout: the last block of the run is its result" \
 "rec-schbench-2021-m1-t2-r6-i2|message_threads=1,runtime=6,threads=2|1|latency_max=17598
 rec-schbench-2021-m1-t2-r6-i2|message_threads=1,runtime=6,threads=2|1|latency_p50=2484
 rec-schbench-2021-m1-t2-r6-i2|message_threads=1,runtime=6,threads=2|1|latency_p99=17568"
-check_eq "2021 layout, two runs in a loop: a smaller runtime starts the next run" \
+check_eq "2021 layout, two runs of a shell loop: a smaller runtime starts the next run; config from the loop's command" \
 	"$(vals rec-schbench-2021-loop2-r4-i2-w1.txt latency_p99)" \
-"rec-schbench-2021-loop2-r4-i2-w1|runtime=4|1|latency_p99=13168
-rec-schbench-2021-loop2-r4-i2-w1|runtime=4|2|latency_p99=11792"
+"rec-schbench-2021-loop2-r4-i2-w1|message_threads=1,runtime=4,threads=2,warmup=1|1|latency_p99=13168
+rec-schbench-2021-loop2-r4-i2-w1|message_threads=1,runtime=4,threads=2,warmup=1|2|latency_p99=11792"
 check_eq "2019 layout (*99.0th), one block a run; percentiles 75, 95, 99.5 too" \
 	"$(vals rec-schbench-2019-m1-t2-r4.txt latency_p75,latency_p99,latency_p99_5,latency_min,latency_max)" \
 "rec-schbench-2019-m1-t2-r4|message_threads=1,runtime=4,threads=2|1|latency_max=18770
