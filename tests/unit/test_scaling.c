@@ -193,6 +193,7 @@ static const struct {
 	  "\t  50.0th: 5          (0 samples)\n\t  min=1, max=119\ncurrent rps: 15869.42\n", 0 },
 	{ "schbench command lines without blocks",
 	  "$ ./schbench -m 2 -t 16 -r 30\nwarmup done, zeroing stats\n", 0 },
+	{ "schbench shell loops without output", "$ for i in 1 2; do ./schbench -m 2 -r 4; done\n", 0 },
 	{ "schbench percentile lines alone", "        * 99.0th: 8          (2076 samples)\n", 0 },
 	{ "perf bench sched pipe",
 	  "# Running 'sched/pipe' benchmark:\n# Executed 1000000 pipe operations between two processes\n\n"
