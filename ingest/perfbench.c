@@ -44,8 +44,10 @@
  * (op, threads, futexes): ops_per_sec, or the wake/requeue time in ms,
  * and perf's relative standard error of that mean as rse_pct.
  *
- * A block that stops before its result (a header, then nothing) is an
- * error: the output was cut.
+ * Headers that nothing follows are not claimed (prose); a block of a piece
+ * that stops before its result is an error (the output was cut); a sched
+ * pipe or syscall block without one of its three result lines is stored
+ * with a note (authors cut them).
  */
 #include "parsers.h"
 #include "shellcmd.h"
@@ -53,6 +55,7 @@
 #include "../core/rx.h"
 #include "../core/util.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -207,6 +210,9 @@ static enum pb_kind classify(const struct ingest_line *l, int in_numa)
 
 	if (rest == 0)
 		return PB_BLANK;
+	/* numa mem's rows are led by their test's name, whatever its letter */
+	if (in_numa && *p != '#' && memchr(p, ',', rest) && ingest_line_matches(&rx_numa_row, l))
+		return PB_NUMA_ROW;
 	switch (*p) {
 	case '#':
 		if (rest > 9 && str_find(p, rest, "Running")) {
@@ -259,8 +265,6 @@ static enum pb_kind classify(const struct ingest_line *l, int in_numa)
 			if (ingest_line_matches(&rx_bare, l))
 				return PB_BARE;
 		}
-		if (in_numa && ingest_line_matches(&rx_numa_row, l))
-			return PB_NUMA_ROW;
 		break;
 	}
 	if (read_cmd(l, &cmd) == 0)
@@ -273,6 +277,13 @@ static int kind_starts(enum pb_kind k)
 {
 	return k == PB_RUNNING || k == PB_EXEC_PIPE || k == PB_EXEC_CALLS || k == PB_MEM_FN ||
 	       k == PB_NUMA_TEST;
+}
+
+/* Lines that are a result (a block without one is no output). */
+static int kind_is_result(enum pb_kind k)
+{
+	return k == PB_TOTAL || k == PB_USECS || k == PB_OPS || k == PB_MEM_BPS || k == PB_MEM_CYCLES ||
+	       k == PB_NUMA_ROW || k == PB_FUTEX_RESULT || k == PB_BARE;
 }
 
 /* Track whether we are inside numa mem's output (its '#' lines). */
@@ -320,7 +331,7 @@ static size_t perfbench_claim(const struct ingest_opts *opts, const struct inges
 	enum pb_kind k;
 	struct pb_cmd cmd;
 	size_t i, end = 0;
-	int in_numa = 0, simple = 0;
+	int in_numa = 0, simple = 0, results = 0;
 
 	(void)opts;
 	*score = 0;
@@ -348,7 +359,14 @@ static size_t perfbench_claim(const struct ingest_opts *opts, const struct inges
 				break;
 			simple = 0;
 		}
+		results |= kind_is_result(k);
 		end = i + 1;
+	}
+	if (!results) {
+		/* headers and nothing they printed (a quote, a cut file): prose;
+		 * no claim starting before line i finds more */
+		*score = -(int)(i < INT_MAX ? i : INT_MAX);
+		return 0;
 	}
 	*score = 90;
 	return end;
@@ -456,11 +474,11 @@ static int end_block(struct pb_state *st)
 	if (!b->have_result)
 		return kb_err_set(st->err, st->ctx->path, b->line,
 				  "perf bench: the %s block has no result (cut short?)", b->what);
-	if ((b->bench == B_PIPE || b->bench == B_SYSCALL) && b->have_total &&
-	    (!b->have_usecs || !b->have_ops) && !st->cmd.simple)
-		return kb_err_set(st->err, st->ctx->path, b->line,
-				  "perf bench: the %s block stops after its total time, before %s (cut short?)",
-				  b->what, b->have_usecs ? "ops/sec" : "usecs/op");
+	if ((b->bench == B_PIPE || b->bench == B_SYSCALL) && b->have_result && !st->cmd.simple &&
+	    (!b->have_total || !b->have_usecs || !b->have_ops))
+		rec_note(st->out, b->line, "perf bench: the %s block shows no %s line (cut by the "
+			 "author?): stored without it", b->what,
+			 !b->have_total ? "Total time" : !b->have_usecs ? "usecs/op" : "ops/sec");
 	r = rec_run_new(st->out, bench_name[b->bench], b->line);
 	for (i = 0; i < b->ncfg; i++)
 		rec_run_config(st->out, r, b->cfg[i].key, b->cfg[i].value);
