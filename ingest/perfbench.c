@@ -35,7 +35,7 @@
  * seconds under its command line.
  *
  * One run per block: benchmarks perf-bench-sched-pipe (config loops,
- * mode), perf-bench-syscall (syscall, loops): time (s), usecs_per_op
+ * mode, and cgroups from a command line's -G), perf-bench-syscall (syscall, loops): time (s), usecs_per_op
  * (usec), ops_per_sec (higher); perf-bench-mem (op, function, size):
  * bandwidth in GB/s (perf's GB: 2^30 bytes; its "MB/sec", "KB/sec" and
  * "bytes/sec" are converted), or cycles_per_byte with -c;
@@ -121,6 +121,8 @@ struct pb_cmd {
 	int simple;                 /* --format=simple / -f simple */
 	long loops;                 /* -l / --loop / --nr_loops, -1 when not given */
 	int threaded;               /* sched pipe -T */
+	char cgroups[64];           /* sched pipe -G / --cgroups (not printed) */
+	char page[16];              /* mem -p / --page (not printed) */
 };
 
 /* Parse a "perf bench ..." line into c; 0 when it is one, -1 when not. */
@@ -161,6 +163,25 @@ static int read_cmd(const struct ingest_line *l, struct pb_cmd *c)
 			}
 			if (num_parse_long(v, vlen, &c->loops) < 0)
 				c->loops = -1;
+			continue;
+		}
+		if ((nl = ingest_opt_match(t, "-G")) || (nl = ingest_opt_match(t, "--cgroups")) ||
+		    (nl = ingest_opt_match(t, "-p")) || (nl = ingest_opt_match(t, "--page"))) {
+			int cg = ingest_opt_match(t, "-G") || ingest_opt_match(t, "--cgroups");
+			char *dst = cg ? c->cgroups : c->page;
+			size_t cap = cg ? sizeof(c->cgroups) : sizeof(c->page);
+			const char *v = t->s + nl + (t->len > nl && t->s[nl] == '=');
+			size_t vlen = (size_t)(t->s + t->len - v);
+
+			if (vlen == 0 && k + 1 < ntok) {
+				k++;
+				v = tok[k].s;
+				vlen = tok[k].len;
+			}
+			if (vlen < cap) {
+				memcpy(dst, v, vlen);
+				dst[vlen] = '\0';
+			}
 			continue;
 		}
 		if (ingest_tok_is(t, "-T") || ingest_tok_is(t, "--threaded")) {
@@ -555,6 +576,8 @@ static int read_executed(struct pb_state *st, const struct ingest_line *l, enum 
 				return -1;
 		cfg_setf(st, "loops", loops);
 		cfg_set(st, "mode", cap[2].s[0] == 'p' ? "process" : "thread", cap[2].s[0] == 'p' ? 7 : 6);
+		if (st->have_cmd && !strcmp(st->cmd.name, "pipe") && st->cmd.cgroups[0])
+			cfg_set(st, "cgroups", st->cmd.cgroups, strlen(st->cmd.cgroups));
 		return 0;
 	}
 	if (new_block(st, B_SYSCALL, l->lineno, "syscall") < 0)
@@ -607,6 +630,8 @@ static int read_mem(struct pb_state *st, const struct ingest_line *l, enum pb_ki
 		cfg_set(st, "function", cap[1].s, cap[1].len);
 		if (st->have_cmd && st->cmd.loops > 0)
 			cfg_setf(st, "loops", st->cmd.loops);
+		if (st->have_cmd && st->cmd.page[0])
+			cfg_set(st, "page", st->cmd.page, strlen(st->cmd.page));
 		return 0;
 	}
 	if (b->bench != B_MEM)
