@@ -14,6 +14,8 @@ extern const struct ingest_parser perfstat_parser;    /* perfstat.c */
 extern const struct ingest_parser gnutime_parser;     /* gnutime.c */
 extern const struct ingest_parser autonuma_parser;    /* autonuma.c */
 extern const struct ingest_parser lkprobot_parser;    /* lkprobot.c */
+extern const struct ingest_parser schbench_parser;    /* schbench.c */
+extern const struct ingest_parser perfbench_parser;   /* perfbench.c */
 extern const struct ingest_parser sumtable_parser;    /* sumtable.c */
 extern const struct ingest_parser inlinemean_parser;  /* inlinemean.c */
 extern const struct ingest_parser sidebyside_parser;  /* sidebyside.c */

@@ -16,6 +16,8 @@ static const struct ingest_parser *const parsers[] = {
 	&gnutime_parser,
 	&autonuma_parser,
 	&lkprobot_parser,
+	&schbench_parser,
+	&perfbench_parser,
 	&sumtable_parser,
 	&inlinemean_parser,
 	&sidebyside_parser,

@@ -208,15 +208,85 @@ if kind == 'monitor':
         else:
             near(k + ' (mean)', got, sum(x for _, x in vals) / len(vals))
     done()
+
+if kind == 'schbench':
+    # lkp averages every block it sees; its *_end_* keys are each
+    # iteration's last block.  kbench stores one run per final report.
+    rows = q("select r.run_id, r.config, s.metric, s.value from runs_v r join sample s on s.run_id = r.run_id "
+             "where r.variant = ? and r.status = 'ok' order by r.run_id", variant)
+    runs = {}
+    for rid, c, m, v in rows:
+        runs.setdefault(rid, (dict(kv.split('=', 1) for kv in c.split(',')), {}))[1][m] = v
+    blocks = sum(1 for l in open(yaml[:-len('.yaml')]) if l.startswith('Wakeup Latencies percentiles'))
+    names = {'50%': 'p50', '90%': 'p90', '99%': 'p99', '99.9%': 'p99_9', 'min': 'min', 'max': 'max'}
+    def vals(prefix, pct, inst=None):
+        m = prefix + '_' + names[pct]
+        return [r[1][m] for r in runs.values() if m in r[1] and (inst is None or r[0].get('instance') == inst)]
+    def rsd(v):
+        a = sum(v) / len(v)
+        return (sum((x - a) ** 2 for x in v) / len(v)) ** 0.5 * 100 / a
+    for k, v in keys:
+        m = re.match(r'^(wakeup|request)_(end_)?latency_(50%|90%|99%|99\.9%|min|max)_us(_max|_stddev%)?(?:\.instance(\d+))?$', k)
+        if not m: skip(k, 'unknown key'); continue
+        prefix, end, pct, stat, inst = m.groups()
+        x = vals(prefix, pct, inst)
+        if not end and blocks != len(runs):
+            skip(k, 'lkp averages the intermediate reports too; kbench stores each run\'s final report'); continue
+        if not x: near(k, None, v); continue
+        if stat == '_max': near(k, max(x), v)
+        elif stat == '_stddev%': near(k, round(rsd(x), 2), v)
+        else: near(k, round(sum(x) / len(x), 2), v)
+    done()
+
+if kind == 'perf-bench-numa-mem':
+    names = {'secs_latency': 'NUMA-convergence-latency', 'secs_slowest': 'runtime-max/thread',
+             'secs_fastest': 'runtime-min/thread', 'secs_avg': 'runtime-avg/thread',
+             'max_avg_diff': 'spread-runtime/thread', 'GB_per_thread': 'data/thread', 'GB_total': 'data-total',
+             'nsecs_byte_thread': 'runtime/byte/thread', 'GB_sec_thread': 'thread-speed', 'GB_sec_total': 'total-speed'}
+    for k, v in keys:
+        if k not in names: skip(k, 'unknown key'); continue
+        r = q("select value from samples_v where variant = ? and metric = ?", variant, names[k])
+        near(k, r[0][0] if len(r) == 1 else None, v)
+    done()
+
+if kind == 'perf-bench-syscall':
+    names = {'total_time_sec': 'time', 'usecs_per_op': 'usecs_per_op', 'ops_per_sec': 'ops_per_sec'}
+    for k, v in keys:
+        m = re.match(r'^(\w+)\.(total_time_sec|usecs_per_op|ops_per_sec)$', k)
+        if not m: skip(k, 'unknown key'); continue
+        r = q("select value from samples_v where variant = ? and metric = ? and config like ?",
+              variant, names[m.group(2)], '%syscall=' + m.group(1) + '%')
+        near(k, r[0][0] if len(r) == 1 else None, v)
+    done()
+
+if kind == 'perf-bench-mem':
+    for k, v in keys:
+        m = re.match(r'^(memcpy|memset)\.([\w-]+)\.GB_per_sec$', k)
+        if not m: skip(k, 'unknown key'); continue
+        r = q("select value, config from samples_v where variant = ? and metric = 'bandwidth'", variant)
+        r = [x for x, c in r if 'op=%s' % m.group(1) in c.split(',') and 'function=%s' % m.group(2) in c.split(',')]
+        near(k, r[0] if len(r) == 1 else None, v)
+    done()
+
+if kind == 'perf-bench-futex':
+    names = {'ops/s': 'ops_per_sec', 'wokeup_time_ms': 'wakeup_time', 'requeued_time_ms': 'requeue_time',
+             'avg_per_thread_latency_ms': 'per_thread_latency', 'stddev%': 'rse_pct'}
+    for k, v in keys:
+        if k not in names: skip(k, 'unknown key'); continue
+        r = q("select value from samples_v where variant = ? and metric = ?", variant, names[k])
+        near(k, r[0][0] if len(r) == 1 else None, v)
+    done()
 print("FAIL unknown kind " + kind)
 PY
 
 n=0
-for dir in hackbench kernbench perf-stat perf-bench-sched-messaging autonuma-benchmark generated/time; do
+for dir in hackbench kernbench perf-stat perf-bench-sched-messaging autonuma-benchmark generated/time \
+	   schbench perf-bench-numa-mem perf-bench-syscall perf-bench-mem perf-bench-futex; do
 	case $dir in
 	generated/time) kind=time ;;
 	autonuma-benchmark) kind=autonuma ;;
 	perf-bench-sched-messaging) kind=perf-bench ;;
+	schbench) kind=schbench ;;
 	*) kind=$dir ;;
 	esac
 	for raw in "$L/$dir"/*; do
@@ -229,7 +299,7 @@ for dir in hackbench kernbench perf-stat perf-bench-sched-messaging autonuma-ben
 		n=$((n + 1))
 	done
 done
-check_eq "all 15 raw fixtures of the six formats were compared" "$n" "15"
+check_eq "all 24 raw fixtures of the eleven formats were compared" "$n" "24"
 
 # NUMA monitors (ingest/numamon.c): time series, compared reading by reading.
 n=0

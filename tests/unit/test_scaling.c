@@ -265,6 +265,22 @@ static const struct {
 	{ "numactl -H", "available: 2 nodes (0-1)\nnode 0 cpus: 0 1\nnode 0 size: 130958 MB\n"
 	  "node 1 cpus: 2 3\nnode 1 size: 131072 MB\nnode distances:\nnode   0   1\n  0:  10  21\n"
 	  "  1:  21  10\n", 0 },
+	{ "schbench final report",
+	  "Wakeup Latencies percentiles (usec) runtime 30 (s) (434591 total samples)\n"
+	  "\t  50.0th: 6          (169879 samples)\n\t* 99.0th: 9          (14226 samples)\n"
+	  "\t  min=1, max=119\naverage rps: 17108.70\n", 0 },
+	{ "schbench intermediate reports",
+	  "Wakeup Latencies percentiles (usec) runtime 10 (s) (82781 total samples)\n"
+	  "\t  50.0th: 5          (0 samples)\n\t  min=1, max=119\ncurrent rps: 15869.42\n", 0 },
+	{ "schbench command lines without blocks",
+	  "$ ./schbench -m 2 -t 16 -r 30\nwarmup done, zeroing stats\n", 0 },
+	{ "schbench shell loops without output", "$ for i in 1 2; do ./schbench -m 2 -r 4; done\n", 0 },
+	{ "schbench percentile lines alone", "        * 99.0th: 8          (2076 samples)\n", 0 },
+	{ "perf bench sched pipe",
+	  "# Running 'sched/pipe' benchmark:\n# Executed 1000000 pipe operations between two processes\n\n"
+	  "     Total time: 4.567 [sec]\n\n       4.567890 usecs/op\n         218923 ops/sec\n", 0 },
+	{ "perf bench numa setup lines", "# Running 'numa/mem' benchmark:\n #\n ###\n", 0 },
+	{ "perf bench commands without output", "$ perf bench sched pipe -l 1000\n", 0 },
 };
 
 static const char mmtests_path[] =
