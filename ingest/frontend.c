@@ -394,6 +394,18 @@ size_t ingest_split(const char *s, size_t len, struct ingest_tok *tok, size_t ma
 	return n;
 }
 
+int ingest_autonuma_test(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n < 6 || strncmp(s, "numa0", 5) != 0 || !(s[5] == '1' || s[5] == '2'))
+		return 0;
+	for (i = 6; i < n; i++)
+		if (!(isalnum((unsigned char)s[i]) || s[i] == '_'))
+			return 0;
+	return n == 6 || s[6] == '_';
+}
+
 int ingest_word_eq(const char *s, size_t n, const char *w)
 {
 	return strlen(w) == n && strncasecmp(s, w, n) == 0;

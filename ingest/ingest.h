@@ -159,6 +159,9 @@ struct ingest_tok {
 /* Split s[0..len) at blanks into at most max tokens; returns the number of
  * tokens in the line (which may exceed max: only max are stored). */
 size_t ingest_split(const char *s, size_t len, struct ingest_tok *tok, size_t max);
+/* s[0..n) names one of autonuma-benchmark's tests: numa01, numa02_SMT,
+ * numa01_THREAD_ALLOC ... */
+int ingest_autonuma_test(const char *s, size_t n);
 /* s[0..n) is the word w, letter case aside. */
 int ingest_word_eq(const char *s, size_t n, const char *w);
 /* Does l hold w (letter case aside) as a whole word: no letter, digit

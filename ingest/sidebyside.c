@@ -746,19 +746,6 @@ static int is_stat(const char *s, size_t n)
 	return n >= 2 && n <= 4 && s[n - 1] == '%' && strspn(s, "0123456789.") == n - 1;
 }
 
-/* autonuma-benchmark's tests: numa01, numa02_SMT, numa01_THREAD_ALLOC ... */
-static int is_autonuma_test(const char *s, size_t n)
-{
-	size_t i;
-
-	if (n < 6 || strncmp(s, "numa0", 5) != 0 || !(s[5] == '1' || s[5] == '2'))
-		return 0;
-	for (i = 6; i < n; i++)
-		if (!(isalnum((unsigned char)s[i]) || s[i] == '_'))
-			return 0;
-	return n == 6 || s[6] == '_';
-}
-
 /* "test1", "run2", "run-3", "#4", "iter5": the rows are runs; the run's
  * number, or -1 when not that. */
 static long run_key(const char *s, size_t n)
@@ -976,7 +963,7 @@ static enum sb_keykind key_kind(const struct sb_table *t, const char *s, size_t 
 
 	if (n == 0)
 		return KEY_NONE;
-	if (is_autonuma_test(s, n))
+	if (ingest_autonuma_test(s, n))
 		return KEY_TEST;
 	if (t->kind != T_TRANSPOSED && run_key(s, n) >= 0)
 		return KEY_RUN;         /* (a transposed table's row keys are variants) */
@@ -1207,7 +1194,7 @@ static size_t read_pairs(const struct ingest_line *lines, size_t n, struct sb_ta
 	for (k = 0; k < nn; k++) {
 		double d;
 		if (num_parse(names[k].s, names[k].len, &d) == 0 ||
-		    is_autonuma_test(names[k].s, names[k].len))
+		    ingest_autonuma_test(names[k].s, names[k].len))
 			return 0;
 		t->col[k].name = names[k].s;
 		t->col[k].len = names[k].len;
@@ -1219,7 +1206,7 @@ static size_t read_pairs(const struct ingest_line *lines, size_t n, struct sb_ta
 		if (nt != (size_t)nn)
 			break;
 		for (k = 0; k < nn; k++)
-			if (!is_autonuma_test(tok[k].s, tok[k].len) || tok[k].len != tok[0].len ||
+			if (!ingest_autonuma_test(tok[k].s, tok[k].len) || tok[k].len != tok[0].len ||
 			    memcmp(tok[k].s, tok[0].s, tok[0].len) != 0)
 				break;
 		if (k < nn)

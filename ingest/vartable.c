@@ -113,19 +113,6 @@ struct vt_table {
 
 /* ---------------------------------------------------------------- words */
 
-/* autonuma-benchmark's tests: numa01, numa02_SMT, numa01_THREAD_ALLOC ... */
-static int is_autonuma_test(const char *s, size_t n)
-{
-	size_t i;
-
-	if (n < 6 || strncmp(s, "numa0", 5) != 0 || !(s[5] == '1' || s[5] == '2'))
-		return 0;
-	for (i = 6; i < n; i++)
-		if (!(isalnum((unsigned char)s[i]) || s[i] == '_'))
-			return 0;
-	return n == 6 || s[6] == '_';
-}
-
 /* A unit word: its scale to seconds; 0 when not a time unit, -1 a rate. */
 static double unit_scale(const char *s, size_t n)
 {
@@ -312,7 +299,7 @@ static int read_context(const struct ingest_line *l, struct vt_ctx *c)
 				snprintf(c->other, sizeof(c->other), "perf bench sched %.*s", (int)w.len, w.s);
 				named = c->other;
 			}
-		} else if (is_autonuma_test(base, n)) {
+		} else if (ingest_autonuma_test(base, n)) {
 			if (c->bench != VB_NONE && c->bench != VB_AUTONUMA) {
 				set_two(c, named, "autonuma");
 				return 1;
@@ -638,7 +625,7 @@ static int read_header(const struct ingest_line *h, int nv, struct vt_table *t)
 			while (x->len && x->s[x->len - 1] == ':')
 				x->len--;
 			if (x->len == 0 || num_parse(x->s, x->len, &d) == 0 || name_is_config(x->s, x->len) ||
-			    is_autonuma_test(x->s, x->len))
+			    ingest_autonuma_test(x->s, x->len))
 				return -1;
 			t->name[k] = *x;
 			t->change_col[k] = name_is_change(x->s, x->len);
