@@ -818,11 +818,15 @@ static int time_format_ok(const char *fmt)
 
 static int list_formats(void)
 {
-	size_t n, i;
+	size_t n, i, w = 0;
 	const struct ingest_parser *const *p = ingest_parsers(&n);
 
+	/* the names in one column, as wide as the longest */
 	for (i = 0; i < n; i++)
-		printf("%-15s %s\n", p[i]->name, p[i]->description);
+		if (strlen(p[i]->name) > w)
+			w = strlen(p[i]->name);
+	for (i = 0; i < n; i++)
+		printf("%-*s  %s\n", (int)w, p[i]->name, p[i]->description);
 	return EXIT_OK;
 }
 
