@@ -357,7 +357,9 @@ void layout_apply(const char *path, struct rec_batch *b)
 /* Program output files kbench reads, by the name lkp gives them. */
 static const char *const lkp_programs[] = {
 	"hackbench", "kernbench", "perf-stat", "time", "autonuma-benchmark",
-	"perf-bench-sched-messaging", "numa_test",
+	"perf-bench-sched-messaging", "numa_test", "schbench",
+	"perf-bench-sched-pipe", "perf-bench-syscall", "perf-bench-mem",
+	"perf-bench-numa-mem", "perf-bench-futex",
 };
 
 /* Monitor files kbench reads (numamon.c): their samples belong to the

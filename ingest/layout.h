@@ -124,7 +124,9 @@ int layout_lkp_parse(const char *path, struct layout_lkp *li);
  * Is path an lkp program output worth importing: a file in a run
  * directory of the layout above named after a program kbench reads
  * (hackbench, kernbench, perf-stat, time, autonuma-benchmark,
- * perf-bench-sched-messaging), or a NUMA monitor kbench reads
+ * perf-bench-sched-messaging, numa_test, schbench, perf-bench-sched-pipe,
+ * perf-bench-syscall, perf-bench-mem, perf-bench-numa-mem,
+ * perf-bench-futex), or a NUMA monitor kbench reads
  * (proc-vmstat, numa-numastat, numa-vmstat, numa-meminfo, vmstat,
  * memory--numa_stat), plain or gzipped (<program>.gz)?  *.json, *.yaml,
  * job scripts and other monitors are not.  Pure.

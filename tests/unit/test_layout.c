@@ -33,6 +33,15 @@ TEST(layout_lkp_paths)
 	CHECK(layout_lkp_wanted(LKP_RUN "/autonuma-benchmark"));
 	CHECK(layout_lkp_wanted(LKP_RUN "/kernbench"));
 	CHECK(layout_lkp_wanted(LKP_RUN "/perf-bench-sched-messaging"));
+	CHECK(layout_lkp_wanted(LKP_RUN "/schbench"));
+	CHECK(layout_lkp_wanted(LKP_RUN "/schbench.gz"));
+	CHECK(layout_lkp_wanted(LKP_RUN "/perf-bench-sched-pipe"));
+	CHECK(layout_lkp_wanted(LKP_RUN "/perf-bench-syscall"));
+	CHECK(layout_lkp_wanted(LKP_RUN "/perf-bench-mem"));
+	CHECK(layout_lkp_wanted(LKP_RUN "/perf-bench-numa-mem"));
+	CHECK(layout_lkp_wanted(LKP_RUN "/perf-bench-futex"));
+	CHECK(!layout_lkp_wanted(LKP_RUN "/perf-bench"));
+	CHECK(!layout_lkp_wanted(LKP_RUN "/schbench.json"));
 	CHECK(!layout_lkp_wanted(LKP_RUN "/hackbench.json"));
 	CHECK(!layout_lkp_wanted(LKP_RUN "/job.yaml"));
 	/* the NUMA monitors kbench reads (numamon.c), and one it does not */
