@@ -1122,6 +1122,31 @@ static void rename_to_label(struct rec_batch *b, struct rec_segment *sg, const c
 				    "is the same)");
 }
 
+/* Whether every run and summary of the segment has one variant: a block
+ * comparing several (a table with a column per kernel) is not renamed to
+ * its label line, which names what they all ran on. */
+static int segment_one_variant(struct rec_batch *b, const struct rec_segment *sg)
+{
+	const char *one = NULL;
+	size_t i;
+
+	for (i = sg->run_first; i < sg->run_first + sg->nruns && i < b->nruns; i++) {
+		const char *v = b->runs[i]->variant;
+		if (one && v && strcmp(one, v) != 0)
+			return 0;
+		if (v)
+			one = v;
+	}
+	for (i = sg->sum_first; i < sg->sum_first + sg->nsums && i < b->nsummaries; i++) {
+		const char *v = b->summaries[i]->variant;
+		if (one && v && strcmp(one, v) != 0)
+			return 0;
+		if (v)
+			one = v;
+	}
+	return 1;
+}
+
 /* A variant name where it is used, for one_spelling(). */
 struct spelled {
 	const char **name;
@@ -1427,7 +1452,8 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		free(it);
 	}
 	for (k = 0; k < b->nsegments; k++) {
-		if (labelled[k] && vlabel[k] && vlabel_same[k])
+		if (labelled[k] && vlabel[k] && vlabel_same[k] &&
+		    segment_one_variant(b, &b->segments[k]))
 			rename_to_label(b, &b->segments[k], vlabel[k]);
 		else if (labelled[k])
 			set_label(b, &b->segments[k], b->segments[k].label);

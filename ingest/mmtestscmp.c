@@ -31,7 +31,11 @@
  *    importer (layout.c).  kernbench's "elsp-256" is metric elapsed at
  *    jobs=256 (also user-, syst-); autonumabench's "syst-NUMA01" metric
  *    system at test=NUMA01.  tbench/dbench's param is clients, netperf's
- *    the message size, sysbench's clients; otherwise param=<as printed>.
+ *    the message size, sysbench's clients, pgbench's clients (metric
+ *    tps); otherwise param=<as printed>.
+ *  - A reply that comments inside the table it quotes (the header, the
+ *    reply's own lines at a shallower quote depth, then the rows) is read
+ *    as the quoted table: at most MM_REPLY such lines, each time noted.
  *  - One published summary per (param, kernel): mean from Amean, else
  *    Hmean, else Gmean; sd from Stddev (HStddev); min, max from Min, Max;
  *    every other row (CoeffVar, BAmean-99, the other means ...) is kept as
@@ -72,6 +76,7 @@ enum {
 	MM_LEAD = 8,            /* lines between a benchmark line and its table */
 	MM_HDR = 3,             /* header and label lines above the first row */
 	MM_BETWEEN = 4,         /* title/label lines between two tables of a run */
+	MM_REPLY = 12,          /* a reply's lines inside the table it quotes */
 };
 
 /* ---------------------------------------------------------------- rows */
@@ -330,6 +335,19 @@ static int line_is_underline(const struct ingest_line *l)
 	return n && skip_sp(l->s + n, l->s + l->len) == l->s + l->len;
 }
 
+/* A reply's own words inside the quoted table it answers: the header
+ * and rows at quote depth d, then up to MM_REPLY lines (blank or not) at
+ * a shallower depth, then the table goes on.  Returns how many such
+ * lines start at lines[k] (0 when lines[k] is the table's own). */
+static size_t reply_lines(const struct ingest_line *lines, size_t k, size_t n, int d)
+{
+	size_t e = k;
+
+	while (e < n && e < k + MM_REPLY && lines[e].quote < d)
+		e++;
+	return e > k && e < n && lines[e].quote >= d ? e - k : 0;
+}
+
 /* A header line: kernel names right-aligned, so indented (or after an
  * underline), and not a row. */
 static int line_bench(const struct ingest_line *l, char *buf, size_t cap, size_t *base);
@@ -558,7 +576,15 @@ static int table_starts(const struct ingest_line *lines, size_t j, size_t n, siz
 	struct mm_row r;
 	int glued;
 
-	for (k = j; k < n && k < j + MM_HDR + 1; k++) {
+	size_t skipped = 0, re;
+
+	for (k = j; k < n && k < j + skipped + MM_HDR + 1; k++) {
+		/* a reply's comment between the quoted header and its rows */
+		if (nh && (re = reply_lines(lines, k, n, hl[0]->quote)) > 0 && !skipped) {
+			skipped = re;
+			k += re - 1;
+			continue;
+		}
 		if (row_read(&lines[k], &r) != ROW_NONE)
 			break;
 		if (line_is_label(&lines[k], NULL, NULL))
@@ -567,7 +593,9 @@ static int table_starts(const struct ingest_line *lines, size_t j, size_t n, siz
 			return 0;
 		hl[nh++] = &lines[k];
 	}
-	if (k >= n || k >= j + MM_HDR + 1 || nh == 0)
+	if (k >= n || k >= j + skipped + MM_HDR + 1 || nh == 0)
+		return 0;
+	if (lines[k].quote != hl[0]->quote)
 		return 0;
 	if (header_names(hl, nh, &r, nm, &bad, &glued) < 0)
 		return 0;
@@ -585,6 +613,12 @@ static size_t tables_end(const struct ingest_line *lines, size_t r, size_t n)
 
 		if (line_is_row(&lines[i])) {
 			last = ++i;
+			continue;
+		}
+		/* a reply's comment between quoted rows, then more rows */
+		if ((k = reply_lines(lines, i, n, lines[last - 1].quote)) > 0 &&
+		    line_is_row(&lines[i + k])) {
+			i += k;
 			continue;
 		}
 		/* blank lines, a few title or label lines, then more of it */
@@ -713,6 +747,11 @@ static int bench_from_word(struct rec_batch *out, const char *word, size_t base,
 		b->higher_metric = "throughput";
 		/* a stream's Mbit/s; request/response tests count transactions */
 		b->higher_unit = wl > 3 && strcmp(word + wl - 3, "-rr") == 0 ? "" : "Mbit/s";
+	} else if (strcmp(name, "pgbench") == 0) {
+		/* the shellpack's transactions per second at N clients */
+		b->key = "clients";
+		b->higher_metric = "tps";
+		b->higher_unit = "txn/s";
 	} else if (strcmp(name, "sysbench") == 0) {
 		b->key = "clients";
 		b->higher_metric = "throughput";
@@ -820,6 +859,7 @@ struct mm_state {
 	size_t nnames;
 	long names_line;
 	const char *label;      /* label= of the rows, or NULL */
+	int quote;              /* the table's mail quoting depth */
 	struct mm_table tab;
 };
 
@@ -1041,6 +1081,8 @@ static int read_names(struct mm_state *st, const struct ingest_line *lines, size
 	for (h = h0; h < h1; h++) {
 		const char *ls;
 		size_t ll;
+		if (lines[h].quote < lines[h1].quote)
+			continue;       /* the reply's words (table_starts) */
 		if (line_is_label(&lines[h], &ls, &ll)) {
 			st->label = arena_strndup(&st->out->arena, ls, ll);
 			continue;
@@ -1164,6 +1206,18 @@ static int mm_parse(const struct ingest_ctx *ctx, const struct ingest_line *line
 			i++;
 			continue;
 		}
+		if (st.nnames && lines[i].quote < st.quote) {
+			/* tables_end() let in only a reply's few lines
+			 * between rows it quotes */
+			size_t k = reply_lines(lines, i, n, st.quote);
+			if (k) {
+				rec_note(out, lines[i].lineno, "mmtests table: lines %ld-%ld are the "
+					 "reply's own words inside the table it quotes: passed over",
+					 lines[i].lineno, lines[i + k - 1].lineno);
+				i += k;
+				continue;
+			}
+		}
 		{
 			/* "(SNC off)" and the same kernels' rows again */
 			const char *ls;
@@ -1198,6 +1252,10 @@ static int mm_parse(const struct ingest_ctx *ctx, const struct ingest_line *line
 		if (read_names(&st, lines, h0, row, &r) < 0)
 			goto out;
 		first = 0;
+		if (row > h0 + 1 && lines[row - 1].quote < lines[row].quote)
+			rec_note(out, lines[row - 1].lineno, "mmtests table: the reply's own words "
+				 "between the quoted header and its rows: passed over");
+		st.quote = lines[row].quote;
 		i = row;
 	}
 	table_flush(&st);

@@ -120,6 +120,61 @@ if imp $M; then
 		"$(q "select unit || '|' || better from metric where benchmark = 'kernbench' and name = 'duration_sys'")" "s|lower"
 fi
 
+# 8. A reply quoting ("> ") one-header-line pgbench and tbench tables of
+# four kernels, then a second pgbench table under "Also on Raspberrypi 4B:".
+M=08-guittot-quotes-yang-migcost-pgbench-tbench-2021
+if imp $M; then
+	check_eq "four kernels from one quoted header line" \
+		"$(q "select name from variant order by id" | tr '\n' ' ')" \
+		"mig-cost-500000 mig-cost-100000 mig-cost-10000 mig-cost-1000000 "
+	check_eq "pgbench Hmean: tps at clients, a negative marked gain" \
+		"$(cell mig-cost-1000000 pgbench clients=144 tps)" "64940.6|-|0|-14.88|*"
+	check_eq "pgbench: an unmarked change" \
+		"$(cell mig-cost-100000 pgbench clients=48 tps)" "67867.9|-|0|-0.43|"
+	check_eq "pgbench baseline column" "$(cell mig-cost-500000 pgbench clients=256 tps)" "57476.1|-|0|-|"
+	check_eq "tbench (config-network-tbench) title" \
+		"$(cell mig-cost-100000 tbench clients=128 throughput)" "6810.9|-|0|46.94|*"
+	check_eq "the second machine's table: two kernels kept apart, labelled" \
+		"$(q "select v.name || ' ' || printf('%.2f', s.mean) || ' ' || case when s.pub_change is null then '-' else printf('%.2f', s.pub_change) end from summary s join variant v on v.id = s.variant_id where s.config = 'clients=1,label=Also on Raspberrypi 4B' order by s.id" | tr '\n' '|')" \
+		"mig-cost-500000 1651.41 -|mig-cost-100000 3444.27 108.56|"
+	check_eq "summaries: pgbench 13x4 + 4x2, tbench 10x4" \
+		"$(q "select group_concat(x, ' ') from (select benchmark || '=' || count(*) as x from summary group by benchmark order by benchmark) q")" \
+		"pgbench=60 tbench=40"
+	check_eq "pgbench tps: higher, txn/s" \
+		"$(q "select unit || '|' || better from metric where benchmark = 'pgbench' and name = 'tps'")" "txn/s|higher"
+	KBENCH_DB="$DB" "$KB" compare --bench pgbench --baseline mig-cost-500000 \
+		--variants mig-cost-500000,mig-cost-10000 --change better --format json > "$TMP/pg.json" 2>&1
+	check_eq "compare: 13 published pgbench rows for mig-cost-10000 (the Kunpeng table)" \
+		"$(jq '[.rows[] | select(.published) | select(.config | tostring | test("label") | not)] | length' "$TMP/pg.json")" 13
+	check_eq "compare: kbench's change within 0.3 points of every printed one" \
+		"$(jq '[.rows[] | select(.published) | (.change_pct - .published.change) | fabs | select(. > 0.3)] | length' "$TMP/pg.json")" 0
+fi
+
+# 9. A reply that comments inside the tables it quotes: netperf-udp's
+# header, the reply's paragraph, the send- rows, another paragraph, the
+# recv- rows; a netperf-tcp table quoted without its header is left.
+M=09-bellasi-quotes-eggemann-uclamp-netperf-2020
+if imp $M; then
+	check_eq "kernels from the two quoted header lines" \
+		"$(q "select name from variant order by id" | tr '\n' ' ')" \
+		"./5.7.0-rc7-without-clamp ./5.7.0-rc7-with-clamp ./5.7.0-rc7-with-clamp-tskgrp "
+	check_eq "send-8192: metric send at size=8192, marked" \
+		"$(cell ./5.7.0-rc7-with-clamp netperf-udp size=8192 send)" "14418.9|-|0|-3.63|*"
+	check_eq "recv rows after the reply's second paragraph" \
+		"$(cell ./5.7.0-rc7-without-clamp netperf-udp size=8192 recv)" "14961.6|-|0|-|"
+	check_eq "recv-2048 third kernel" \
+		"$(cell ./5.7.0-rc7-with-clamp-tskgrp netperf-udp size=2048 recv)" "4665.95|-|0|1.24|*"
+	check_eq "54 summaries: 9 sizes x send, recv x 3 kernels; no headerless netperf-tcp" \
+		"$(q "select count(*) || '|' || count(distinct benchmark) from summary")" "54|1"
+	check_eq "netperf-udp send: higher, Mbit/s" \
+		"$(q "select unit || '|' || better from metric where benchmark = 'netperf-udp' and name = 'send'")" "Mbit/s|higher"
+	"$KB" import --explain "$D/$M.mail" > "$TMP/explain9" 2>&1
+	check_grep "explain: the reply's words between header and rows" \
+		"line 36: mmtests table: the reply's own words between the quoted header" "$TMP/explain9"
+	check_grep "explain: the reply's words between rows" "lines 47-54 are the reply's own words" "$TMP/explain9"
+	check_grep "explain: the headerless netperf-tcp table left as prose" "| netperf-tcp" "$TMP/explain9"
+fi
+
 # 4. No line names the benchmark: refused, nothing stored.
 M=04-molnar-quotes-gorman-numab-untitled-2023
 KBENCH_DB="$TMP/r.db" "$KB" import "$D/$M.mail" > "$TMP/refuse.out" 2>&1
