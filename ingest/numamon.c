@@ -481,6 +481,39 @@ static int vmstat_known(const struct ingest_tok *k)
 }
 
 /* How many lines from lines[0] make one snapshot block, and its kind. */
+/* numastat -p's header for several processes: "PID" then mb_header's. */
+static size_t pid_header(const struct ingest_line *l, int *total)
+{
+	const char *p = str_skip_ws(l->s, l->s + l->len), *end = l->s + l->len;
+	struct ingest_line rest;
+
+	if (!str_starts(p, "PID ") && !str_starts(p, "PID\t"))
+		return 0;
+	rest = *l;
+	rest.s = p + 3;
+	rest.len = (size_t)(end - rest.s);
+	return mb_header(&rest, NULL, total);
+}
+
+/* A row of that table: "4965 (sleep)" (or "Total") and ncol numbers. */
+static int pid_row(const struct ingest_line *l, size_t ncol)
+{
+	struct ingest_tok tok[2 * MON_MAX_NODES + 8];
+	size_t nt = ingest_split(l->s, l->len, tok, 2 * MON_MAX_NODES + 8), i;
+	double v;
+
+	if (nt < ncol + 1 || nt > 2 * MON_MAX_NODES + 8)
+		return 0;
+	if (!tok_digits(&tok[0]) && !ingest_tok_is(&tok[0], "Total"))
+		return 0;
+	if (tok_digits(&tok[0]) && (nt < ncol + 2 || tok[1].s[0] != '('))
+		return 0;
+	for (i = nt - ncol; i < nt; i++)
+		if (!tok_number(&tok[i], &v))
+			return 0;
+	return 1;
+}
+
 static size_t snap_block(const struct ingest_line *lines, size_t n, enum snap_kind *kind)
 {
 	size_t i = 0, ncol;
@@ -501,6 +534,22 @@ static size_t snap_block(const struct ingest_line *lines, size_t n, enum snap_ki
 		i = 1;
 		while (i < n && (token_noise(&lines[i]) || ingest_line_blank(&lines[i])))
 			i++;
+	}
+	if (i > 0 && i < n && (ncol = pid_header(&lines[i], &total)) > 0) {
+		/* numastat -p of several processes: "PID  Node 0 ... Total",
+		 * then a row per process, "4965 (sleep)  1.77  1.77" */
+		size_t start = i;
+		struct ingest_tok tok[2];
+		for (i++; i < n; i++) {
+			if (ingest_split(lines[i].s, lines[i].len, tok, 2) >= 1 && tok_dashes(&tok[0]))
+				continue;
+			if (!pid_row(&lines[i], ncol + (size_t)total))
+				break;
+		}
+		if (i < start + 3)
+			return 0;
+		*kind = SNAP_MB;
+		return i;
 	}
 	if (i < n && (ncol = mb_header(&lines[i], NULL, &total)) > 0) {
 		size_t start = i;
@@ -634,6 +683,7 @@ static size_t snap_split(const struct ingest_line *lines, size_t n, struct snap 
 struct snap_meta {
 	const char *what, *bench;
 	int counters;           /* the block holds counters (needs a pair) */
+	const char *skip;       /* not read, and why (a note) */
 	char pid[32], process[128];
 };
 
@@ -696,9 +746,12 @@ static int read_mb(const struct ingest_ctx *ctx, const struct ingest_line *lines
 					meta->process[q - p - 2] = '\0';
 				}
 			} else {
-				return kb_err_set(err, ctx->path, lines[0].lineno,
-						  "numastat -p: a table of several processes is not read "
-						  "(one PID per table)");
+				/* several PIDs: one row per process, its Huge,
+				 * Heap, Stack and Private summed per node */
+				meta->skip = "a table of several processes (one row per PID, "
+					     "its memory summed per node) is not read: numastat -p "
+					     "with one PID prints the table kbench reads";
+				return 0;
 			}
 		}
 		i = 1;
@@ -778,7 +831,7 @@ static int snap_parse(const struct ingest_ctx *ctx, const struct ingest_line *li
 		      struct rec_batch *out, struct kb_err *err)
 {
 	struct snap sn[8];
-	size_t ns = snap_split(lines, n, sn, 8), k;
+	size_t ns = snap_split(lines, n, sn, 8), k, nk = 0;
 	struct snap_meta meta;
 	struct mon m;
 	struct rec_run *r;
@@ -806,6 +859,11 @@ static int snap_parse(const struct ingest_ctx *ctx, const struct ingest_line *li
 			mk.bench = "numastat";
 			if (read_mb(ctx, bl, sn[k].len, &m, &mk, err) < 0)
 				goto fail;
+			if (mk.skip) {
+				/* left out: not a snapshot of the pair */
+				rec_note(out, bl[0].lineno, "%s: not stored: %s", mk.what, mk.skip);
+				continue;
+			}
 			break;
 		default:
 			mk.what = "/proc/vmstat";
@@ -814,12 +872,18 @@ static int snap_parse(const struct ingest_ctx *ctx, const struct ingest_line *li
 			read_vmstat(bl, sn[k].len, &m);
 			break;
 		}
-		if (k == 0)
+		if (nk == 0)
 			meta = mk;
 		else if (strcmp(mk.what, meta.what) != 0 || strcmp(mk.pid, meta.pid) != 0) {
 			why = "the two tables are not of one kind";
 		}
+		sn[nk++] = sn[k];
 		m.ticks++;
+	}
+	ns = nk;
+	if (ns == 0) {
+		mon_release(&m);
+		return 0;
 	}
 	pair = ns == 2 && sn[0].label == 1 && sn[1].label == 2 && !why;
 	if (ns > 2)
@@ -876,14 +940,26 @@ static size_t numastat_claim(const struct ingest_opts *opts, const struct ingest
 	return snap_claim(lines, n, 0, score);
 }
 
+/* vmstat(8)'s first header line: "procs -----memory---- ..." or, with
+ * -w, "--procs-- -----memory----- ...". */
+static int vmstat8_title(const struct ingest_line *l)
+{
+	const char *p = str_skip_ws(l->s, l->s + l->len);
+
+	if (p >= l->s + l->len || (*p != 'p' && *p != '-'))
+		return 0;
+	if (!str_starts(p, "procs ") && !str_starts(p, "--procs-- "))
+		return 0;
+	return str_find(l->s, l->len, "---memory---") != NULL;
+}
+
 static size_t vmstat_claim(const struct ingest_opts *opts, const struct ingest_line *lines,
 			   size_t n, int *score)
 {
 	const char *p = str_skip_ws(lines[0].s, lines[0].s + lines[0].len);
 
 	(void)opts;
-	if (p < lines[0].s + lines[0].len && *p == 'p' && str_starts(p, "procs ") &&
-	    str_find(lines[0].s, lines[0].len, "---memory---")) {
+	if (vmstat8_title(&lines[0])) {
 		size_t i = 1;
 		/* vmstat(8): two header lines, then rows of numbers (and
 		 * with -t a date and a time) */
@@ -974,6 +1050,14 @@ static int vmstat8_parse(const struct ingest_ctx *ctx, const struct ingest_line 
 	mon_emit(&m, r, 1, "vmstat", &cnt);
 	mon_note(out, lines[0].lineno, "vmstat", m.ticks, "(the first row, the average since boot, "
 		 "left out)", &cnt);
+	/* vmstat -S k|K|m|M changes the memory columns' unit and its
+	 * output does not say so: stored as printed, with no unit */
+	for (c = 0; c < known; c++)
+		if (!strcmp(vmstat8_group(&col[c]), "memory"))
+			break;
+	if (c < known)
+		rec_note(out, lines[1].lineno, "vmstat: the memory columns are stored as printed, with "
+			 "no unit: KiB, unless vmstat was run with -S (its output does not say which)");
 	mon_release(&m);
 	return 0;
 }
@@ -981,9 +1065,7 @@ static int vmstat8_parse(const struct ingest_ctx *ctx, const struct ingest_line 
 static int vmstat_parse(const struct ingest_ctx *ctx, const struct ingest_line *lines,
 			size_t n, struct rec_batch *out, struct kb_err *err)
 {
-	const char *p = str_skip_ws(lines[0].s, lines[0].s + lines[0].len);
-
-	if (str_starts(p, "procs "))
+	if (vmstat8_title(&lines[0]))
 		return vmstat8_parse(ctx, lines, n, out, err);
 	return snap_parse(ctx, lines, n, out, err);
 }

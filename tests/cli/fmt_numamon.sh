@@ -54,6 +54,50 @@ check_status "vmstat(8) imports" 0 "$KB" import --variant vm8 $D/vm-vmstat-1-4.t
 check_eq "... the since-boot first row left out: cs mean of 3 rows" \
 	"$(v vm8 vmstat.system.cs)" "$(awk 'NR > 3 { s += $12; n++ } END { printf "%.6g", s / n }' $D/vm-vmstat-1-4.txt)"
 
+# vmstat(8) with other options (recorded here, README.txt): levels as the
+# mean of the rows after the first, read by hand.
+vv() { sql "select group_concat(printf('%.6g', value), ' ') from (select value from samples_v where variant = '$1' and metric in ($2) order by metric) q"; }
+check_status "vmstat 1 5 imports" 0 "$KB" import --variant vm15 $D/vm-vmstat-1-5.txt
+check_eq "... cs (1657+1489+1626+1572)/4, us 60, sy 39.25" \
+	"$(v vm15 vmstat.system.cs) $(v vm15 vmstat.cpu.us) $(v vm15 vmstat.cpu.sy)" "1586 60 39.25"
+check_status "vmstat -t 1 3 imports" 0 "$KB" import --variant vmt $D/vm-vmstat-t.txt
+check_eq "... bo (1356+1484)/2, the timestamp not a column, 17 metrics" \
+	"$(v vmt vmstat.io.bo) $(sql "select count(*) from samples_v where variant = 'vmt'")" "1420 17"
+check_status "vmstat -a 1 3 imports" 0 "$KB" import --variant vma $D/vm-vmstat-a.txt
+check_eq "... inact 1095772, active 814712, bo (10848+836)/2" \
+	"$(v vma vmstat.memory.inact) $(v vma vmstat.memory.active) $(v vma vmstat.io.bo)" "1.09577e+06 814712 5842"
+check_status "vmstat -w 1 3 (wide: '--procs--' header) imports" 0 "$KB" import --variant vmw $D/vm-vmstat-w.txt
+check_eq "... in (708+826)/2, cs (1721+1494)/2, free 23154508, gu" \
+	"$(v vmw vmstat.system.in) $(v vmw vmstat.system.cs) $(sql "select printf('%.0f', value) from samples_v where variant = 'vmw' and metric = 'vmstat.memory.free'") $(v vmw vmstat.cpu.gu)" \
+	"767 1607.5 23154508 0"
+check_status "vmstat -a -w 2 3 imports" 0 "$KB" import --variant vmaw $D/vm-vmstat-a-w.txt
+check_eq "... bi (42622+12404)/2, inact 709960, r (8+16)/2" \
+	"$(v vmaw vmstat.io.bi) $(v vmaw vmstat.memory.inact) $(v vmaw vmstat.procs.r)" "27513 709960 12"
+check_status "vmstat -t -w 1 3 imports" 0 "$KB" import --variant vmtw $D/vm-vmstat-t-w.txt
+check_eq "... bo (2308+1288)/2, in (913+788)/2, 18 metrics" \
+	"$(v vmtw vmstat.io.bo) $(v vmtw vmstat.system.in) $(sql "select count(*) from samples_v where variant = 'vmtw'")" "1798 850.5 18"
+check_status "vmstat -S M 1 3 imports" 0 "$KB" import --variant vmsm $D/vm-vmstat-S-M.txt
+check_eq "... free 22575 and cache 1321 as printed (MiB), bo (0+17656)/2" \
+	"$(v vmsm vmstat.memory.free) $(v vmsm vmstat.memory.cache) $(v vmsm vmstat.io.bo)" "22575 1321 8828"
+check_eq "... with no unit claimed" "$(sql "select count(*) from samples_v where variant = 'vmsm' and metric like 'vmstat.memory.%' and coalesce(unit, '') <> ''")" "0"
+check_status "... --explain" 0 "$KB" import --explain $D/vm-vmstat-S-M.txt
+check_grep "... says the memory columns' unit is not known from the output" \
+	"line 2: vmstat: the memory columns are stored as printed, with no unit: KiB, unless vmstat was run with -S" "$TMP/.out"
+
+# numastat -p of several processes (recorded here): left out with a note,
+# not an error that fails the file.
+"$KB" import $D/vm-numastat-p-multi.txt > "$TMP/pm.out" 2>&1; rc=$?
+check_eq "numastat -p of two PIDs alone stores nothing" "$rc" "2"
+check_grep "... file:line: the reason" \
+	"vm-numastat-p-multi.txt:2: no benchmark output stored: numastat -p: not stored: a table of several processes" "$TMP/pm.out"
+{ cat $D/vm-numastat-p-multi.txt; echo; cat $D/vm-numastat-before-after.txt; } > "$TMP/pm-pair.txt"
+KBENCH_DB="$TMP/pm.db" check_status "the table of two PIDs before a numastat before/after pair: the file imports" 0 \
+	"$KB" import --variant pmpair "$TMP/pm-pair.txt"
+check_eq "... the pair's numa_hit 193617, nothing of the PIDs stored" \
+	"$(KBENCH_DB="$TMP/pm.db" v pmpair numa-numastat.node0.numa_hit) $(KBENCH_DB="$TMP/pm.db" sql "select count(*) from samples_v where metric like 'numastat-p%'")" "193617 0"
+KBENCH_DB="$TMP/pm.db" check_status "... --explain" 0 "$KB" import --explain "$TMP/pm-pair.txt"
+check_grep "... names the table left out" "line 2: numastat -p: not stored: a table of several processes \(one row per PID" "$TMP/.out"
+
 # A mail that quotes the snapshots.
 { printf 'From: a@example.org\nSubject: Re: numa counters\nMessage-ID: <numamon-quoted@example.org>\n\nOn Monday someone wrote:\n'
   sed 's/^/> /' $D/vm-grep-numa-before-after.txt; } > "$TMP/quoted.mail"
@@ -78,6 +122,27 @@ check_eq "numactl -H alone naming no machine is refused" "$rc" "2"
 check_grep "... with the reason" "vm-numactl-H.txt:(1:)? .*does not name it: give --machine NAME" "$TMP/nm.out"
 check_status "... and stored with --machine" 0 "$KB" import --machine vm $D/vm-numactl-hardware.txt
 check_eq "... 2 CPUs, 1 node" "$(sql "select cpus || ' ' || nodes from machine where name = 'vm'")" "2 1"
+
+# numactl -H quoted in mails (README.txt) and recorded again here.
+mach() { sql "select cpus || ' ' || nodes from machine where name = '$1'"; }
+desc() { sql "select description from machine where name = '$1'"; }
+check_status "numactl -H quoted in a 2012 linux-mm reply (an 'AA>' partial copy above it)" 0 \
+	"$KB" import --machine aa24 $D/post-arcangeli-autonuma-alpha6-2012.mail
+check_eq "... 24 CPUs, 2 nodes" "$(mach aa24)" "24 2"
+check_grep "... 12276 + 12288 MB, distances 10 21 / 21 10" "24564 MB; node distances 10 21 / 21 10" <(desc aa24)
+check_status "numactl -H of a memory-tiering box (two CPU-less PMEM nodes)" 0 \
+	"$KB" import --machine tier96 $D/post-zijlstra-tiering-slit-2022.mail
+check_eq "... 96 CPUs, 4 nodes" "$(mach tier96)" "96 4"
+check_grep "... 64136 + 64466 + 2 x 253952 MB, the SLIT's distances" \
+	"636506 MB; node distances 10 21 17 28 / 21 10 28 17 / 17 28 10 28 / 28 17 28 10" <(desc tier96)
+check_status "numactl -H of a 4-node VM quoted in a netdev reply" 0 \
+	"$KB" import --machine vm16 $D/post-toukan-cpumask-local-spread-2022.mail
+check_eq "... 16 CPUs, 4 nodes" "$(mach vm16)" "16 4"
+check_grep "... 3869 + 1969 + 1967 + 7842 MB, distances 10 50 30 70 / ..." \
+	"15647 MB; node distances 10 50 30 70 / 50 10 70 30 / 30 70 10 50 / 70 30 50 10" <(desc vm16)
+check_status "numactl -H recorded again here" 0 "$KB" import --machine vm2 $D/vm-numactl-H-2.txt
+check_eq "... 2 CPUs, 1 node" "$(mach vm2)" "2 1"
+check_grep "... 7897 MB" "1 NUMA node, 2 CPUs, 7897 MB" <(desc vm2)
 
 # lkp's monitors, alone: the change of counters over the series, the
 # mean of levels.
