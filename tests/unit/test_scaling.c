@@ -95,6 +95,12 @@ static const struct {
 	{ "perf stat hand-merged columns", "context-switches    43,373  ( +-  0.40% )   44,597 ( +-  0.55% )\n", 0 },
 	{ "perf stat command lines in prose", "perf stat --null --repeat 10 -- perf bench sched messaging\n"
 	  "\n  5.7295 +- 0.0219 seconds time elapsed  ( +-  0.38% )\n\n", 0 },
+	{ "vmstat -w", "--procs-- -----------------------memory---------------------- ---swap-- -----io---- -system-- ----------cpu----------\n"
+	  "   r    b         swpd         free         buff        cache   si   so    bi    bo   in   cs  us  sy  id  wa  st  gu\n"
+	  "   4    0            0     23154508        30524      1346832    0    0   406  3444  372  819  55  16  28   0   1   0\n", 0 },
+	{ "numastat -p of several PIDs", "Per-node process memory usage (in MBs)\n"
+	  "PID                        Node 0           Total\n----------------  --------------- ---------------\n"
+	  "4965 (sleep)                 1.77            1.77\n", 0 },
 	{ "label lines before blocks",
 	  "Without the patch:\n\nRunning with 10*40 (== 400) tasks.\nTime: 3.120\n\n"
 	  "With the patch:\n\nRunning with 10*40 (== 400) tasks.\nTime: 2.910\n\n", 0 },
