@@ -414,8 +414,12 @@ int ingest_word_eq(const char *s, size_t n, const char *w)
 int ingest_line_names_word(const struct ingest_line *l, const char *w)
 {
 	size_t wl = strlen(w), i;
+	int lo = tolower((unsigned char)w[0]), up = toupper((unsigned char)w[0]);
 
-	for (i = 0; i + wl <= l->len; i++) {
+	for (i = 0; wl && i + wl <= l->len; i++) {
+		/* the first letter first: a call per position is what costs */
+		if (l->s[i] != lo && l->s[i] != up)
+			continue;
 		if (strncasecmp(l->s + i, w, wl) != 0)
 			continue;
 		if (i > 0 && (isalnum((unsigned char)l->s[i - 1]) || l->s[i - 1] == '_'))

@@ -853,7 +853,9 @@ static size_t inlinemean_claim(const struct ingest_opts *opts, const struct inge
 		for (i = 0; i < j; i++)
 			read_heading(&c, &lines[i]);
 		if (!c.bench) {
-			*score = 0;
+			/* nor does a claim of this parser start at lines[1..j):
+			 * their headings are a part of these, which name none */
+			*score = -(int)j;
 			return 0;
 		}
 	}

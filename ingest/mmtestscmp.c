@@ -488,8 +488,15 @@ static int line_bench(const struct ingest_line *l, char *buf, size_t cap, size_t
 			continue;
 		if (st > 0 && (s[st - 1] == '/' || s[st - 1] == '='))
 			continue;       /* a path or an option value: config-..., a=b */
+		/* every name starts with a letter: most words of a line of
+		 * numbers stop here, before any comparison of names */
+		if (!isalpha((unsigned char)s[st]))
+			continue;
 		for (k = 0; k < sizeof(mm_benchmarks) / sizeof(mm_benchmarks[0]); k++) {
-			size_t bl = strlen(mm_benchmarks[k]);
+			size_t bl;
+			if (tolower((unsigned char)s[st]) != mm_benchmarks[k][0])
+				continue;       /* the names are lowercase */
+			bl = strlen(mm_benchmarks[k]);
 			if (wl < bl || strncasecmp(s + st, mm_benchmarks[k], bl) != 0)
 				continue;
 			if (wl > bl && s[st + bl] != '-')

@@ -313,15 +313,37 @@ static int read_context(const struct ingest_line *l, struct vt_ctx *c)
 			}
 		}
 	}
-	for (k = 0; k < sizeof(other_benchmarks) / sizeof(other_benchmarks[0]); k++) {
-		if (!ingest_line_names_word(l, other_benchmarks[k]))
-			continue;
-		if (c->bench != VB_NONE && c->bench != VB_OTHER) {
-			set_two(c, named, other_benchmarks[k]);
-			return 1;
+	{
+		/* one pass over the line's word starts for all of them, not a
+		 * pass per name: this runs on every line a table may follow */
+		size_t i, nb = sizeof(other_benchmarks) / sizeof(other_benchmarks[0]);
+		unsigned long long seen = 0;
+		_Static_assert(sizeof(other_benchmarks) / sizeof(other_benchmarks[0]) <= 64,
+			       "one bit a name");
+		for (i = 0; i < l->len; i++) {
+			int c0 = tolower((unsigned char)l->s[i]);
+			if (!isalpha(c0) || (i > 0 && (isalnum((unsigned char)l->s[i - 1]) || l->s[i - 1] == '_')))
+				continue;
+			for (k = 0; k < nb; k++) {
+				size_t bl;
+				if (other_benchmarks[k][0] != c0)
+					continue;
+				bl = strlen(other_benchmarks[k]);
+				if (i + bl <= l->len && strncasecmp(l->s + i, other_benchmarks[k], bl) == 0 &&
+				    (i + bl == l->len || !(isalnum((unsigned char)l->s[i + bl]) || l->s[i + bl] == '_')))
+					seen |= 1ULL << k;
+			}
 		}
-		c->bench = VB_OTHER;
-		snprintf(c->other, sizeof(c->other), "%s", other_benchmarks[k]);
+		for (k = 0; seen && k < nb; k++) {
+			if (!((seen >> k) & 1))
+				continue;
+			if (c->bench != VB_NONE && c->bench != VB_OTHER) {
+				set_two(c, named, other_benchmarks[k]);
+				return 1;
+			}
+			c->bench = VB_OTHER;
+			snprintf(c->other, sizeof(c->other), "%s", other_benchmarks[k]);
+		}
 	}
 	if (c->bench == VB_NONE && ingest_line_names_word(l, "autonuma-benchmark"))
 		c->bench = VB_AUTONUMA;
