@@ -126,10 +126,12 @@ static void tindex_release(struct tindex *t)
 	memset(t, 0, sizeof(*t));
 }
 
-/* Key of a summary as a cell holds it. */
+/* Key of a summary as a cell holds it: a cell a post's second table
+ * re-compares against another column is kept once per baseline, and
+ * build_rows() takes the one against the comparison's baseline. */
 static struct tkey sum_key(const struct db_qsummary *s)
 {
-	return (struct tkey){ s->variant_id, 0,
+	return (struct tkey){ s->variant_id, s->pub_base,
 			      { s->benchmark, s->machine_key, s->config, s->metric } };
 }
 
@@ -677,6 +679,7 @@ static void derive_summaries(struct build *b)
 		d->n = 0;
 		d->pub_change = NAN;	/* kbench's own arithmetic: no table printed it */
 		d->pub_mark = (char *)"";
+		d->pub_base = 0;
 		d->flags = (char *)(has_flag(e->flags, "footnoted") || has_flag(h->flags, "footnoted")
 				    ? "from_summaries,footnoted" : "from_summaries");
 		keep_summary(b, d);
@@ -806,8 +809,17 @@ static void explain(const struct an_table *t, const struct an_row *row, struct a
 		cell_note(c, "about %.0f runs per side needed", g->runs_needed);
 }
 
+/* Is s's published verdict one against variant base (the table's own
+ * baseline column is the comparison's)?  A store older than migration 7
+ * does not know (0): taken as before. */
+static int pub_against(const struct db_qsummary *s, long long base)
+{
+	return s->pub_base == 0 || s->pub_base == base;
+}
+
 static void fill_cell(struct build *b, struct an_row *row, struct an_cell *c,
-		      const struct obs *o, size_t n, const struct db_qsummary *sum)
+		      const struct obs *o, size_t n, const struct db_qsummary *sum,
+		      long long base)
 {
 	size_t i;
 
@@ -875,7 +887,8 @@ static void fill_cell(struct build *b, struct an_row *row, struct an_cell *c,
 			c->flags |= AN_F_FOOTNOTED;
 		if (has_flag(sum->flags, "from_summaries"))
 			c->flags |= AN_F_FROM_SUMMARIES;
-		if (!isnan(sum->pub_change) || (sum->pub_mark && sum->pub_mark[0])) {
+		if ((!isnan(sum->pub_change) || (sum->pub_mark && sum->pub_mark[0])) &&
+		    pub_against(sum, base)) {
 			c->published = 1;
 			c->pub_change = sum->pub_change;
 			c->pub_mark = xstrdup(sum->pub_mark ? sum->pub_mark : "");
@@ -897,6 +910,8 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 	const struct db_qsummary **sumv;
 	struct vpos *vp;
 	int dv;
+	/* the baseline's variant: a published verdict is shown against it only */
+	long long bid = t->nvariants ? t->variants[t->baseline].id : 0;
 
 	(void)err;
 	sort_ctx = b;
@@ -1051,9 +1066,15 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 
 				for (w = vpos_first(vp, t->nvariants, s->variant_id);
 				     w < t->nvariants && vp[w].id == s->variant_id; w++) {
-					if (!sumv[vp[w].v])
+					const struct db_qsummary *had = sumv[vp[w].v];
+
+					if (!had)
 						touched[nt++] = vp[w].v;
-					sumv[vp[w].v] = s;
+					/* the cell's latest summary, but one whose published
+					 * change is against this baseline wins over one
+					 * against another (a second table of the post) */
+					if (!had || s->pub_base == bid || had->pub_base != bid)
+						sumv[vp[w].v] = s;
 				}
 			}
 		if (b->q->baseline_rows_only && t->nvariants &&
@@ -1078,7 +1099,7 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 
 			if (start == b->nobs)
 				start = end = gend;
-			fill_cell(b, row, &row->cells[v], b->obs + start, end - start, sumv[v]);
+			fill_cell(b, row, &row->cells[v], b->obs + start, end - start, sumv[v], bid);
 			row->cells[v].is_baseline = v == t->baseline;
 		}
 		for (i = 0; i < nt; i++)

@@ -214,6 +214,20 @@ static void performance(struct an_regress *r, const struct an_table *t,
 			f->base_n = bc->d.n;
 			f->n = c->d.n;
 			f->flags = c->flags | bc->flags;
+			/* No test possible (a published number without n), but the
+			 * source's own test marks the change, against this baseline
+			 * (compare shows a cell's published verdict only then): its
+			 * verdict, said to be its, in kbench's direction and delta. */
+			if (!untested && !o->own_verdicts && f->verdict == AN_VERDICT_INCONCLUSIVE &&
+			    isnan(c->chg.p) && c->published && c->pub_mark && strchr(c->pub_mark, '*') &&
+			    bc->origin == AN_ORIGIN_SUMMARY && !isnan(c->chg.raw) &&
+			    fabs(c->chg.raw) >= t->opts.delta) {
+				f->verdict = row->dir == AN_DIR_NONE ? AN_VERDICT_CHANGED
+					     : (row->dir == AN_DIR_HIGHER) == (c->chg.raw > 0) ? AN_VERDICT_BETTER
+					     : AN_VERDICT_WORSE;
+				f->by_source = 1;
+				f->runs_needed = NAN;
+			}
 			if (f->machine)
 				buf_printf(&ev, "on %s: ", f->machine);
 			buf_printf(&ev, "%s ", bv->name);
@@ -228,6 +242,16 @@ static void performance(struct an_regress *r, const struct an_table *t,
 				buf_printf(&ev, "%s%s", k ? "," : "; flags ", fl[k]);
 			if (untested)
 				buf_puts(&ev, "; footnoted in the post: not tested (--use-flagged tests it)");
+			if (f->by_source) {
+				buf_puts(&ev, "; the source's own verdict: its table marks ");
+				if (!isnan(c->pub_change))
+					buf_printf(&ev, "%+.2f%%%s", c->pub_change, c->pub_mark);
+				else
+					buf_printf(&ev, "the change ('%s')", c->pub_mark);
+				buf_printf(&ev, " significant against %s, and kbench cannot test a "
+					   "published number without n (--own-verdicts leaves it "
+					   "inconclusive)", bv->name);
+			}
 			if (c->note && *c->note)
 				buf_printf(&ev, "; %s", c->note);
 			if (bc->note && *bc->note && bc->note != c->note)

@@ -78,6 +78,10 @@ struct an_finding {
 	double runs_needed;	/* per side, when INCONCLUSIVE; else NaN */
 	size_t base_n, n;	/* values on each side */
 	unsigned flags;		/* AN_F_* of stats.h / compare.h */
+	int by_source;		/* the verdict is the source's own: kbench could
+				 * not test (a published number without n) and
+				 * the table marks the change significant ('*'),
+				 * against this very baseline */
 	char *evidence;		/* one line or a few, human-readable: the runs,
 				 * jobs per node, notes; never NULL */
 	struct an_finding_run *runs;	/* baseline and candidate runs involved;
@@ -92,6 +96,8 @@ struct an_regress_opts {
 	size_t ncandidates;
 	int no_performance;		/* 1 = skip performance findings */
 	int no_placement;		/* 1 = skip placement findings */
+	int own_verdicts;		/* 1 = never take a published table's
+					 * own verdict where kbench cannot test */
 	struct an_placement_opts placement;
 	int lean;			/* 1 (a report): of each verdict only the
 					 * first 64 findings are kept, the rest

@@ -28,6 +28,7 @@ int cmd_regress(int argc, char **argv)
 	double threshold = 1.0, alpha = 0.05, split_below = 90.0, share_min = 10.0;
 	long cpus_per_node = 4;
 	int strict = 0, verbose = 0, no_placement = 0, no_performance = 0, no_derived = 0;
+	int own_verdicts = 0;
 	int use_flagged = 0;
 	const struct opt opts[] = {
 		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
@@ -53,6 +54,8 @@ int cmd_regress(int argc, char **argv)
 		OPT_DOUBLE("share-min", "POINTS", &share_min,
 			   "placement: smallest rise in moved/split jobs that matters (default 10 points)"),
 		OPT_FLAG("no-placement", &no_placement, "skip the numa placement checks"),
+		OPT_FLAG("own-verdicts", &own_verdicts,
+			 "never take a published table's own '*' where kbench cannot test"),
 		OPT_FLAG("no-performance", &no_performance, "placement checks only"),
 		OPT_FLAG("strict", &strict, "exit 3 when nothing regressed but something is inconclusive"),
 		OPT_STRING("format", "text|json|junit", &format, "text, json or junit (default text)"),
@@ -172,6 +175,7 @@ int cmd_regress(int argc, char **argv)
 	ro.candidates = (const char *const *)cv;
 	ro.ncandidates = ncv;
 	ro.no_placement = no_placement;
+	ro.own_verdicts = own_verdicts;
 	ro.no_performance = no_performance;
 	ro.placement.cpus_per_node = (int)cpus_per_node;
 	ro.placement.split_below = split_below;

@@ -272,7 +272,7 @@ static const char *const reads[R_COUNT] = {
 		   " WHERE j.run_id IN (SELECT r.id FROM run r WHERE r.source_id = ?1)"
 		   " ORDER BY j.run_id, j.job",
 	[R_SUMMARIES] = "SELECT variant_id, machine_id, benchmark, config, metric, mean, sd, n,"
-			" min, max, unit, flags, line, pub_change, pub_mark, stats"
+			" min, max, unit, flags, line, pub_change, pub_mark, stats, pub_base"
 			" FROM summary WHERE source_id = ?1 ORDER BY id",
 	[R_SEGMENTS] = "SELECT first_line, last_line, format, hash, runs, summaries, copy_of"
 		       " FROM segment WHERE source_id = ?1 ORDER BY first_line, last_line, hash, format",
@@ -786,6 +786,9 @@ static int copy_children(struct copy *c, struct src *s, struct kb_err *err)
 		put_col(r, st, 13, V_REAL);
 		put_col(r, st, 14, V_TEXT);
 		put_col(r, st, 15, V_TEXT);
+		/* the published change's baseline; NULL when none (or when
+		 * its variant is no longer stored) */
+		put_id(r, db_col_null(st, 16) ? -1 : idmap_get(&c->var, db_col_int(st, 16)));
 		s->summaries++;
 		c->res->summaries++;
 	}

@@ -331,7 +331,7 @@ static int load_summaries(struct db *db, const struct db_qsel *sel, struct db_qd
 	}
 	st = db_where_prepare(db, "SELECT t.variant_id, t.source_id, t.benchmark, t.config, t.metric,"
 			       " t.unit, t.flags, t.mean, t.sd, t.min, t.max, t.n, " MACHINE_KEY ","
-			       " t.pub_change, t.pub_mark"
+			       " t.pub_change, t.pub_mark, t.pub_base"
 			       " FROM summary t JOIN variant v ON v.id = t.variant_id"
 			       " LEFT JOIN machine m ON m.id = t.machine_id",
 			   &w, " ORDER BY t.id", err);
@@ -359,6 +359,7 @@ static int load_summaries(struct db *db, const struct db_qsel *sel, struct db_qd
 		s->pub_mark = db_col_text(st, 14);
 		if (!s->pub_mark)
 			s->pub_mark = xstrdup("");
+		s->pub_base = db_col_null(st, 15) ? 0 : db_col_int(st, 15);
 	}
 	return loop_end(db, st, step, err);
 }

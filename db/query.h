@@ -69,6 +69,7 @@ struct db_qsummary {
 	 * significance mark as printed ("" when none). */
 	double pub_change;
 	char *pub_mark;
+	long long pub_base;	/* the variant that change is against; 0 unknown */
 };
 
 /* One metric catalogue row ("" benchmark = any benchmark). */

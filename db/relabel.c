@@ -315,7 +315,7 @@ static int drop_if_empty(struct db *db, long long id, struct kb_err *err)
 	struct dbst *st = db_prepare(db,
 		"DELETE FROM variant WHERE id = ?1"
 		" AND NOT EXISTS (SELECT 1 FROM run WHERE variant_id = ?1)"
-		" AND NOT EXISTS (SELECT 1 FROM summary WHERE variant_id = ?1)"
+		" AND NOT EXISTS (SELECT 1 FROM summary WHERE variant_id = ?1 OR pub_base = ?1)"
 		" AND EXISTS (SELECT 1 FROM relabel r WHERE r.action = 'move'"
 		"             AND r.to_name = variant.name AND r.to_scope = variant.scope)", err);
 
@@ -377,10 +377,11 @@ static int move_all(struct db *db, long long from_id, long long to_id, struct kb
 	static const char *const sql[] = {
 		"UPDATE run SET variant_id = ?2 WHERE variant_id = ?1",
 		"UPDATE summary SET variant_id = ?2 WHERE variant_id = ?1",
+		"UPDATE summary SET pub_base = ?2 WHERE pub_base = ?1",
 	};
 	size_t k;
 
-	for (k = 0; k < 2; k++) {
+	for (k = 0; k < sizeof(sql) / sizeof(sql[0]); k++) {
 		struct dbst *st = db_prepare(db, sql[k], err);
 		if (!st)
 			return -1;
@@ -721,8 +722,18 @@ int db_relabel_replay(struct db *db, const char *sha, struct kb_err *err)
 		" AND EXISTS (SELECT 1 FROM relabel l JOIN variant f ON f.name = l.from_name"
 		"   AND f.scope = l.from_scope JOIN variant t ON t.name = l.to_name AND t.scope = l.to_scope"
 		"   WHERE l.action IN ('rename', 'merge') AND f.id = summary.variant_id)",
+		/* ... and so does the baseline of the published changes */
+		"UPDATE summary SET pub_base = (SELECT t.id FROM relabel l"
+		"   JOIN variant f ON f.name = l.from_name AND f.scope = l.from_scope"
+		"   JOIN variant t ON t.name = l.to_name AND t.scope = l.to_scope"
+		"   WHERE l.action IN ('rename', 'merge') AND f.id = summary.pub_base ORDER BY l.id DESC LIMIT 1)"
+		" WHERE source_id = (SELECT id FROM source WHERE sha256 = ?1)"
+		" AND EXISTS (SELECT 1 FROM relabel l JOIN variant f ON f.name = l.from_name"
+		"   AND f.scope = l.from_scope JOIN variant t ON t.name = l.to_name AND t.scope = l.to_scope"
+		"   WHERE l.action IN ('rename', 'merge') AND f.id = summary.pub_base)",
 		"DELETE FROM variant WHERE NOT EXISTS (SELECT 1 FROM run WHERE variant_id = variant.id)"
-		" AND NOT EXISTS (SELECT 1 FROM summary WHERE variant_id = variant.id)"
+		" AND NOT EXISTS (SELECT 1 FROM summary WHERE variant_id = variant.id"
+		"   OR pub_base = variant.id)"
 		" AND EXISTS (SELECT 1 FROM relabel l WHERE l.action IN ('rename', 'merge')"
 		"   AND l.from_name = variant.name AND l.from_scope = variant.scope)",
 	};

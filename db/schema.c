@@ -289,6 +289,13 @@ DB_METRIC_ROWS
 "ALTER TABLE summary ADD COLUMN pub_mark TEXT NOT NULL DEFAULT '';  -- its significance mark\n"
 "ALTER TABLE summary ADD COLUMN stats TEXT;                    -- JSON: other statistics\n"
 DB_SUMMARY_V_6,
+/* 7: the variant a published change is against (the table's baseline
+ * column): a post may re-compare the same cells against another column
+ * in a second table, and a verdict is only shown against its own
+ * baseline.  A variant id, no foreign key (a variant left without data
+ * is deleted); relabel's merges carry it along. */
+"ALTER TABLE summary ADD COLUMN pub_base INTEGER;  -- variant(id) pub_change is against\n"
+DB_SUMMARY_V_7,
 };
 
 int db_schema_version(void)

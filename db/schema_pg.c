@@ -226,6 +226,9 @@ const char *const db_pg_migrations[] = {
 "ALTER TABLE summary ADD COLUMN pub_mark " T " NOT NULL DEFAULT '';\n"
 "ALTER TABLE summary ADD COLUMN stats " T ";\n"
 DB_SUMMARY_V_6,
+/* 7: as schema.c's migration 7 */
+"ALTER TABLE summary ADD COLUMN pub_base BIGINT;\n"
+DB_SUMMARY_V_7,
 };
 
 const int db_pg_nmigrations = (int)(sizeof(db_pg_migrations) / sizeof(db_pg_migrations[0]));

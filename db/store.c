@@ -175,6 +175,7 @@ struct pending {
 		long long id;           /* run: its id; sample, job: the run's */
 		long long vid;          /* run, summary: variant id */
 		long long mid;          /* run, summary: machine id (0 unknown) */
+		long long pbid;         /* summary: its published change's baseline (0 none) */
 		int iteration;          /* run */
 		size_t at;              /* job: its placement JSON in json, or SIZE_MAX */
 		const void *rec;        /* the rec_run, rec_sample, rec_job or rec_summary */
@@ -620,7 +621,8 @@ const struct db_table db_tables[DB_T_COUNT] = {
 	[DB_T_SAMPLE] = { "sample", "run_id, metric, value, unit, job", 5 },
 	[DB_T_JOB] = { "job", "run_id, job, initial_node, main_node, moved, marked, user_time, pct", 8 },
 	[DB_T_SUMMARY] = { "summary", "source_id, variant_id, machine_id, benchmark, config, metric,"
-			   " mean, sd, n, min, max, unit, flags, line, pub_change, pub_mark, stats", 17 },
+			   " mean, sd, n, min, max, unit, flags, line, pub_change, pub_mark, stats,"
+			   " pub_base", 18 },
 	[DB_T_SEGMENT] = { "segment", "source_id, first_line, last_line, format, hash, runs,"
 			   " summaries, copy_of", 8 },
 };
@@ -772,6 +774,7 @@ static void bind_row(struct store_state *s, int table, int k, int p, struct sink
 		put_double(st, p + 15, sm->pub_change);
 		put_text(st, p + 16, sm->pub_mark ? sm->pub_mark : "");
 		put_text(st, p + 17, pd->row[k].at == SIZE_MAX ? NULL : s->sjson.data + pd->row[k].at);
+		put_positive(st, p + 18, pd->row[k].pbid);
 		break;
 	}
 	}
@@ -948,11 +951,20 @@ static int store_summary(struct store_state *s, const struct rec_summary *sm,
 	long long vid = variant_id(s, pick_variant(s->imp, sm->variant),
 				   s->imp->variant ? NULL : sm->variant_desc,
 				   sm->variant && !s->imp->variant ? s->scope : "", err);
-	long long mid = s->machine_id;
+	long long mid = s->machine_id, pbid = 0;
 	int k;
 
 	if (vid < 0)
 		return -1;
+	/* the variant the table's own change is against, named as the
+	 * summary's own is (none under --variant: one variant for all) */
+	if (sm->pub_base && !s->imp->variant && sm->variant) {
+		pbid = variant_id(s, sm->pub_base, NULL, s->scope, err);
+		if (pbid < 0)
+			return -1;
+		if (pbid == vid)
+			pbid = 0;
+	}
 	/* a summary the text places on a machine of its own ("on a 4 node
 	 * machine"), unless --machine names one for the whole file */
 	if (sm->machine && !s->imp->machine && (mid = named_machine(s, sm->machine, err)) < 0)
@@ -962,6 +974,7 @@ static int store_summary(struct store_state *s, const struct rec_summary *sm,
 		return -1;
 	s->rows[DB_T_SUMMARY].row[k].vid = vid;
 	s->rows[DB_T_SUMMARY].row[k].mid = mid;
+	s->rows[DB_T_SUMMARY].row[k].pbid = pbid;
 	s->rows[DB_T_SUMMARY].row[k].at = stats_json(&s->sjson, sm);
 	if (note_metric(s, sm->benchmark, sm->metric, sm->unit, err) < 0)
 		return -1;

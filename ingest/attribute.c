@@ -1193,6 +1193,11 @@ static void one_spelling(struct rec_batch *b)
 		xgrow(&v, &cap, n + 1, sizeof(*v));
 		v[n].name = &b->summaries[i]->variant;
 		v[n++].line = b->summaries[i]->line;
+		if (b->summaries[i]->pub_base) {
+			xgrow(&v, &cap, n + 1, sizeof(*v));
+			v[n].name = &b->summaries[i]->pub_base;
+			v[n++].line = b->summaries[i]->line;
+		}
 	}
 	if (n > 1)
 		qsort(v, n, sizeof(*v), cmp_spelled);

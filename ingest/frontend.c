@@ -802,6 +802,101 @@ static const char *linked_patch(struct arena *a, const struct ingest_doc *doc)
 	return found ? arena_strndup(a, found, flen) : NULL;
 }
 
+/* The changes the source names in its own words (struct ingest_claim):
+ * the robot's headline with the commit, testcase and parameters under it,
+ * and the rows of its "testcase: change" table.  One pass; each claim
+ * reads a bounded number of lines below it. */
+#define CLAIM_LOOKAHEAD 40
+
+static void claim_param(struct arena *a, struct ingest_claim *c, const char *k, size_t kl,
+			const char *v, size_t vl)
+{
+	if (c->nparams >= sizeof(c->params) / sizeof(c->params[0]) || !kl || !vl)
+		return;
+	c->params[c->nparams].key = arena_strndup(a, k, kl);
+	c->params[c->nparams++].value = arena_strndup(a, v, vl);
+}
+
+static struct ingest_claim *stated_claims(struct arena *a, const struct ingest_doc *doc,
+					  size_t *nout)
+{
+	static struct rx head = RX("\\bnoticed an? [+-]?([0-9]+(?:\\.[0-9]+)?)% (regression|improvement) "
+				   "of (\\S*[^\\s:])");
+	static struct rx row = RX("^\\|\\s*testcase: change\\s*\\|\\s*([^\\s:|]+):\\s+(\\S+)\\s+[+-]?"
+				  "([0-9]+(?:\\.[0-9]+)?)% (regression|improvement)\\s*\\|");
+	static struct rx kv_row = RX("^\\|\\s*(?:test parameters)?\\s*\\|\\s*([^\\s=|]+)=(\\S*)\\s*\\|\\s*$");
+	static struct rx commit = RX("^\\s*commit:\\s+([0-9a-f]{7,40})\\b");
+	static struct rx tcase = RX("^\\s*testcase:\\s+(\\S+)\\s*$");
+	static struct rx param = RX("^\\s+([A-Za-z_][A-Za-z0-9_.-]*):\\s+(\\S(?:.*\\S)?)\\s*$");
+	struct ingest_claim *out = NULL;
+	size_t n = 0, cap = 0, i;
+	const char *head_commit = NULL;
+
+	for (i = 0; i < doc->nlines; i++) {
+		const struct ingest_line *l = &doc->lines[i];
+		struct rx_cap m[5];
+		struct ingest_claim *c;
+		int is_head;
+		size_t j;
+
+		if (!str_find(l->s, l->len, "regression") && !str_find(l->s, l->len, "improvement"))
+			continue;
+		is_head = str_find(l->s, l->len, "noticed") && rx_match(&head, l->s, l->len, m, 4) == 4;
+		if (!is_head && (l->s[0] != '|' || rx_match(&row, l->s, l->len, m, 5) != 5))
+			continue;
+		xgrow(&out, &cap, n + 1, sizeof(*out));
+		c = &out[n++];
+		memset(c, 0, sizeof(*c));
+		c->lineno = l->lineno;
+		if (is_head) {
+			int in_params = 0;
+			c->pct = strtod(arena_strndup(a, m[1].s, m[1].len), NULL);
+			c->regression = m[2].len == 10;
+			c->metric = arena_strndup(a, m[3].s, m[3].len);
+			for (j = i + 1; j < doc->nlines && j <= i + CLAIM_LOOKAHEAD; j++) {
+				const struct ingest_line *x = &doc->lines[j];
+				struct rx_cap k[3];
+				if (x->quote != l->quote)
+					break;
+				if (ingest_line_blank(x)) {
+					if (in_params && c->nparams)
+						break;
+					continue;
+				}
+				if (in_params && rx_match(&param, x->s, x->len, k, 3) == 3) {
+					claim_param(a, c, k[1].s, k[1].len, k[2].s, k[2].len);
+					continue;
+				}
+				in_params = 0;
+				if (!c->commit && rx_match(&commit, x->s, x->len, k, 2) == 2)
+					c->commit = head_commit = arena_strndup(a, k[1].s, k[1].len);
+				else if (!c->testcase && rx_match(&tcase, x->s, x->len, k, 2) == 2)
+					c->testcase = arena_strndup(a, k[1].s, k[1].len);
+				else if (str_starts(str_skip_ws(x->s, x->s + x->len), "parameters:"))
+					in_params = 1;
+				else if (x->s[0] == '|' || str_find(x->s, x->len, "noticed"))
+					break;
+			}
+			continue;
+		}
+		c->testcase = arena_strndup(a, m[1].s, m[1].len);
+		c->metric = arena_strndup(a, m[2].s, m[2].len);
+		c->pct = strtod(arena_strndup(a, m[3].s, m[3].len), NULL);
+		c->regression = m[4].len == 10;
+		c->commit = head_commit;
+		for (j = i + 1; j < doc->nlines && j <= i + CLAIM_LOOKAHEAD; j++) {
+			const struct ingest_line *x = &doc->lines[j];
+			struct rx_cap k[3];
+			if (x->quote != l->quote || x->s[0] != '|' || str_find(x->s, x->len, "testcase: change"))
+				break;
+			if (rx_match(&kv_row, x->s, x->len, k, 3) == 3)
+				claim_param(a, c, k[1].s, k[1].len, k[2].s, k[2].len);
+		}
+	}
+	*nout = n;
+	return out;
+}
+
 int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opts,
 		     const struct ingest_parser *only, struct rec_batch *out,
 		     struct ingest_result *res, struct kb_err *err)
@@ -813,6 +908,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	int in_legend = 0;
 	struct ingest_opts defaults = { NULL, 0, NULL }, text_opts;
 	const char *base_release = NULL, *patch_name = NULL;
+	struct ingest_claim *claims = NULL;
+	size_t nclaims = 0;
 	struct ingest_span *spans = NULL;
 	size_t spans_cap = 0, prose_first = 0;
 	size_t *quiet;          /* quiet[k]: parser k claims nothing before this line */
@@ -827,6 +924,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		opts = &defaults;
 	base_release = subject_release(&out->arena, opts->subject);
 	patch_name = linked_patch(&out->arena, doc);
+	claims = stated_claims(&out->arena, doc, &nclaims);
 	/* A post that shows the command ("/usr/bin/time -f "%e %S %U %c %w"
 	 * ./numa01") says how to read its bare GNU time lines. */
 	if (!opts->time_format) {
@@ -890,6 +988,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			ctx.runs_hint = c.runs;
 			ctx.base_release = base_release;
 			ctx.patch_name = patch_name;
+			ctx.claims = claims;
+			ctx.nclaims = nclaims;
 			ctx.perf_cmdline = c.perf_cmd && c.perf_cmd->quote == doc->lines[i].quote ? c.perf_cmd : NULL;
 			ctx.column_heads = c.heads && c.heads->quote == doc->lines[i].quote &&
 					   doc->lines[i].lineno - c.heads->lineno <= 80 ? c.heads : NULL;
@@ -1043,6 +1143,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 out:
 	free(quiet);
 	free(spans);
+	free(claims);
 	return rc;
 }
 

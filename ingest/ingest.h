@@ -46,6 +46,24 @@ struct ingest_opts {
 };
 
 /* What a parser knows about the surroundings of its segment. */
+/* A change the source names in its own words: the kernel test robot's
+ * "kernel test robot noticed a -26.6% regression of hackbench.throughput
+ * on:" (or "FYI, we noticed a ... due to commit:"), with the commit,
+ * testcase and parameters under it, and each row of its "| testcase:
+ * change | hackbench: hackbench.throughput  26.6% regression |" table
+ * with its "test parameters".  The robot names only what its own test
+ * found changed. */
+struct ingest_claim {
+	const char *testcase;       /* or NULL */
+	const char *metric;
+	double pct;                 /* the change's size in %, as printed (no sign) */
+	int regression;             /* 1: "regression", 0: "improvement" */
+	const char *commit;         /* the commit named (full or short id), or NULL */
+	struct rec_kv params[32];   /* "key: value" / "key=value" lines under it */
+	size_t nparams;
+	long lineno;
+};
+
 struct ingest_ctx {
 	const char *path;
 	const struct ingest_opts *opts;
@@ -67,6 +85,10 @@ struct ingest_ctx {
 	 * patch": names set apart by three blanks or more), for a table whose
 	 * columns nothing else names; NULL when none. */
 	const struct ingest_line *column_heads;
+	/* Verdicts the source states in its own words (see ingest_claim), for
+	 * the tables they are about; nclaims 0 when none. */
+	const struct ingest_claim *claims;
+	size_t nclaims;
 };
 
 

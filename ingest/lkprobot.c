@@ -57,7 +57,11 @@
  *    the candidate's summary.  Rows of perf-profile.* and of names ending
  *    in "%" print a change in points: kept as the statistic change_abs.
  *    The robot lists only the rows its own test found changed and prints
- *    no mark: pub_mark is "".
+ *    no mark: pub_mark is "", except on a change the report names in its
+ *    own words ("kernel test robot noticed a -26.6% regression of
+ *    hackbench.throughput", its "testcase: change" table: struct
+ *    ingest_claim), of the same size, commit and parameters: "*", the
+ *    robot's own verdict, as mmtests marks its significant changes.
  */
 #include "parsers.h"
 #include "../core/num.h"
@@ -502,6 +506,7 @@ struct section {
 	long n[MAXCOL];         /* runs per column, 0 unknown */
 	int hide_small;         /* blank = sd at most 2% */
 	int noted_abs, noted_blank, noted_inf;
+	const struct ingest_ctx *ctx;
 };
 
 /* The monitors lkp runs beside every test: their stats name no testcase. */
@@ -725,6 +730,46 @@ static void read_runs(struct section *sc, const struct ingest_line *lines, const
 			sc->n[c] = 0;
 }
 
+/* The change the report names in its own words for this row's column c
+ * (struct ingest_claim): the same stat and testcase, the same size as
+ * printed, the commit of the column, and no parameter of its own that the
+ * section's say otherwise; NULL when none. */
+static const struct ingest_claim *claim_for(const struct section *sc, const char *bench,
+					    const char *metric, int c, double change)
+{
+	const struct ingest_ctx *ctx = sc->ctx;
+	size_t i, k, j;
+
+	for (i = 0; ctx && i < ctx->nclaims; i++) {
+		const struct ingest_claim *cl = &ctx->claims[i];
+		int ok = 1;
+
+		if (strcmp(cl->metric, metric) != 0 || (cl->testcase && strcmp(cl->testcase, bench) != 0) ||
+		    fabs(fabs(change) - cl->pct) > 0.051)
+			continue;
+		if (cl->commit) {
+			size_t a = strlen(cl->commit), b = strlen(sc->v[c].name);
+			if (strncasecmp(cl->commit, sc->v[c].name, a < b ? a : b) != 0)
+				continue;
+		}
+		for (k = 0; k < cl->nparams && ok; k++)
+			for (j = 0; j < sc->nkv; j++) {
+				const char *want = cl->params[k].value;
+				if (strcmp(sc->kv[j].key, cl->params[k].key) != 0)
+					continue;
+				/* the section's mode=threads is stored as mode=thread */
+				if (strcmp(cl->params[k].key, "mode") == 0 && strcmp(want, "threads") == 0 &&
+				    strcmp(bench, "hackbench") == 0)
+					want = "thread";
+				if (strcmp(sc->kv[j].value, want) != 0)
+					ok = 0;
+			}
+		if (ok)
+			return cl;
+	}
+	return NULL;
+}
+
 /* Store one row's cells under benchmark bench, config kv. */
 static void store_row(struct section *sc, const struct row *r, long line, const char *bench,
 		      const char *machine, const char *metric, const struct rec_kv *extra)
@@ -784,12 +829,31 @@ static void store_row(struct section *sc, const struct row *r, long line, const 
 		}
 		if (c > 0 && x->change_pct && isfinite(x->change)) {
 			s->pub_change = x->change;
+			s->pub_base = sc->v[0].name;
 		} else if (c > 0 && isfinite(x->change)) {
 			/* lkp since 2015: perf-profile.* and "...%" stats */
 			rec_summary_stat(b, s, "change_abs", x->change);
 			abs_change = 1;
 		}
 		s->pub_mark = "";
+		if (!isnan(s->pub_change) && c > 0) {
+			const struct ingest_claim *cl = claim_for(sc, bench, metric, c, s->pub_change);
+			int worse = strcmp(better, "higher") == 0 ? s->pub_change < 0
+				    : strcmp(better, "lower") == 0 ? s->pub_change > 0 : -1;
+
+			if (cl && worse >= 0 && worse != cl->regression) {
+				rec_note(b, line, "lkp-report: %s %+.1f%% is called %s at line %ld, but "
+					 "kbench's direction for it (%s is better) says otherwise: no mark",
+					 metric, s->pub_change, cl->regression ? "a regression" : "an improvement",
+					 cl->lineno, better);
+			} else if (cl) {
+				s->pub_mark = "*";
+				rec_note(b, line, "lkp-report: %s %+.1f%% for %s is the %s the report names "
+					 "at line %ld: marked '*', the robot's own verdict", metric,
+					 s->pub_change, sc->v[c].name, cl->regression ? "regression" : "improvement",
+					 cl->lineno);
+			}
+		}
 	}
 	if (abs_change && sc->ncol > 1 && !sc->noted_abs) {
 		sc->noted_abs = 1;
@@ -933,6 +997,7 @@ static int lkprobot_parse(const struct ingest_ctx *ctx, const struct ingest_line
 				  "lkp-report: the section changed between claim and parse");
 	memset(&sc, 0, sizeof(sc));
 	sc.out = out;
+	sc.ctx = ctx;
 	sc.ncol = lo.ncol;
 	for (c = 0; c < lo.ncol; c++) {
 		sc.v[c].name = id_name(&out->arena, lo.ids[c].s, lo.ids[c].len);

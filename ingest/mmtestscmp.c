@@ -1015,6 +1015,7 @@ static void table_flush(struct mm_state *st)
 		if (a->col > 0) {
 			s->pub_change = a->pub_change;
 			s->pub_mark = a->sig ? "*" : "";
+			s->pub_base = st->names[0];
 		}
 		for (k = 0; k < a->nstats; k++)
 			rec_summary_stat(st->out, s, a->stats[k].name, a->stats[k].value);

@@ -338,6 +338,7 @@ struct rec_summary *rec_summary_add(struct rec_batch *b, const char *variant,
 	s->line = line;
 	s->pub_change = NAN;
 	s->pub_mark = "";
+	s->pub_base = NULL;
 	xgrow(&b->summaries, &b->summaries_cap, b->nsummaries + 1, sizeof(*b->summaries));
 	b->summaries[b->nsummaries++] = s;
 	return s;

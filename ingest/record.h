@@ -98,6 +98,9 @@ struct rec_summary {
 	 * its significance mark as printed ("*" of mmtests, "" for none). */
 	double pub_change;
 	const char *pub_mark;
+	/* The variant the published change is against (the table's baseline
+	 * column), in the same names as variant; NULL when none or unknown. */
+	const char *pub_base;
 	struct rec_stat *stats;
 	size_t nstats, stats_cap;
 };

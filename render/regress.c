@@ -75,6 +75,8 @@ void render_finding_line(const struct an_finding *fd, char *out, size_t n)
 		buf_printf(&b, "  %s", qs);
 	if (fd->verdict == AN_VERDICT_INCONCLUSIVE && !isnan(fd->runs_needed))
 		buf_printf(&b, "  needs %.0f runs per side", fd->runs_needed);
+	if (fd->by_source)
+		buf_puts(&b, "  by the source's own test");
 	nf = an_flag_names(fd->flags, fl, sizeof(fl) / sizeof(fl[0]));
 	for (k = 0; k < nf && k < sizeof(fl) / sizeof(fl[0]); k++)
 		buf_printf(&b, "%s%s", k ? "," : "  [", fl[k]);
@@ -161,6 +163,7 @@ static json_t *finding_json(const struct an_finding *fd)
 	json_object_set_new(o, "p", render_jnum(fd->p));
 	json_object_set_new(o, "q", render_jnum(fd->q));
 	json_object_set_new(o, "runs_needed", render_jnum(fd->runs_needed));
+	json_object_set_new(o, "verdict_by", json_string(fd->by_source ? "source" : "kbench"));
 	nf = an_flag_names(fd->flags, fl, sizeof(fl) / sizeof(fl[0]));
 	for (k = 0; k < nf && k < sizeof(fl) / sizeof(fl[0]); k++)
 		json_array_append_new(flags, json_string(fl[k]));

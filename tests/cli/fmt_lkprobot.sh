@@ -40,8 +40,10 @@ check_near "the robot's %change is the candidate's pub_change" \
 	"$(cell wis will-it-scale.per_process_ops 70a64b7919 pub_change)" -11.9
 check_eq "the base column has no published change" \
 	"$(cell wis will-it-scale.per_process_ops 59142d87ab "$(nonull pub_change)")" none
-check_eq "no significance mark: the robot prints none" \
-	"$(cell wis will-it-scale.per_process_ops 70a64b7919 "'[' || pub_mark || ']'")" "[]"
+check_eq "the robot prints no mark, but the headline names this regression: '*'" \
+	"$(cell wis will-it-scale.per_process_ops 70a64b7919 "'[' || pub_mark || ']'")" "[*]"
+check_eq "... and no other row of the report is marked" \
+	"$(q wis "select count(*) from summary where pub_mark <> ''")" 1
 # No ± printed: lkp hides a spread of at most 2% (since 2017; this table
 # prints only ± 2% and above): sd is that bound, flagged; n unknown.
 check_near "no ± in a 2017+ table: sd = 2% of the mean" \
@@ -87,10 +89,44 @@ check_grep "compare --bench hackbench --metric hackbench.throughput: kbench's ch
 	"415614 +304910 +-26\.6 \? -26\.60%" "$TMP/hb.compare"
 check_grep "compare says why it cannot test: the report gives no n" \
 	"without n \(the source does not say over" "$TMP/hb.compare"
-check_status "regress without n: nothing is called worse (exit 0)" 0 \
+# The report names its regressions in its own words: the headline and
+# the "testcase: change" table.  Those rows, and only those, carry the
+# robot's own verdict ('*'), which regress takes where it cannot test.
+"$KB" import --explain "$H" > "$TMP/hb.explain" 2>&1
+check_grep "explain: the headline's regression is marked, with the line it names it at" \
+	"netperf.Throughput_Mbps -37.9% for 01d37228d3 is the regression the report names at line 5: marked '\*'" "$TMP/hb.explain"
+check_grep "explain: a row of the 'testcase: change' table" \
+	"hackbench.throughput -26.6% for 01d37228d3 is the regression the report names at line 37" "$TMP/hb.explain"
+check_eq "marked: the 7 changes the report names, in 7 sections" \
+	"$(q hb "select count(*) from summary where pub_mark = '*'")" 7
+check_eq "netperf twice, told apart by size and parameters: -37.9% at nr_threads=50%, +39.9% at 200%" \
+	"$(q hb "select config like '%nr_threads=50\%%' escape '\\' or config like '%nr_threads=200\%%' escape '\\', pub_change from summary_v where metric = 'netperf.Throughput_Mbps' and pub_mark = '*' order by pub_change" | tr '\n' ' ')" \
+	"1|-37.9 1|39.9 "
+check_eq "an unnamed row of the same section stays unmarked" \
+	"$(cell hb hackbench.throughput_avg 01d37228d3 pub_mark)" ""
+check_eq "the baseline of the published change is the report's first column" \
+	"$(cell hb hackbench.throughput 01d37228d3 pub_base)" 8c57b687e8
+check_status "regress --baseline <parent commit> exits 1: the report's regressions, by its own test" 1 \
 	env KBENCH_DB="$TMP/hb.db" "$KB" regress --baseline 8c57b687e8 --bench hackbench --metric hackbench.throughput
 KBENCH_DB="$TMP/hb.db" "$KB" regress --baseline 8c57b687e8 --bench hackbench --metric hackbench.throughput > "$TMP/hb.regress" 2>&1
-check_grep "... it is inconclusive, too few" "inconclusive hackbench .*hackbench.throughput .*-26\.6%.*too_few" "$TMP/hb.regress"
+check_grep "... names hackbench.throughput -26.6%, said to be the source's verdict" \
+	"^  worse +hackbench on lkp-icl-2sp2 .*hackbench.throughput +01d37228d3: 415614 -> 304910 +-26\.6% +q=- +by the source's own test" "$TMP/hb.regress"
+KBENCH_DB="$TMP/hb.db" "$KB" regress --baseline 8c57b687e8 > "$TMP/hb.all" 2>&1
+check_eq "the whole report: worse are the six regressions it names" \
+	"$(grep '^  worse ' "$TMP/hb.all" | grep -c "by the source's own test")|$(grep -c '^  worse ' "$TMP/hb.all")" "6|6"
+check_grep "... and better the one improvement it names" \
+	"^  better +netperf on lkp-icl-2sp2 .*nr_threads=200%.*netperf.Throughput_Mbps .*\+39\.9% +q=- +by the source's own test" "$TMP/hb.all"
+check_grep "... a row it does not name stays inconclusive" \
+	"^  inconclusive hackbench .*hackbench.throughput_avg .*-25\.9%" "$TMP/hb.all"
+KBENCH_DB="$TMP/hb.db" "$KB" regress --baseline 8c57b687e8 --format json --bench hackbench --metric hackbench.throughput > "$TMP/hb.rjson" 2>&1
+check_eq "JSON: verdict_by says whose verdict it is" \
+	"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(" ".join(f["verdict"]+":"+f["verdict_by"] for f in d["findings"]))' "$TMP/hb.rjson")" "worse:source"
+check_status "--own-verdicts: kbench's own tests only, nothing is worse (exit 0)" 0 \
+	env KBENCH_DB="$TMP/hb.db" "$KB" regress --own-verdicts --baseline 8c57b687e8 --bench hackbench --metric hackbench.throughput
+KBENCH_DB="$TMP/hb.db" "$KB" regress --own-verdicts --baseline 8c57b687e8 --bench hackbench --metric hackbench.throughput > "$TMP/hb.own" 2>&1
+check_grep "... it is inconclusive, too few" "inconclusive hackbench .*hackbench.throughput .*-26\.6%.*too_few" "$TMP/hb.own"
+check_status "against another baseline the robot's verdict is not taken (exit 0)" 0 \
+	env KBENCH_DB="$TMP/hb.db" "$KB" regress --baseline 01d37228d3 --bench hackbench --metric hackbench.throughput
 
 # --- n from fail:runs: regress names the regression the report names ----
 F="$D/2021-02-14_ext4_fxmark_failruns.eml"

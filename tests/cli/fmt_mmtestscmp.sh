@@ -44,6 +44,21 @@ if imp $M; then
 		"$(cell 5.7.0-amir-for-mel hackbench 'groups=30,ipc=pipe,mode=process' time)" \
 		"12.163|-|0|7.16|"
 	check_eq "summaries: 9 groups x 4 kernels, then 9 x 2" "$(q "select count(*) from summary")" 54
+	# The second table re-compares amir-for-mel against fastfsnotify: each
+	# published % is shown against its own baseline only.
+	pubchg() {	# BASELINE: amir-for-mel's published % at groups=30, or "none"
+		KBENCH_DB="$DB" "$KB" compare --bench hackbench --metric time --format json \
+			--config groups=30,ipc=pipe,mode=process ${1:+--baseline "$1"} |
+			python3 -c 'import json, sys
+r = [r for r in json.load(sys.stdin)["rows"] if r["variant"] == "5.7.0-amir-for-mel"][0]
+print(r["published"]["change"] if "published" in r else "none")'
+	}
+	check_eq "second table: its baseline column is stored as the change's baseline" \
+		"$(q "select distinct p.name from summary s join variant v on v.id = s.variant_id join variant p on p.id = s.pub_base where v.name = '5.7.0-amir-for-mel' order by 1" | tr '\n' ' ')" \
+		"5.7.0-fastfsnotify-v1r1 5.7.0-vanilla "
+	check_eq "against vanilla: the first table's +7.16%, not the second's" "$(pubchg)" 7.16
+	check_eq "against fastfsnotify: the second table's +5.35%" "$(pubchg 5.7.0-fastfsnotify-v1r1)" 5.35
+	check_eq "against amir-20200608: no table compared them, none shown" "$(pubchg 5.7.0-amir-20200608)" none
 	KBENCH_DB="$DB" "$KB" compare --format json > "$TMP/hb.json" 2>&1
 	check_eq "direction: hackbench time lower, seconds" \
 		"$(jq -r '[.rows[0].unit, .rows[0].better] | join("|")' "$TMP/hb.json")" "s|lower"
