@@ -2007,8 +2007,34 @@ static int block_grouping(struct block *b, const struct item *it, char style)
 			  it->lineno, style == 'w' ? "in threes" : "the Indian way (12,34,567)");
 }
 
+/*
+ * perf stat -r N prints the mean of its N runs for every line of the
+ * block ("(10 runs)" in the header, "( +- 0.38% )" after the counts),
+ * never one run's numbers: such a block's numbers are summaries only.
+ * Stored as a sample too, a mean would count as one run beside its own
+ * summary (and hide the summary's n and sd from compare).  Intervals
+ * (-I) are never means (perf refuses -I with -r).
+ */
+static int block_means(const struct block *b)
+{
+	size_t i;
+
+	if (b->has_interval)
+		return 0;
+	for (i = 0; i < b->nitems; i++)
+		if (b->items[i].has_ts)
+			return 0;
+	if (b->nrepeat > 1)
+		return 1;
+	for (i = 0; i < b->nitems; i++)
+		if (b->items[i].sem.len || b->items[i].noise.len || b->items[i].noise_ready)
+			return 1;
+	return 0;
+}
+
 static int block_emit(struct block *b, char dec)
 {
+	int means = block_means(b);
 	size_t i;
 
 	for (i = 0; i < b->nitems; i++) {
@@ -2029,7 +2055,8 @@ static int block_emit(struct block *b, char dec)
 					  it->val.s);
 		if (!it->val_ready && block_grouping(b, it, style) < 0)
 			return -1;
-		rec_sample_add(b->out, r, it->event, v, it->unit, job);
+		if (!means)
+			rec_sample_add(b->out, r, it->event, v, it->unit, job);
 		if (it->sem.len) {
 			if (numtok_value(it->sem.s, it->sem.len, dec, 0, &sem, NULL) < 0)
 				return fail(b, it->lineno, "bad '+-' value in perf stat output");
@@ -2040,8 +2067,14 @@ static int block_emit(struct block *b, char dec)
 			else if (numtok_value(it->noise.s, it->noise.len, dec, 0, &pct, NULL) < 0)
 				return fail(b, it->lineno, "bad '( +- N% )' in perf stat output");
 			add_summary(b, r, it, v, pct / 100.0 * fabs(v));
+		} else if (means) {
+			add_summary(b, r, it, v, NAN);  /* a mean whose spread perf did not print */
 		}
 	}
+	/* a means block's runs hold no samples: only its summaries remain */
+	for (i = 0; means && i < b->nruns; i++)
+		if (!b->runs[i].run->nsamples && !b->runs[i].run->failed)
+			rec_run_drop(b->out, b->runs[i].run);
 	return 0;
 }
 
