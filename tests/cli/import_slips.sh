@@ -1,0 +1,35 @@
+#!/bin/bash
+# Issue 24, import: values a real input holds that kbench dropped, split
+# or pooled.  The inputs are in tests/data/issue24 (how each was derived
+# from a real output: tests/README).
+. tests/lib.sh
+D=tests/data/issue24
+
+# imp FILE [ARGS...]: import $D/FILE alone into a fresh store; $rc, $TMP/out.
+imp() { import_alone "$@"; }
+# cells VARIANT: "config=mean/sd[ flags]" of VARIANT's summaries, by config.
+cells() {
+	sql "select group_concat(c, ' ') from (select config || '=' || printf('%g', mean) || '/' || printf('%g', sd) ||
+	     case when flags = '' then '' else ' ' || flags end as c
+	     from summary s join variant v on v.id = s.variant_id where v.name = '$1' order by s.id) q"
+}
+
+# 11. A footnote mark after a cell (seed 000's hackbench table, B's
+#     groups=50 cell marked): the value is read, the mark kept as the
+#     footnoted flag, the cells after it read too, and --explain says so.
+for f in after mid superscript apart; do
+	imp footnote-$f.txt
+	check_eq "footnote $f: imports" "$rc" 0
+	check_eq "... all 20 cells, none dropped" "$(sql "select count(*) from summary")" 20
+	check_eq "... B's row whole, the marked cell footnoted" "$(cells B)" \
+		"groups=10=5.37/0.06 groups=25=15.13/0.44 groups=50=31.96/0.49 footnoted groups=100=67.14/0.43"
+	check_eq "... C's row untouched" "$(cells C)" \
+		"groups=10=1.31/0.08 groups=25=2.91/0.12 groups=50=5.95/0.13 groups=100=13.37/0.11"
+	KBENCH_DB="$TMP/explain.db" "$KB" import --dry-run --explain "$D/footnote-$f.txt" > "$TMP/explain.out" 2>&1
+	check_grep "... explain names the mark and the value kept" \
+		"line 14: '(\*|¹)' after B's time value 31.96 is a footnote mark: the value is kept, flagged footnoted" \
+		"$TMP/explain.out"
+done
+imp footnote-after.txt
+check_grep "compare: the footnoted cell is marked f, not tested" "31\.96\(0\.49\)f" \
+	<("$KB" compare --bench hackbench --config groups=50 --baseline A 2>&1)
