@@ -33,3 +33,19 @@ done
 imp footnote-after.txt
 check_grep "compare: the footnoted cell is marked f, not tested" "31\.96\(0\.49\)f" \
 	<("$KB" compare --bench hackbench --config groups=50 --baseline A 2>&1)
+
+# 15. A tree walk meets binary files (mmtests' example_html_report PNGs
+#     beside real outputs): they are skipped and counted, the text files
+#     imported, and the import does not fail.
+mkdir -p "$TMP/tree/report"
+cp tests/data/issue13/perfstat-locale/interval.C.txt tests/data/issue13/hackbench/perf-stat-I500-hackbench.txt "$TMP/tree/"
+cp "$SHARED"/corpus/mmtests/gormanm-mmtests/example_html_report/graph-stream.png \
+   "$SHARED"/corpus/mmtests/gormanm-mmtests/example_html_report/graph-stream-vmstat-us.png "$TMP/tree/report/"
+export KBENCH_DB="$TMP/tree.db"
+"$KB" import "$TMP/tree" > "$TMP/tree.out" 2>&1; rc=$?
+check_eq "a tree with PNGs imports (exit 0)" "$rc" 0
+check_grep "... the summary counts the binary files skipped" \
+	"^2 files: .* 0 failed, 2 skipped \(2 binary\)$" "$TMP/tree.out"
+check_grep "... each PNG said skipped, not failed" "report/graph-stream.png: skipped, binary file" "$TMP/tree.out"
+check_eq "... the text files' runs stored" "$(sql "select count(*) from source")" 2
+check_status "a PNG named on the command line still fails" 2 "$KB" import "$TMP/tree/report/graph-stream.png"
