@@ -49,3 +49,36 @@ check_grep "... the summary counts the binary files skipped" \
 check_grep "... each PNG said skipped, not failed" "report/graph-stream.png: skipped, binary file" "$TMP/tree.out"
 check_eq "... the text files' runs stored" "$(sql "select count(*) from source")" 2
 check_status "a PNG named on the command line still fails" 2 "$KB" import "$TMP/tree/report/graph-stream.png"
+
+# 14. An lkp result tree (scripts/genlab.c, 2 hosts x 8 commits) imported
+#     without --layout, as the README's lab example does: its run
+#     directories are recognised, so the commits are the variants and the
+#     hosts the machines, as with --layout lkp (which still forces it).
+cc -O2 -o "$TMP/genlab" scripts/genlab.c -lm || fail "genlab builds"
+"$TMP/genlab" -H 2 -C 8 -s 7 "$TMP/lab" > /dev/null
+export KBENCH_DB="$TMP/lab-detect.db"
+"$KB" import "$TMP/lab" > "$TMP/lab.out" 2>&1; rc=$?
+check_eq "lkp tree without --layout imports" "$rc" 0
+check_eq "... commits are the variants (8), not one" "$(sql "select count(*) from variant")" 8
+check_eq "... hosts are the machines" \
+	"$(sql "select group_concat(name, ' ') from (select name from machine order by 1) q")" "lkp-lab-h00 lkp-lab-h01"
+detected=$(sql "select variant || '|' || machine || '|' || benchmark || '|' || config || '|' || iteration || '|' || metric || '=' || value
+		from samples_v order by 1" | md5sum)
+export KBENCH_DB="$TMP/lab-forced.db"
+"$KB" import --layout lkp "$TMP/lab" > /dev/null 2>&1
+check_eq "... the same samples as --layout lkp" "$detected" \
+	"$(sql "select variant || '|' || machine || '|' || benchmark || '|' || config || '|' || iteration || '|' || metric || '=' || value
+		from samples_v order by 1" | md5sum)"
+export KBENCH_DB="$TMP/lab-one.db"
+one=$(find "$TMP/lab/hackbench" -type f -name hackbench | sort | head -1)
+"$KB" import "$one" > /dev/null 2>&1
+check_eq "... one run file named alone: its commit the variant, its host the machine" \
+	"$(sql "select distinct variant || ' ' || machine from runs_v")" \
+	"$(echo "$one" | awk -F/ '{print $(NF-2) " " $(NF-6)}')"
+# Not lkp's: a directory whose path only has the shape (no commit, no
+# program file) is read as plain files.
+mkdir -p "$TMP/notlkp/a/b/c/d/e/f/g/0"
+cp tests/data/issue13/hackbench/rt-tests-sigint.txt "$TMP/notlkp/a/b/c/d/e/f/g/0/log.txt"
+export KBENCH_DB="$TMP/notlkp.db"
+"$KB" import "$TMP/notlkp" > /dev/null 2>&1
+check_eq "a look-alike path is not taken for lkp's" "$(sql "select group_concat(variant) from runs_v")" "log"
