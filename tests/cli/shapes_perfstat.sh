@@ -13,7 +13,7 @@ imp() { import_alone "$@"; }
 vals() { sample_vals "$@"; }
 # sums: "metric mean sd n" of every published summary (perf's "+-").
 sums() {
-	sql "select metric || ' ' || printf('%.10g', mean) || ' ' || printf('%.4g', sd) || ' ' || coalesce(cast(n as text), '-')
+	sql "select metric || ' ' || printf('%.10g', mean) || ' ' || case when sd is null then '-' else printf('%.4g', sd) end || ' ' || coalesce(cast(n as text), '-')
 	     from summary_v order by metric"
 }
 
@@ -88,8 +88,8 @@ check_eq "... every value kept, as the mean of the 5 runs" "$(mean_vals)" "$(pri
 	"v|cmd=./hackbench 10|cpu-migrations=1081" "v|cmd=./hackbench 10|elapsed=0.46225" \
 	"v|cmd=./hackbench 10|page-faults=13217" "v|cmd=./hackbench 10|task-clock=2254.96")"
 check_eq "... perf's +- kept, the author's '[+-1.3%]' not taken for one" "$(sums)" "$(printf '%s\n' \
-	"context-switches 5653 204.8 5" "cpu-clock 123.45 0 5" "cpu-migrations 1081 0 5" "elapsed 0.46225 0.007178 5" \
-	"page-faults 13217 0 5" "task-clock 2254.96 49.41 5")"
+	"context-switches 5653 204.8 5" "cpu-clock 123.45 - 5" "cpu-migrations 1081 - 5" "elapsed 0.46225 0.007178 5" \
+	"page-faults 13217 - 5" "task-clock 2254.96 49.41 5")"
 check_eq "... lines without perf's +- are means with no sd" \
 	"$(sql "select group_concat(metric, ' ') from (select metric from summary_v where sd is null order by metric) q")" \
 	"cpu-clock cpu-migrations page-faults"
