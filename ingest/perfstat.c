@@ -2071,10 +2071,21 @@ static int block_emit(struct block *b, char dec)
 			add_summary(b, r, it, v, NAN);  /* a mean whose spread perf did not print */
 		}
 	}
-	/* a means block's runs hold no samples: only its summaries remain */
-	for (i = 0; means && i < b->nruns; i++)
-		if (!b->runs[i].run->nsamples && !b->runs[i].run->failed)
-			rec_run_drop(b->out, b->runs[i].run);
+	/* A means block's runs hold no samples: only its summaries remain.
+	 * They are the batch's last runs (made here, in order): one pass,
+	 * not a search per run (a post of many bare elapsed lines). */
+	if (means && b->nruns && b->out->nruns >= b->nruns) {
+		struct rec_run **tail = b->out->runs + (b->out->nruns - b->nruns);
+		size_t k = 0;
+		for (i = 0; i < b->nruns && tail[i] == b->runs[i].run; i++)
+			;
+		if (i == b->nruns) {
+			for (i = 0; i < b->nruns; i++)
+				if (tail[i]->nsamples || tail[i]->failed)
+					tail[k++] = tail[i];
+			b->out->nruns -= b->nruns - k;
+		}
+	}
 	return 0;
 }
 
