@@ -710,6 +710,7 @@ void import_finish(struct db *db, const struct import_opts *o, struct item *it,
 			   : it->skip_why ? it->skip_why : "no benchmark output recognised");
 		say(t, &line)->kind = SAID_SKIP;
 		t->skipped++;
+		t->binary += it->binary;
 		break;
 	case ITEM_EXPLAINED:
 		t->files++;
@@ -974,14 +975,17 @@ int cmd_import(int argc, char **argv)
 			"stored; the files reported above were stored whole; import the same "
 			"files again to complete the set\n", db_name(db), t.not_tried,
 			t.not_tried == 1 ? "" : "s");
-	if (t.files > 1 && !o.explain) {
+	if ((t.files > 1 || t.binary) && !o.explain) {
 		if (t.messages)
 			printf("%zu files (%zu mail messages): ", t.files, t.messages);
 		else
 			printf("%zu files: ", t.files);
 		printf("%zu runs, %zu samples, %zu summaries; %zu already imported, "
-		       "%zu failed, %zu skipped\n", t.runs, t.samples, t.summaries,
+		       "%zu failed, %zu skipped", t.runs, t.samples, t.summaries,
 		       t.already, t.failed, t.skipped);
+		if (t.binary)
+			printf(" (%zu binary)", t.binary);
+		putchar('\n');
 	} else if (t.last) {
 		fputs(t.last, stdout);  /* one file: its line is the summary */
 	}

@@ -7,6 +7,7 @@
 #include "import_pipe.h"
 #include "../core/buf.h"
 #include "../core/util.h"
+#include "../core/textread.h"
 #include "../ingest/layout.h"
 #include "../ingest/mail.h"
 
@@ -194,11 +195,15 @@ static void pipe_mbox(struct pipe *p, const char *path, const struct buf *data,
  * as its messages, a mail file (a Maildir's, a saved .eml) as one message,
  * anything else as one source.
  */
-static void pipe_file(struct pipe *p, const char *path, int walked)
+static void pipe_file(struct pipe *p, const char *path, int walked, enum import_layout tree)
 {
+	/* an lkp run directory found without --layout: read as --layout lkp */
+	struct import_opts lkp_opts = *p->o;
+	const struct import_opts *o = p->o;
 	struct buf data = BUF_INIT;
 	struct stat sb, *sbp = NULL;
 	struct item *it;
+	int rc;
 
 	if (strcmp(path, "-") != 0 && stat(path, &sb) == 0)
 		sbp = &sb;
@@ -207,10 +212,22 @@ static void pipe_file(struct pipe *p, const char *path, int walked)
 		p->t->total_bytes += sbp ? (long long)sb.st_size : 0;
 		return;
 	}
+	if (tree == LAYOUT_LKP && o->layout == LAYOUT_DETECT) {
+		lkp_opts.layout = LAYOUT_LKP;
+		o = &lkp_opts;
+	}
 	pipe_wait_room(p);
 	it = import_item_new(path);
-	if (import_read_source(path, &data, &it->err) < 0) {
+	if ((rc = import_read_source(path, &data, &it->err)) < 0) {
 		buf_release(&data);     /* (what a corrupt gzip stream gave before it broke) */
+		if (rc == TEXT_BINARY && walked) {
+			/* an image or a binary beside the logs of a tree
+			 * (the PNGs of mmtests' example_html_report): not a
+			 * source, so not a failure of the import */
+			it->kind = ITEM_SKIPPED;
+			it->binary = 1;
+			it->skip_why = "binary file (a NUL byte), not read";
+		}
 		file_done(it, path, sbp, 0);
 		pipe_put(p, it);
 		return;
@@ -225,7 +242,7 @@ static void pipe_file(struct pipe *p, const char *path, int walked)
 		pipe_put(p, it);
 	} else {
 		import_item_free(it);
-		it = import_prepare(p->o, path, &data, walked);
+		it = import_prepare(o, path, &data, walked);
 		file_done(it, path, sbp, data.len);
 		pipe_put(p, it);
 	}
@@ -243,7 +260,24 @@ static enum import_layout tree_below(const struct import_opts *o, const char *di
 		return o->layout;
 	if (o->layout == LAYOUT_DETECT && layout_mmtests_detect(dir))
 		return LAYOUT_MMTESTS;
+	if (o->layout == LAYOUT_DETECT && layout_lkp_detect(dir))
+		return LAYOUT_LKP;     /* a run directory: its files read as lkp's */
 	return LAYOUT_NONE;
+}
+
+/* The tree kind of a file named on the command line: its directory's. */
+static enum import_layout file_tree(const struct import_opts *o, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir;
+	enum import_layout t;
+
+	if (o->layout != LAYOUT_DETECT || !slash)
+		return LAYOUT_NONE;
+	dir = xstrndup(path, (size_t)(slash - path));
+	t = layout_lkp_detect(dir) ? LAYOUT_LKP : LAYOUT_NONE;
+	free(dir);
+	return t;
 }
 
 static int file_wanted(const char *path, enum import_layout tree)
@@ -383,7 +417,7 @@ static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree
 			prepare_dir(p, path.data, tree_below(p->o, path.data, tree));
 		} else if (S_ISREG(sb.st_mode) && file_wanted(path.data, tree)) {
 			if (files_add(p, sb.st_dev, sb.st_ino))
-				pipe_file(p, path.data, 1);
+				pipe_file(p, path.data, 1, tree);
 			else
 				walk_note(p, path.data, 1, "the same file as one read before (a link)");
 		}
@@ -407,7 +441,7 @@ static void prepare_all(struct pipe *p)
 		else if (strcmp(a, "-") != 0 && stat(a, &sb) == 0 && S_ISDIR(sb.st_mode))
 			prepare_dir(p, a, tree_below(p->o, a, LAYOUT_NONE));
 		else
-			pipe_file(p, a, 0);
+			pipe_file(p, a, 0, strcmp(a, "-") != 0 ? file_tree(p->o, a) : LAYOUT_NONE);
 	}
 }
 

@@ -56,6 +56,7 @@ struct said {
 
 struct import_totals {
 	size_t files, failed, already, skipped, runs, samples, summaries;
+	size_t binary;          /* of skipped: binary files of a walk */
 	/* the store's server went away: files after it are not tried */
 	int server_lost;
 	size_t not_tried;
@@ -99,6 +100,7 @@ struct item {
 	char *parent, *host, *label;
 	struct buf fmt;
 	const char *skip_why;   /* ITEM_SKIPPED: why */
+	int binary;             /* ITEM_SKIPPED: a binary file of a walk */
 	char *notes;            /* lines about parts left out of a mail */
 	char *mail_from, *mail_date, *mail_subject, *message_id;
 	int mail;               /* a message of an mbox, a Maildir or a mail file */

@@ -22,7 +22,7 @@ int gz_inflate(const void *data, size_t len, size_t max, size_t max_line, struct
 	const unsigned char *in = data;
 	size_t used = 0;
 	z_stream zs;
-	int rc;
+	int rc, lim;
 
 	if (!gz_is_gzip(data, len))
 		return kb_err_set(err, path, 0, "not gzip data (no gzip header)");
@@ -44,9 +44,9 @@ int gz_inflate(const void *data, size_t len, size_t max, size_t max_line, struct
 				return kb_err_set(err, path, 0, "corrupt gzip data: %s",
 						  zs.msg ? zs.msg : "inflate failed");
 			}
-			if (text_limit_add(&tl, chunk, sizeof(chunk) - zs.avail_out, path, err) < 0) {
+			if ((lim = text_limit_add(&tl, chunk, sizeof(chunk) - zs.avail_out, path, err)) < 0) {
 				inflateEnd(&zs);
-				return -1;
+				return lim;     /* TEXT_BINARY for a NUL byte */
 			}
 			buf_add(out, chunk, sizeof(chunk) - zs.avail_out);
 		} while (zs.avail_out == 0 && rc != Z_STREAM_END);

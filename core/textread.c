@@ -54,8 +54,8 @@ static int add_short(struct text_limit *t, const unsigned char *p, size_t n, con
 
 	if (nul) {
 		t->line += (long)count_nl(p, nul);
-		return kb_err_set(err, path, t->line, "binary data (NUL byte)%s: not a text file",
-				  t->in);
+		kb_err_set(err, path, t->line, "binary data (NUL byte)%s: not a text file", t->in);
+		return TEXT_BINARY;
 	}
 	first = memchr(p, '\n', n);
 	if (!first) {
@@ -88,9 +88,10 @@ int text_limit_add(struct text_limit *t, const void *data, size_t n, const char 
 		const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
 		const unsigned char *stop = nl ? nl : end;
 
-		if (memchr(p, 0, (size_t)(stop - p)))
-			return kb_err_set(err, path, t->line,
-					  "binary data (NUL byte)%s: not a text file", t->in);
+		if (memchr(p, 0, (size_t)(stop - p))) {
+			kb_err_set(err, path, t->line, "binary data (NUL byte)%s: not a text file", t->in);
+			return TEXT_BINARY;
+		}
 		t->cur += (size_t)(stop - p);
 		/* one more byte allowed for the '\r' of a CRLF line end */
 		if (t->cur > t->max_line + 1)
@@ -139,8 +140,8 @@ int text_read(FILE *f, const char *path, const char *name, size_t max, size_t ma
 	if (ferror(f))
 		goto read_error;
 	if (!gz_is_gzip(out->data + start, out->len - start)) {
-		if (text_limit_add(&t, out->data + start, out->len - start, path, err) < 0)
-			return -1;
+		if ((rc = text_limit_add(&t, out->data + start, out->len - start, path, err)) < 0)
+			return rc;
 		for (;;) {
 			size_t at = out->len;
 
@@ -149,8 +150,8 @@ int text_read(FILE *f, const char *path, const char *name, size_t max, size_t ma
 				goto read_error;
 			if (!got)
 				return 0;
-			if (text_limit_add(&t, out->data + at, (size_t)got, path, err) < 0)
-				return -1;
+			if ((rc = text_limit_add(&t, out->data + at, (size_t)got, path, err)) < 0)
+				return rc;
 		}
 	}
 	/* gzip: the compressed bytes, under the same cap, then inflated */

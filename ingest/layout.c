@@ -423,6 +423,54 @@ int layout_lkp_parse(const char *path, struct layout_lkp *li)
 	return 0;
 }
 
+/* A commit as lkp names its result directories: the sha (7 to 40 hex
+ * digits) or git describe's "v6.9-rc1-123-g0a1b2c3" / "6.9.0-00005-g0a1b2c3". */
+static int commit_like(const char *s)
+{
+	size_t len = strlen(s), i, h;
+	const char *g;
+
+	for (i = 0; i < len && ((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')); i++)
+		;
+	if (i == len)
+		return len >= 7 && len <= 40;
+	g = strstr(s, "-g");
+	while (g && strstr(g + 2, "-g"))
+		g = strstr(g + 2, "-g");
+	if (!g || g == s)
+		return 0;
+	for (h = 0, g += 2; g[h] && ((g[h] >= '0' && g[h] <= '9') || (g[h] >= 'a' && g[h] <= 'f')); h++)
+		;
+	return !g[h] && h >= 7 && h <= 40 && s[0] >= '0' && (s[0] <= '9' || s[0] == 'v');
+}
+
+int layout_lkp_detect(const char *dir)
+{
+	struct layout_lkp li;
+	struct dirent *e;
+	char path[4200];
+	DIR *d;
+	int found = 0;
+
+	if (snprintf(path, sizeof(path), "%s/x", dir) >= (int)sizeof(path) ||
+	    layout_lkp_parse(path, &li) < 0 || !commit_like(li.commit))
+		return 0;
+	d = opendir(dir);
+	if (!d)
+		return 0;
+	while (!found && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		if (strcmp(e->d_name, "job.yaml") == 0)
+			found = 1;
+		else if (snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) < (int)sizeof(path) &&
+			 layout_lkp_parse(path, &li) == 0 && li.program && !li.monitor)
+			found = 1;
+	}
+	closedir(d);
+	return found;
+}
+
 int layout_lkp_wanted(const char *path)
 {
 	struct layout_lkp li;

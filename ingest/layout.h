@@ -121,6 +121,16 @@ struct layout_lkp {
 int layout_lkp_parse(const char *path, struct layout_lkp *li);
 
 /*
+ * Is dir, unmistakably, a run directory of an lkp result root: its path
+ * parses as above (the run number a number), the commit component is a
+ * commit as lkp names it (7-40 hex digits, or git describe's
+ * "...-g<hex>"), and it holds lkp's job.yaml or a program's output file
+ * (hackbench, perf-stat ...)?  An import without --layout reads such a
+ * directory as --layout lkp would.  Reads the directory; 0 on any doubt.
+ */
+int layout_lkp_detect(const char *dir);
+
+/*
  * Is path an lkp program output worth importing: a file in a run
  * directory of the layout above named after a program kbench reads
  * (hackbench, kernbench, perf-stat, time, autonuma-benchmark,

@@ -20,8 +20,9 @@
  *                      "event" : "cs", "event-runtime" : 1784171745972, "pcnt-running" : 100.00}
  *  lkp, blank-separated CSV:  1.012763890 16167.76 msec cpu-clock 16167755803 100.00 16.168 CPUs utilized
  *
- * One run per block, per aggregation id (--per-node/socket/die/core, -A)
- * and per interval (-I; iteration = interval index).  Metric = the event as
+ * One run per block and per aggregation id (--per-node/socket/die/core,
+ * -A); -I's intervals are samples of that run numbered by interval (job =
+ * interval index, with a 'time' sample each), not runs.  Metric = the event as
  * printed; elapsed/user/sys in seconds.  Numbers follow the locale perf ran
  * in ("1,130.84", "1.130,84", "1<U+202F>130,84", "1<U+2019>130.84"); the
  * decimal mark is decided per block from all the evidence in it (see
@@ -93,7 +94,7 @@ struct item {
 
 struct runkey {
 	size_t group;
-	int iter;
+	int iter;               /* the last interval whose time sample was added */
 	const char *ak, *av;
 	int summary;
 	struct rec_run *run;
@@ -1125,7 +1126,7 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 	char c = first_char(&lines[0]), sep = 0;
 	enum line_kind k;
 	size_t j, last = 0, foreign = 0;
-	int header = 0, data = 0, interval = 0, sc;
+	int header = 0, data = 0, interval = 0, hb = 0, sc;
 
 	*score = 0;
 	if (!c)
@@ -1150,6 +1151,7 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 		k = classify(&lines[j], &sep);
 		if (k != LK_IVHEADER && k != LK_TSCOUNTER && k != LK_HEADER && k != LK_CSV)
 			return 0;
+		hb = 1;
 		sc = 95;
 		break;
 	case LK_HEADER:
@@ -1269,9 +1271,18 @@ static size_t perfstat_claim(const struct ingest_opts *opts, const struct ingest
 			continue;
 		case LK_PREFIXED:       /* a run of its own (bare_claim) */
 			goto done;
+		case LK_HBTIME:
+			/* The wrapped hackbench's "Time:" ends its run: when
+			 * it comes after perf's last interval (stdout flushed
+			 * late), it is still the block's, not a run apart. */
+			if (hb && interval && foreign < PS_MAX_FOREIGN) {
+				last = j;
+				foreign = 0;
+				continue;
+			}
+			/* fall through */
 		case LK_OTHER:
 		case LK_HB:
-		case LK_HBTIME:
 			if (++foreign > PS_MAX_FOREIGN)
 				goto done;
 			continue;
@@ -1893,44 +1904,56 @@ static void name_run(struct block *b, struct rec_run *r, const struct item *it)
 			 "its variant", it->prefix);
 }
 
-/* The run for one (interval, aggregation id, summary) of the block. */
-static struct rec_run *block_run(struct block *b, const struct item *it, int use_aggr)
+/*
+ * The run for one (aggregation id, summary) of the block.  The intervals
+ * of -I are a time series within one execution, not executions: they
+ * are the run's samples numbered by interval (job = the interval's index,
+ * 1, 2, ...; *job is set to it, 0 without -I), each interval with its
+ * 'time' stamp, so a compare counts the execution once and its intervals
+ * as measurements within it, as numa_test's jobs are.
+ */
+static struct rec_run *block_run(struct block *b, const struct item *it, int use_aggr, int *job)
 {
 	int iter = it->has_ts ? stamp_index(b, it->ts) : 0;
 	const char *ak = use_aggr ? it->aggr_key : NULL, *av = use_aggr ? it->aggr_val : NULL;
+	struct runkey *k = NULL;
 	struct rec_run *r;
 	size_t i;
 
+	*job = iter;
 	/* the runs of one group are the last made (groups only grow) */
-	for (i = b->nruns; i-- > 0 && b->runs[i].group == it->group;) {
-		struct runkey *k = &b->runs[i];
-		if (k->iter == iter && same(k->ak, ak) && same(k->av, av) &&
-		    k->summary == it->summary)
-			return k->run;
+	for (i = b->nruns; i-- > 0 && b->runs[i].group == it->group;)
+		if (same(b->runs[i].ak, ak) && same(b->runs[i].av, av) &&
+		    b->runs[i].summary == it->summary) {
+			k = &b->runs[i];
+			break;
+		}
+	if (!k) {
+		r = rec_run_new(b->out, "perf-stat", it->lineno);
+		if (b->cmd)
+			rec_run_config(b->out, r, "cmd", b->cmd);
+		if (b->setup)
+			rec_run_config(b->out, r, "label", b->setup);
+		if (it->prefix)
+			name_run(b, r, it);
+		if (ak)
+			rec_run_config(b->out, r, ak, av);
+		if (it->summary)
+			rec_run_config(b->out, r, "summary", "yes");
+		xgrow(&b->runs, &b->runs_cap, b->nruns + 1, sizeof(*b->runs));
+		k = &b->runs[b->nruns++];
+		k->group = it->group;
+		k->iter = 0;
+		k->ak = ak;
+		k->av = av;
+		k->summary = it->summary;
+		k->run = r;
 	}
-	r = rec_run_new(b->out, "perf-stat", it->lineno);
-	if (b->cmd)
-		rec_run_config(b->out, r, "cmd", b->cmd);
-	if (b->setup)
-		rec_run_config(b->out, r, "label", b->setup);
-	if (it->prefix)
-		name_run(b, r, it);
-	if (ak)
-		rec_run_config(b->out, r, ak, av);
-	if (it->summary)
-		rec_run_config(b->out, r, "summary", "yes");
-	r->iteration = iter;
-	if (iter)       /* end of the interval, seconds since the start */
-		rec_sample_add(b->out, r, "time", it->ts, "s", 0);
-	xgrow(&b->runs, &b->runs_cap, b->nruns + 1, sizeof(*b->runs));
-	b->runs[b->nruns].group = it->group;
-	b->runs[b->nruns].iter = iter;
-	b->runs[b->nruns].ak = ak;
-	b->runs[b->nruns].av = av;
-	b->runs[b->nruns].summary = it->summary;
-	b->runs[b->nruns].run = r;
-	b->nruns++;
-	return r;
+	if (iter && k->iter != iter) {  /* end of the interval, seconds since the start */
+		rec_sample_add(b->out, k->run, "time", it->ts, "s", iter);
+		k->iter = iter;
+	}
+	return k->run;
 }
 
 /*
@@ -1984,8 +2007,34 @@ static int block_grouping(struct block *b, const struct item *it, char style)
 			  it->lineno, style == 'w' ? "in threes" : "the Indian way (12,34,567)");
 }
 
+/*
+ * perf stat -r N prints the mean of its N runs for every line of the
+ * block ("(10 runs)" in the header, "( +- 0.38% )" after the counts),
+ * never one run's numbers: such a block's numbers are summaries only.
+ * Stored as a sample too, a mean would count as one run beside its own
+ * summary (and hide the summary's n and sd from compare).  Intervals
+ * (-I) are never means (perf refuses -I with -r).
+ */
+static int block_means(const struct block *b)
+{
+	size_t i;
+
+	if (b->has_interval)
+		return 0;
+	for (i = 0; i < b->nitems; i++)
+		if (b->items[i].has_ts)
+			return 0;
+	if (b->nrepeat > 1)
+		return 1;
+	for (i = 0; i < b->nitems; i++)
+		if (b->items[i].sem.len || b->items[i].noise.len || b->items[i].noise_ready)
+			return 1;
+	return 0;
+}
+
 static int block_emit(struct block *b, char dec)
 {
+	int means = block_means(b);
 	size_t i;
 
 	for (i = 0; i < b->nitems; i++) {
@@ -1993,8 +2042,9 @@ static int block_emit(struct block *b, char dec)
 		struct rec_run *r;
 		double v, pct, sem;
 		char style = 0;
+		int job;
 
-		r = block_run(b, it, it->kind == IT_COUNTER);
+		r = block_run(b, it, it->kind == IT_COUNTER, &job);
 		if (it->missing)
 			continue;       /* missing, never 0 */
 		if (it->val_ready)
@@ -2005,7 +2055,8 @@ static int block_emit(struct block *b, char dec)
 					  it->val.s);
 		if (!it->val_ready && block_grouping(b, it, style) < 0)
 			return -1;
-		rec_sample_add(b->out, r, it->event, v, it->unit, 0);
+		if (!means)
+			rec_sample_add(b->out, r, it->event, v, it->unit, job);
 		if (it->sem.len) {
 			if (numtok_value(it->sem.s, it->sem.len, dec, 0, &sem, NULL) < 0)
 				return fail(b, it->lineno, "bad '+-' value in perf stat output");
@@ -2016,6 +2067,23 @@ static int block_emit(struct block *b, char dec)
 			else if (numtok_value(it->noise.s, it->noise.len, dec, 0, &pct, NULL) < 0)
 				return fail(b, it->lineno, "bad '( +- N% )' in perf stat output");
 			add_summary(b, r, it, v, pct / 100.0 * fabs(v));
+		} else if (means) {
+			add_summary(b, r, it, v, NAN);  /* a mean whose spread perf did not print */
+		}
+	}
+	/* A means block's runs hold no samples: only its summaries remain.
+	 * They are the batch's last runs (made here, in order): one pass,
+	 * not a search per run (a post of many bare elapsed lines). */
+	if (means && b->nruns && b->out->nruns >= b->nruns) {
+		struct rec_run **tail = b->out->runs + (b->out->nruns - b->nruns);
+		size_t k = 0;
+		for (i = 0; i < b->nruns && tail[i] == b->runs[i].run; i++)
+			;
+		if (i == b->nruns) {
+			for (i = 0; i < b->nruns; i++)
+				if (tail[i]->nsamples || tail[i]->failed)
+					tail[k++] = tail[i];
+			b->out->nruns -= b->nruns - k;
 		}
 	}
 	return 0;

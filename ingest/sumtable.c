@@ -120,6 +120,8 @@ static const struct metric matrix_codes[] = {
 struct cell {
 	int missing;
 	int footnoted;
+	const char *mark;           /* the footnote mark after the value ("*", "¹"), or NULL */
+	size_t mark_len;
 	int is_int;                 /* plain digits: may be a Runs count */
 	char suffix;                /* 's', '%' or 0: the unit printed after the mean */
 	double mean, sd;            /* sd NAN when not printed */
@@ -196,14 +198,70 @@ static int str_dashes(const char *s, size_t len)
 	return 1;
 }
 
-/* Parse "42.95(3.23)", "28.96s", "1260.6%", "(33.32)", "-", "---", "(-)". */
+/*
+ * Length of the footnote mark that ends s[0..len) ("*", "**", "†", "‡",
+ * "§", superscript digits "¹", "²³"), 0 when none.  Authors put one after
+ * a cell they explain below the table ("31.96(0.49)*", "31.96¹").
+ */
+static size_t footnote_tail(const char *s, size_t len)
+{
+	static const char *const marks[] = {
+		"\xe2\x80\xa0", "\xe2\x80\xa1", "\xc2\xa7",          /* dagger, double dagger, section */
+		"\xc2\xb9", "\xc2\xb2", "\xc2\xb3", "\xe2\x81\xb0", "\xe2\x81\xb4",
+		"\xe2\x81\xb5", "\xe2\x81\xb6", "\xe2\x81\xb7", "\xe2\x81\xb8", "\xe2\x81\xb9",
+	};
+	size_t m = 0, k, ml;
+	int more = 1;
+
+	while (more && m < len && m < 12) {
+		more = 0;
+		if (s[len - m - 1] == '*') {
+			m++;
+			more = 1;
+			continue;
+		}
+		for (k = 0; k < sizeof(marks) / sizeof(marks[0]); k++) {
+			ml = strlen(marks[k]);
+			if (len - m >= ml && memcmp(s + len - m - ml, marks[k], ml) == 0) {
+				m += ml;
+				more = 1;
+				break;
+			}
+		}
+	}
+	return m;
+}
+
+/* Length of a footnote mark starting at p (before end), 0 when none. */
+static size_t footnote_at(const char *p, const char *end)
+{
+	size_t n, best = 0;
+
+	for (n = 1; p + n <= end && n <= 12; n++)
+		if (footnote_tail(p, n) == n)
+			best = n;       /* p[0..n) is marks only */
+	return best;
+}
+
+/* Parse "42.95(3.23)", "28.96s", "1260.6%", "(33.32)", "-", "---", "(-)",
+ * any of them with a footnote mark after it or after the mean
+ * ("31.96(0.49)*", "31.96*(0.49)", "5.37¹"): the value, footnoted. */
 static int parse_cell(const char *s, size_t len, struct cell *c)
 {
 	const char *p = s, *end = s + len;
+	size_t m;
 	int paren = 0;
 
 	memset(c, 0, sizeof(*c));
 	c->mean = c->sd = NAN;
+	m = footnote_tail(s, len);
+	if (m && m < len && (s[len - m - 1] == ')' || (s[len - m - 1] >= '0' && s[len - m - 1] <= '9') ||
+			     s[len - m - 1] == 's' || s[len - m - 1] == '%')) {
+		c->mark = s + len - m;
+		c->mark_len = m;
+		len -= m;
+		end = s + len;
+	}
 	if (str_dashes(s, len) || (len == 3 && memcmp(s, "(-)", 3) == 0) ||
 	    (len == 3 && strncasecmp(s, "n/a", 3) == 0)) {
 		c->missing = 1;
@@ -226,6 +284,13 @@ static int parse_cell(const char *s, size_t len, struct cell *c)
 		c->footnoted = 1;
 		return p == end ? 0 : -1;
 	}
+	if (!c->mark && p < end && (m = footnote_at(p, end)) > 0 && p + m < end && p[m] == '(') {
+		c->mark = p;            /* "31.96*(0.49)" */
+		c->mark_len = m;
+		p += m;
+	}
+	if (c->mark)
+		c->footnoted = 1;
 	if (p < end && *p == '(') {
 		p++;
 		if (p >= end || *p == ' ' || num_scan(&p, end, &c->sd) < 0)
@@ -238,7 +303,7 @@ static int parse_cell(const char *s, size_t len, struct cell *c)
 	}
 	if (p != end)
 		return -1;
-	c->is_int = num_parse_long(s, len, &(long){ 0 }) == 0;
+	c->is_int = !c->mark && num_parse_long(s, len, &(long){ 0 }) == 0;
 	return 0;
 }
 
@@ -265,7 +330,7 @@ static int is_annotation(const struct ingest_tok *t, size_t col, size_t ncols)
 static int scan_row(const struct table *t, const struct ingest_line *l, struct row *r)
 {
 	struct ingest_tok tok[MAX_TOKS + 2];
-	size_t total = ingest_split(l->s, l->len, tok, ARRAY_SIZE(tok)), stored, i = 0, k;
+	size_t total = ingest_split(l->s, l->len, tok, ARRAY_SIZE(tok)), stored, i = 0, k, skip;
 	enum table_kind kind = t->kind;
 
 	memset(r, 0, sizeof(*r));
@@ -298,8 +363,19 @@ static int scan_row(const struct table *t, const struct ingest_line *l, struct r
 			      (r->label.s[k] >= 'a' && r->label.s[k] <= 'z')))
 				return -1;
 	}
-	for (k = 0; i + k < stored && k < MAX_TOKS; k++) {
-		const struct ingest_tok *c = &tok[i + k];
+	for (k = 0, skip = 0; i + k + skip < stored && k < MAX_TOKS; k++) {
+		const struct ingest_tok *c = &tok[i + k + skip];
+		if (k > 0 && footnote_tail(c->s, c->len) == c->len) {
+			/* "31.96(0.49) *": the mark of the cell before */
+			if (!r->cells[k - 1].mark) {
+				r->cells[k - 1].mark = c->s;
+				r->cells[k - 1].mark_len = c->len;
+				r->cells[k - 1].footnoted = 1;
+			}
+			skip++;
+			k--;
+			continue;
+		}
 		if (k > 0 && is_annotation(c, k, t->ncols)) {
 			r->annot = c->s;
 			r->annot_len = (size_t)(l->s + l->len - c->s);
@@ -310,7 +386,7 @@ static int scan_row(const struct table *t, const struct ingest_line *l, struct r
 			return -1;
 	}
 	r->nstored = k;
-	r->ncells = total - i;
+	r->ncells = total - i - skip;
 	return 0;
 }
 
@@ -678,6 +754,10 @@ static void emit(const struct emit *e, const char *variant, const char *metric, 
 	s->n = n > 0 ? n : 0;
 	if (c->footnoted)
 		s->flags = "footnoted";
+	if (c->mark)
+		rec_note(e->out, line, "'%.*s' after %s's %s value %g is a footnote mark: the "
+			 "value is kept, flagged footnoted (not tested unless --use-flagged)",
+			 (int)c->mark_len, c->mark, variant, metric, c->mean);
 	if (t->title_n.len)
 		rec_summary_config(e->out, s, n_key, tok_dup(e->out, &t->title_n));
 	if (t->title_key)

@@ -120,3 +120,10 @@ sample_vals() {
 	sql "select variant || '|' || config || '|' || metric || '=' || printf('%.12g', value) from samples_v
 	     where benchmark = '${1:-perf-stat}' order by 1"
 }
+# mean_vals [BENCH]: "variant|config|metric=mean" of every published
+# summary of BENCH (perf-stat), one line each, sorted: perf stat -r's
+# means are stored as summaries only (issue 24).
+mean_vals() {
+	sql "select variant || '|' || config || '|' || metric || '=' || printf('%.12g', mean) from summary_v
+	     where benchmark = '${1:-perf-stat}' order by 1"
+}

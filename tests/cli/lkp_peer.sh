@@ -121,10 +121,14 @@ if kind == 'time':
     done()
 
 if kind == 'perf-stat':
-    runs = q("select run_id, iteration from runs_v where variant = ? order by iteration", variant)
+    # one run for the execution; its intervals are its samples by job
+    # (issue 24: a time series within the run, not runs)
+    runs = q("select run_id from runs_v where variant = ? and benchmark = 'perf-stat'", variant)
+    near('one perf-stat run per execution', len(runs), 1, 0)
     samples = {}
-    for rid, it in runs:
-        samples[it] = q("select metric, value, unit from sample where run_id = ?", rid)
+    for m, v, u, it in q("select metric, value, unit, job from sample where run_id = ? and job is not null",
+                         runs[0][0]):
+        samples.setdefault(it, []).append((m, v, u))
     def tval(it):
         return [v for m, v, u in samples[it] if m == 'time'][0]
     def count(it, ev):
@@ -157,7 +161,7 @@ if kind == 'perf-stat':
             near(k, sum(c) if None not in c else None, v); continue
         if k.startswith('overall.'): skip(k, 'derived ratio'); continue
         skip(k, 'unknown key')
-    near('interval count (lkp drops the partial last one)', len(runs), nint + 1, 0)
+    near('interval count (lkp drops the partial last one)', len(samples), nint + 1, 0)
     done()
 if kind == 'monitor':
     # lkp's monitor files are time series: a "time:" line, then that

@@ -7,7 +7,7 @@ D=tests/data/issue13
 # perf stat in five locales (perf stat report of one recording): the same
 # stored numbers whatever the thousands separator and decimal mark.
 want_iv=$(KBENCH_DB="$TMP/C.db" "$KB" import "$D/perfstat-locale/interval.C.txt" >/dev/null 2>&1;
-	sqlite3 "$TMP/C.db" "select group_concat(iteration || ':' || metric || '=' || printf('%.10g', value), ' ') from (select * from samples_v order by iteration, metric) q")
+	sqlite3 "$TMP/C.db" "select group_concat(coalesce(job, iteration) || ':' || metric || '=' || printf('%.10g', value), ' ') from (select * from samples_v order by coalesce(job, iteration), metric) q")
 check_eq "C locale interval values" "$(echo "$want_iv" | cut -d' ' -f1-5)" \
 	"1:context-switches=15065 1:cpu-migrations=530 1:page-faults=2739 1:task-clock=1130.84 1:time=1.014399804"
 for f in "$D"/perfstat-locale/interval.*.txt "$D"/perfstat-locale/total.*.txt; do
@@ -15,7 +15,7 @@ for f in "$D"/perfstat-locale/interval.*.txt "$D"/perfstat-locale/total.*.txt; d
 	db="$TMP/$name.db"
 	KBENCH_DB="$db" "$KB" import "$f" > "$TMP/out" 2>&1; rc=$?
 	check_eq "$name imports" "$rc" 0
-	got=$(sqlite3 "$db" "select group_concat(iteration || ':' || metric || '=' || printf('%.10g', value), ' ') from (select * from samples_v order by iteration, metric) q")
+	got=$(sqlite3 "$db" "select group_concat(coalesce(job, iteration) || ':' || metric || '=' || printf('%.10g', value), ' ') from (select * from samples_v order by coalesce(job, iteration), metric) q")
 	case $name in
 	interval.*) check_eq "$name: the C locale's values" "$got" "$want_iv" ;;
 	total.*) check_eq "$name: the C locale's values" "$got" \
@@ -35,10 +35,35 @@ check_eq "one hackbench run, ok, with config and time" \
 	"$(sql "select r.status || ' ' || r.config || ' ' || s.value from runs_v r join samples_v s using (run_id) where r.benchmark = 'hackbench'")" \
 	"ok datasize=100,groups=4,impl=rt-tests,loops=600,mode=process,tasks=160 2.814"
 check_eq "no failed run" "$(sql "select count(*) from runs_v where status = 'failed'")" 0
-check_eq "six interval runs" "$(sql "select count(*) from runs_v where benchmark = 'perf-stat'")" 6
+# Issue 24: the intervals are a time series within one execution, not
+# six runs: one perf-stat run, its intervals numbered in the samples.
+check_eq "one perf-stat run for the six intervals" "$(sql "select count(*) from runs_v where benchmark = 'perf-stat'")" 1
+check_eq "... six intervals of context-switches, each with its time" \
+	"$(sql "select count(*) || ' ' || count(distinct job) || ' ' || min(job) || ' ' || max(job) from samples_v where benchmark = 'perf-stat' and metric = 'context-switches'") $(sql "select count(*) from samples_v where benchmark = 'perf-stat' and metric = 'time'")" \
+	"6 6 1 6 6"
+check_eq "... the last interval's time and count" \
+	"$(sql "select printf('%.9f', t.value) || ' ' || printf('%.0f', c.value) from samples_v t join samples_v c on c.run_id = t.run_id and c.job = t.job
+	        where t.metric = 'time' and c.metric = 'context-switches' and t.job = 6")" "2.894491367 25180"
+for v in C de_DE; do
+	KBENCH_DB="$TMP/ivn.db" "$KB" import --variant "$v" "$D/perfstat-locale/interval.$v.txt" > /dev/null 2>&1
+done
+check_eq "compare: one execution a side is n=1 (its 3 intervals within it), not n=3" \
+	"$(KBENCH_DB="$TMP/ivn.db" "$KB" compare --bench perf-stat --format json 2>/dev/null |
+	   jq -r '[.rows[] | "\(.n)/\(.jobs)"] | unique | join(",")')" "1/3"
+# ... and Time: after perf's last interval (the same output without its
+# last interval) is still the wrapped hackbench's, not a run apart.
+export KBENCH_DB="$TMP/wrap-last.db"
+check_status "Time: after the last interval imports" 0 "$KB" import --variant w "$D/hackbench/perf-stat-I500-hackbench-time-last.txt"
+check_eq "... one hackbench run, ok, with its config and time" \
+	"$(sql "select r.status || ' ' || r.config || ' ' || s.value from runs_v r join samples_v s using (run_id) where r.benchmark = 'hackbench'")" \
+	"ok datasize=100,groups=4,impl=rt-tests,loops=600,mode=process,tasks=160 2.814"
+check_eq "... no failed run, no second hackbench" "$(sql "select count(*) from runs_v where status = 'failed' or benchmark = 'hackbench'")" 1
+check_eq "... five intervals in one perf-stat run" \
+	"$(sql "select count(distinct run_id) || ' ' || count(distinct job) from samples_v where benchmark = 'perf-stat'")" "1 5"
+export KBENCH_DB="$TMP/wrap.db"
 check_status "perf stat -I 500 --summary hackbench imports" 0 "$KB" import --variant wrap2 "$D/hackbench/perf-stat-I500-summary-hackbench.en_US.txt"
 check_eq "intervals carry cmd from the closing header" \
-	"$(sql "select count(*) from runs_v where variant = 'wrap2' and benchmark = 'perf-stat' and config = 'cmd=hackbench -g 4 -l 600'")" 6
+	"$(sql "select count(distinct job) from samples_v where variant = 'wrap2' and benchmark = 'perf-stat' and config = 'cmd=hackbench -g 4 -l 600' and metric = 'time'")" 6
 check_eq "the whole run is the summary run" \
 	"$(sql "select printf('%.10g', s.value) from runs_v r join samples_v s using (run_id) where r.variant = 'wrap2' and r.config = 'cmd=hackbench -g 4 -l 600,summary=yes' and s.metric in ('context-switches', 'elapsed') order by s.metric")" \
 	"$(printf '51845\n3.221498752')"

@@ -10,12 +10,18 @@ vals() {  # file -> "variant=value" of its runs' time/elapsed/cache-misses, in o
 	"$KB" import "$1" > "$TMP/$(basename "$1").out" 2>&1 || echo "import failed: $(cat "$TMP/$(basename "$1").out")"
 	sql "select variant || '=' || printf('%.12g', value) from samples_v where metric in ('time', '$2') order by run_id" | tr '\n' ' '
 }
+means() {  # file -> "variant=mean" of its summaries of metric $2, in order (perf stat -r's means)
+	export KBENCH_DB="$TMP/$(basename "$1" .txt).db"
+	"$KB" import "$1" > "$TMP/$(basename "$1").out" 2>&1 || echo "import failed: $(cat "$TMP/$(basename "$1").out")"
+	sql "select v.name || '=' || printf('%.12g', s.mean) from summary s join variant v on v.id = s.variant_id
+	     where s.metric = '$2' order by s.id" | tr '\n' ' '
+}
 
 check_eq "Without the patch: / With the patch: name the blocks after them" \
 	"$(vals $D/with-without.txt time)" \
 	"Without the patch=3.12 Without the patch=3.18 With the patch=2.91 With the patch=2.95 "
 check_eq "* Before * names both perf stat blocks under it, * After * the next" \
-	"$(vals $D/before-after-perfstat.txt elapsed)" \
+	"$(means $D/before-after-perfstat.txt elapsed)" \
 	"Before=11.627897174 Before=4.627897174 After=11.504999837 "
 check_eq "... and the variants can be compared by those names" \
 	"$(KBENCH_DB="$TMP/before-after-perfstat.db" "$KB" compare --baseline Before --variants Before,After --bench perf-stat --metric elapsed --format json |

@@ -13,7 +13,7 @@ imp() { import_alone "$@"; }
 vals() { sample_vals "$@"; }
 # sums: "metric mean sd n" of every published summary (perf's "+-").
 sums() {
-	sql "select metric || ' ' || printf('%.10g', mean) || ' ' || printf('%.4g', sd) || ' ' || coalesce(cast(n as text), '-')
+	sql "select metric || ' ' || printf('%.10g', mean) || ' ' || case when sd is null then '-' else printf('%.4g', sd) end || ' ' || coalesce(cast(n as text), '-')
 	     from summary_v order by metric"
 }
 
@@ -42,7 +42,8 @@ check_eq "wrapped tails import" "$rc" 0
 check_eq "every counter keeps its +- (sd = rse * mean * sqrt(4))" "$(sums)" "$(printf '%s\n' \
 	"branch-misses 6045031 7.012e+04 4" "branches 384509166 5.383e+05 4" "cpu-migrations 1081 40.86 4" \
 	"elapsed 0.33225 0.006446 4" "instructions 2253177626 9.013e+07 4" "task-clock 2254.96 44.2 4")"
-check_eq "... and its value" "$(vals | grep -c '^v|cmd=./hackbench -g 10|')" 6
+check_eq "... and its value: the -r means are summaries, not samples too" \
+	"$(mean_vals | grep -c '^v|cmd=./hackbench -g 10|') $(vals | wc -l)" "6 0"
 imp wrapped-noise.txt --variant v --explain
 check_grep "explain names the wrapped line" "line 4: perf stat: the '\( \+- \)' of line 3, wrapped onto this line" "$TMP/out"
 
@@ -82,12 +83,17 @@ check_eq "... the workload between prompt and time is its own run" \
 # ("(66.59%)", "(msec)", "( +- x% )") are not annotations.
 imp annotations.txt --variant v
 check_eq "annotated block imports" "$rc" 0
-check_eq "... every value kept" "$(vals)" "$(printf '%s\n' \
+check_eq "... every value kept, as the mean of the 5 runs" "$(mean_vals)" "$(printf '%s\n' \
 	"v|cmd=./hackbench 10|context-switches=5653" "v|cmd=./hackbench 10|cpu-clock=123.45" \
 	"v|cmd=./hackbench 10|cpu-migrations=1081" "v|cmd=./hackbench 10|elapsed=0.46225" \
 	"v|cmd=./hackbench 10|page-faults=13217" "v|cmd=./hackbench 10|task-clock=2254.96")"
 check_eq "... perf's +- kept, the author's '[+-1.3%]' not taken for one" "$(sums)" "$(printf '%s\n' \
-	"context-switches 5653 204.8 5" "elapsed 0.46225 0.007178 5" "task-clock 2254.96 49.41 5")"
+	"context-switches 5653 204.8 5" "cpu-clock 123.45 - 5" "cpu-migrations 1081 - 5" "elapsed 0.46225 0.007178 5" \
+	"page-faults 13217 - 5" "task-clock 2254.96 49.41 5")"
+check_eq "... lines without perf's +- are means with no sd" \
+	"$(sql "select group_concat(metric, ' ') from (select metric from summary_v where sd is null order by metric) q")" \
+	"cpu-clock cpu-migrations page-faults"
+check_eq "... and no mean is also a one-run sample" "$(vals | wc -l)" 0
 imp annotations.txt --variant v --explain
 for a in "3: perf stat: '\( \+ 3 % vs base\)'" "4: perf stat: '-45% regression'" "5: perf stat: '\[\+-1.3%\]'" "9: perf stat: '\(\+2.1%\)'"; do
 	check_grep "explain notes the annotation on line ${a%%:*}" "line $a after the numbers is the author's annotation, not perf's: dropped" "$TMP/out"
@@ -98,7 +104,7 @@ done
 # lines alone are not.
 imp headerless.txt --variant v
 check_eq "headerless block imports" "$rc" 0
-check_eq "... both blocks read, the headerless one without a cmd" "$(vals)" "$(printf '%s\n' \
+check_eq "... both blocks read (means of -r, summaries), the headerless one without a cmd" "$(mean_vals)" "$(printf '%s\n' \
 	"v|cmd=./die.sh|cycles=30659870302" "v|cmd=./die.sh|elapsed=7.287011656" "v|cmd=./die.sh|task-clock=7269.033478" \
 	"v||cycles=31107548846" "v||elapsed=7.389068145" "v||task-clock=7375.924053")"
 imp headerless.txt --variant v --explain

@@ -23,16 +23,20 @@ sums() {
 #    command that gives the workload and the number of runs.
 imp bare-under-command.txt --variant v
 check_eq "bare elapsed line under its command imports" "$rc" 0
-check_eq "... the run: cmd from the command, elapsed the mean" "$(vals)" \
+check_eq "... the run: cmd from the command, elapsed the mean" "$(mean_vals)" \
 	"v|cmd=hackbench -g 4 -l 1000|elapsed=1.2345"
 check_eq "... its summary: sd = se * sqrt(10), n = 10 from --repeat 10" "$(sums)" \
 	"v|elapsed 1.2345 0.03162 10"
+check_eq "... and the mean of 10 runs is not also stored as a one-run sample" \
+	"$(sql "select count(*) from samples_v") $(sql "select count(*) from runs_v")" "0 0"
+check_eq "... compare uses the summary's n = 10, not one run" \
+	"$("$KB" compare --format json 2>/dev/null | jq -r '.rows[] | "\(.n) \(.origin)"')" "10 summary"
 
 # 2. The same line alone: the mean is kept; how many runs, nothing says,
 #    so no sd (and the explain says why).
 imp bare-alone.txt --variant v
 check_eq "bare elapsed line alone imports" "$rc" 0
-check_eq "... the mean, no cmd" "$(vals)" "v||elapsed=5.7295"
+check_eq "... the mean, no cmd" "$(mean_vals)" "v||elapsed=5.7295"
 check_eq "... no sd, no n" "$(sums)" "v|elapsed 5.7295 - -"
 imp bare-alone.txt --variant v --explain
 check_grep "... explain: the header is missing" "line 5: perf stat: a block without its 'Performance counter stats for' header" "$TMP/out"
@@ -43,7 +47,7 @@ check_grep "... explain: the sd is not known" "line 5: perf stat: its '..' is th
 #    right above it: the setup tells the runs of one command apart.
 imp setup-prompts.txt
 check_eq "setup prompts import" "$rc" 0
-check_eq "... two runs, the label names the variant, the setup the config" "$(vals)" "$(printf '%s\n' \
+check_eq "... two runs, the label names the variant, the setup the config" "$(mean_vals)" "$(printf '%s\n' \
 	"Without the patch|cmd=hackbench 50,label=echo 0 > events/enable|elapsed=0.790706626" \
 	"Without the patch|cmd=hackbench 50,label=echo 1 > events/enable|elapsed=1.566904059")"
 check_eq "... sd from the relative +- (rse * mean * sqrt(10)), n = 10" "$(sums)" "$(printf '%s\n' \
@@ -56,7 +60,7 @@ check_grep "... explain names the setup" "line 5: perf stat: 'echo 0 > events/en
 #    nested perf stat: cmd is the inner command, n the outer --repeat.
 imp bracket-labels.txt
 check_eq "bracket labels import" "$rc" 0
-check_eq "... one run per line, the bracket the variant" "$(vals)" "$(printf '%s\n' \
+check_eq "... one run per line, the bracket the variant" "$(mean_vals)" "$(printf '%s\n' \
 	"+the fix|cmd=perf stat --null --repeat 5 perf bench sched pipe|elapsed=19.3972" \
 	"-base|cmd=perf stat --null --repeat 5 perf bench sched pipe|elapsed=19.5514")"
 check_eq "... n = 5 from the outer --repeat" "$(sums)" "$(printf '%s\n' \
@@ -69,7 +73,7 @@ check_grep "... explain says the bracket names the run" "line 8: perf stat: '.th
 #    part they share the test.
 imp prefixed-runs.txt
 check_eq "prefixed lines import" "$rc" 0
-check_eq "... two runs, variant and test from the names" "$(vals)" "$(printf '%s\n' \
+check_eq "... two runs, variant and test from the names" "$(mean_vals)" "$(printf '%s\n' \
 	"6.9.0-lazy|test=pipe.60|context-switches=177889639" "6.9.0-lazy|test=pipe.60|elapsed=30.731126312" \
 	"6.9.0|test=pipe.60|context-switches=170719761" "6.9.0|test=pipe.60|elapsed=30.833112186")"
 check_eq "... means kept, sd unknown (no run count)" "$(sums)" "$(printf '%s\n' \

@@ -14,6 +14,10 @@ vals() {        # variant|machine|config|metric=value of samples (or S summaries
 	sql "select variant || '|' || coalesce(machine, '') || '|' || config || '|' || metric || '=' ||
 	     printf('%.10g', value) from samples_v where metric in ($1) order by 1"
 }
+means() {       # the same of summaries (perf stat -r's means are summaries only)
+	sql "select variant || '|' || coalesce(machine, '') || '|' || config || '|' || metric || '=' ||
+	     printf('%.10g', mean) from summary_v where metric in ($1) order by 1"
+}
 
 # 1. "A:  35.57user ..." : a run's tag, not a variant; the label above names it.
 import_alone time-run-tags.txt
@@ -58,12 +62,12 @@ check_grep "... --explain says which spelling was read" "variant 'without the pa
 # 6. perf's labelled elapsed lines under a heading that names no benchmark
 #    inline-mean reads ("a workload of 'perf bench sched pipe'").
 import_alone perf-bracket-inline.txt
-check_eq "bracket labels: both lines, each its label's" "$(vals "'elapsed'")" "$(printf '%s\n' \
+check_eq "bracket labels: both lines, each its label's" "$(means "'elapsed'")" "$(printf '%s\n' \
 	"+the commit||cmd=perf bench sched pipe|elapsed=19.3972" "-vanilla||cmd=perf bench sched pipe|elapsed=19.5514")"
 
 # 7. "Smaller system ( 12Cores, 96CPUS)": two systems' baselines are not pooled.
 import_alone sized-systems.txt
-check_eq "sized systems: each section on its own machine" "$(vals "'elapsed'")" "$(printf '%s\n' \
+check_eq "sized systems: each section on its own machine" "$(means "'elapsed'")" "$(printf '%s\n' \
 	"baseline|320-cpu|cmd=system-wide|elapsed=26.403" "baseline|96-cpu|cmd=system-wide|elapsed=55.93" \
 	"patched|320-cpu|cmd=system-wide|elapsed=32.368" "patched|96-cpu|cmd=system-wide|elapsed=65.75")"
 "$KB" compare --bench perf-stat --metric elapsed --baseline baseline --machine 96-cpu > "$TMP/c.txt" 2>&1

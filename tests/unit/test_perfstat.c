@@ -185,7 +185,18 @@ static int lkp_derived(const char *key)
 
 /* Count for lkp's event key in run r (summing lkp's merged names);
  * sets *found to the number of samples summed. */
-static double lkp_count(const struct rec_run *r, const char *key, int *found)
+/* The value of metric in interval job of r (-I: samples by interval), NAN if none. */
+static double job_sample(const struct rec_run *r, const char *metric, int job)
+{
+	size_t i;
+
+	for (i = 0; i < r->nsamples; i++)
+		if (r->samples[i].job == job && strcmp(r->samples[i].metric, metric) == 0)
+			return r->samples[i].value;
+	return NAN;
+}
+
+static double lkp_count(const struct rec_run *r, const char *key, int job, int *found)
 {
 	double sum = 0;
 	size_t i, n = strlen(key);
@@ -195,6 +206,8 @@ static double lkp_count(const struct rec_run *r, const char *key, int *found)
 		const struct rec_sample *s = &r->samples[i];
 		const char *m = s->metric;
 		int hit = strcmp(m, key) == 0;
+		if (s->job != job)
+			continue;
 		if (!hit && strcmp(key, "msec") == 0)
 			hit = strcmp(s->unit, "msec") == 0;
 		if (!hit && strncmp(m, "cpu_", 4) == 0) {
@@ -240,18 +253,17 @@ static void check_lkp_perfstat(const char *name)
 			t = want;
 			interval++;
 			nyaml_intervals++;
-			r = nth_run(&p.d.batch, "perf-stat", interval - 1);
+			/* one run for the execution, its intervals by sample job */
+			r = nth_run(&p.d.batch, "perf-stat", 0);
 			CHECK(r != NULL);
-			if (r) {
-				CHECK_INT(r->iteration, interval);
-				CHECK_NEAR(unit_sample(r, "time"), t, 1e-12);
-			}
+			if (r)
+				CHECK_NEAR(job_sample(r, "time", (int)interval), t, 1e-12);
 			dt = t - prev_t;
 			continue;
 		}
 		if (strncmp(line, "i.", 2) != 0 || !r || lkp_derived(line + 2))
 			continue;
-		got = lkp_count(r, line + 2, &found);
+		got = lkp_count(r, line + 2, (int)interval, &found);
 		if (!found) {
 			unit_fail(__FILE__, __LINE__, "%s interval %zu: no sample for lkp key %s",
 				  name, interval, line);
@@ -260,8 +272,11 @@ static void check_lkp_perfstat(const char *name)
 		CHECK_NEAR(got / dt, want, 1e-6);
 		checked++;
 	}
-	/* lkp drops the partial last interval; we keep it. */
-	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), nyaml_intervals + 1);
+	/* one execution, one run; lkp drops the partial last interval, we keep it */
+	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 1);
+	if (r)
+		CHECK(!isnan(job_sample(r, "time", (int)nyaml_intervals + 1)) &&
+		      isnan(job_sample(r, "time", (int)nyaml_intervals + 2)));
 	CHECK(checked >= 13 * nyaml_intervals);
 	free(yaml);
 	parsed_release(&p);
@@ -281,13 +296,13 @@ TEST(perfstat_lkp_partial_interval_and_cmd)
 	if (parse_file(&p, "corpus/lkp/perf-stat/4") < 0)
 		return;
 	show_err(&p);
-	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 4);
-	r = nth_run(&p.d.batch, "perf-stat", 3);
+	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 1);
+	r = nth_run(&p.d.batch, "perf-stat", 0);
 	if (r) {
-		CHECK_INT(r->iteration, 4);
 		CHECK_STR(rec_run_config_get(r, "cmd"), "system-wide");
-		CHECK(unit_sample(r, "major-faults") == 2);
-		CHECK(unit_sample(r, "cpu-clock") == 88252.13);
+		CHECK(job_sample(r, "major-faults", 4) == 2);   /* the partial 4th interval */
+		CHECK(job_sample(r, "cpu-clock", 4) == 88252.13);
+		CHECK(isnan(job_sample(r, "cpu-clock", 5)));
 		CHECK_STR(sample_rec(r, "cpu-clock")->unit, "msec");
 	}
 	parsed_release(&p);
@@ -410,18 +425,13 @@ TEST(perfstat_repeat_summary)
 		"\n"
 		"           0.18183 +- 0.00598 seconds time elapsed  ( +-  3.29% )\n";
 	struct parsed p;
-	const struct rec_run *r;
 	const struct rec_summary *s;
 
 	parse_str(&p, text);
 	show_err(&p);
-	r = nth_run(&p.d.batch, "perf-stat", 0);
-	CHECK(r != NULL);
-	if (r) {
-		CHECK(unit_sample(r, "context-switches") == 5543);
-		CHECK(unit_sample(r, "elapsed") == 0.18183);
-		CHECK(sample_rec(r, "cycles") == NULL);
-	}
+	/* means of 5 runs: summaries only, not also a one-run sample */
+	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 0);
+	CHECK(summary_of(&p.d.batch, "cycles") == NULL);
 	CHECK_INT(count_summaries(&p.d.batch, NULL), 4);
 	s = summary_of(&p.d.batch, "context-switches");
 	CHECK(s != NULL);
@@ -475,18 +485,13 @@ TEST(perfstat_csv_per_node_intervals)
 
 	parse_str(&p, text);
 	show_err(&p);
-	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 4);
+	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 2);    /* one per node, intervals within */
 	r = nth_run(&p.d.batch, "perf-stat", 1);
 	if (r) {
 		CHECK_STR(rec_run_config_get(r, "node"), "1");
-		CHECK_INT(r->iteration, 1);
-		CHECK(unit_sample(r, "cs") == 2345);
-	}
-	r = nth_run(&p.d.batch, "perf-stat", 3);
-	if (r) {
-		CHECK_INT(r->iteration, 2);
-		CHECK(sample_rec(r, "cs") == NULL);
-		CHECK(unit_sample(r, "time") == 2.000123456);
+		CHECK(job_sample(r, "cs", 1) == 2345);
+		CHECK(isnan(job_sample(r, "cs", 2)));           /* <not counted> */
+		CHECK(job_sample(r, "time", 2) == 2.000123456);
 	}
 	parsed_release(&p);
 }
@@ -506,16 +511,13 @@ TEST(perfstat_interleaved_hackbench)
 
 	parse_str(&p, text);
 	show_err(&p);
-	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 3);
+	CHECK_INT(count_runs(&p.d.batch, "perf-stat"), 1);
 	CHECK_INT(count_runs(&p.d.batch, "hackbench"), 1);
-	r = nth_run(&p.d.batch, "perf-stat", 1);
+	r = nth_run(&p.d.batch, "perf-stat", 0);
 	if (r) {
-		CHECK(unit_sample(r, "context-switches") == 3301);
-		CHECK_INT(r->iteration, 2);
+		CHECK(job_sample(r, "context-switches", 2) == 3301);
+		CHECK(job_sample(r, "context-switches", 3) == 12);  /* the partial last interval */
 	}
-	r = nth_run(&p.d.batch, "perf-stat", 2);
-	if (r)
-		CHECK_INT(r->iteration, 3);        /* the partial last interval */
 	r = nth_run(&p.d.batch, "hackbench", 0);
 	if (r) {
 		CHECK(unit_sample(r, "time") == 0.454);

@@ -1,0 +1,84 @@
+#!/bin/bash
+# Issue 24, import: values a real input holds that kbench dropped, split
+# or pooled.  The inputs are in tests/data/issue24 (how each was derived
+# from a real output: tests/README).
+. tests/lib.sh
+D=tests/data/issue24
+
+# imp FILE [ARGS...]: import $D/FILE alone into a fresh store; $rc, $TMP/out.
+imp() { import_alone "$@"; }
+# cells VARIANT: "config=mean/sd[ flags]" of VARIANT's summaries, by config.
+cells() {
+	sql "select group_concat(c, ' ') from (select config || '=' || printf('%g', mean) || '/' || printf('%g', sd) ||
+	     case when flags = '' then '' else ' ' || flags end as c
+	     from summary s join variant v on v.id = s.variant_id where v.name = '$1' order by s.id) q"
+}
+
+# 11. A footnote mark after a cell (seed 000's hackbench table, B's
+#     groups=50 cell marked): the value is read, the mark kept as the
+#     footnoted flag, the cells after it read too, and --explain says so.
+for f in after mid superscript apart; do
+	imp footnote-$f.txt
+	check_eq "footnote $f: imports" "$rc" 0
+	check_eq "... all 20 cells, none dropped" "$(sql "select count(*) from summary")" 20
+	check_eq "... B's row whole, the marked cell footnoted" "$(cells B)" \
+		"groups=10=5.37/0.06 groups=25=15.13/0.44 groups=50=31.96/0.49 footnoted groups=100=67.14/0.43"
+	check_eq "... C's row untouched" "$(cells C)" \
+		"groups=10=1.31/0.08 groups=25=2.91/0.12 groups=50=5.95/0.13 groups=100=13.37/0.11"
+	KBENCH_DB="$TMP/explain.db" "$KB" import --dry-run --explain "$D/footnote-$f.txt" > "$TMP/explain.out" 2>&1
+	check_grep "... explain names the mark and the value kept" \
+		"line 14: '(\*|¹)' after B's time value 31.96 is a footnote mark: the value is kept, flagged footnoted" \
+		"$TMP/explain.out"
+done
+imp footnote-after.txt
+check_grep "compare: the footnoted cell is marked f, not tested" "31\.96\(0\.49\)f" \
+	<("$KB" compare --bench hackbench --config groups=50 --baseline A 2>&1)
+
+# 15. A tree walk meets binary files (mmtests' example_html_report PNGs
+#     beside real outputs): they are skipped and counted, the text files
+#     imported, and the import does not fail.
+mkdir -p "$TMP/tree/report"
+cp tests/data/issue13/perfstat-locale/interval.C.txt tests/data/issue13/hackbench/perf-stat-I500-hackbench.txt "$TMP/tree/"
+cp "$SHARED"/corpus/mmtests/gormanm-mmtests/example_html_report/graph-stream.png \
+   "$SHARED"/corpus/mmtests/gormanm-mmtests/example_html_report/graph-stream-vmstat-us.png "$TMP/tree/report/"
+export KBENCH_DB="$TMP/tree.db"
+"$KB" import "$TMP/tree" > "$TMP/tree.out" 2>&1; rc=$?
+check_eq "a tree with PNGs imports (exit 0)" "$rc" 0
+check_grep "... the summary counts the binary files skipped" \
+	"^2 files: .* 0 failed, 2 skipped \(2 binary\)$" "$TMP/tree.out"
+check_grep "... each PNG said skipped, not failed" "report/graph-stream.png: skipped, binary file" "$TMP/tree.out"
+check_eq "... the text files' runs stored" "$(sql "select count(*) from source")" 2
+check_status "a PNG named on the command line still fails" 2 "$KB" import "$TMP/tree/report/graph-stream.png"
+
+# 14. An lkp result tree (scripts/genlab.c, 2 hosts x 8 commits) imported
+#     without --layout, as the README's lab example does: its run
+#     directories are recognised, so the commits are the variants and the
+#     hosts the machines, as with --layout lkp (which still forces it).
+cc -O2 -o "$TMP/genlab" scripts/genlab.c -lm || fail "genlab builds"
+"$TMP/genlab" -H 2 -C 8 -s 7 "$TMP/lab" > /dev/null
+export KBENCH_DB="$TMP/lab-detect.db"
+"$KB" import "$TMP/lab" > "$TMP/lab.out" 2>&1; rc=$?
+check_eq "lkp tree without --layout imports" "$rc" 0
+check_eq "... commits are the variants (8), not one" "$(sql "select count(*) from variant")" 8
+check_eq "... hosts are the machines" \
+	"$(sql "select group_concat(name, ' ') from (select name from machine order by 1) q")" "lkp-lab-h00 lkp-lab-h01"
+detected=$(sql "select variant || '|' || machine || '|' || benchmark || '|' || config || '|' || iteration || '|' || metric || '=' || value
+		from samples_v order by 1" | md5sum)
+export KBENCH_DB="$TMP/lab-forced.db"
+"$KB" import --layout lkp "$TMP/lab" > /dev/null 2>&1
+check_eq "... the same samples as --layout lkp" "$detected" \
+	"$(sql "select variant || '|' || machine || '|' || benchmark || '|' || config || '|' || iteration || '|' || metric || '=' || value
+		from samples_v order by 1" | md5sum)"
+export KBENCH_DB="$TMP/lab-one.db"
+one=$(find "$TMP/lab/hackbench" -type f -name hackbench | sort | head -1)
+"$KB" import "$one" > /dev/null 2>&1
+check_eq "... one run file named alone: its commit the variant, its host the machine" \
+	"$(sql "select distinct variant || ' ' || machine from runs_v")" \
+	"$(echo "$one" | awk -F/ '{print $(NF-2) " " $(NF-6)}')"
+# Not lkp's: a directory whose path only has the shape (no commit, no
+# program file) is read as plain files.
+mkdir -p "$TMP/notlkp/a/b/c/d/e/f/g/0"
+cp tests/data/issue13/hackbench/rt-tests-sigint.txt "$TMP/notlkp/a/b/c/d/e/f/g/0/log.txt"
+export KBENCH_DB="$TMP/notlkp.db"
+"$KB" import "$TMP/notlkp" > /dev/null 2>&1
+check_eq "a look-alike path is not taken for lkp's" "$(sql "select group_concat(variant) from runs_v")" "log"
