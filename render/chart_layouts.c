@@ -208,6 +208,7 @@ void lay_bars(struct chart_layout *L, struct chart_gc *gc)
 			const struct chart_value *v = find_value(c, (int)s, (int)g);
 			double x, yb, yv, gap;
 			struct chart_mark *m;
+			char *keys;
 
 			if (!v || !isfinite(v->y))
 				continue;
@@ -218,7 +219,10 @@ void lay_bars(struct chart_layout *L, struct chart_gc *gc)
 			m = lay_add_rect(L, x + gap / 2, yv < yb ? yv : yb, sw - gap, fabs(yb - yv),
 					 lay_series_color(c, (int)s), CHART_NOCOLOR, 0);
 			lay_mark_key(m, "bar.%zu.%zu", g, s);
-			m->info = buf_aprintf("group=%s series=%s value=%g", c->cats[g], c->series[s], v->y);
+			keys = lay_value_keys(c, s, g);
+			m->info = buf_aprintf("group=%s series=%s value=%g%s", c->cats[g], c->series[s],
+					      v->y, keys);
+			free(keys);
 			if (lay_many_series(c) && sw - gap >= 6) {
 				/* the series' shape on its bar: more series than colours */
 				double r = fmin(4, (sw - gap) / 2 - 0.5);
@@ -421,6 +425,7 @@ void lay_points(struct chart_layout *L, struct chart_gc *gc)
 			size_t n = 0;
 			const struct chart_value *mv = find_value(c, (int)s, (int)g);
 			struct chart_mark *m;
+			char *keys;
 
 			for (i = 0; i < c->nvals; i++) {
 				const struct chart_value *v = &c->vals[i];
@@ -452,8 +457,10 @@ void lay_points(struct chart_layout *L, struct chart_gc *gc)
 			m = lay_add_line(L, cx - sw * 0.35, y_clamped(L, mean), cx + sw * 0.35,
 					 y_clamped(L, mean), INK, 2.5);
 			lay_mark_key(m, "mean.%zu.%zu", g, s);
-			m->info = buf_aprintf("group=%s series=%s value=%g n=%zu", c->cats[g],
-					      c->series[s], mean, n);
+			keys = lay_value_keys(c, s, g);
+			m->info = buf_aprintf("group=%s series=%s value=%g n=%zu%s", c->cats[g],
+					      c->series[s], mean, n, keys);
+			free(keys);
 		}
 	lay_frame_front(L, gc, &f, &sp);
 	lay_legend_free(&f);
@@ -736,8 +743,13 @@ static size_t change_rows(struct chart_layout *L, double row_h, double overhead,
 		rank_chart = c;
 		qsort(idx, n, sizeof(*idx), cmp_abs_change);
 		rank_chart = NULL;
-		free(L->note);
-		L->note = buf_aprintf("top %zu of %zu rows by |change|; see the table for the rest", fit, n);
+		{
+			char *t = buf_aprintf("top %zu of %zu rows by |change|; see the table for the rest",
+					      fit, n);
+
+			lay_note_add(L, t);
+			free(t);
+		}
 		n = fit;
 	}
 	for (i = 0; i < n; i++)
@@ -944,9 +956,13 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 		if (shown > c->npanels)
 			shown = c->npanels;
 		nrows = (shown + ncols - 1) / ncols;
-		free(L->note);
-		L->note = buf_aprintf("first %zu of %zu runs; narrow the selection (--variants, --config) "
-				      "for the rest", shown, c->npanels);
+		{
+			char *t = buf_aprintf("first %zu of %zu runs; narrow the selection "
+					      "(--variants, --config) for the rest", shown, c->npanels);
+
+			lay_note_add(L, t);
+			free(t);
+		}
 		lay_set_title_box(L, gc, &top);
 	}
 	L->height = top + nrows * ph + MARGIN;

@@ -1,0 +1,66 @@
+#!/bin/bash
+# kbench chart bars / points: every value is placed by its own key
+# (variant, configuration, machine), never by its position in the table,
+# and the chart says what it leaves out (issue 24, items 6 and 7).
+. "$(dirname "$0")/../lib.sh"
+CVC="$(dirname "$0")/../tools/chart-vs-compare"
+
+# ---- the demo store: several posts (each its own unknown machine) ----
+export KBENCH_DB=$TMP/demo.db
+check "import the bundled samples" "$KB" import --quiet "$SAMPLES"
+"$KB" compare --bench numa_test --metric elapsed --format json > "$TMP/cmp.json" 2>&1
+for kind in bars points; do
+	"$KB" chart --type $kind --bench numa_test --metric elapsed --dump-layout > "$TMP/$kind.lay" 2>&1
+	mark=bar
+	[ $kind = points ] && mark=mean
+	check "$kind: every value is compare's for its (variant, config, machine)" \
+		python3 "$CVC" "$TMP/$kind.lay" "$TMP/cmp.json" $mark
+done
+# The numbers a user reads: A of post 000 at tasks=32 is 83.52 (42.95 is
+# its tasks=4), and it sits under the label 32.
+check_grep "bars: A@000 at tasks=32 is 83.52" \
+	'^bar\.[0-9]+\.[0-9]+=.* group=32 series=A@000_009ccda627cb3777 value=83\.52( |$)' "$TMP/bars.lay"
+check_grep "bars: A@000 at tasks=4 is 42.95" \
+	'^bar\.[0-9]+\.[0-9]+=.* group=4 series=A@000_009ccda627cb3777 value=42\.95( |$)' "$TMP/bars.lay"
+check_eq "bars: every x label once, in task order" \
+	"$(grep '^xcat\.' "$TMP/bars.lay" | sed 's/.*label=//' | tr '\n' ' ')" "4 8 12 16 24 32 64 "
+check_eq "bars: 73 bars, one per compare cell" "$(grep -c '^bar\.' "$TMP/bars.lay")" 73
+
+# A variant asked for that has no value here: not a silent legend entry.
+"$KB" chart --type bars --bench numa_test --metric elapsed --config tasks=64 \
+	--variants A@001_84b93bea668f5b54,D@001_84b93bea668f5b54 --dump-layout > "$TMP/miss.lay" 2>&1
+check_eq "bars: only series with bars are in the legend" \
+	"$(grep -E '^legend\.[0-9]+=' "$TMP/miss.lay" | sed 's/.*label=//' | tr '\n' ' ')" \
+	"A@001_84b93bea668f5b54 whiskers: ± sd "
+check_grep "bars: the note names the variant left out" \
+	'^note=no elapsed values for D@001_84b93bea668f5b54' "$TMP/miss.lay"
+check_grep "bars: the note is drawn in the chart" \
+	'^text\.[0-9]+=.* text=no elapsed values for D@001' "$TMP/miss.lay"
+
+# ---- one variant on two machines: two series, never one ----
+export KBENCH_DB=$TMP/two.db
+mkdir -p "$TMP/a" "$TMP/b"
+for g in 10 20; do
+	for i in 1 2 3; do
+		printf 'Running with %s*40 (== %s) tasks.\nTime: %s\n' $g $((g * 40)) \
+			"$(awk -v g=$g -v i=$i 'BEGIN { printf "%.3f", g * 0.5 + i * 0.01 }')" > "$TMP/a/v1-$g-$i.txt"
+		printf 'Running with %s*40 (== %s) tasks.\nTime: %s\n' $g $((g * 40)) \
+			"$(awk -v g=$g -v i=$i 'BEGIN { printf "%.3f", g * 0.8 + i * 0.01 }')" > "$TMP/b/v1-$g-$i.txt"
+	done
+done
+# boxB has only groups=20: its value must not slide under groups=10
+rm -f "$TMP"/b/v1-10-*.txt
+check "import v1 on boxA" "$KB" import --quiet --variant v1 --machine boxA "$TMP/a"
+check "import v1 on boxB" "$KB" import --quiet --variant v1 --machine boxB "$TMP/b"
+"$KB" compare --bench hackbench --metric time --format json > "$TMP/two.json" 2>&1
+"$KB" chart --type bars --bench hackbench --metric time --dump-layout > "$TMP/two.lay" 2>&1
+check "two machines: every bar is compare's for its key" python3 "$CVC" "$TMP/two.lay" "$TMP/two.json" bar
+check_eq "two machines: a series per machine" \
+	"$(grep -E '^legend\.[0-9]+=' "$TMP/two.lay" | sed 's/.*label=//' | head -2 | tr '\n' '|')" \
+	"v1 on boxA|v1 on boxB|"
+check_grep "two machines: boxB's 16.02 is at groups=20" \
+	'^bar\.[0-9]+\.[0-9]+=.* group=groups=20,tasks=800 series=v1 on boxB value=16\.02 ' "$TMP/two.lay"
+check_eq "two machines: three bars" "$(grep -c '^bar\.' "$TMP/two.lay")" 3
+"$KB" chart --type points --bench hackbench --metric time --dump-layout > "$TMP/twop.lay" 2>&1
+check "two machines: points' means are compare's" python3 "$CVC" "$TMP/twop.lay" "$TMP/two.json" mean
+check_eq "two machines: 9 points, 3 a cell" "$(grep -c '^point\.' "$TMP/twop.lay")" 9
