@@ -526,8 +526,34 @@ int chart_model_change(struct chart *c, const struct an_table *t, const char *be
 		return kb_err_set(err, "", 0, "no changes to draw: the selection has no variant "
 				  "with data beside the baseline");
 	c->threshold = t->opts.delta;
-	buf_printf(&title, "%s%s%s: change vs %s", b0, many_metric ? "" : " ",
-		   many_metric ? "" : m0, t->variants[t->baseline].name);
+	if (many_bench) {
+		/* the title names what the rows share, never one benchmark of several */
+		struct buf names = BUF_INIT;
+		size_t nb = 0;
+
+		for (r = 0; r < t->nrows; r++) {
+			const char *b = t->rows[r].benchmark;
+			size_t q;
+
+			if (bench && strcmp(b, bench))
+				continue;
+			for (q = 0; q < r && strcmp(t->rows[q].benchmark, b); q++)
+				;
+			if (q < r)
+				continue;
+			if (nb++ < 3)
+				buf_printf(&names, "%s%s", names.len ? ", " : "", b);
+		}
+		if (nb > 3)
+			buf_printf(&title, "%zu benchmarks", nb);
+		else
+			buf_puts(&title, buf_str(&names));
+		buf_release(&names);
+	} else {
+		buf_puts(&title, b0);
+	}
+	buf_printf(&title, "%s%s: change vs %s", many_metric ? "" : " ", many_metric ? "" : m0,
+		   t->variants[t->baseline].name);
 	chart_set_title(c, o->title ? o->title : buf_str(&title));
 	buf_release(&title);
 	chart_set_axis(c, 'x', t->opts.conv == AN_CONV_RAW ? "change" :

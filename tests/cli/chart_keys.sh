@@ -64,3 +64,24 @@ check_eq "two machines: three bars" "$(grep -c '^bar\.' "$TMP/two.lay")" 3
 "$KB" chart --type points --bench hackbench --metric time --dump-layout > "$TMP/twop.lay" 2>&1
 check "two machines: points' means are compare's" python3 "$CVC" "$TMP/twop.lay" "$TMP/two.json" mean
 check_eq "two machines: 9 points, 3 a cell" "$(grep -c '^point\.' "$TMP/twop.lay")" 9
+
+# ---- history: legends say what varies, the x axis is the history order ----
+export KBENCH_DB=$TMP/demo.db
+"$KB" chart --type history --bench numa_test --metric elapsed --dump-layout > "$TMP/hist.lay" 2>&1
+check_eq "history: no legend label twice" \
+	"$(grep -E '^legend\.[0-9]+=' "$TMP/hist.lay" | sed 's/.*label=//' | sort | uniq -d | head -3)" ""
+check_grep "history: a series is named by its tasks, then its machine" \
+	'^legend\.[0-9]+=.* label=tasks=32 on unknown@001_' "$TMP/hist.lay"
+check_grep "history: the title names the benchmark they share" \
+	'^title=.* text=numa_test: elapsed history$' "$TMP/hist.lay"
+# no versions: history order is import order (numatest/, then seeds 000, 001, 003)
+check_eq "history: x in history order across machines" \
+	"$(grep '^xcat\.' "$TMP/hist.lay" | sed 's/.*label=//' | sed 's/_[0-9a-f]\{16\}$//' | tr '\n' ' ')" \
+	"lkml_20021009_hohnbaum_numa_test.41_rev1_attachment_N4-N24.decoded A@000 B@000 C@000 D@000 E@000 A@001 B@001 C@001 D@001 E@001 F ingoD7-59.stats stock59-stats testD7-59 "
+
+# ---- forest plot over several benchmarks: the title names them all ----
+"$KB" chart --type change --variants A@000_009ccda627cb3777,B@000_009ccda627cb3777 \
+	--dump-layout > "$TMP/forest.lay" 2>&1
+check_grep "forest: rows of three benchmarks" '^row\.[0-9]+=.* label=kernbench ' "$TMP/forest.lay"
+check_grep "forest: the title names every benchmark of its rows" \
+	'^title=.* text=hackbench, kernbench, numa_test: change vs A@000_009ccda627cb3777$' "$TMP/forest.lay"
