@@ -97,7 +97,7 @@ struct chart_job {
 };
 
 struct chart_panel {
-	char *title;            /* e.g. "testD7-59, tasks=4" */
+	char *title;            /* e.g. "testD7-59\ntasks=4 (run 3)": lines split at \n */
 	int nnodes;
 	struct chart_job *jobs;
 	size_t njobs, cap;

@@ -883,6 +883,8 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 	const struct chart *c = L->c;
 	struct frame f = { 0 };
 	double top, right, area_w, pw, ph, w, h, text_h, title_h, lw = 0, cw, rh;
+	int tlines;
+	struct buf one = BUF_INIT;
 	size_t p, ncols, nrows, j, maxjobs = 0, shown, step;
 	int n, maxnodes = 1;
 	static const double ramp[] = { 100, 75, 50, 25, 0 };
@@ -925,7 +927,13 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 	rh = 0;
 	for (p = 0; p < c->npanels; p++)
 		rh = fmax(rh, (double)c->panels[p].njobs * panel_row_h(c->panels[p].njobs));
-	ph = title_h + 4 + text_h + 4 + rh + 4 + text_h + 14;
+	/* a title of two lines (variant, then configuration and run) gets
+	 * both: a line cut short loses what tells the panels apart */
+	tlines = 1;
+	for (p = 0; p < c->npanels; p++)
+		if (strchr(c->panels[p].title, '\n'))
+			tlines = 2;
+	ph = tlines * title_h + 4 + text_h + 4 + rh + 4 + text_h + 14;
 
 	lay_legend_measure(gc, &f);
 	for (;;) {
@@ -988,23 +996,48 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 		gw = cw * P->nnodes;
 		gh = rh * P->njobs;
 		gx = px + 8 + lw + 6 + (pw - 8 - lw - 6 - 18 - 8 - gw) / 2;
-		gy = py + title_h + 4 + text_h + 4;
-		title = lay_fit_text(gc, P->title, AXIS_TITLE_SIZE, 1, pw - 10);
-		chart_text_size(gc, title, AXIS_TITLE_SIZE, 1, &w, &h);
+		gy = py + tlines * title_h + 4 + text_h + 4;
 		{
-			/* centred over the grid, inside the panel */
-			double tx = gx + gw / 2;
+			/* each line centred over the grid, inside the panel */
+			const char *line = P->title;
+			int li = 0;
 
-			if (tx - w / 2 < px + 4)
-				tx = px + 4 + w / 2;
-			if (tx + w / 2 > px + pw - 4)
-				tx = px + pw - 4 - w / 2;
-			m = lay_add_text(L, tx, py, title, AXIS_TITLE_SIZE, 1, 0, INK);
+			m = NULL;
+			while (line && li < 2) {
+				const char *nl = strchr(line, '\n');
+				char *one = nl ? buf_aprintf("%.*s", (int)(nl - line), line) : xstrdup(line);
+				double tx = gx + gw / 2;
+				struct chart_mark *lm;
+
+				title = lay_fit_text(gc, one, AXIS_TITLE_SIZE, 1, pw - 10);
+				free(one);
+				chart_text_size(gc, title, AXIS_TITLE_SIZE, 1, &w, &h);
+				if (tx - w / 2 < px + 4)
+					tx = px + 4 + w / 2;
+				if (tx + w / 2 > px + pw - 4)
+					tx = px + pw - 4 - w / 2;
+				lm = lay_add_text(L, tx, py + li * title_h, title, AXIS_TITLE_SIZE, 1, 0, INK);
+				lm->bold = 1;
+				free(title);
+				if (!m)
+					m = lm;
+				line = nl ? nl + 1 : NULL;
+				li++;
+			}
 		}
-		free(title);
-		m->bold = 1;
 		lay_mark_key(m, "panel.%zu", p);
-		m->info = buf_aprintf("title=%s nodes=%d jobs=%zu", P->title, P->nnodes, P->njobs);
+		{
+			/* the dump's title on one line: its lines joined by ", " */
+			const char *q;
+
+			buf_reset(&one);
+			for (q = P->title; *q; q++)
+				if (*q == '\n')
+					buf_puts(&one, ", ");
+				else
+					buf_putc(&one, *q);
+			m->info = buf_aprintf("title=%s nodes=%d jobs=%zu", buf_str(&one), P->nnodes, P->njobs);
+		}
 		lay_add_text(L, gx - 6, gy - 2, yt, TICK_SIZE, 2, 2, 0x666666);
 		for (n = 0; n < P->nnodes; n++) {
 			snprintf(label, sizeof(label), "%d", n);
@@ -1025,7 +1058,8 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 
 				m = lay_add_rect(L, gx + n * cw, ry, cw, rh, col, 0xFFFFFF, 1);
 				lay_mark_key(m, "cell.%zu.%zu.%d", p, j, n);
-				m->info = buf_aprintf("panel=%s job=%s node=%d pct=%g", P->title, J->label, n, v);
+				m->info = buf_aprintf("panel=%s job=%s node=%d pct=%g", buf_str(&one), J->label,
+						      n, v);
 				if (isfinite(v) && v >= 0.5 && cw >= 24 && rh >= 12) {
 					snprintf(label, sizeof(label), "%.0f", v);
 					lay_add_text(L, gx + (n + 0.5) * cw, ry + rh / 2, label, 8.5, 1, 1,
@@ -1050,6 +1084,7 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 		}
 	}
 	free(show);
+	buf_release(&one);
 	lay_emit_title(L);
 	lay_legend_place(L, &f, right + 16, top);
 	lay_legend_free(&f);

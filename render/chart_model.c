@@ -574,3 +574,54 @@ int chart_model_errbar(const char *s, int *e)
 	return 0;
 }
 
+
+char **chart_model_short_names(const char *const *names, size_t n, char **suffix)
+{
+	char **out = xmalloc((n + 1) * sizeof(*out));
+	const char *suf = NULL;
+	size_t i, j;
+	int ok = 1;
+
+	*suffix = NULL;
+	for (i = 0; i < n && ok; i++) {
+		const char *at = strchr(names[i], '@');
+
+		if (!at)
+			continue;
+		if (at == names[i] || !at[1])
+			ok = 0;
+		else if (!suf)
+			suf = at;
+		else if (strcmp(suf, at))
+			ok = 0;
+	}
+	ok = ok && suf;
+	for (i = 0; i < n; i++) {
+		const char *at = strchr(names[i], '@');
+
+		out[i] = ok && at ? buf_aprintf("%.*s", (int)(at - names[i]), names[i]) : xstrdup(names[i]);
+	}
+	/* distinct without it?  (the same name twice in names is fine) */
+	for (i = 0; i < n && ok; i++)
+		for (j = i + 1; j < n && ok; j++)
+			if (!strcmp(out[i], out[j]) && strcmp(names[i], names[j]))
+				ok = 0;
+	if (!ok) {
+		for (i = 0; i < n; i++) {
+			free(out[i]);
+			out[i] = xstrdup(names[i]);
+		}
+		return out;
+	}
+	*suffix = xstrdup(suf);
+	return out;
+}
+
+void chart_model_names_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; v && i < n; i++)
+		free(v[i]);
+	free(v);
+}

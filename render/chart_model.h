@@ -31,6 +31,14 @@ void chart_model_styles(struct chart *c, const struct chart_model_opts *o);
 
 /* "sd" (or NULL), "ci", "none" -> enum chart_errbar in *e; -1 if unknown. */
 int chart_model_errbar(const char *s, int *e);
+
+/* Names shortened to what varies: a post's own labels ("A@001_84b9...")
+ * lose their "@post" when every suffixed name of names[0..n) has the same
+ * one and the names stay distinct without it.  Returns n new strings
+ * (free each and the array with chart_model_names_free) and sets *suffix
+ * to the part left off (owned, NULL when nothing was). */
+char **chart_model_short_names(const char *const *names, size_t n, char **suffix);
+void chart_model_names_free(char **v, size_t n);
 /* The one (benchmark, metric) of t; -1 (err names them) when t holds
  * none or several.  The strings point into t. */
 int chart_model_table_metric(const struct an_table *t, const char **bench, const char **metric,

@@ -85,3 +85,21 @@ check_eq "history: x in history order across machines" \
 check_grep "forest: rows of three benchmarks" '^row\.[0-9]+=.* label=kernbench ' "$TMP/forest.lay"
 check_grep "forest: the title names every benchmark of its rows" \
 	'^title=.* text=hackbench, kernbench, numa_test: change vs A@000_009ccda627cb3777$' "$TMP/forest.lay"
+
+# ---- placement: a panel's title keeps its tasks and run ----
+"$KB" chart --type placement --variants A@001_84b93bea668f5b54 --dump-layout > "$TMP/pl.lay" 2>&1
+check_grep "placement: the panel title's second line has tasks and run" \
+	'^text\.[0-9]+=.* text=tasks=16 \(run [0-9]+\)$' "$TMP/pl.lay"
+check_grep "placement: its first line the variant, whole" \
+	'^text\.[0-9]+=.* text=A@001_84b93bea668f5b54$' "$TMP/pl.lay"
+
+# ---- nodeload: x labels and bar names shortened to what varies ----
+"$KB" chart --type nodeload --variants A@001_84b93bea668f5b54,B@001_84b93bea668f5b54,F \
+	--dump-layout > "$TMP/nl.lay" 2>&1
+check_eq "nodeload: x labels are the task counts" \
+	"$(grep '^xcat\.' "$TMP/nl.lay" | sed 's/.*label=//' | tr '\n' ' ')" "8 16 32 "
+check_grep "nodeload: the x axis says tasks" '^text\.[0-9]+=.* text=tasks$' "$TMP/nl.lay"
+check_eq "nodeload: bars named A, B, F" \
+	"$(grep '^barlabel\.0\.' "$TMP/nl.lay" | sed 's/.* series=\([^ ]*\) .*/\1/' | tr '\n' ' ')" "A B F "
+check_grep "nodeload: the note says what was left off the names" \
+	'^note=variants shown without their @001_84b93bea668f5b54$' "$TMP/nl.lay"
