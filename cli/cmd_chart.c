@@ -274,7 +274,7 @@ int cmd_chart(int argc, char **argv)
 		OPT_LONG("height", "H", &height, "canvas height in pixels (default 500)"),
 		OPT_STRING("title", "T", &title, "chart title"),
 		OPT_FLAG("log-x", &log_x, "lines: logarithmic x axis"),
-		OPT_FLAG("log-y", &log_y, "lines: logarithmic y axis"),
+		OPT_FLAG("log-y", &log_y, "bars, points, lines: logarithmic y axis (one 800 s bar among 5 s ones)"),
 		OPT_FLAG("dump-layout", &dump, "print the computed layout as key=value lines"),
 		OPT_END,
 	};
@@ -294,7 +294,9 @@ int cmd_chart(int argc, char **argv)
 	struct db *db = NULL;
 	const char **args;
 	size_t nargs;
-	int rc, status = EXIT_USAGE;
+	int rc, status = EXIT_USAGE, have_list = 0;
+	struct db_list list;
+	const char **styles = NULL;
 
 	cli_select_init(&sel);
 	cli_short_output(argc, argv);
@@ -374,9 +376,18 @@ int cmd_chart(int argc, char **argv)
 			goto fail;
 	} else if (kind->from_table) {
 		const char *bench, *metric;
+		size_t i;
 
 		if (an_compare_build(db, &q, &t, &err) < 0)
 			goto fail;
+		/* colours: each variant's place in the store, as report gives them */
+		if (db_list(db, &list, &err) < 0)
+			goto fail;
+		have_list = 1;
+		styles = xmalloc((list.nvariants + 1) * sizeof(*styles));
+		for (i = 0; i < list.nvariants; i++)
+			styles[i] = list.variants[i].name;
+		chart_model_styles_init(&co, styles, list.nvariants);
 		if (kind->type == CHART_CHANGE) {
 			if (chart_model_change(c, &t, NULL, &co, &err) < 0)
 				goto fail;
@@ -402,6 +413,10 @@ usage:
 done:
 	if (c)
 		chart_free(c);
+	chart_model_styles_release(&co);
+	free(styles);
+	if (have_list)
+		db_list_release(&list);
 	an_table_release(&t);
 	if (db)
 		db_close(db);

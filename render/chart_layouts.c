@@ -108,6 +108,31 @@ static void y_range_finish(const struct chart *c, struct range *r, int from_zero
 		r->hi = c->y_max;
 }
 
+/* Are there values, and is every one of them 0?  Such a chart would be an
+ * empty plot: the layout says so in the plot and in the note instead. */
+static int all_zero(const struct chart *c)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < c->nvals; i++) {
+		if (!isfinite(c->vals[i].y))
+			continue;
+		if (c->vals[i].y != 0)
+			return 0;
+		n++;
+	}
+	return n > 0;
+}
+
+static void say_all_zero_text(struct chart_layout *L)
+{
+	struct chart_mark *m;
+
+	m = lay_add_text(L, L->plot.x + L->plot.w / 2, L->plot.y + L->plot.h / 2, "every value is 0",
+			 AXIS_TITLE_SIZE, 1, 1, 0x666666);
+	lay_mark_key(m, "allzero");
+}
+
 static const char *errbar_label(enum chart_errbar e)
 {
 	return e == CHART_ERR_CI95 ? "whiskers: 95% CI" : "whiskers: \u00b1 sd";
@@ -163,6 +188,7 @@ void lay_bars(struct chart_layout *L, struct chart_gc *gc)
 	struct range r = { 0 };
 	size_t i, g, s;
 	double bw, gw, sw;
+	int zero;
 
 	for (i = 0; i < c->nvals; i++) {
 		const struct chart_value *v = &c->vals[i];
@@ -197,8 +223,29 @@ void lay_bars(struct chart_layout *L, struct chart_gc *gc)
 	sp.ytitle = lay_axis_title(c->y_label, c->y_unit, NULL);
 	/* at least 3 units a bar; 9 when the bars carry their series' marker */
 	sp.min_band_w = (double)c->nseries * (lay_many_series(c) ? 9 : 3) / 0.8;
+	zero = all_zero(c);
+	if (zero) {
+		lay_note_add(L, "every value is 0");
+		sp.ylo = 0;     /* a plain 0..1 axis, not one around 0 */
+		sp.yhi = 1;
+	} else if (c->log_y) {
+		size_t nonpos = 0;
+
+		for (i = 0; i < c->nvals; i++)
+			if (!c->vals[i].sample && c->vals[i].node < 0 && c->vals[i].y <= 0)
+				nonpos++;
+		if (nonpos) {
+			char *t = buf_aprintf("%zu value%s <= 0 not drawn on the log axis", nonpos,
+					      nonpos == 1 ? "" : "s");
+
+			lay_note_add(L, t);
+			free(t);
+		}
+	}
 	lay_frame_layout(L, gc, &f, &sp);
 	lay_frame_back(L);
+	if (zero)
+		say_all_zero_text(L);
 
 	bw = lay_band_width(&L->x);
 	gw = bw * 0.8;
@@ -220,8 +267,8 @@ void lay_bars(struct chart_layout *L, struct chart_gc *gc)
 					 lay_series_color(c, (int)s), CHART_NOCOLOR, 0);
 			lay_mark_key(m, "bar.%zu.%zu", g, s);
 			keys = lay_value_keys(c, s, g);
-			m->info = buf_aprintf("group=%s series=%s value=%g%s", c->cats[g], c->series[s],
-					      v->y, keys);
+			m->info = buf_aprintf("group=%s series=%s value=%g color=#%06X%s", c->cats[g],
+					      c->series[s], v->y, lay_series_color(c, (int)s), keys);
 			free(keys);
 			if (lay_many_series(c) && sw - gap >= 6) {
 				/* the series' shape on its bar: more series than colours */
@@ -395,6 +442,7 @@ void lay_points(struct chart_layout *L, struct chart_gc *gc)
 	struct range r = { 0 };
 	size_t i, g, s;
 	double bw, gw, sw;
+	int zero;
 
 	for (i = 0; i < c->nvals; i++) {
 		range_add_pos(&r, c->vals[i].y, c->log_y);
@@ -412,8 +460,16 @@ void lay_points(struct chart_layout *L, struct chart_gc *gc)
 	sp.y_extend = 1;
 	sp.xtitle = lay_axis_title(c->x_label, c->x_unit, NULL);
 	sp.ytitle = lay_axis_title(c->y_label, c->y_unit, NULL);
+	zero = all_zero(c);
+	if (zero) {
+		lay_note_add(L, "every value is 0");
+		sp.ylo = 0;     /* a plain 0..1 axis, not one around 0 */
+		sp.yhi = 1;
+	}
 	lay_frame_layout(L, gc, &f, &sp);
 	lay_frame_back(L);
+	if (zero)
+		say_all_zero_text(L);
 
 	bw = lay_band_width(&L->x);
 	gw = bw * 0.8;

@@ -116,6 +116,38 @@ static char *varying_key(const char *const *configs, size_t n)
 	return key;
 }
 
+static const char *const *sort_names;
+
+static int cmp_name_idx(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	int c = strcmp(sort_names[a], sort_names[b]);
+
+	return c ? c : (a < b ? -1 : a > b);
+}
+
+void chart_model_styles_init(struct chart_model_opts *o, const char *const *names, size_t n)
+{
+	size_t *sorted = xmalloc((n + 1) * sizeof(*sorted)), i;
+
+	for (i = 0; i < n; i++)
+		sorted[i] = i;
+	sort_names = names;
+	qsort(sorted, n, sizeof(*sorted), cmp_name_idx);
+	sort_names = NULL;
+	o->styles = names;
+	o->nstyles = n;
+	o->styles_sorted = sorted;
+}
+
+void chart_model_styles_release(struct chart_model_opts *o)
+{
+	free((size_t *)o->styles_sorted);
+	o->styles = NULL;
+	o->styles_sorted = NULL;
+	o->nstyles = 0;
+}
+
 void chart_model_styles(struct chart *c, const struct chart_model_opts *o)
 {
 	size_t s, k;

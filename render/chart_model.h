@@ -26,6 +26,13 @@ struct chart_model_opts {
 	const size_t *styles_sorted;
 };
 
+/* The one colour rule of `chart` and `report`: a variant's look is its
+ * place among the store's variants (names in id order, as db_list() lists
+ * them), so it has the same colour in every chart.  Sets o->styles (names
+ * borrowed) and o->styles_sorted (owned: chart_model_styles_release). */
+void chart_model_styles_init(struct chart_model_opts *o, const char *const *names, size_t n);
+void chart_model_styles_release(struct chart_model_opts *o);
+
 /* Give each series of c named in o->styles that entry's look. */
 void chart_model_styles(struct chart *c, const struct chart_model_opts *o);
 

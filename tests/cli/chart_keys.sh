@@ -103,3 +103,53 @@ check_eq "nodeload: bars named A, B, F" \
 	"$(grep '^barlabel\.0\.' "$TMP/nl.lay" | sed 's/.* series=\([^ ]*\) .*/\1/' | tr '\n' ' ')" "A B F "
 check_grep "nodeload: the note says what was left off the names" \
 	'^note=variants shown without their @001_84b93bea668f5b54$' "$TMP/nl.lay"
+
+# ---- one colour rule for chart and report: a variant's place in the store ----
+PNGINFO=${PNGINFO:-$KB_BIN_DIR/pnginfo}
+export KBENCH_DB=$TMP/s001.db
+check "import seed 001 (A..F)" "$KB" import --quiet "$SAMPLES/seeds/001_84b93bea668f5b54.txt"
+"$KB" chart --type bars --bench numa_test --metric elapsed --variants C,E --dump-layout -o "$TMP/ce.png" > "$TMP/ce.lay" 2>&1
+check_eq "chart C,E: C and E keep their store colours (3rd, 5th)" \
+	"$(grep '^bar\.' "$TMP/ce.lay" | sed 's/.* series=\([^ ]*\) .* color=\([^ ]*\) .*/\1 \2/' | sort -u | tr '\n' ' ')" \
+	"C #009E73 E #CC79A7 "
+check_eq "chart C,E PNG: no bar in the first colour (A's)" \
+	"$("$PNGINFO" --count 0072B2 "$TMP/ce.png" | cut -d' ' -f2)" 0
+"$KB" report --bench numa_test -o "$TMP/r.html" > /dev/null 2>&1
+python3 - "$TMP/r.html" "$TMP/rpng" <<'PY'
+import base64, re, sys
+html = open(sys.argv[1]).read()
+for i, b in enumerate(re.findall(r'data:image/png;base64,([A-Za-z0-9+/=]+)', html)):
+    open("%s%d.png" % (sys.argv[2], i), "wb").write(base64.b64decode(b))
+PY
+for col in 009E73 CC79A7; do
+	n=0
+	for f in "$TMP"/rpng*.png; do n=$((n + $("$PNGINFO" --count $col "$f" | cut -d' ' -f2))); done
+	check_eq "report draws its bars in the same colour #$col" "$([ "$n" -gt 1000 ] && echo yes)" yes
+	check_eq "chart draws C/E in #$col too" "$([ "$("$PNGINFO" --count $col "$TMP/ce.png" | cut -d' ' -f2)" -gt 1000 ] && echo yes)" yes
+done
+
+# ---- --log-y for bars; all-zero metrics say so ----
+export KBENCH_DB=$TMP/logy.db
+mkdir -p "$TMP/la" "$TMP/lb"
+for g in 10 20; do
+	for i in 1 2 3; do
+		printf 'Running with %s*40 (== %s) tasks.\nTime: 5.%s%s\n' $g $((g * 40)) $i $g > "$TMP/la/t-$g-$i.txt"
+		t=6.$i
+		[ $g = 20 ] && t=80$i
+		printf 'Running with %s*40 (== %s) tasks.\nTime: %s\n' $g $((g * 40)) $t > "$TMP/lb/t-$g-$i.txt"
+	done
+done
+check "import v1" "$KB" import --quiet --variant v1 "$TMP/la"
+check "import v2 (802 s at groups=20)" "$KB" import --quiet --variant v2 "$TMP/lb"
+"$KB" chart --type bars --bench hackbench --metric time --log-y --dump-layout > "$TMP/logy.lay" 2>&1
+check_grep "bars --log-y: a log y axis" '^yaxis=log min=1 max=1000 ' "$TMP/logy.lay"
+# v1's 5.2 s bar: a third of the plot on the log axis, not 0.6% of it
+h=$(grep '^bar\.0\.0=' "$TMP/logy.lay" | sed 's/^[^=]*=[^,]*,[^,]*,[^,]*,\([^ ]*\) .*/\1/')
+check_eq "bars --log-y: the 5.2 s bar is over 90 units high (got $h)" "$(awk -v h="$h" 'BEGIN { print (h > 90) ? "yes" : "no" }')" yes
+"$KB" chart --type points --bench hackbench --metric time --log-y --dump-layout > "$TMP/logyp.lay" 2>&1
+check_grep "points --log-y: a log y axis" '^yaxis=log ' "$TMP/logyp.lay"
+export KBENCH_DB=$TMP/demo.db
+"$KB" chart --type bars --bench time --metric swaps --dump-layout > "$TMP/zero.lay" 2>&1
+check_grep "all-zero metric: the note says every value is 0" '^note=every value is 0$' "$TMP/zero.lay"
+check_grep "all-zero metric: said in the plot" '^text\.[0-9]+=.* text=every value is 0$' "$TMP/zero.lay"
+check_grep "all-zero metric: a plain 0..1 axis" '^yaxis=linear min=0 max=1 ' "$TMP/zero.lay"
