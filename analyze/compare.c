@@ -314,7 +314,7 @@ size_t an_flag_names(unsigned flags, const char **out, size_t max)
 /* Ordering ------------------------------------------------------------------- */
 
 /* Natural order: runs of digits compare as numbers, so tasks=8 < tasks=16. */
-static int natural_cmp(const char *a, const char *b)
+int an_natural_cmp(const char *a, const char *b)
 {
 	while (*a && *b) {
 		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
@@ -360,7 +360,7 @@ static int key_cmp(const char *ba, const char *xa, const char *ca, size_t ra, co
 	c = an_machine_cmp(xa, xb);
 	if (c)
 		return c;
-	c = natural_cmp(ca, cb);
+	c = an_natural_cmp(ca, cb);
 	if (c)
 		return c;
 	if (ra != rb)

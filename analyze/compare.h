@@ -221,6 +221,9 @@ void an_table_set_q(struct an_table *t, const double *q, size_t nq, size_t famil
  * strcmp order with NULL first; and whether key passes a --machine list
  * (n 0: any; "unknown" takes NULL and every "unknown@<post>"). */
 int an_machine_cmp(const char *a, const char *b);
+/* The order of rows' configurations: digit runs compare as numbers
+ * (tasks=8 < tasks=16), the rest bytewise. */
+int an_natural_cmp(const char *a, const char *b);
 int an_machine_selected(const char *const *machines, size_t n, const char *key);
 
 /* Names for output (static strings). */

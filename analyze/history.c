@@ -658,6 +658,7 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 				se->points[np] = pts[rk];
 				se->points[np].variant = xstrdup(q.variants[keys[rk].vi].name);
 				se->points[np].variant_id = q.variants[keys[rk].vi].id;
+				se->points[np].rank = rk;
 				se->points[np].version = xstrdup(keys[rk].has_version ? keys[rk].version : "");
 				se->points[np].mean = 0;
 				for (k = 0; k < pts[rk].n; k++)

@@ -78,6 +78,8 @@ struct an_hpoint {
 	long long variant_id;	/* variant.id */
 	char *variant;
 	char *version;		/* the version it was ordered by, or "" */
+	size_t rank;		/* its place in the history order of every
+				 * variant (the same across series) */
 	double *values;		/* run values (per-job metrics: each run's job mean);
 				 * a published summary contributes its mean */
 	size_t n;

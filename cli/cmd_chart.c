@@ -45,7 +45,7 @@ void cli_chart_panel(struct chart *c, const struct db_prun *r, int with_variant)
 	int p;
 
 	if (with_variant)
-		snprintf(title, sizeof(title), "%s, %s (run %lld)", r->variant,
+		snprintf(title, sizeof(title), "%s\n%s (run %lld)", r->variant,
 			 r->config && *r->config ? r->config : "-", r->run_id);
 	else
 		snprintf(title, sizeof(title), "%s (run %lld)",
@@ -71,6 +71,8 @@ int cli_chart_nodeload(struct chart *c, const struct db_prun *const *runs, size_
 		       const struct chart_model_opts *o, struct kb_err *err)
 {
 	long *tasks = xmalloc((nruns + 1) * sizeof(*tasks));
+	const char **names;
+	char **shortn, *suffix = NULL;
 	size_t i, j, nt = 0;
 	int nnodes = 0;
 
@@ -84,20 +86,26 @@ int cli_chart_nodeload(struct chart *c, const struct db_prun *const *runs, size_
 			nnodes = runs[i]->nnodes;
 	}
 	qsort(tasks, nt, sizeof(*tasks), cmp_long);
+	/* x labels: the task counts alone, the axis says "tasks" */
 	for (i = 0; i < nt; i++)
 		if (i == 0 || tasks[i] != tasks[i - 1]) {
 			char label[64];
 
-			snprintf(label, sizeof(label), "tasks=%ld", tasks[i]);
+			snprintf(label, sizeof(label), "%ld", tasks[i]);
 			chart_category(c, label);
 		}
+	/* series: the variants, their names shortened to what varies */
+	names = xmalloc((nruns + 1) * sizeof(*names));
 	for (i = 0; i < nruns; i++)
-		chart_series(c, runs[i]->variant);
+		names[i] = runs[i]->variant;
+	shortn = chart_model_short_names(names, nruns, &suffix);
+	for (i = 0; i < nruns; i++)
+		chart_series(c, shortn[i]);
 	/* Mean over the runs of one (variant, tasks): jobs per main node. */
 	for (i = 0; i < nruns; i++) {
 		const struct db_prun *r = runs[i];
 		char label[64];
-		int s = chart_series(c, r->variant), g, k, same = 0;
+		int s = chart_series(c, shortn[i]), g, k, same = 0;
 		double *count;
 
 		for (j = 0; j < i; j++)
@@ -105,7 +113,7 @@ int cli_chart_nodeload(struct chart *c, const struct db_prun *const *runs, size_
 				break;
 		if (j < i)
 			continue;       /* this (variant, tasks) was done with its first run */
-		snprintf(label, sizeof(label), "tasks=%ld", r->tasks);
+		snprintf(label, sizeof(label), "%ld", r->tasks);
 		g = chart_category(c, label);
 		count = xcalloc((size_t)nnodes + 1, sizeof(*count));
 		for (j = i; j < nruns; j++) {
@@ -126,9 +134,18 @@ int cli_chart_nodeload(struct chart *c, const struct db_prun *const *runs, size_
 			chart_node_jobs(c, s, g, k, count[k] / same);
 		free(count);
 	}
+	if (suffix) {
+		char note[300];
+
+		snprintf(note, sizeof(note), "variants shown without their %s", suffix);
+		chart_note(c, note);
+	}
+	free(suffix);
+	chart_model_names_free(shortn, nruns);
+	free(names);
 	free(tasks);
 	chart_set_title(c, o->title ? o->title : "numa_test: jobs per node (node with most time)");
-	chart_set_axis(c, 'x', "load", NULL);
+	chart_set_axis(c, 'x', "tasks", NULL);
 	chart_set_axis(c, 'y', "jobs", NULL);
 	return 0;
 }
@@ -257,7 +274,7 @@ int cmd_chart(int argc, char **argv)
 		OPT_LONG("height", "H", &height, "canvas height in pixels (default 500)"),
 		OPT_STRING("title", "T", &title, "chart title"),
 		OPT_FLAG("log-x", &log_x, "lines: logarithmic x axis"),
-		OPT_FLAG("log-y", &log_y, "lines: logarithmic y axis"),
+		OPT_FLAG("log-y", &log_y, "bars, points, lines: logarithmic y axis (one 800 s bar among 5 s ones)"),
 		OPT_FLAG("dump-layout", &dump, "print the computed layout as key=value lines"),
 		OPT_END,
 	};
@@ -277,7 +294,9 @@ int cmd_chart(int argc, char **argv)
 	struct db *db = NULL;
 	const char **args;
 	size_t nargs;
-	int rc, status = EXIT_USAGE;
+	int rc, status = EXIT_USAGE, have_list = 0;
+	struct db_list list;
+	const char **styles = NULL;
 
 	cli_select_init(&sel);
 	cli_short_output(argc, argv);
@@ -357,9 +376,18 @@ int cmd_chart(int argc, char **argv)
 			goto fail;
 	} else if (kind->from_table) {
 		const char *bench, *metric;
+		size_t i;
 
 		if (an_compare_build(db, &q, &t, &err) < 0)
 			goto fail;
+		/* colours: each variant's place in the store, as report gives them */
+		if (db_list(db, &list, &err) < 0)
+			goto fail;
+		have_list = 1;
+		styles = xmalloc((list.nvariants + 1) * sizeof(*styles));
+		for (i = 0; i < list.nvariants; i++)
+			styles[i] = list.variants[i].name;
+		chart_model_styles_init(&co, styles, list.nvariants);
 		if (kind->type == CHART_CHANGE) {
 			if (chart_model_change(c, &t, NULL, &co, &err) < 0)
 				goto fail;
@@ -385,6 +413,10 @@ usage:
 done:
 	if (c)
 		chart_free(c);
+	chart_model_styles_release(&co);
+	free(styles);
+	if (have_list)
+		db_list_release(&list);
 	an_table_release(&t);
 	if (db)
 		db_close(db);

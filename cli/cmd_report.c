@@ -1065,9 +1065,8 @@ int cmd_report(int argc, char **argv)
 	struct an_regress_acc acc;
 	int have_st = 0, have_acc = 0;
 	const char **styles = NULL;
-	size_t *styles_sorted = NULL;
 	struct pindex pix = { NULL, NULL };
-	struct chart_model_opts sco;
+	struct chart_model_opts sco = { 0 };
 	size_t nplan = 0;
 
 	cli_select_init(&sel);
@@ -1257,19 +1256,13 @@ int cmd_report(int argc, char **argv)
 			an_table_set_q(&rep.sections[0].table, qv ? qv + sx[0].qoff : NULL,
 				       sx[0].np, nq);
 	}
-	/* one look per variant in every chart: its place in the store */
+	/* one look per variant in every chart, as `kbench chart` gives it:
+	 * its place in the store */
 	styles = xmalloc((list.nvariants + 1) * sizeof(*styles));
-	styles_sorted = xmalloc((list.nvariants + 1) * sizeof(*styles_sorted));
-	for (i = 0; i < list.nvariants; i++) {
+	for (i = 0; i < list.nvariants; i++)
 		styles[i] = list.variants[i].name;
-		styles_sorted[i] = i;
-	}
-	narrow_list = &list;
-	qsort(styles_sorted, list.nvariants, sizeof(*styles_sorted), cmp_vidx);
 	memset(&sco, 0, sizeof(sco));
-	sco.styles = styles;
-	sco.nstyles = list.nvariants;
-	sco.styles_sorted = styles_sorted;
+	chart_model_styles_init(&sco, styles, list.nvariants);
 	{
 		/* Charts cost time and page: at most REPORT_MAX_CHARTS, given to
 		 * the sections with the most worse and better verdicts first
@@ -1519,7 +1512,7 @@ done:
 	free(qcheck);
 	free(href);
 	free(styles);
-	free(styles_sorted);
+	chart_model_styles_release(&sco);
 	free(pix.byname);
 	report_plan_release(plan, nplan);
 	report_release(&rep);

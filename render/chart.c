@@ -83,6 +83,10 @@ void chart_free(struct chart *c)
 	free_strings(c->cats, c->ncats);
 	free_strings(c->series, c->nseries);
 	free(c->series_style);
+	free_strings(c->series_variant, c->nseries);
+	free_strings(c->series_machine, c->nseries);
+	free_strings(c->cat_config, c->ncats);
+	free(c->note);
 	free(c->vals);
 	for (i = 0; i < c->npanels; i++) {
 		struct chart_panel *p = &c->panels[i];
@@ -159,7 +163,15 @@ static int intern(char ***v, size_t *n, size_t *cap, const char *name)
 
 int chart_category(struct chart *c, const char *name)
 {
-	return intern(&c->cats, &c->ncats, &c->cats_cap, name);
+	size_t before = c->ncats, cap = c->cats_cap;
+	int g = intern(&c->cats, &c->ncats, &c->cats_cap, name);
+
+	if (c->ncats != before) {
+		if (c->cats_cap != cap || !c->cat_config)
+			c->cat_config = xrealloc(c->cat_config, c->cats_cap * sizeof(*c->cat_config));
+		c->cat_config[g] = NULL;
+	}
+	return g;
 }
 
 int chart_series(struct chart *c, const char *name)
@@ -168,12 +180,43 @@ int chart_series(struct chart *c, const char *name)
 	int s = intern(&c->series, &c->nseries, &c->series_cap, name);
 
 	if (c->nseries != before) {
-		if (c->series_cap != cap || !c->series_style)
+		if (c->series_cap != cap || !c->series_style) {
 			c->series_style = xrealloc(c->series_style,
 						   c->series_cap * sizeof(*c->series_style));
+			c->series_variant = xrealloc(c->series_variant,
+						     c->series_cap * sizeof(*c->series_variant));
+			c->series_machine = xrealloc(c->series_machine,
+						     c->series_cap * sizeof(*c->series_machine));
+		}
 		c->series_style[s] = -1;
+		c->series_variant[s] = NULL;
+		c->series_machine[s] = NULL;
 	}
 	return s;
+}
+
+void chart_series_key(struct chart *c, int series, const char *variant, const char *machine)
+{
+	if (series < 0 || (size_t)series >= c->nseries)
+		return;
+	replace(&c->series_variant[series], variant);
+	replace(&c->series_machine[series], machine);
+}
+
+void chart_category_config(struct chart *c, int cat, const char *config)
+{
+	if (cat >= 0 && (size_t)cat < c->ncats)
+		replace(&c->cat_config[cat], config);
+}
+
+void chart_note(struct chart *c, const char *text)
+{
+	char *old = c->note;
+
+	if (!text || !*text)
+		return;
+	c->note = old ? buf_aprintf("%s; %s", old, text) : xstrdup(text);
+	free(old);
 }
 
 void chart_series_style(struct chart *c, int series, int style)

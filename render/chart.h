@@ -97,7 +97,7 @@ struct chart_job {
 };
 
 struct chart_panel {
-	char *title;            /* e.g. "testD7-59, tasks=4" */
+	char *title;            /* e.g. "testD7-59\ntasks=4 (run 3)": lines split at \n */
 	int nnodes;
 	struct chart_job *jobs;
 	size_t njobs, cap;
@@ -126,6 +126,13 @@ struct chart {
 				 * the rest are named in a note in the chart */
 	int *series_style;      /* per series: palette index (colour, marker,
 				 * dash); -1 = the series' own index */
+	/* What a value stands for, in the layout dump (NULL = not said):
+	 * per series its variant and machine, per category its canonical
+	 * configuration.  A bar is placed by these keys, never by position. */
+	char **series_variant, **series_machine;
+	char **cat_config;
+	char *note;             /* what the model left out (the layout adds
+				 * its own), said in the chart and the dump */
 
 	char **cats;
 	size_t ncats, cats_cap;
@@ -164,6 +171,12 @@ int chart_size_check(double width, double height, struct kb_err *err);
 /* Index of the category / series with this name, added at the end if new. */
 int chart_category(struct chart *c, const char *name);
 int chart_series(struct chart *c, const char *name);
+/* The keys a series / category stands for (copied; NULL = none): the
+ * layout dump prints them beside each bar, point and mean. */
+void chart_series_key(struct chart *c, int series, const char *variant, const char *machine);
+void chart_category_config(struct chart *c, int cat, const char *config);
+/* Add a sentence to the chart's note ("; " between sentences). */
+void chart_note(struct chart *c, const char *text);
 /* Draw series with palette entry style (colour, marker shape, dash), so
  * a variant keeps one look across every chart of a report. */
 void chart_series_style(struct chart *c, int series, int style);

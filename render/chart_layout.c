@@ -884,6 +884,30 @@ void lay_frame_front(struct chart_layout *L, struct chart_gc *gc, struct frame *
 	lay_legend_place(L, f, p->x + p->w + 16, p->y);
 }
 
+/* ---- notes and keys ---- */
+
+void lay_note_add(struct chart_layout *L, const char *text)
+{
+	char *old = L->note;
+
+	L->note = old ? buf_aprintf("%s; %s", old, text) : xstrdup(text);
+	free(old);
+}
+
+char *lay_value_keys(const struct chart *c, size_t s, size_t g)
+{
+	struct buf b = BUF_INIT;
+
+	if (c->series_variant && s < c->nseries && c->series_variant[s])
+		buf_printf(&b, " variant=%s machine=%s", c->series_variant[s],
+			   c->series_machine[s] ? c->series_machine[s] : "-");
+	if (c->cat_config && g < c->ncats && c->cat_config[g])
+		buf_printf(&b, " config=%s", c->cat_config[g]);
+	if (!b.len)
+		buf_puts(&b, "");
+	return buf_detach(&b);
+}
+
 /* ---- entry point ---- */
 
 int chart_layout_compute(const struct chart *c, struct chart_gc *gc,
@@ -897,6 +921,8 @@ int chart_layout_compute(const struct chart *c, struct chart_gc *gc,
 		return kb_err_set(err, NULL, 0, "chart: canvas %gx%g is too small", c->width, c->height);
 	if (c->type == CHART_PLACEMENT ? c->npanels == 0 : (c->nvals == 0))
 		return kb_err_set(err, NULL, 0, "chart: no data to draw");
+	if (c->note)
+		lay->note = xstrdup(c->note);
 	switch (c->type) {
 	case CHART_BARS:
 		lay_bars(lay, gc);

@@ -157,6 +157,13 @@ void lay_frame_back(struct chart_layout *L);
 void lay_frame_front(struct chart_layout *L, struct chart_gc *gc, struct frame *f,
 		     struct frame_spec *sp);
 
+/* Add a sentence to L->note ("; " between): what the chart leaves out. */
+void lay_note_add(struct chart_layout *L, const char *text);
+
+/* " variant=V machine=M config=C" for series s at category g, as far as
+ * the model says them ("" when it says none).  Caller frees. */
+char *lay_value_keys(const struct chart *c, size_t s, size_t g);
+
 /* ---- chart_layouts.c: one layout per chart type ---- */
 
 void lay_bars(struct chart_layout *L, struct chart_gc *gc);

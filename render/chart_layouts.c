@@ -108,6 +108,31 @@ static void y_range_finish(const struct chart *c, struct range *r, int from_zero
 		r->hi = c->y_max;
 }
 
+/* Are there values, and is every one of them 0?  Such a chart would be an
+ * empty plot: the layout says so in the plot and in the note instead. */
+static int all_zero(const struct chart *c)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < c->nvals; i++) {
+		if (!isfinite(c->vals[i].y))
+			continue;
+		if (c->vals[i].y != 0)
+			return 0;
+		n++;
+	}
+	return n > 0;
+}
+
+static void say_all_zero_text(struct chart_layout *L)
+{
+	struct chart_mark *m;
+
+	m = lay_add_text(L, L->plot.x + L->plot.w / 2, L->plot.y + L->plot.h / 2, "every value is 0",
+			 AXIS_TITLE_SIZE, 1, 1, 0x666666);
+	lay_mark_key(m, "allzero");
+}
+
 static const char *errbar_label(enum chart_errbar e)
 {
 	return e == CHART_ERR_CI95 ? "whiskers: 95% CI" : "whiskers: \u00b1 sd";
@@ -163,6 +188,7 @@ void lay_bars(struct chart_layout *L, struct chart_gc *gc)
 	struct range r = { 0 };
 	size_t i, g, s;
 	double bw, gw, sw;
+	int zero;
 
 	for (i = 0; i < c->nvals; i++) {
 		const struct chart_value *v = &c->vals[i];
@@ -197,8 +223,29 @@ void lay_bars(struct chart_layout *L, struct chart_gc *gc)
 	sp.ytitle = lay_axis_title(c->y_label, c->y_unit, NULL);
 	/* at least 3 units a bar; 9 when the bars carry their series' marker */
 	sp.min_band_w = (double)c->nseries * (lay_many_series(c) ? 9 : 3) / 0.8;
+	zero = all_zero(c);
+	if (zero) {
+		lay_note_add(L, "every value is 0");
+		sp.ylo = 0;     /* a plain 0..1 axis, not one around 0 */
+		sp.yhi = 1;
+	} else if (c->log_y) {
+		size_t nonpos = 0;
+
+		for (i = 0; i < c->nvals; i++)
+			if (!c->vals[i].sample && c->vals[i].node < 0 && c->vals[i].y <= 0)
+				nonpos++;
+		if (nonpos) {
+			char *t = buf_aprintf("%zu value%s <= 0 not drawn on the log axis", nonpos,
+					      nonpos == 1 ? "" : "s");
+
+			lay_note_add(L, t);
+			free(t);
+		}
+	}
 	lay_frame_layout(L, gc, &f, &sp);
 	lay_frame_back(L);
+	if (zero)
+		say_all_zero_text(L);
 
 	bw = lay_band_width(&L->x);
 	gw = bw * 0.8;
@@ -208,6 +255,7 @@ void lay_bars(struct chart_layout *L, struct chart_gc *gc)
 			const struct chart_value *v = find_value(c, (int)s, (int)g);
 			double x, yb, yv, gap;
 			struct chart_mark *m;
+			char *keys;
 
 			if (!v || !isfinite(v->y))
 				continue;
@@ -218,7 +266,10 @@ void lay_bars(struct chart_layout *L, struct chart_gc *gc)
 			m = lay_add_rect(L, x + gap / 2, yv < yb ? yv : yb, sw - gap, fabs(yb - yv),
 					 lay_series_color(c, (int)s), CHART_NOCOLOR, 0);
 			lay_mark_key(m, "bar.%zu.%zu", g, s);
-			m->info = buf_aprintf("group=%s series=%s value=%g", c->cats[g], c->series[s], v->y);
+			keys = lay_value_keys(c, s, g);
+			m->info = buf_aprintf("group=%s series=%s value=%g color=#%06X%s", c->cats[g],
+					      c->series[s], v->y, lay_series_color(c, (int)s), keys);
+			free(keys);
 			if (lay_many_series(c) && sw - gap >= 6) {
 				/* the series' shape on its bar: more series than colours */
 				double r = fmin(4, (sw - gap) / 2 - 0.5);
@@ -391,6 +442,7 @@ void lay_points(struct chart_layout *L, struct chart_gc *gc)
 	struct range r = { 0 };
 	size_t i, g, s;
 	double bw, gw, sw;
+	int zero;
 
 	for (i = 0; i < c->nvals; i++) {
 		range_add_pos(&r, c->vals[i].y, c->log_y);
@@ -408,8 +460,16 @@ void lay_points(struct chart_layout *L, struct chart_gc *gc)
 	sp.y_extend = 1;
 	sp.xtitle = lay_axis_title(c->x_label, c->x_unit, NULL);
 	sp.ytitle = lay_axis_title(c->y_label, c->y_unit, NULL);
+	zero = all_zero(c);
+	if (zero) {
+		lay_note_add(L, "every value is 0");
+		sp.ylo = 0;     /* a plain 0..1 axis, not one around 0 */
+		sp.yhi = 1;
+	}
 	lay_frame_layout(L, gc, &f, &sp);
 	lay_frame_back(L);
+	if (zero)
+		say_all_zero_text(L);
 
 	bw = lay_band_width(&L->x);
 	gw = bw * 0.8;
@@ -421,6 +481,7 @@ void lay_points(struct chart_layout *L, struct chart_gc *gc)
 			size_t n = 0;
 			const struct chart_value *mv = find_value(c, (int)s, (int)g);
 			struct chart_mark *m;
+			char *keys;
 
 			for (i = 0; i < c->nvals; i++) {
 				const struct chart_value *v = &c->vals[i];
@@ -452,8 +513,10 @@ void lay_points(struct chart_layout *L, struct chart_gc *gc)
 			m = lay_add_line(L, cx - sw * 0.35, y_clamped(L, mean), cx + sw * 0.35,
 					 y_clamped(L, mean), INK, 2.5);
 			lay_mark_key(m, "mean.%zu.%zu", g, s);
-			m->info = buf_aprintf("group=%s series=%s value=%g n=%zu", c->cats[g],
-					      c->series[s], mean, n);
+			keys = lay_value_keys(c, s, g);
+			m->info = buf_aprintf("group=%s series=%s value=%g n=%zu%s", c->cats[g],
+					      c->series[s], mean, n, keys);
+			free(keys);
 		}
 	lay_frame_front(L, gc, &f, &sp);
 	lay_legend_free(&f);
@@ -736,8 +799,13 @@ static size_t change_rows(struct chart_layout *L, double row_h, double overhead,
 		rank_chart = c;
 		qsort(idx, n, sizeof(*idx), cmp_abs_change);
 		rank_chart = NULL;
-		free(L->note);
-		L->note = buf_aprintf("top %zu of %zu rows by |change|; see the table for the rest", fit, n);
+		{
+			char *t = buf_aprintf("top %zu of %zu rows by |change|; see the table for the rest",
+					      fit, n);
+
+			lay_note_add(L, t);
+			free(t);
+		}
 		n = fit;
 	}
 	for (i = 0; i < n; i++)
@@ -871,6 +939,8 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 	const struct chart *c = L->c;
 	struct frame f = { 0 };
 	double top, right, area_w, pw, ph, w, h, text_h, title_h, lw = 0, cw, rh;
+	int tlines;
+	struct buf one = BUF_INIT;
 	size_t p, ncols, nrows, j, maxjobs = 0, shown, step;
 	int n, maxnodes = 1;
 	static const double ramp[] = { 100, 75, 50, 25, 0 };
@@ -913,7 +983,13 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 	rh = 0;
 	for (p = 0; p < c->npanels; p++)
 		rh = fmax(rh, (double)c->panels[p].njobs * panel_row_h(c->panels[p].njobs));
-	ph = title_h + 4 + text_h + 4 + rh + 4 + text_h + 14;
+	/* a title of two lines (variant, then configuration and run) gets
+	 * both: a line cut short loses what tells the panels apart */
+	tlines = 1;
+	for (p = 0; p < c->npanels; p++)
+		if (strchr(c->panels[p].title, '\n'))
+			tlines = 2;
+	ph = tlines * title_h + 4 + text_h + 4 + rh + 4 + text_h + 14;
 
 	lay_legend_measure(gc, &f);
 	for (;;) {
@@ -944,9 +1020,13 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 		if (shown > c->npanels)
 			shown = c->npanels;
 		nrows = (shown + ncols - 1) / ncols;
-		free(L->note);
-		L->note = buf_aprintf("first %zu of %zu runs; narrow the selection (--variants, --config) "
-				      "for the rest", shown, c->npanels);
+		{
+			char *t = buf_aprintf("first %zu of %zu runs; narrow the selection "
+					      "(--variants, --config) for the rest", shown, c->npanels);
+
+			lay_note_add(L, t);
+			free(t);
+		}
 		lay_set_title_box(L, gc, &top);
 	}
 	L->height = top + nrows * ph + MARGIN;
@@ -972,23 +1052,48 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 		gw = cw * P->nnodes;
 		gh = rh * P->njobs;
 		gx = px + 8 + lw + 6 + (pw - 8 - lw - 6 - 18 - 8 - gw) / 2;
-		gy = py + title_h + 4 + text_h + 4;
-		title = lay_fit_text(gc, P->title, AXIS_TITLE_SIZE, 1, pw - 10);
-		chart_text_size(gc, title, AXIS_TITLE_SIZE, 1, &w, &h);
+		gy = py + tlines * title_h + 4 + text_h + 4;
 		{
-			/* centred over the grid, inside the panel */
-			double tx = gx + gw / 2;
+			/* each line centred over the grid, inside the panel */
+			const char *line = P->title;
+			int li = 0;
 
-			if (tx - w / 2 < px + 4)
-				tx = px + 4 + w / 2;
-			if (tx + w / 2 > px + pw - 4)
-				tx = px + pw - 4 - w / 2;
-			m = lay_add_text(L, tx, py, title, AXIS_TITLE_SIZE, 1, 0, INK);
+			m = NULL;
+			while (line && li < 2) {
+				const char *nl = strchr(line, '\n');
+				char *one = nl ? buf_aprintf("%.*s", (int)(nl - line), line) : xstrdup(line);
+				double tx = gx + gw / 2;
+				struct chart_mark *lm;
+
+				title = lay_fit_text(gc, one, AXIS_TITLE_SIZE, 1, pw - 10);
+				free(one);
+				chart_text_size(gc, title, AXIS_TITLE_SIZE, 1, &w, &h);
+				if (tx - w / 2 < px + 4)
+					tx = px + 4 + w / 2;
+				if (tx + w / 2 > px + pw - 4)
+					tx = px + pw - 4 - w / 2;
+				lm = lay_add_text(L, tx, py + li * title_h, title, AXIS_TITLE_SIZE, 1, 0, INK);
+				lm->bold = 1;
+				free(title);
+				if (!m)
+					m = lm;
+				line = nl ? nl + 1 : NULL;
+				li++;
+			}
 		}
-		free(title);
-		m->bold = 1;
 		lay_mark_key(m, "panel.%zu", p);
-		m->info = buf_aprintf("title=%s nodes=%d jobs=%zu", P->title, P->nnodes, P->njobs);
+		{
+			/* the dump's title on one line: its lines joined by ", " */
+			const char *q;
+
+			buf_reset(&one);
+			for (q = P->title; *q; q++)
+				if (*q == '\n')
+					buf_puts(&one, ", ");
+				else
+					buf_putc(&one, *q);
+			m->info = buf_aprintf("title=%s nodes=%d jobs=%zu", buf_str(&one), P->nnodes, P->njobs);
+		}
 		lay_add_text(L, gx - 6, gy - 2, yt, TICK_SIZE, 2, 2, 0x666666);
 		for (n = 0; n < P->nnodes; n++) {
 			snprintf(label, sizeof(label), "%d", n);
@@ -1009,7 +1114,8 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 
 				m = lay_add_rect(L, gx + n * cw, ry, cw, rh, col, 0xFFFFFF, 1);
 				lay_mark_key(m, "cell.%zu.%zu.%d", p, j, n);
-				m->info = buf_aprintf("panel=%s job=%s node=%d pct=%g", P->title, J->label, n, v);
+				m->info = buf_aprintf("panel=%s job=%s node=%d pct=%g", buf_str(&one), J->label,
+						      n, v);
 				if (isfinite(v) && v >= 0.5 && cw >= 24 && rh >= 12) {
 					snprintf(label, sizeof(label), "%.0f", v);
 					lay_add_text(L, gx + (n + 0.5) * cw, ry + rh / 2, label, 8.5, 1, 1,
@@ -1034,6 +1140,7 @@ void lay_placement(struct chart_layout *L, struct chart_gc *gc)
 		}
 	}
 	free(show);
+	buf_release(&one);
 	lay_emit_title(L);
 	lay_legend_place(L, &f, right + 16, top);
 	lay_legend_free(&f);

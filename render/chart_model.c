@@ -116,6 +116,38 @@ static char *varying_key(const char *const *configs, size_t n)
 	return key;
 }
 
+static const char *const *sort_names;
+
+static int cmp_name_idx(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	int c = strcmp(sort_names[a], sort_names[b]);
+
+	return c ? c : (a < b ? -1 : a > b);
+}
+
+void chart_model_styles_init(struct chart_model_opts *o, const char *const *names, size_t n)
+{
+	size_t *sorted = xmalloc((n + 1) * sizeof(*sorted)), i;
+
+	for (i = 0; i < n; i++)
+		sorted[i] = i;
+	sort_names = names;
+	qsort(sorted, n, sizeof(*sorted), cmp_name_idx);
+	sort_names = NULL;
+	o->styles = names;
+	o->nstyles = n;
+	o->styles_sorted = sorted;
+}
+
+void chart_model_styles_release(struct chart_model_opts *o)
+{
+	free((size_t *)o->styles_sorted);
+	o->styles = NULL;
+	o->styles_sorted = NULL;
+	o->nstyles = 0;
+}
+
 void chart_model_styles(struct chart *c, const struct chart_model_opts *o)
 {
 	size_t s, k;
@@ -231,6 +263,156 @@ static char *default_title(const char *bench, const char *metric, const char *wh
 	return buf_detach(&b);
 }
 
+/* Has the cell a value to draw? */
+static int cell_drawn(const struct an_cell *cell)
+{
+	return cell->origin != AN_ORIGIN_NONE && isfinite(cell->d.mean);
+}
+
+static int cmp_config(const void *a, const void *b)
+{
+	return an_natural_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Style (palette entry) o gives variant name, or -1. */
+static int style_for(const struct chart_model_opts *o, const char *name)
+{
+	size_t k;
+	int found = -1;
+
+	if (!o->styles)
+		return -1;
+	if (o->styles_sorted) {
+		/* the last entry of that name, as the scan below finds */
+		size_t lo = 0, hi = o->nstyles;
+
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (strcmp(o->styles[o->styles_sorted[mid]], name) <= 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo && !strcmp(o->styles[o->styles_sorted[lo - 1]], name))
+			return (int)o->styles_sorted[lo - 1];
+		return -1;
+	}
+	for (k = 0; k < o->nstyles; k++)
+		if (!strcmp(name, o->styles[k]))
+			found = (int)k;
+	return found;
+}
+
+/*
+ * bars / points: every value placed by its own key.  A category is a
+ * configuration (labelled by what varies, in natural order); a series is
+ * a variant, split by machine when the variant has values on several
+ * (rows of one configuration may come from several machines or posts).
+ * A variant with no value here gets no series: the note names it.
+ */
+static int keyed_values(struct chart *c, const struct an_table *t, const size_t *rows, size_t n,
+			const struct chart_model_opts *o, struct kb_err *err)
+{
+	const char **uniq = xmalloc((n + 1) * sizeof(*uniq));
+	int *cat_of = xmalloc((n + 1) * sizeof(*cat_of));
+	size_t nu = 0, i, j, v, nempty = 0, nmissing = 0;
+	struct buf left = BUF_INIT, note = BUF_INIT;
+
+	(void)err;
+	for (i = 0; i < n; i++)
+		uniq[nu++] = t->rows[rows[i]].config;
+	qsort(uniq, nu, sizeof(*uniq), cmp_config);
+	for (i = j = 0; i < nu; i++)
+		if (!j || strcmp(uniq[j - 1], uniq[i]))
+			uniq[j++] = uniq[i];
+	nu = j;
+	for (i = 0; i < nu; i++) {
+		char *label = config_label(uniq[i], uniq, nu);
+		int g = chart_category(c, label);
+
+		chart_category_config(c, g, uniq[i]);
+		free(label);
+	}
+	for (i = 0; i < n; i++) {
+		const char *cfg = t->rows[rows[i]].config;
+
+		for (j = 0; j < nu && strcmp(uniq[j], cfg); j++)
+			;
+		cat_of[i] = (int)j;
+	}
+	for (v = 0; v < t->nvariants; v++) {
+		const char *name = t->variants[v].name;
+		const char *m0 = NULL;
+		int have = 0, split = 0, style = style_for(o, name);
+
+		for (i = 0; i < n; i++) {
+			const struct an_row *row = &t->rows[rows[i]];
+
+			if (!cell_drawn(&row->cells[v])) {
+				if (row->cells[v].origin != AN_ORIGIN_NONE)
+					nempty++;
+				continue;
+			}
+			if (!have)
+				m0 = row->machine;
+			else if (an_machine_cmp(m0, row->machine))
+				split = 1;
+			have = 1;
+		}
+		if (!have) {
+			if (nmissing < 5)
+				buf_printf(&left, "%s%s", left.len ? ", " : "", name);
+			nmissing++;
+			continue;
+		}
+		for (i = 0; i < n; i++) {
+			const struct an_row *row = &t->rows[rows[i]];
+			const struct an_cell *cell = &row->cells[v];
+			int s;
+			size_t k;
+
+			if (!cell_drawn(cell))
+				continue;
+			if (split) {
+				char *sname = buf_aprintf("%s on %s", name,
+							  row->machine ? row->machine : "an unknown machine");
+
+				s = chart_series(c, sname);
+				free(sname);
+			} else {
+				s = chart_series(c, name);
+			}
+			chart_series_key(c, s, name, row->machine);
+			if (style >= 0)
+				chart_series_style(c, s, style);
+			if (c->type == CHART_POINTS)
+				for (k = 0; k < cell->nvalues; k++)
+					if (!isnan(cell->values[k]))
+						chart_sample(c, s, cat_of[i], cell->values[k]);
+			chart_value(c, s, cat_of[i], cell->d.mean,
+				    err_width(&cell->d, (enum chart_errbar)o->errbar));
+		}
+	}
+	if (nmissing) {
+		buf_printf(&note, "no %s values for %s%s", t->rows[rows[0]].metric, buf_str(&left),
+			   nmissing > 5 ? " and more" : "");
+		if (nmissing > 5)
+			buf_printf(&note, " (%zu variants)", nmissing);
+		chart_note(c, buf_str(&note));
+	}
+	if (nempty) {
+		buf_reset(&note);
+		buf_printf(&note, "%zu cell%s without a mean left out", nempty, nempty == 1 ? "" : "s");
+		chart_note(c, buf_str(&note));
+	}
+	buf_release(&left);
+	buf_release(&note);
+	free(uniq);
+	free(cat_of);
+	return 0;
+}
+
 int chart_model_from_table(struct chart *c, const struct an_table *t, const char *bench,
 			   const char *metric, const struct chart_model_opts *o, struct kb_err *err)
 {
@@ -253,32 +435,11 @@ int chart_model_from_table(struct chart *c, const struct an_table *t, const char
 	chart_set_title(c, o->title ? o->title : title);
 	free(title);
 	if (c->type == CHART_BARS || c->type == CHART_POINTS) {
+		c->log_y = o->log_y;
 		chart_set_axis(c, 'x', key ? key : "configuration", NULL);
-		for (i = 0; i < n; i++) {
-			char *label = config_label(configs[i], configs, n);
-
-			chart_category(c, label);
-			free(label);
-		}
-		for (v = 0; v < t->nvariants; v++)
-			chart_series(c, t->variants[v].name);
-		chart_model_styles(c, o);
-		for (i = 0; i < n; i++) {
-			const struct an_row *row = &t->rows[rows[i]];
-
-			for (v = 0; v < t->nvariants; v++) {
-				const struct an_cell *cell = &row->cells[v];
-				size_t k;
-
-				if (cell->origin == AN_ORIGIN_NONE || isnan(cell->d.mean))
-					continue;
-				if (c->type == CHART_POINTS)
-					for (k = 0; k < cell->nvalues; k++)
-						if (!isnan(cell->values[k]))
-							chart_sample(c, (int)v, (int)i, cell->values[k]);
-				chart_value(c, (int)v, (int)i, cell->d.mean, err_width(&cell->d, (enum chart_errbar)o->errbar));
-			}
-		}
+		rc = keyed_values(c, t, rows, n, o, err);
+		if (rc)
+			goto out;
 	} else if (c->type == CHART_LINES) {
 		if (!key) {
 			rc = kb_err_set(err, "", 0, "a lines chart needs one numeric configuration key "
@@ -397,8 +558,34 @@ int chart_model_change(struct chart *c, const struct an_table *t, const char *be
 		return kb_err_set(err, "", 0, "no changes to draw: the selection has no variant "
 				  "with data beside the baseline");
 	c->threshold = t->opts.delta;
-	buf_printf(&title, "%s%s%s: change vs %s", b0, many_metric ? "" : " ",
-		   many_metric ? "" : m0, t->variants[t->baseline].name);
+	if (many_bench) {
+		/* the title names what the rows share, never one benchmark of several */
+		struct buf names = BUF_INIT;
+		size_t nb = 0;
+
+		for (r = 0; r < t->nrows; r++) {
+			const char *b = t->rows[r].benchmark;
+			size_t q;
+
+			if (bench && strcmp(b, bench))
+				continue;
+			for (q = 0; q < r && strcmp(t->rows[q].benchmark, b); q++)
+				;
+			if (q < r)
+				continue;
+			if (nb++ < 3)
+				buf_printf(&names, "%s%s", names.len ? ", " : "", b);
+		}
+		if (nb > 3)
+			buf_printf(&title, "%zu benchmarks", nb);
+		else
+			buf_puts(&title, buf_str(&names));
+		buf_release(&names);
+	} else {
+		buf_puts(&title, b0);
+	}
+	buf_printf(&title, "%s%s: change vs %s", many_metric ? "" : " ", many_metric ? "" : m0,
+		   t->variants[t->baseline].name);
 	chart_set_title(c, o->title ? o->title : buf_str(&title));
 	buf_release(&title);
 	chart_set_axis(c, 'x', t->opts.conv == AN_CONV_RAW ? "change" :
@@ -419,3 +606,54 @@ int chart_model_errbar(const char *s, int *e)
 	return 0;
 }
 
+
+char **chart_model_short_names(const char *const *names, size_t n, char **suffix)
+{
+	char **out = xmalloc((n + 1) * sizeof(*out));
+	const char *suf = NULL;
+	size_t i, j;
+	int ok = 1;
+
+	*suffix = NULL;
+	for (i = 0; i < n && ok; i++) {
+		const char *at = strchr(names[i], '@');
+
+		if (!at)
+			continue;
+		if (at == names[i] || !at[1])
+			ok = 0;
+		else if (!suf)
+			suf = at;
+		else if (strcmp(suf, at))
+			ok = 0;
+	}
+	ok = ok && suf;
+	for (i = 0; i < n; i++) {
+		const char *at = strchr(names[i], '@');
+
+		out[i] = ok && at ? buf_aprintf("%.*s", (int)(at - names[i]), names[i]) : xstrdup(names[i]);
+	}
+	/* distinct without it?  (the same name twice in names is fine) */
+	for (i = 0; i < n && ok; i++)
+		for (j = i + 1; j < n && ok; j++)
+			if (!strcmp(out[i], out[j]) && strcmp(names[i], names[j]))
+				ok = 0;
+	if (!ok) {
+		for (i = 0; i < n; i++) {
+			free(out[i]);
+			out[i] = xstrdup(names[i]);
+		}
+		return out;
+	}
+	*suffix = xstrdup(suf);
+	return out;
+}
+
+void chart_model_names_free(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; v && i < n; i++)
+		free(v[i]);
+	free(v);
+}

@@ -5,9 +5,11 @@
 #include "regress.h"
 #include "json.h"
 
+#include "../analyze/compare.h"
 #include "../analyze/history.h"
 #include "../core/buf.h"
 #include "../core/util.h"
+#include "../ingest/record.h"
 #include "chart.h"
 
 #include <math.h>
@@ -153,30 +155,162 @@ static enum chart_verdict chart_verdict_of(enum an_verdict v)
 	}
 }
 
+/* The keys of the series' configurations, each once; and whether each
+ * takes more than one value (or goes missing) across the series. */
+struct hkeys {
+	char **key;
+	int *varies;
+	size_t n, cap, vcap;
+};
+
+static void hkeys_build(struct hkeys *k, const struct an_history *h)
+{
+	struct buf kk = BUF_INIT, v = BUF_INIT, first = BUF_INIT;
+	size_t s, i;
+
+	memset(k, 0, sizeof(*k));
+	for (s = 0; s < h->nseries; s++) {
+		const char *cfg = h->series[s].config;
+
+		while (rec_config_next(&cfg, &kk, &v)) {
+			for (i = 0; i < k->n && strcmp(k->key[i], buf_str(&kk)); i++)
+				;
+			if (i < k->n)
+				continue;
+			xgrow(&k->key, &k->cap, k->n + 1, sizeof(*k->key));
+			xgrow(&k->varies, &k->vcap, k->n + 1, sizeof(*k->varies));
+			k->key[k->n] = xstrdup(buf_str(&kk));
+			k->varies[k->n++] = 0;
+		}
+	}
+	for (i = 0; i < k->n; i++) {
+		int have0 = rec_config_value(h->series[0].config, k->key[i], &first) == 0;
+
+		for (s = 1; s < h->nseries && !k->varies[i]; s++)
+			k->varies[i] = have0 ? !rec_config_has(h->series[s].config, k->key[i], buf_str(&first))
+					     : rec_config_value(h->series[s].config, k->key[i], NULL) == 0;
+	}
+	buf_release(&kk);
+	buf_release(&v);
+	buf_release(&first);
+}
+
+static void hkeys_release(struct hkeys *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++)
+		free(k->key[i]);
+	free(k->key);
+	free(k->varies);
+}
+
+/* config's keys that vary (want 1) or do not (want 0), as k=v,k=v. */
+static void put_keys(struct buf *b, const char *config, const struct hkeys *k, int want)
+{
+	struct buf kk = BUF_INIT, v = BUF_INIT;
+	size_t i, n0 = b->len;
+
+	while (rec_config_next(&config, &kk, &v)) {
+		for (i = 0; i < k->n && strcmp(k->key[i], buf_str(&kk)); i++)
+			;
+		if (i < k->n && k->varies[i] == want)
+			buf_printf(b, "%s%s=%s", b->len > n0 ? "," : "", buf_str(&kk), buf_str(&v));
+	}
+	buf_release(&kk);
+	buf_release(&v);
+}
+
+static const struct an_history *sort_h;
+
+/* Legend order: benchmark, machine, then configuration (natural). */
+static int cmp_series(const void *a, const void *b)
+{
+	const struct an_hseries *x = &sort_h->series[*(const size_t *)a];
+	const struct an_hseries *y = &sort_h->series[*(const size_t *)b];
+	int c = strcmp(x->benchmark, y->benchmark);
+
+	if (!c)
+		c = an_machine_cmp(x->machine, y->machine);
+	if (!c)
+		c = an_natural_cmp(x->config, y->config);
+	if (!c)
+		c = *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+	return c;
+}
+
+static int cmp_point_rank(const void *a, const void *b)
+{
+	const struct an_hpoint *x = *(const struct an_hpoint *const *)a;
+	const struct an_hpoint *y = *(const struct an_hpoint *const *)b;
+
+	return x->rank < y->rank ? -1 : x->rank > y->rank;
+}
+
+/*
+ * Series are named by what varies among them (benchmark, machine, the
+ * configuration keys that differ), the title by what they share, so a
+ * legend of six numa_test series on one machine reads tasks=4 .. tasks=64
+ * rather than the same cut-off prefix six times.  The x axis is the
+ * history order of every variant (points carry their rank in it), so
+ * series of different machines interleave in that order.
+ */
 int render_history_chart(struct chart *c, const struct an_history *h, const char *title,
 			 struct kb_err *err)
 {
-	size_t s, i, npts = 0;
-	struct buf t = BUF_INIT;
+	size_t s, i, npts = 0, k;
+	struct buf t = BUF_INIT, name = BUF_INIT, common = BUF_INIT;
+	const struct an_hpoint **all;
+	size_t *order;
+	struct hkeys keys;
+	int vary_bench = 0, vary_machine = 0;
 
-	for (s = 0; s < h->nseries; s++)
+	for (s = 0; s < h->nseries; s++) {
 		npts += h->series[s].npoints;
+		if (strcmp(h->series[s].benchmark, h->series[0].benchmark))
+			vary_bench = 1;
+		if (an_machine_cmp(h->series[s].machine, h->series[0].machine))
+			vary_machine = 1;
+	}
 	if (!npts)
 		return kb_err_set(err, "", 0, "the history has no points to draw");
-	/* Categories in history order: series share the variant order, so
-	 * adding each series' points in turn keeps it (a variant missing from
-	 * the first series is appended where it first appears). */
-	for (s = 0; s < h->nseries; s++)
+	all = xmalloc(npts * sizeof(*all));
+	for (s = k = 0; s < h->nseries; s++)
 		for (i = 0; i < h->series[s].npoints; i++)
-			chart_category(c, h->series[s].points[i].variant);
-	for (s = 0; s < h->nseries; s++) {
-		const struct an_hseries *se = &h->series[s];
-		char name[512];
+			all[k++] = &h->series[s].points[i];
+	qsort(all, npts, sizeof(*all), cmp_point_rank);
+	for (i = 0; i < npts; i++)
+		chart_category(c, all[i]->variant);
+	free(all);
+	hkeys_build(&keys, h);
+	order = xmalloc((h->nseries + 1) * sizeof(*order));
+	for (s = 0; s < h->nseries; s++)
+		order[s] = s;
+	sort_h = h;
+	qsort(order, h->nseries, sizeof(*order), cmp_series);
+	sort_h = NULL;
+	for (k = 0; k < h->nseries; k++) {
+		const struct an_hseries *se = &h->series[order[k]];
 		int ser;
 
-		snprintf(name, sizeof(name), "%s%s%s %s", se->benchmark, se->machine ? " on " : "",
-			 se->machine ? se->machine : "", se->config[0] ? se->config : "");
-		ser = chart_series(c, h->nseries == 1 ? se->metric : name);
+		buf_reset(&name);
+		if (vary_bench)
+			buf_puts(&name, se->benchmark);
+		{
+			struct buf cfg = BUF_INIT;
+
+			put_keys(&cfg, se->config, &keys, 1);
+			if (cfg.len)
+				buf_printf(&name, "%s%s", name.len ? " " : "", buf_str(&cfg));
+			buf_release(&cfg);
+		}
+		/* the machine last: a legend cuts the end of a long label */
+		if (vary_machine)
+			buf_printf(&name, "%son %s", name.len ? " " : "",
+				   se->machine ? se->machine : "an unknown machine");
+		if (!name.len)
+			buf_puts(&name, se->metric);
+		ser = chart_series(c, buf_str(&name));
 		for (i = 0; i < se->npoints; i++)
 			chart_value(c, ser, chart_category(c, se->points[i].variant),
 				    se->points[i].median, NAN);
@@ -186,21 +320,36 @@ int render_history_chart(struct chart *c, const struct an_history *h, const char
 			change_text(what, sizeof(what), &se->changes[i]);
 			if (h->nseries > 1) {
 				size_t l = strlen(what);
-				snprintf(what + l, sizeof(what) - l, " (%s)", name);
+				snprintf(what + l, sizeof(what) - l, " (%s)", buf_str(&name));
 			}
 			chart_history_mark(c, chart_category(c, se->points[se->changes[i].index].variant),
 					   what, chart_verdict_of(se->changes[i].verdict));
 		}
 	}
+	/* what every series shares */
+	if (!vary_bench)
+		buf_puts(&common, h->series[0].benchmark);
+	{
+		struct buf cfg = BUF_INIT;
+
+		put_keys(&cfg, h->series[0].config, &keys, 0);
+		if (cfg.len)
+			buf_printf(&common, "%s%s", common.len ? " " : "", buf_str(&cfg));
+		buf_release(&cfg);
+	}
+	if (!vary_machine && h->series[0].machine)
+		buf_printf(&common, "%son %s", common.len ? " " : "", h->series[0].machine);
 	if (title)
 		buf_puts(&t, title);
-	else if (h->nseries == 1)
-		buf_printf(&t, "%s %s: %s history", h->series[0].benchmark, h->series[0].config,
-			   h->series[0].metric);
 	else
-		buf_printf(&t, "%s history", h->series[0].metric);
+		buf_printf(&t, "%s%s%s history", buf_str(&common), common.len ? ": " : "",
+			   h->series[0].metric);
 	chart_set_title(c, buf_str(&t));
+	free(order);
+	hkeys_release(&keys);
 	buf_release(&t);
+	buf_release(&name);
+	buf_release(&common);
 	chart_set_axis(c, 'x', "variant", NULL);
 	chart_set_axis(c, 'y', h->series[0].metric, h->series[0].unit[0] ? h->series[0].unit : NULL);
 	return 0;

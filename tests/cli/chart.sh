@@ -92,7 +92,7 @@ per_node() {
 	done
 	echo "$out"
 }
-check_eq "nodeload: categories" "$(grep '^xcat\.' "$TMP/nl.txt" | sed 's/.*label=//' | tr '\n' ' ')" "tasks=4 tasks=8 "
+check_eq "nodeload: categories" "$(grep '^xcat\.' "$TMP/nl.txt" | sed 's/.*label=//' | tr '\n' ' ')" "4 8 "
 check_eq "nodeload: D7 packs tasks=4 onto node 0" "$(per_node 0 0)" "4/0/0/0"
 check_eq "nodeload: stock spreads tasks=4" "$(per_node 0 1)" "2/1/1/0"
 check_eq "nodeload: D7 tasks=8" "$(per_node 1 0)" "4/3/1/0"

@@ -4,7 +4,9 @@
  *   FILE WIDTHxHEIGHT colors=N
  *
  * where N counts distinct pixel values (capped at 100000), so a test can
- * tell a real picture from a blank one.  Exit status 1 when a file does
+ * tell a real picture from a blank one.  `pnginfo --count RRGGBB FILE...`
+ * prints "FILE N" instead: N pixels are exactly that opaque colour (a
+ * bar's fill), so a test can tell which colours a chart uses.  Exit status 1 when a file does
  * not decode.  Built by `make check-build` as $(BUILD)/chk/pnginfo.
  */
 #include <cairo.h>
@@ -19,6 +21,8 @@ static int cmp_u32(const void *a, const void *b)
 
 	return x < y ? -1 : x > y;
 }
+
+static long want = -1;      /* --count: 0xRRGGBB */
 
 static int info(const char *path)
 {
@@ -50,6 +54,18 @@ static int info(const char *path)
 			memcpy(&v, data + (size_t)y * (size_t)stride + (size_t)x * 4, 4);
 			px[n++] = v;
 		}
+	if (want >= 0) {
+		size_t k = 0;
+
+		/* cairo's ARGB32, native endian: opaque = alpha 0xFF */
+		for (i = 0; i < n; i++)
+			if (px[i] == (0xFF000000u | (uint32_t)want))
+				k++;
+		printf("%s %zu\n", path, k);
+		free(px);
+		cairo_surface_destroy(s);
+		return 0;
+	}
 	qsort(px, n, sizeof(*px), cmp_u32);
 	for (i = 0; i < n && distinct < 100000; i++)
 		if (i == 0 || px[i] != px[i - 1])
@@ -62,13 +78,17 @@ static int info(const char *path)
 
 int main(int argc, char **argv)
 {
-	int i, rc = 0;
+	int i = 1, rc = 0;
 
-	if (argc < 2) {
+	if (argc > 2 && !strcmp(argv[1], "--count")) {
+		want = strtol(argv[2], NULL, 16);
+		i = 3;
+	}
+	if (argc < i + 1) {
 		fprintf(stderr, "usage: pnginfo FILE.png...\n");
 		return 2;
 	}
-	for (i = 1; i < argc; i++)
+	for (; i < argc; i++)
 		if (info(argv[i]) < 0)
 			rc = 1;
 	return rc;
