@@ -171,13 +171,14 @@ double an_median(const double *x, size_t n);
  * The cell is flagged when the first test fires, so on normal data the
  * flag fires on AN_OUTLIER_ALPHA of cells whatever n is: by simulation
  * (20,000 normal cells per n) 3.7-4.3% for n = 3..20; the unit tests
- * hold it at <= 5% on 5,000 cells per n.  The rule it replaces, |modified z| > 3.5 (Iglewicz &
- * Hoaglin's median/MAD score), flagged 10-30% of normal cells of 3 to 20
- * values: the MAD of a handful of values is itself too noisy.  A value
- * 5 sd away from n - 1 normal ones is found in about 30% of cells of 5,
- * 80% of 10 and 97% of 20; Grubbs' statistic is the best invariant test
- * of one outlier, so no rule that keeps false alarms at 5% does much
- * better at n = 5, and at n = 3 no rule can tell an outlier from noise
+ * hold it at <= 5% on 5,000 cells per n.  The rule it replaces,
+ * |modified z| > 3.5 (Iglewicz & Hoaglin's median/MAD score), flagged
+ * 10-30% of normal cells of 3 to 20 values: the MAD of a handful of
+ * values is itself too noisy.  A value 5 sd above the mean of n - 1
+ * normal ones is found in 32% of cells of 5, 80% of 10 and 97% of 20;
+ * Grubbs' statistic is the best invariant test of one outlier, so no
+ * rule that keeps false alarms at 5% does much better at n = 5, and at
+ * n = 3 hardly any sample is extreme enough
  * (mmtests' 5.389 5.397 5.439: G = 1.142, critical 1.154).  Two far
  * values can mask each other. */
 size_t an_outliers(const double *x, size_t n);
