@@ -1124,23 +1124,6 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 	return 0;
 }
 
-/* A metric with no better direction (perf counters) compared on single
- * runs can never be tested; say by size alone whether it moved, so that
- * such rows read "changed" or "same" instead of a wall of "inconclusive".
- * The too_few flag and the note keep it honest. */
-static void untestable_by_size(const struct an_table *t, const struct an_row *row,
-			       struct an_cell *c)
-{
-	struct an_change *g = &c->chg;
-
-	if (row->dir != AN_DIR_NONE || g->verdict != AN_VERDICT_INCONCLUSIVE ||
-	    !isnan(g->p) || !(g->flags & AN_F_TOO_FEW))
-		return;
-	g->verdict = fabs(g->raw) >= t->opts.delta ? AN_VERDICT_CHANGED : AN_VERDICT_SAME;
-	g->runs_needed = NAN;
-	cell_note(c, "too few values to test: %s by size alone", an_verdict_name(g->verdict));
-}
-
 static void compare_rows(struct an_table *t)
 {
 	struct an_change **all = NULL;
@@ -1233,7 +1216,6 @@ void an_table_set_q(struct an_table *t, const double *q, size_t nq, size_t famil
 			if (!isnan(c->chg.runs_needed))
 				c->chg.runs_needed = an_runs_needed(c->chg.cv,
 					fmax(t->opts.delta, fabs(c->chg.raw)));
-			untestable_by_size(t, row, c);
 			explain(t, row, c);
 		}
 	}

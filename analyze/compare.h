@@ -36,9 +36,10 @@
  * run of a 5-iteration average): then the summary is used, with a note.
  * --metric naming both elapsed and hackbench brings elapsed_minus_hackbench.
  *
- * Verdicts: as an_decide(), under the row's direction.  A metric with no
- * better direction and too few values for any test is judged by size
- * alone (CHANGED when |raw| >= delta, else SAME; flag TOO_FEW, note).
+ * Verdicts: as an_decide(), under the row's direction, whatever the
+ * direction: CHANGED (no direction) needs the same test as BETTER and
+ * WORSE, so too few values for any test is INCONCLUSIVE (flag TOO_FEW,
+ * note) for every metric, never a verdict by the size of the change.
  * runs_needed sizes for max(delta, |raw|), the change actually seen.
  *
  * Baseline: q.baseline, or else the first variant of the table -- the

@@ -128,26 +128,42 @@ double an_median(const double *x, size_t n)
 	return m;
 }
 
-/* Outlier count on sorted, NaN-free v[0..n). */
+double an_grubbs_critical(size_t m, double alpha)
+{
+	double t;
+
+	if (m < 3 || !(alpha > 0 && alpha < 1))
+		return NAN;
+	/* upper alpha / (2m) point of Student t on m - 2 df */
+	t = qt(alpha / (2.0 * m), m - 2.0, 0, 0);
+	return (m - 1) / sqrt((double)m) * sqrt(t * t / (m - 2 + t * t));
+}
+
+/* Outlier count on sorted, NaN-free v[0..n): sequential Grubbs, see
+ * an_outliers().  The value farthest from the mean is always at an end
+ * of the sorted window, so a step removes v[lo] or v[hi - 1]. */
 static size_t sorted_outliers(const double *v, size_t n)
 {
-	double med, mad, *dev;
-	size_t i, count = 0;
+	size_t lo = 0, hi = n, count = 0;
 
-	if (n < 3)
-		return 0;
-	med = sorted_median(v, n);
-	dev = xmalloc(n * sizeof(*dev));
-	for (i = 0; i < n; i++)
-		dev[i] = fabs(v[i] - med);
-	qsort(dev, n, sizeof(*dev), cmp_double);
-	mad = sorted_median(dev, n);
-	free(dev);
-	if (!(mad > 0))
-		return 0;
-	for (i = 0; i < n; i++)
-		if (fabs(0.6745 * (v[i] - med) / mad) > 3.5)
-			count++;
+	while (hi - lo >= 3 && count < (n - 1) / 2) {
+		size_t m = hi - lo;
+		double mean, sd, dl, dh, g;
+
+		mean_sd(v + lo, m, &mean, &sd);
+		if (!(sd > 0))
+			break;
+		dl = mean - v[lo];
+		dh = v[hi - 1] - mean;
+		g = fmax(dl, dh) / sd;
+		if (!(g > an_grubbs_critical(m, AN_OUTLIER_ALPHA)))
+			break;
+		count++;
+		if (dh >= dl)
+			hi--;
+		else
+			lo++;
+	}
 	return count;
 }
 

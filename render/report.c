@@ -366,7 +366,7 @@ static const char *const mark_texts[] = {
 	"published E minus published H, sd unknown",
 	"very noisy (CV > 15%)",
 	"bimodal (two clusters of values)",
-	"outliers (|modified z| > 3.5, kept)",
+	"outliers (Grubbs' test at 4%, kept)",
 	"noisy (CV > 5%)",
 	"sd estimated from the range, (max - min) / d2(n)",
 };
@@ -447,7 +447,7 @@ void report_methods(struct buf *out, const struct report *r)
 		   o->alpha, o->delta, o->delta, o->delta);
 	buf_printf(out,
 		   "Marks after a value: N very noisy (CV > 15%%), n noisy (CV > 5%%), b bimodal, "
-		   "o outliers (|modified z| > 3.5, never dropped), e sd estimated, "
+		   "o outliers (Grubbs' test at 4%% per cell, never dropped), e sd estimated, "
 		   "f footnoted in the post (not tested unless --use-flagged), "
 		   "d E-H of published cells (published E minus published H, sd unknown).");
 }

@@ -99,7 +99,7 @@ static const struct {
 	{ AN_F_FROM_SUMMARIES, 'd', "published E minus published H, sd unknown" },
 	{ AN_F_VERY_NOISY, 'N', "very noisy (CV > 15%)" },
 	{ AN_F_BIMODAL, 'b', "bimodal" },
-	{ AN_F_OUTLIERS, 'o', "outliers (|modified z| > 3.5, kept)" },
+	{ AN_F_OUTLIERS, 'o', "outliers (Grubbs' test at 4%, kept)" },
 	{ AN_F_NOISY, 'n', "noisy (CV > 5%)" },
 	{ AN_F_SD_ESTIMATED, 'e', "sd estimated from the range (max - min) / d2(n)" },
 };

@@ -140,8 +140,8 @@ TEST(compare_build_fixture)
 	CHECK(c && c->origin == AN_ORIGIN_SAMPLES && (c->flags & AN_F_RAW_PREFERRED));
 	CHECK(c && c->nvalues == 2 && c->nruns == 2);
 
-	c = find(&t, "n=10", "c", 1);	/* no direction, 1 vs 1: judged by size */
-	CHECK(c && c->chg.verdict == AN_VERDICT_CHANGED && (c->flags & AN_F_TOO_FEW));
+	c = find(&t, "n=10", "c", 1);	/* no direction, 1 vs 1: +50% but no test */
+	CHECK(c && c->chg.verdict == AN_VERDICT_INCONCLUSIVE && (c->flags & AN_F_TOO_FEW));
 	CHECK_INT(t.rows[1].dir, AN_DIR_NONE);
 	an_table_release(&t);
 
@@ -271,6 +271,90 @@ TEST(compare_jobs_are_not_runs)
 	CHECK(!isnan(p[0]) && fabs(p[0] - p[1]) < 1e-12);
 	CHECK_INT(verdict[0], AN_VERDICT_WORSE);
 	CHECK_INT(verdict[1], verdict[0]);
+}
+
+/* "changed" needs the same evidence as better and worse.  kernbench as
+ * the 2002 posts publish it: one number per side and metric, no n, no sd
+ * (tests/realposts/104-...: percent_cpu 1197.4 -> 1152.2, elapsed 19.68
+ * -> 20.32).  percent_cpu has no better direction, elapsed has one; with
+ * the same evidence both are inconclusive.  One raw run per side of a
+ * no-direction metric that barely moves is no "same" either, while three
+ * runs per side that move clearly are "changed". */
+TEST(compare_changed_needs_a_test)
+{
+	char path[64];
+	struct db *db;
+	struct an_query q;
+	struct an_table t;
+	struct kb_err err;
+	const struct an_cell *c;
+	int fd;
+
+	snprintf(path, sizeof(path), "/tmp/kb-unit-changed-XXXXXX");
+	fd = mkstemp(path);
+	if (fd >= 0)
+		close(fd);
+	unlink(path);
+	CHECK_INT(db_open(&db, path, &err), 0);
+	CHECK_INT(db_exec(db,
+		"INSERT INTO variant (id, name) VALUES (1, 'base'), (2, 'new');"
+		"INSERT INTO source (id, path, sha256, size, format) VALUES (1, 'x', 'h', 1, 't');"
+		"INSERT INTO summary (source_id, variant_id, benchmark, config, metric, mean, sd, n) VALUES"
+		" (1,1,'kernbench','src=post','percent_cpu',1197.4,NULL,NULL),"
+		" (1,2,'kernbench','src=post','percent_cpu',1152.2,NULL,NULL),"
+		" (1,1,'kernbench','src=post','elapsed',19.68,NULL,NULL),"
+		" (1,2,'kernbench','src=post','elapsed',20.32,NULL,NULL),"
+		" (1,1,'kernbench','src=one','percent_cpu',1197.4,NULL,1),"
+		" (1,2,'kernbench','src=one','percent_cpu',1152.2,NULL,1),"
+		" (1,1,'kernbench','src=one','elapsed',19.68,NULL,1),"
+		" (1,2,'kernbench','src=one','elapsed',20.32,NULL,1);"
+		"INSERT INTO run (id, source_id, variant_id, benchmark, config, iteration, status) VALUES"
+		" (1,1,1,'kernbench','src=raw1',1,'ok'), (2,1,2,'kernbench','src=raw1',1,'ok'),"
+		" (3,1,1,'kernbench','src=raw3',1,'ok'), (4,1,1,'kernbench','src=raw3',2,'ok'),"
+		" (5,1,1,'kernbench','src=raw3',3,'ok'), (6,1,2,'kernbench','src=raw3',1,'ok'),"
+		" (7,1,2,'kernbench','src=raw3',2,'ok'), (8,1,2,'kernbench','src=raw3',3,'ok');"
+		"INSERT INTO sample (run_id, metric, value, unit) VALUES"
+		" (1,'percent_cpu',1197,'%'), (2,'percent_cpu',1199,'%'),"
+		" (3,'percent_cpu',1197,'%'), (4,'percent_cpu',1199,'%'), (5,'percent_cpu',1198,'%'),"
+		" (6,'percent_cpu',1150,'%'), (7,'percent_cpu',1153,'%'), (8,'percent_cpu',1152,'%');",
+		&err), 0);
+	an_query_init(&q);
+	q.baseline = "base";
+	CHECK_INT(an_compare_build(db, &q, &t, &err), 0);
+
+	c = find(&t, "src=post", "percent_cpu", 1);
+	CHECK(c && c->origin == AN_ORIGIN_SUMMARY && (c->flags & AN_F_SUMMARY_ONLY));
+	CHECK(c && fabs(c->chg.raw - (1152.2 - 1197.4) / 1197.4 * 100) < 1e-9);	/* -3.8% */
+	CHECK(c && isnan(c->chg.q));
+	CHECK_INT(c ? (int)c->chg.verdict : -1, AN_VERDICT_INCONCLUSIVE);
+	CHECK(c && c->note && !strstr(c->note, "size alone"));
+	c = find(&t, "src=post", "elapsed", 1);
+	CHECK_INT(c ? (int)c->chg.verdict : -1, AN_VERDICT_INCONCLUSIVE);
+
+	c = find(&t, "src=one", "percent_cpu", 1);	/* n = 1 published per side */
+	CHECK(c && (c->flags & AN_F_TOO_FEW) && isnan(c->chg.q));
+	CHECK_INT(c ? (int)c->chg.verdict : -1, AN_VERDICT_INCONCLUSIVE);
+	c = find(&t, "src=one", "elapsed", 1);
+	CHECK(c && (c->flags & AN_F_TOO_FEW));
+	CHECK_INT(c ? (int)c->chg.verdict : -1, AN_VERDICT_INCONCLUSIVE);
+
+	c = find(&t, "src=raw1", "percent_cpu", 1);	/* +0.17%, 1 run each: not "same" */
+	CHECK(c && (c->flags & AN_F_TOO_FEW) && fabs(c->chg.raw) < 1);
+	CHECK_INT(c ? (int)c->chg.verdict : -1, AN_VERDICT_INCONCLUSIVE);
+
+	c = find(&t, "src=raw3", "percent_cpu", 1);	/* -3.9%, 3 runs each: tested */
+	CHECK(c && c->chg.q < 0.05);
+	CHECK_INT(c ? (int)c->chg.verdict : -1, AN_VERDICT_CHANGED);
+	{
+		size_t r;
+
+		for (r = 0; r < t.nrows; r++)
+			CHECK_INT(t.rows[r].dir, strcmp(t.rows[r].metric, "elapsed") == 0
+					 ? AN_DIR_LOWER : AN_DIR_NONE);
+	}
+	an_table_release(&t);
+	db_close(db);
+	jobs_remove(path);
 }
 
 /* A report's sections form one BH family: two tables built with

@@ -9,6 +9,9 @@
 #include "unit.h"
 #include "../../analyze/stats.h"
 
+#define MATHLIB_STANDALONE
+#include <Rmath.h>
+
 #include <math.h>
 #include <stdlib.h>
 
@@ -77,9 +80,9 @@ TEST(stats_describe_textbook)
 	/* The classic 2,4,4,4,5,5,7,9: mean 5, sum of squares 32, sample sd
 	 * sqrt(32/7) = 2.138089935; median (4+5)/2; CI half-width
 	 * qt(.975,7) = 2.364624252 (Rmath) * sd / sqrt(8) = 1.787487918.
-	 * CV = 42.76% -> noisy and very noisy.  MAD = median of
-	 * |x - 4.5| = 0.5, so 9 has modified z 0.6745 * 4.5 / 0.5 = 6.07:
-	 * one outlier (2 has 0.6745 * 2.5 / 0.5 = 3.37, not one). */
+	 * CV = 42.76% -> noisy and very noisy.  No outlier: 9 has Grubbs'
+	 * G = 4 / 2.138 = 1.871 < 2.152, the critical value for 8 values at
+	 * 4% (the old median/MAD rule called it one, modified z 6.07). */
 	double x[] = { 9, 4, 2, 4, 5, 4, 7, 5 };
 
 	an_describe(x, 8, &d);
@@ -94,8 +97,8 @@ TEST(stats_describe_textbook)
 	CHECK_NEAR(d.cv, 42.7617987059879, 1e-9);
 	CHECK(d.flags & AN_F_NOISY);
 	CHECK(d.flags & AN_F_VERY_NOISY);
-	CHECK_INT(d.outliers, 1);
-	CHECK(d.flags & AN_F_OUTLIERS);
+	CHECK_INT(d.outliers, 0);
+	CHECK(!(d.flags & AN_F_OUTLIERS));
 }
 
 TEST(stats_describe_missing_values)
@@ -191,21 +194,151 @@ TEST(stats_summary_estimated_sd)
 	CHECK(!(d.flags & AN_F_SD_ESTIMATED));
 }
 
-TEST(stats_outliers_modified_z)
+TEST(stats_outliers_grubbs)
 {
-	/* median 10.025, MAD 0.075; 20 has modified z
-	 * 0.6745 * 9.975 / 0.075 = 89.7, the others < 1.2 */
+	/* 20 in the first: mean 11.667, sd 4.082, G = 8.333 / 4.082 = 2.041
+	 * > 1.904 (6 values at 4%); then the five others, G = 1.26 < 1.725.
+	 * 10.2 in the second: G = 1.66 < 1.904. */
 	double x[] = { 10, 10.1, 9.9, 10.05, 9.95, 20 };
 	double y[] = { 10, 10.1, 9.9, 10.05, 9.95, 10.2 };
+	/* two far values among 10: 30 (G = 2.81 > 2.322), then 13 among the
+	 * nine left (G = 2.67 > 2.244): both counted */
+	double z[] = { 10, 10.1, 9.9, 10.05, 9.95, 10.02, 9.98, 10.03, 30, 13 };
+	double same[] = { 7, 7, 7, 7, 7 };
 	struct an_desc d;
 
 	CHECK_INT(an_outliers(x, 6), 1);
 	CHECK_INT(an_outliers(y, 6), 0);
+	CHECK_INT(an_outliers(z, 10), 2);
+	CHECK_INT(an_outliers(same, 5), 0);
+	CHECK_INT(an_outliers(x, 2), 0);
 	an_describe(x, 6, &d);
 	CHECK_INT(d.outliers, 1);
 	CHECK(d.flags & AN_F_OUTLIERS);
 	CHECK_INT(d.n, 6);	/* flagged, never dropped */
 	CHECK_NEAR(d.max, 20, 1e-12);
+}
+
+TEST(stats_grubbs_critical_table)
+{
+	/* Grubbs' two-sided 5% critical values as tabled (ASTM E178,
+	 * NIST/SEMATECH e-Handbook 1.3.5.17.1), printed to 3 decimals. */
+	static const struct { size_t n; double g; } tab[] = {
+		{ 3, 1.155 }, { 4, 1.481 }, { 5, 1.715 }, { 6, 1.887 }, { 7, 2.020 },
+		{ 8, 2.126 }, { 9, 2.215 }, { 10, 2.290 }, { 20, 2.709 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(tab) / sizeof(tab[0]); i++)
+		CHECK_NEAR(an_grubbs_critical(tab[i].n, 0.05), tab[i].g, 1e-3);
+	CHECK(isnan(an_grubbs_critical(2, 0.05)));
+	CHECK(isnan(an_grubbs_critical(5, 0)));
+	/* the level kbench uses is stricter than 5% */
+	CHECK(an_grubbs_critical(5, AN_OUTLIER_ALPHA) > an_grubbs_critical(5, 0.05));
+}
+
+TEST(stats_outliers_mmtests_triple)
+{
+	/* mmtests' 5.389 5.397 5.439: G = 0.0307 / 0.0269 = 1.142 < 1.154.
+	 * The median/MAD rule flagged it: MAD 0.008, modified z 3.54. */
+	double x[] = { 5.389, 5.397, 5.439 };
+	struct an_desc d;
+
+	CHECK_INT(an_outliers(x, 3), 0);
+	an_describe(x, 3, &d);
+	CHECK(!(d.flags & AN_F_OUTLIERS));
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Share of ncells cells of n values (standard normal; with shift > 0 the
+ * last one is exactly shift sd above the mean instead) in which
+ * an_outliers() finds anything.  Every
+ * other cell is passed sorted, which must not matter. */
+static double flagged_share(size_t n, size_t ncells, double shift)
+{
+	double v[32];
+	size_t c, i, flagged = 0;
+
+	for (c = 0; c < ncells; c++) {
+		for (i = 0; i < n; i++)
+			v[i] = norm_rand();
+		if (shift > 0)
+			v[n - 1] = shift;
+		if (c % 2)
+			qsort(v, n, sizeof(v[0]), cmp_dbl);
+		flagged += an_outliers(v, n) > 0;
+	}
+	return (double)flagged / ncells;
+}
+
+TEST(stats_outliers_false_alarms_by_simulation)
+{
+	/* Normal data, 5,000 cells per n, a fixed seed of Rmath's generator
+	 * (Marsaglia multicarry under MATHLIB_STANDALONE, inversion for
+	 * norm_rand): at most 5% of the cells flagged for every n = 3..20.
+	 * The median/MAD rule flagged 29.6% at n = 3, 20% at 5, 10% at 20. */
+	size_t n;
+	double lo = 1, hi = 0;
+
+	set_seed(20261202, 24);
+	for (n = 3; n <= 20; n++) {
+		double share = flagged_share(n, 5000, 0);
+
+		if (!(share <= 0.05))
+			unit_fail(__FILE__, __LINE__, "n=%zu: %.2f%% of normal cells flagged",
+				  n, share * 100);
+		lo = fmin(lo, share);
+		hi = fmax(hi, share);
+	}
+	/* and not far below the level either: the test is not blind */
+	CHECK(lo >= 0.03 && hi <= 0.05);
+}
+
+TEST(stats_outliers_find_5sd_by_simulation)
+{
+	/* One value 5 sd away from n - 1 normal ones, 2,000 cells per n.
+	 * Expected rates of Grubbs at 4% (20,000-cell runs): n=5 32%, 6 47%,
+	 * 8 67%, 10 80%, 15 94%, 20 97.5%. */
+	static const struct { size_t n; double min; } want[] = {
+		{ 5, 0.27 }, { 6, 0.42 }, { 7, 0.53 }, { 8, 0.62 }, { 10, 0.76 },
+		{ 12, 0.84 }, { 15, 0.91 }, { 20, 0.95 },
+	};
+	size_t i;
+	double prev = 0;
+
+	set_seed(4242, 2026);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		double share = flagged_share(want[i].n, 2000, 5);
+
+		if (!(share >= want[i].min))
+			unit_fail(__FILE__, __LINE__, "n=%zu: a 5-sd value found in %.1f%% of cells",
+				  want[i].n, share * 100);
+		CHECK(share > prev);	/* more values, more power */
+		prev = share;
+	}
+	/* a value 5 sd away with the others' own sd: 10 values at 10 +- 0.1 */
+	{
+		double x[] = { 10.0, 10.1, 9.9, 10.05, 9.95, 10.12, 9.88, 10.03, 9.97 };
+		double m = 0, ss = 0, sd, y[10];
+		size_t k;
+
+		for (k = 0; k < 9; k++)
+			m += x[k] / 9;
+		for (k = 0; k < 9; k++)
+			ss += (x[k] - m) * (x[k] - m);
+		sd = sqrt(ss / 8);
+		memcpy(y, x, sizeof(x));
+		y[9] = m + 5 * sd;
+		CHECK_INT(an_outliers(y, 10), 1);
+		y[9] = m + 3 * sd;
+		CHECK_INT(an_outliers(y, 10), 0);
+	}
 }
 
 TEST(stats_bimodal_numa_user_times)
@@ -690,12 +823,6 @@ static double reference_split(const double *sorted, size_t n)
 		}
 	}
 	return split;
-}
-
-static int cmp_dbl(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
 }
 
 /* Large cells (thousands of per-job user times) take the running-sums
