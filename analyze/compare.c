@@ -1171,6 +1171,33 @@ static void compare_rows(struct an_table *t)
 		an_tables_bh(&t, 1);
 }
 
+double an_geomean_change(const struct an_table *t, const size_t *rows, size_t n, size_t v,
+			 size_t *used)
+{
+	double sum = 0;
+	size_t i, k = 0;
+
+	*used = 0;
+	if (!n || v >= t->nvariants)
+		return NAN;
+	for (i = 0; i < n; i++) {
+		const struct an_cell *c = &t->rows[rows[i]].cells[v];
+		double ratio;
+
+		if (!c->has_change || isnan(c->chg.raw))
+			continue;
+		ratio = 1 + c->chg.raw / 100;
+		if (!(ratio > 0) || isinf(ratio))
+			continue;
+		sum += log(ratio);
+		k++;
+	}
+	*used = k;
+	if (!k)
+		return NAN;
+	return an_convert((exp(sum / (double)k) - 1) * 100, t->rows[rows[0]].dir, t->opts.conv);
+}
+
 size_t an_table_pvalues(const struct an_table *t, double **p, size_t *n, size_t *cap)
 {
 	size_t r, v, had = *n;

@@ -218,6 +218,16 @@ void an_tables_bh(struct an_table *const *tables, size_t ntables);
 size_t an_table_pvalues(const struct an_table *t, double **p, size_t *n, size_t *cap);
 void an_table_set_q(struct an_table *t, const double *q, size_t nq, size_t family);
 
+/* benchstat's geomean row: the geometric mean of variant v's ratios
+ * new/base (1 + raw/100 of the means) over the rows rows[0..n) of t in
+ * which v has a change against the baseline (has_change, a ratio > 0;
+ * untested footnoted cells and empty cells do not enter, every verdict
+ * does).  The rows must share one metric (one direction).  Returns the
+ * geomean as a percent change in t's convention, NaN when no row enters;
+ * *used counts the rows that entered.  A descriptive, never tested. */
+double an_geomean_change(const struct an_table *t, const size_t *rows, size_t n, size_t v,
+			 size_t *used);
+
 /* Machine keys (db_qrun.machine_key: a name, "unknown@<post>" or NULL):
  * strcmp order with NULL first; and whether key passes a --machine list
  * (n 0: any; "unknown" takes NULL and every "unknown@<post>"). */

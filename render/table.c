@@ -104,14 +104,29 @@ static const struct {
 	{ AN_F_SD_ESTIMATED, 'e', "sd estimated from the range (max - min) / d2(n)" },
 };
 
-static char value_mark(unsigned flags)
+/* Every mark of a cell's flags, in value_marks order, into out (room
+ * for ARRAY_SIZE(value_marks) + 1): "ne" for a noisy cell whose sd is
+ * estimated.  Very noisy implies noisy: 'N' alone. */
+static void value_marks_str(unsigned flags, char *out)
 {
-	size_t i;
+	size_t i, n = 0;
 
-	for (i = 0; i < ARRAY_SIZE(value_marks); i++)
-		if (flags & value_marks[i].bit)
-			return value_marks[i].mark;
-	return ' ';
+	for (i = 0; i < ARRAY_SIZE(value_marks); i++) {
+		if (!(flags & value_marks[i].bit))
+			continue;
+		if (value_marks[i].bit == AN_F_NOISY && (flags & AN_F_VERY_NOISY))
+			continue;
+		out[n++] = value_marks[i].mark;
+	}
+	out[n] = '\0';
+}
+
+/* What mark k means in t: a footnoted cell is tested under --use-flagged. */
+static const char *value_mark_text(const struct an_table *t, size_t k)
+{
+	if (value_marks[k].bit == AN_F_FOOTNOTED && t->use_flagged)
+		return "footnoted in the post: tested (--use-flagged)";
+	return value_marks[k].text;
 }
 
 /* Numbers ---------------------------------------------------------------- */
@@ -447,13 +462,14 @@ static const char *item_label(const struct an_table *t, const struct pivot *p,
 /* One grid position as strings. */
 struct gcell {
 	char *value;		/* "5.54(0.10)" */
-	char flag;		/* value mark or ' ' */
+	char flags[16];		/* every value mark ("ne"), "" for none */
 	char *change;		/* "-76.4%" or "" */
 	char mark;		/* verdict mark or ' ' */
 	const char *color;	/* the mark's colour, "" for none */
 	int has_change_col;
 	size_t n;		/* values behind the cell; 0 = unknown */
 	int has_value;
+	int has_data;		/* the variant has a cell here (maybe "-") */
 	char *pub;		/* the published table's own verdict ("+3.30%*"), or "" */
 };
 
@@ -463,6 +479,7 @@ struct grid {
 	char **line_n;		/* "5", "3/5", "?" (unknown) per line */
 	struct gcell *cells;	/* nlines x ncols */
 	size_t *vw, *cw;	/* value and change widths per column */
+	size_t *fw;		/* value-mark widths per column (at least 1) */
 	size_t *pw;		/* published-verdict widths per column, 0: no such column */
 	size_t lw, nw;		/* label and n widths */
 };
@@ -535,6 +552,7 @@ static void grid_build(struct grid *g, const struct an_table *t, const struct pi
 	g->col_labels = xcalloc(g->ncols, sizeof(char *));
 	g->cells = xcalloc(g->nlines * g->ncols, sizeof(*g->cells));
 	g->vw = xcalloc(g->ncols, sizeof(size_t));
+	g->fw = xcalloc(g->ncols, sizeof(size_t));
 	g->cw = xcalloc(g->ncols, sizeof(size_t));
 	g->pw = xcalloc(g->ncols, sizeof(size_t));
 	for (i = 0; i < b->n; i++) {
@@ -570,7 +588,9 @@ static void grid_build(struct grid *g, const struct an_table *t, const struct pi
 			gc->change = cb.data ? buf_detach(&cb) : xstrdup("");
 			format_published(&pb, cell);
 			gc->pub = pb.data ? buf_detach(&pb) : xstrdup("");
-			gc->flag = cell->origin == AN_ORIGIN_NONE ? ' ' : value_mark(cell->flags);
+			if (cell->origin != AN_ORIGIN_NONE)
+				value_marks_str(cell->flags, gc->flags);
+			gc->has_data = cell->origin != AN_ORIGIN_NONE;
 			gc->mark = cell->has_change ? render_verdict_mark(cell->chg.verdict) : ' ';
 			gc->color = cell->has_change && p->color ? render_verdict_color(cell->chg.verdict) : "";
 			gc->has_change_col = !cell->is_baseline;
@@ -590,11 +610,14 @@ static void grid_build(struct grid *g, const struct an_table *t, const struct pi
 		int changes = 0;
 
 		g->vw[c] = strlen(g->col_labels[c]);
+		g->fw[c] = 1;
 		for (l = 0; l < g->nlines; l++) {
 			struct gcell *gc = gat(g, l, c);
 			size_t n = strlen(gc->value);
 			if (n > g->vw[c])
 				g->vw[c] = n;
+			if (strlen(gc->flags) > g->fw[c])
+				g->fw[c] = strlen(gc->flags);
 			if (gc->has_change_col)
 				changes = 1;
 			if (strlen(gc->change) > g->cw[c])
@@ -631,6 +654,7 @@ static void grid_release(struct grid *g)
 	free(g->col_labels);
 	free(g->cells);
 	free(g->vw);
+	free(g->fw);
 	free(g->cw);
 	free(g->pw);
 }
@@ -780,10 +804,10 @@ static void block_notes(struct buf *out, const struct an_table *t, const struct 
 					char w[300];
 					snprintf(w, sizeof(w), "%s (CV %.1f%%)", who, c->d.cv);
 					add_note(&notes, &nnotes, &cap, value_marks[k].mark,
-						 value_marks[k].text, w);
+						 value_mark_text(t, k), w);
 				} else {
 					add_note(&notes, &nnotes, &cap, value_marks[k].mark,
-						 value_marks[k].text, who);
+						 value_mark_text(t, k), who);
 				}
 			}
 			if (c->has_change && c->chg.verdict == AN_VERDICT_INCONCLUSIVE &&
@@ -851,14 +875,131 @@ static void put_left(struct buf *b, const char *s, size_t w)
 
 static size_t col_width(const struct grid *g, size_t c)
 {
-	return (g->cw[c] ? 1 + g->vw[c] + 1 + 1 + g->cw[c] + 1 + 1 : 1 + g->vw[c] + 1) +
+	return 1 + g->vw[c] + g->fw[c] + (g->cw[c] ? 1 + g->cw[c] + 1 + 1 : 0) +
 	       (g->pw[c] ? 1 + g->pw[c] : 0);
 }
 
-/* Width limit of a text table: 80 columns (a mail) up to four variants,
- * else blocks of columns of at most 100. */
+/* Does variant v have a cell in block b?  A block is one machine's: the
+ * variants that have nothing there get no column (or line). */
+static int variant_in_block(const struct an_table *t, const struct block *b, size_t v)
+{
+	size_t i;
+
+	for (i = 0; i < b->n; i++)
+		if (t->rows[b->rows[i]].cells[v].origin != AN_ORIGIN_NONE)
+			return 1;
+	return 0;
+}
+
+/* Is grid position (line l or column c) a variant absent from block b? */
+static int grid_absent(const struct an_table *t, const struct pivot *p, const struct block *b,
+		       size_t lc, int is_col)
+{
+	if (is_col != p->variant_cols)
+		return 0;
+	return !variant_in_block(t, b, lc);
+}
+
+/* The heading of the row-key column: the one key that varies ("groups"),
+ * else what the rows are. */
+static const char *key_heading(const struct pivot *p, const struct labels *L)
+{
+	if (!p->variant_cols)
+		return "variant";
+	if (!p->block_by_metric)
+		return "metric";
+	return L->key ? L->key : "config";
+}
+
+/*
+ * The geomean row of a block (benchstat's): per variant, the geometric
+ * mean of new/base over the block's rows with a change, in the table's
+ * convention.  Only for variant columns and a block of one metric (one
+ * direction) with two rows or more.  geo[v] is the printed change ("" for
+ * none), used[v] how many rows entered; returns 1 when a row is shown.
+ */
+struct geomean {
+	char **change;		/* per variant */
+	size_t *used;
+	int shown, partial;	/* partial: some variant's geomean omits rows */
+};
+
+static void geomean_build(struct geomean *gm, const struct an_table *t, const struct pivot *p,
+			  const struct block *b)
+{
+	size_t v;
+
+	memset(gm, 0, sizeof(*gm));
+	gm->change = xcalloc(t->nvariants + 1, sizeof(*gm->change));
+	gm->used = xcalloc(t->nvariants + 1, sizeof(*gm->used));
+	for (v = 0; v < t->nvariants; v++) {
+		struct buf cb = BUF_INIT;
+		double g = NAN;
+
+		if (p->variant_cols && p->block_by_metric && b->n >= 2 && v != t->baseline)
+			g = an_geomean_change(t, b->rows, b->n, v, &gm->used[v]);
+		if (!isnan(g) && gm->used[v] >= 2) {
+			buf_printf(&cb, "%+.*f", change_decimals(t), g);
+			gm->shown = 1;
+		}
+		gm->change[v] = cb.data ? buf_detach(&cb) : xstrdup("");
+	}
+	for (v = 0; v < t->nvariants && gm->shown; v++)
+		if (gm->change[v][0] && gm->used[v] < b->n)
+			gm->partial = 1;
+}
+
+static void geomean_release(struct geomean *gm, const struct an_table *t)
+{
+	size_t v;
+
+	for (v = 0; v < t->nvariants; v++)
+		free(gm->change[v]);
+	free(gm->change);
+	free(gm->used);
+}
+
+static void md_escape(struct buf *out, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '|' || *s == '\\' || *s == '*' || *s == '_' || *s == '`')
+			buf_putc(out, '\\');
+		buf_putc(out, *s);
+	}
+}
+
+/* The footnote of a geomean row: what entered, and which variants' rows
+ * fall short of the block's. */
+static void geomean_note(struct buf *out, const struct an_table *t, const struct block *b,
+			 const struct geomean *gm, int md)
+{
+	struct buf line = BUF_INIT;
+	size_t v;
+	int first = 1;
+	char tmp[32];
+
+	buf_puts(&line, "geomean: the geometric mean of new/base over the rows with a %chg, "
+			"whatever their verdict (not itself tested)");
+	for (v = 0; v < t->nvariants; v++) {
+		if (!gm->change[v][0] || gm->used[v] >= b->n)
+			continue;
+		buf_printf(&line, "%s%s %zu of %zu rows", first ? ": " : ", ",
+			   vlabel(t, v, !md, tmp, sizeof(tmp)), gm->used[v], b->n);
+		first = 0;
+	}
+	if (md) {
+		buf_puts(out, "_");
+		md_escape(out, buf_str(&line));
+		buf_puts(out, "_\n\n");
+	} else {
+		wrap_list(out, "  g ", buf_str(&line), 78, 6);
+	}
+	buf_release(&line);
+}
+
+/* Width limit of a text table: 80 columns (a mail); more variants than
+ * fit wrap into blocks of columns. */
 #define TEXT_NARROW 80
-#define TEXT_WIDE 100
 #define LABEL_ON_OWN_LINE 28    /* longer row labels get a line of their own */
 
 static void text_block(struct buf *out, const struct an_table *t, const struct pivot *p,
@@ -866,22 +1007,23 @@ static void text_block(struct buf *out, const struct an_table *t, const struct p
 {
 	struct grid g;
 	struct labels L;
+	struct geomean gm;
 	size_t l, c, k, limit, lw, fixed, *order, nord = 0, first = 0, base;
-	int own_line;
+	int own_line, base_here;
+	const char *keyh;
 
 	labels_build(&L, t, b);
 	grid_build(&g, t, p, b, p->block_by_metric ? &L : NULL, 1);
+	geomean_build(&gm, t, p, b);
 	block_title(out, t, p, b, p->block_by_metric ? &L : NULL);
 	buf_putc(out, '\n');
-	limit = t->nvariants <= 4 ? TEXT_NARROW : TEXT_WIDE;
-	if (width > 0)
-		limit = (size_t)width;
+	limit = width > 0 ? (size_t)width : TEXT_NARROW;
 	/* the machine the block's runs ran on, when it matters (a line of
 	 * its own: a post's unknown machine is named after the post) */
 	if (render_row_machine(t, &t->rows[b->rows[0]]))
 		wrap_list(out, "  machine: ", render_row_machine(t, &t->rows[b->rows[0]]), limit, 11);
 	for (c = 0; c < t->nvariants; c++)
-		if (text_alias(t, c)) {
+		if (text_alias(t, c) && variant_in_block(t, b, c)) {
 			char lead[40];
 
 			snprintf(lead, sizeof(lead), "  [%zu] ", c + 1);
@@ -889,15 +1031,43 @@ static void text_block(struct buf *out, const struct an_table *t, const struct p
 		}
 	if (p->block_by_metric && L.common)
 		wrap_list(out, "  config: ", L.common, limit, 10);
+	base_here = variant_in_block(t, b, t->baseline);
+	if (!base_here) {
+		char tmp[32];
+		struct buf nb = BUF_INIT;
+
+		buf_printf(&nb, "the baseline %s has no data here: no changes",
+			   vlabel(t, t->baseline, 1, tmp, sizeof(tmp)));
+		wrap_list(out, "  ", buf_str(&nb), limit, 2);
+		buf_release(&nb);
+	}
+	keyh = key_heading(p, &L);
+	if (!p->variant_cols) {
+		/* lines are variants: only those with data here count */
+		g.lw = 0;
+		for (l = 0; l < g.nlines; l++)
+			if (!grid_absent(t, p, b, l, 0) && strlen(g.line_labels[l]) > g.lw)
+				g.lw = strlen(g.line_labels[l]);
+	}
 	own_line = g.lw > LABEL_ON_OWN_LINE;
 	lw = own_line ? 2 : g.lw;
+	if (strlen(keyh) > lw)
+		lw = strlen(keyh);
+	if (gm.shown && lw < 7)
+		lw = 7;		/* "geomean" */
+	if (gm.shown)
+		for (c = 0; c < g.ncols; c++)
+			if (g.cw[c] && strlen(gm.change[c]) > g.cw[c])
+				g.cw[c] = strlen(gm.change[c]);
 	fixed = lw + 1 + g.nw;
 	/* the baseline column leads every block of columns */
-	base = p->variant_cols ? t->baseline : (size_t)-1;
+	base = p->variant_cols && base_here ? t->baseline : (size_t)-1;
 	order = xmalloc((g.ncols + 1) * sizeof(*order));
 	for (c = 0; c < g.ncols; c++)
-		if (c != base)
+		if (c != base && !grid_absent(t, p, b, c, 1))
 			order[nord++] = c;
+	for (c = 0; c < g.ncols && !base_here; c++)
+		g.cw[c] = 0;	/* nothing to compare with */
 	while (first < nord || (first == 0 && nord == 0)) {
 		size_t used = fixed + (base != (size_t)-1 ? col_width(&g, base) : 0), last = first;
 		size_t cols[256], ncols = 0;
@@ -912,14 +1082,14 @@ static void text_block(struct buf *out, const struct an_table *t, const struct p
 		if (first > 0)
 			buf_putc(out, '\n');
 		/* header */
-		pad(out, lw);
+		put_left(out, keyh, lw);
 		buf_putc(out, ' ');
 		put_right(out, "n", g.nw);
 		for (k = 0; k < ncols; k++) {
 			c = cols[k];
 			buf_putc(out, ' ');
 			put_right(out, g.col_labels[c], g.vw[c]);
-			buf_putc(out, ' ');
+			pad(out, g.fw[c]);
 			if (g.cw[c]) {
 				buf_putc(out, ' ');
 				put_right(out, "%chg", g.cw[c]);
@@ -932,6 +1102,8 @@ static void text_block(struct buf *out, const struct an_table *t, const struct p
 		}
 		trim_line(out);
 		for (l = 0; l < g.nlines; l++) {
+			if (grid_absent(t, p, b, l, 0))
+				continue;
 			if (own_line)
 				wrap_list(out, "", g.line_labels[l], TEXT_NARROW, 2);
 			put_left(out, own_line ? "" : g.line_labels[l], lw);
@@ -943,7 +1115,7 @@ static void text_block(struct buf *out, const struct an_table *t, const struct p
 				c = cols[k];
 				buf_putc(out, ' ');
 				put_right(out, gc->value, g.vw[c]);
-				buf_putc(out, gc->flag);
+				put_left(out, gc->flags, g.fw[c]);
 				if (g.cw[c]) {
 					buf_putc(out, ' ');
 					put_right(out, gc->change, g.cw[c]);
@@ -961,12 +1133,32 @@ static void text_block(struct buf *out, const struct an_table *t, const struct p
 			}
 			trim_line(out);
 		}
+		if (gm.shown) {
+			put_left(out, "geomean", lw);
+			buf_putc(out, ' ');
+			pad(out, g.nw);
+			for (k = 0; k < ncols; k++) {
+				c = cols[k];
+				pad(out, 1 + g.vw[c] + g.fw[c]);
+				if (g.cw[c]) {
+					buf_putc(out, ' ');
+					put_right(out, gm.change[c], g.cw[c]);
+					pad(out, 2);
+				}
+				if (g.pw[c])
+					pad(out, 1 + g.pw[c]);
+			}
+			trim_line(out);
+		}
 		if (nord == 0)
 			break;
 		first = last;
 	}
 	free(order);
 	block_notes(out, t, p, b, p->block_by_metric ? &L : NULL);
+	if (gm.shown)
+		geomean_note(out, t, b, &gm, 0);
+	geomean_release(&gm, t);
 	grid_release(&g);
 	labels_free(&L);
 }
@@ -1001,7 +1193,9 @@ void render_table_legend(struct buf *out, const struct an_table *t, const char *
 {
 	buf_printf(out, "Values: mean(sd) over runs (or jobs), or as published; (~sd) estimated;\n"
 			"n: values per cell (one number when the row agrees, ? unknown).\n");
-	if (baseline)
+	if (baseline && strlen(baseline) + 18 > TEXT_NARROW)
+		buf_printf(out, "%%chg vs baseline\n  %s,\n  ", baseline);
+	else if (baseline)
 		buf_printf(out, "%%chg vs baseline %s,\n  ", baseline);
 	else
 		buf_puts(out, "%chg vs each section's baseline,\n  ");
@@ -1009,10 +1203,11 @@ void render_table_legend(struct buf *out, const struct an_table *t, const char *
 	buf_puts(out, ".\n");
 	buf_printf(out, "Marks: + better  - worse  ~ changed (no better direction)"
 			"  = same (within +-%g%%)\n"
-			"       ? inconclusive; after a value: N very noisy, n noisy, b bimodal,\n"
-			"       o outliers, e sd estimated, f footnoted in the post (not tested\n"
-			"       unless --use-flagged), d E-H of published cells (sd unknown).\n",
-		   t->opts.delta);
+			"       ? inconclusive; after a value (as many as apply): N very noisy,\n"
+			"       n noisy, b bimodal, o outliers, e sd estimated, d E-H of published\n"
+			"       cells (sd unknown),\n"
+			"       f footnoted in the post (%s).\n",
+		   t->opts.delta, t->use_flagged ? "tested: --use-flagged" : "not tested unless --use-flagged");
 	if (table_has_published(t))
 		buf_puts(out, "table: the published table's own %change vs its own baseline and its\n"
 			      "       significance mark, as printed (mmtests: + is better, * marked).\n");
@@ -1033,40 +1228,48 @@ static int write_buf(FILE *f, const struct buf *b, struct kb_err *err)
 
 /* Markdown --------------------------------------------------------------- */
 
-static void md_escape(struct buf *out, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '|' || *s == '\\' || *s == '*' || *s == '_' || *s == '`')
-			buf_putc(out, '\\');
-		buf_putc(out, *s);
-	}
-}
-
 static void md_block(struct buf *out, const struct an_table *t, const struct pivot *p,
 		     const struct block *b)
 {
 	struct grid g;
 	struct labels L;
+	struct geomean gm;
 	size_t l, c;
 	struct buf title = BUF_INIT;
+	const char *machine = render_row_machine(t, &t->rows[b->rows[0]]);
+	int base_here = variant_in_block(t, b, t->baseline);
 
 	labels_build(&L, t, b);
 	grid_build(&g, t, p, b, p->block_by_metric ? &L : NULL, 0);
+	geomean_build(&gm, t, p, b);
 	block_title(&title, t, p, b, p->block_by_metric ? &L : NULL);
 	buf_puts(out, "**");
 	md_escape(out, buf_str(&title));
 	buf_puts(out, "**\n\n");
 	buf_release(&title);
+	if (machine) {
+		buf_puts(out, "machine: ");
+		md_escape(out, machine);
+		buf_puts(out, "\n\n");
+	}
 	if (p->block_by_metric && L.common) {
 		buf_puts(out, "config: ");
 		md_escape(out, L.common);
 		buf_puts(out, "\n\n");
 	}
+	if (!base_here) {
+		buf_puts(out, "the baseline ");
+		md_escape(out, t->variants[t->baseline].name);
+		buf_puts(out, " has no data here: no changes\n\n");
+		for (c = 0; c < g.ncols; c++)
+			g.cw[c] = 0;
+	}
 	buf_puts(out, "| ");
-	if (p->block_by_metric && L.key)
-		md_escape(out, L.key);
+	md_escape(out, key_heading(p, &L));
 	buf_puts(out, " | n |");
 	for (c = 0; c < g.ncols; c++) {
+		if (grid_absent(t, p, b, c, 1))
+			continue;
 		buf_putc(out, ' ');
 		md_escape(out, g.col_labels[c]);
 		buf_puts(out, " |");
@@ -1083,22 +1286,28 @@ static void md_block(struct buf *out, const struct an_table *t, const struct piv
 	}
 	buf_puts(out, "\n|---|---:|");
 	for (c = 0; c < g.ncols; c++) {
+		if (grid_absent(t, p, b, c, 1))
+			continue;
 		buf_puts(out, g.cw[c] ? "---:|---:|" : "---:|");
 		if (g.pw[c])
 			buf_puts(out, "---:|");
 	}
 	buf_putc(out, '\n');
 	for (l = 0; l < g.nlines; l++) {
+		if (grid_absent(t, p, b, l, 0))
+			continue;
 		buf_puts(out, "| ");
 		md_escape(out, g.line_labels[l]);
 		buf_printf(out, " | %s |", g.line_n[l]);
 		for (c = 0; c < g.ncols; c++) {
 			struct gcell *gc = gat(&g, l, c);
 
+			if (grid_absent(t, p, b, c, 1))
+				continue;
 			buf_putc(out, ' ');
 			buf_puts(out, gc->value);
-			if (gc->flag != ' ')
-				buf_printf(out, " %c", gc->flag);
+			if (gc->flags[0])
+				buf_printf(out, " %s", gc->flags);
 			buf_puts(out, " |");
 			if (g.cw[c]) {
 				buf_putc(out, ' ');
@@ -1117,7 +1326,23 @@ static void md_block(struct buf *out, const struct an_table *t, const struct piv
 		}
 		buf_putc(out, '\n');
 	}
+	if (gm.shown) {
+		buf_puts(out, "| geomean | |");
+		for (c = 0; c < g.ncols; c++) {
+			if (grid_absent(t, p, b, c, 1))
+				continue;
+			buf_puts(out, " |");
+			if (g.cw[c])
+				buf_printf(out, " %s%s |", gm.change[c], gm.change[c][0] ? "%" : "");
+			if (g.pw[c])
+				buf_puts(out, " |");
+		}
+		buf_putc(out, '\n');
+	}
 	buf_putc(out, '\n');
+	if (gm.shown)
+		geomean_note(out, t, b, &gm, 1);
+	geomean_release(&gm, t);
 	grid_release(&g);
 	labels_free(&L);
 }
@@ -1155,7 +1380,7 @@ static int render_text(FILE *f, const struct an_table *t, const struct render_ta
 /* Long records (CSV and JSON) ------------------------------------------------ */
 
 static const char *const long_cols[] = {
-	"benchmark", "config", "metric", "unit", "better", "variant", "n", "mean", "sd",
+	"benchmark", "config", "machine", "metric", "unit", "better", "variant", "n", "mean", "sd",
 	"median", "min", "max", "cv_pct", "ci_low", "ci_high", "change_pct", "change_ci_low",
 	"change_ci_high", "p", "q", "verdict", "flags", "origin", "runs_needed", "note",
 };
@@ -1237,9 +1462,54 @@ static int dump_json(FILE *f, json_t *root, struct kb_err *err)
 	return 0;
 }
 
+/* The geomean rows of the default text table (a block per benchmark,
+ * machine and metric), one record per variant: its geomean change, the
+ * rows that entered and the block's rows. */
+static json_t *geomeans_json(const struct an_table *t)
+{
+	struct render_table_opts o;
+	struct pivot p;
+	struct kb_err e;
+	json_t *arr = json_array();
+	size_t k, v;
+
+	render_table_opts_init(&o);
+	kb_err_clear(&e);
+	if (pivot_init(&p, t, &o, &e) < 0)
+		return arr;
+	for (k = 0; k < p.nblocks; k++) {
+		const struct block *b = &p.blocks[k];
+		const struct an_row *row = &t->rows[b->rows[0]];
+		struct geomean gm;
+
+		geomean_build(&gm, t, &p, b);
+		for (v = 0; v < t->nvariants && gm.shown; v++) {
+			json_t *o1;
+			size_t used;
+
+			if (!gm.change[v][0])
+				continue;
+			o1 = json_object();
+			json_object_set_new(o1, "benchmark", json_string(row->benchmark));
+			if (render_row_machine(t, row))
+				json_object_set_new(o1, "machine", json_string(render_row_machine(t, row)));
+			json_object_set_new(o1, "metric", json_string(row->metric));
+			json_object_set_new(o1, "variant", json_string(t->variants[v].name));
+			json_object_set_new(o1, "change_pct",
+					    render_jnum(an_geomean_change(t, b->rows, b->n, v, &used)));
+			json_object_set_new(o1, "rows", json_integer((json_int_t)used));
+			json_object_set_new(o1, "of", json_integer((json_int_t)b->n));
+			json_array_append_new(arr, o1);
+		}
+		geomean_release(&gm, t);
+	}
+	pivot_release(&p);
+	return arr;
+}
+
 static int render_json(FILE *f, const struct an_table *t, struct kb_err *err)
 {
-	json_t *root = json_object(), *rows = json_array();
+	json_t *root = json_object(), *rows = json_array(), *gms;
 	size_t r, v;
 
 	json_object_set_new(root, "kbench", json_string("compare"));
@@ -1253,6 +1523,11 @@ static int render_json(FILE *f, const struct an_table *t, struct kb_err *err)
 	json_object_set_new(root, "comparisons", json_integer((json_int_t)t->ncompared));
 	if (t->warning)
 		json_object_set_new(root, "warning", json_string(t->warning));
+	gms = geomeans_json(t);
+	if (json_array_size(gms))
+		json_object_set_new(root, "geomeans", gms);
+	else
+		json_decref(gms);
 	for (r = 0; r < t->nrows; r++)
 		for (v = 0; v < t->nvariants; v++)
 			if (t->rows[r].cells[v].origin != AN_ORIGIN_NONE)

@@ -36,8 +36,8 @@ struct render_table_opts {
 	int color;		/* text: verdict marks in ANSI colour (a terminal) */
 	int no_legend;			/* text/md: leave out the legend (a
 					 * report prints it once) */
-	int width;			/* text: widest line; 0 = 80 up to four
-					 * variants, else 100 (blocks of columns) */
+	int width;			/* text: widest line; 0 = 80 (more variants
+					 * than fit wrap into blocks of columns) */
 };
 
 /* The text table's legend (what values, marks and verdicts mean) for t,

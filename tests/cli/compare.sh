@@ -48,12 +48,12 @@ check "up to 4 variants fit 80 columns" awk 'length($0) > 80 { exit 1 }' \
 	<("$KB" compare --bench hackbench --variants A,B,C,D)
 "$KB" compare --bench hackbench --rows variant > "$TMP/s0r.txt"
 check_grep "--rows variant: variants are rows (with n)" '^C +4 +1\.31\(0\.08\)' "$TMP/s0r.txt"
-check_grep "--rows variant: configs are columns" '^ +n +10 +%chg +25' "$TMP/s0r.txt"
+check_grep "--rows variant: configs are columns" '^variant +n +10 +%chg +25' "$TMP/s0r.txt"
 check_status "--rows config --cols metric is refused" 2 "$KB" compare --rows config --cols metric
 check_status "unknown baseline is an error" 2 "$KB" compare --baseline nosuch
 check_status "bad --change is an error" 2 "$KB" compare --change faster
 "$KB" compare --bench hackbench --variants C,A > "$TMP/s0v.txt"
-check_grep "--variants C,A: C first and baseline" '^ +n +C +A +%chg' "$TMP/s0v.txt"
+check_grep "--variants C,A: C first and baseline" '^groups +n +C +A +%chg' "$TMP/s0v.txt"
 "$KB" compare --bench hackbench --change better --format json > "$TMP/s0b.json"
 check_near "--change better: C N=10 positive" "$(cell "$TMP/s0b.json" hackbench groups=10 time C change_pct)" 76.3538 1e-4
 check_eq "JSON names the convention" "$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["change"])' "$TMP/s0b.json")" better
@@ -105,7 +105,8 @@ check "md table round-trips mean(sd) and change" python3 - "$TMP/s0.md" "$TMP/s0
 import json, re, sys
 md = open(sys.argv[1]).read().splitlines()
 js = json.load(open(sys.argv[2]))["rows"]
-lines = [l for l in md if l.startswith("| ") and not l.startswith("| groups")]
+lines = [l for l in md if l.startswith("| ") and not l.startswith("| groups")
+         and not l.startswith("| geomean")]
 head = [h.strip() for h in [l for l in md if l.startswith("| groups")][0].strip("|").split("|")]
 assert len(lines) == 4
 for l in lines:

@@ -25,7 +25,7 @@ fi
 sql "update summary set pub_change = 5.96, pub_mark = '*'
      where variant_id = (select id from variant where name = 'patched')"
 "$KB" compare > "$TMP/after.txt" 2>&1
-check_grep "text: a table column" '^ +n +mainline +patched +%chg +table$' "$TMP/after.txt"
+check_grep "text: a table column" '^config +n +mainline +patched +%chg +table$' "$TMP/after.txt"
 check_grep "text: the verdict as printed beside kbench's" \
 	'^ +10 +3\.87\(0\.03\) +4\.10\(0\.09\) +\+6\.0 - +\+5\.96%\*$' "$TMP/after.txt"
 check_grep "text: the legend says what the column is" "^table: the published table's own %change" \

@@ -24,7 +24,7 @@ check "compare of the whole demo store: lines <= 100 (longest $(maxlen "$TMP/all
 check "compare of four variants: lines <= 80 (longest $(maxlen "$TMP/four.txt"))" \
 	test "$(maxlen "$TMP/four.txt")" -le 80
 check_eq "compare of four variants: the legend once" "$(grep -c '^Values: ' "$TMP/four.txt")" 1
-check_grep "compare: an n column" '^ +n +post000:A' "$TMP/four.txt"
+check_grep "compare: an n column" '^groups +n +post000:A' "$TMP/four.txt"
 check_grep "compare: seed 000 hackbench A N=10 with its n" '^10 +4 +5\.54\(0\.10\)' "$TMP/four.txt"
 
 # the lkp hackbench corpus: long configs go into one config: line

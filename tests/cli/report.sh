@@ -97,8 +97,8 @@ check "two posts, A-E and A-F" "$KB" import "$SAMPLES/seeds/000_009ccda627cb3777
 	"$SAMPLES/seeds/001_84b93bea668f5b54.txt"
 check "report --limit 2" "$KB" report --format text --bench hackbench --limit 2 -o "$TMP/lim.txt"
 check_eq "--limit 2: seed 000's hackbench table holds its two newest, D and E" \
-	"$(sed -n '/^hackbench  time/,/^    n /p' "$TMP/lim.txt" | grep -cE '^  \[[12]\] [DE]@000_')" 2
-check_eq "--limit 2: ... two columns" "$(grep -c '^    n  *\[1\]  *\[2\]  *%chg$' "$TMP/lim.txt")" 1
+	"$(sed -n '/^hackbench  time/,/^groups  *n /p' "$TMP/lim.txt" | grep -cE '^  \[[12]\] [DE]@000_')" 2
+check_eq "--limit 2: ... two columns" "$(grep -c '^groups  *n  *\[1\]  *\[2\]  *%chg$' "$TMP/lim.txt")" 1
 check_eq "--limit 2: ... against the older of them" \
 	"$(grep -c '^%chg against D@000_009ccda627cb3777\.$' "$TMP/lim.txt")" 1
 check "report without --limit" "$KB" report --format text --bench hackbench -o "$TMP/nolim.txt"
