@@ -289,6 +289,9 @@ DB_METRIC_ROWS
 "ALTER TABLE summary ADD COLUMN pub_mark TEXT NOT NULL DEFAULT '';  -- its significance mark\n"
 "ALTER TABLE summary ADD COLUMN stats TEXT;                    -- JSON: other statistics\n"
 DB_SUMMARY_V_6,
+/* 7: a relabel of a published summary (move, machine) names it by its
+ * metric too (NULL: the row is a run's). */
+"ALTER TABLE relabel ADD COLUMN metric TEXT;  -- move/machine of a summary: its metric\n",
 };
 
 int db_schema_version(void)
