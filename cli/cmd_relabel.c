@@ -58,14 +58,15 @@ static void what_str(char *out, size_t size, size_t runs, size_t sums)
 /* What a move or machine change did, on stdout; nothing changed (all of
  * it was there already) says so on stderr, and exits 1: nothing was
  * recorded. */
-static int say_done(const char *verb, const struct db_relabel_count *c, const char *where)
+static int say_done(const char *verb, const struct db_relabel_count *c, const char *where,
+		    const char *at)
 {
 	char what[160];
 
 	if (!c->runs && !c->summaries) {
 		fprintf(stderr, "kbench relabel: nothing %s: the %zu run%s or summar%s selected %s "
 			"%s already\n", verb, c->unchanged, c->unchanged == 1 ? "" : "s",
-			c->unchanged == 1 ? "y" : "ies", c->unchanged == 1 ? "is" : "are", where);
+			c->unchanged == 1 ? "y" : "ies", c->unchanged == 1 ? "is" : "are", at);
 		return EXIT_UNCHANGED;
 	}
 	what_str(what, sizeof(what), c->runs, c->summaries);
@@ -106,7 +107,7 @@ int cmd_relabel(int argc, char **argv)
 	struct db_relabel_runs sel;
 	struct db_relabel_count cnt;
 	struct db *db = NULL;
-	char where[512];
+	char where[512], at[512];
 	struct kb_err err;
 	int rc = opt_parse(&u, argc, argv, &args, &nargs), status = EXIT_USAGE;
 
@@ -175,8 +176,9 @@ int cmd_relabel(int argc, char **argv)
 		}
 		rc = db_relabel_move(db, &sel, to, &cnt, &err);
 		snprintf(where, sizeof(where), "to %s", to ? to : "");
+		snprintf(at, sizeof(at), "on %s", to ? to : "");
 		if (rc == 0) {
-			status = say_done("moved", &cnt, where);
+			status = say_done("moved", &cnt, where, at);
 			goto done;
 		}
 	} else if (strcmp(args[0], "machine") == 0 && nargs == 2) {
@@ -187,7 +189,7 @@ int cmd_relabel(int argc, char **argv)
 		rc = db_relabel_machine(db, &sel, args[1], &cnt, &err);
 		snprintf(where, sizeof(where), "on %s", args[1]);
 		if (rc == 0) {
-			status = say_done("put", &cnt, where);
+			status = say_done("put", &cnt, where, where);
 			goto done;
 		}
 	} else {

@@ -61,7 +61,7 @@ check_eq "... and none on no machine" "$(n_of "machine is null")" "0"
 before=$(sql "select count(*) from relabel")
 check_status "moving runs to the variant they are on changes nothing: exit 1" 1 \
 	"$KB" relabel move --source "$SEED3" --segment 120 --to stock-moved
-check_grep "... and says so" "nothing moved: the 1 run or summary selected is to stock-moved already" "$TMP/.out"
+check_grep "... and says so" "nothing moved: the 1 run or summary selected is on stock-moved already" "$TMP/.out"
 check_status "setting the machine they are on: exit 1" 1 "$KB" relabel machine numa4 --source "$SEED3"
 check_grep "... says so" "nothing put: the 76 runs or summaries selected are on numa4 already" "$TMP/.out"
 check_eq "... neither recorded anything" "$(sql "select count(*) from relabel")" "$before"
