@@ -4,6 +4,8 @@
 #include "qload.h"
 #include "../db/placement.h"
 #include "../core/util.h"
+#include "../db/db.h"
+#include "../ingest/record.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -139,4 +141,74 @@ int an_placement_load(struct db *db, const struct an_query *q, struct db_placeme
 	rc = db_placement_select(db, &qs.sel, out, err);
 	qsel_release(&qs);
 	return rc;
+}
+
+static int metric_named(const struct an_query *q, const char *metric)
+{
+	size_t i;
+
+	if (!q->nmetrics)
+		return 1;
+	for (i = 0; i < q->nmetrics; i++)
+		if (strcmp(q->metrics[i], metric) == 0)
+			return 1;
+	return 0;
+}
+
+static int bench_named(const struct an_query *q, const char *bench)
+{
+	return !q->bench || !*q->bench || strcmp(q->bench, bench) == 0;
+}
+
+int an_query_load_exact(struct db *db, const struct an_query *q, struct db_qdata *out,
+			struct kb_err *err)
+{
+	struct an_query exact = *q;
+	unsigned char *keep_sample, *keep_summary;
+	long long *ids = NULL;
+	size_t i;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	/* Named metrics only: what derived ones are made of is not asked for. */
+	exact.baseline = NULL;
+	if (q->nvariants) {
+		ids = xcalloc(q->nvariants, sizeof(*ids));
+		for (i = 0; i < q->nvariants; i++) {
+			char *display = NULL;
+
+			if (db_variant_resolve_id(db, q->variants[i], &ids[i], &display, err) < 0) {
+				free(ids);
+				return -1;
+			}
+			free(display);
+		}
+		rc = an_query_load_ids(db, &exact, ids, q->nvariants, out, err);
+	} else {
+		rc = an_query_load(db, &exact, out, err);
+	}
+	free(ids);
+	if (rc < 0)
+		return -1;
+	keep_sample = xcalloc(out->nsamples + 1, 1);
+	keep_summary = xcalloc(out->nsummaries + 1, 1);
+	for (i = 0; i < out->nsamples; i++) {
+		const struct db_qsample *s = &out->samples[i];
+		const struct db_qrun *r = &out->runs[s->run];
+
+		keep_sample[i] = bench_named(q, r->benchmark) && metric_named(q, s->metric) &&
+				 REC_CONFIG_MATCH(r->config, q->config, q->nconfig) &&
+				 an_machine_selected(q->machines, q->nmachines, r->machine_key);
+	}
+	for (i = 0; i < out->nsummaries; i++) {
+		const struct db_qsummary *s = &out->summaries[i];
+
+		keep_summary[i] = bench_named(q, s->benchmark) && metric_named(q, s->metric) &&
+				  REC_CONFIG_MATCH(s->config, q->config, q->nconfig) &&
+				  an_machine_selected(q->machines, q->nmachines, s->machine_key);
+	}
+	db_qdata_keep(out, keep_sample, keep_summary);
+	free(keep_sample);
+	free(keep_summary);
+	return 0;
 }

@@ -31,6 +31,14 @@ int an_query_load_ids(struct db *db, const struct an_query *q, const long long *
  * summaries (regress lists the runs behind a finding). */
 int an_query_load_runs(struct db *db, const struct an_query *q, struct db_qdata *out,
 		       struct kb_err *err);
+/* Exactly the samples and summaries q selects, for export: q's
+ * benchmark, its variants (names as the user gives them; unknown or
+ * ambiguous: -1 with err), configs, machines ("unknown" and the
+ * "unknown@<post>" keys compare prints) and metrics as named (nothing
+ * derived, nothing they are made of).  Runs not selected may stay in
+ * out->runs; no sample points at them. */
+int an_query_load_exact(struct db *db, const struct an_query *q, struct db_qdata *out,
+			struct kb_err *err);
 /* The (variant, machine key) pairs q selects (db_query_variant_keys()). */
 int an_query_variant_keys(struct db *db, const struct an_query *q, struct db_vkey **out,
 			  size_t *n, struct kb_err *err);

@@ -12,7 +12,8 @@
 
 #define KBENCH_VERSION "0.1.0"
 
-enum { EXIT_OK = 0, EXIT_REGRESSION = 1, EXIT_USAGE = 2, EXIT_INCONCLUSIVE = 3 };
+enum { EXIT_OK = 0, EXIT_REGRESSION = 1, EXIT_USAGE = 2, EXIT_INCONCLUSIVE = 3,
+       EXIT_UNCHANGED = 1 /* relabel: nothing to change */ };
 
 struct cmd {
 	const char *name;

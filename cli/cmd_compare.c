@@ -5,6 +5,7 @@
  */
 #include "cli.h"
 #include "../analyze/compare.h"
+#include "../analyze/qload.h"
 #include "../core/util.h"
 #include "../db/db.h"
 #include "../db/query.h"
@@ -51,10 +52,10 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 		OPT_STRING("db", "PATH", &sel.db, "the store (default ./kbench.db or $KBENCH_DB)"),
 		OPT_STRING("bench", "B", &sel.bench, "only benchmark B"),
 		OPT_STRING("format", "csv|json", &format, "csv (default) or json"),
-		OPT_LIST("metric", "M,...", &sel.metric, "compare: only these metrics"),
-		OPT_LIST("config", "K=V,...", &sel.config, "compare: only configs with K=V"),
-		OPT_LIST("variants", "V,...", &sel.variants, "compare: only these variants"),
-		OPT_LIST("machine", "NAME,...", &sel.machine, "compare: only runs on these machines"),
+		OPT_LIST("metric", "M,...", &sel.metric, "only these metrics"),
+		OPT_LIST("config", "K=V,...", &sel.config, "only configs with K=V"),
+		OPT_LIST("variants", "V,...", &sel.variants, "only these variants"),
+		OPT_LIST("machine", "NAME,...", &sel.machine, "only these machines ('unknown': not known)"),
 		OPT_STRING("baseline", "V", &sel.baseline, "compare: baseline (default the first variant)"),
 		OPT_STRING("change", "CONV", &sel.change, "compare: raw, speed or better"),
 		OPT_STRING("test", "T", &sel.test, "compare: welch or mwu"),
@@ -182,11 +183,22 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 	if (is_export && strcmp(what, "compare") != 0) {
 		struct db_qdata d;
 
-		if (db_query_load(db, sel.bench, &d, &err) < 0) {
+		int samples = strcmp(what, "samples") == 0;
+
+		if (an_query_load_exact(db, &q, &d, &err) < 0) {
 			cli_report(verb, &err);
 			goto out;
 		}
-		rc = strcmp(what, "samples") == 0 ? render_samples(stdout, &d, ro.fmt, &err)
+		/* A selection that matches nothing is an error, as in compare;
+		 * a store with nothing of the kind exports the header alone. */
+		if (!(samples ? d.nsamples : d.nsummaries) &&
+		    (sel.bench || q.nmetrics || q.nconfig || q.nvariants || q.nmachines)) {
+			db_qdata_release(&d);
+			cli_select_empty(&err, &sel);
+			cli_report(verb, &err);
+			goto out;
+		}
+		rc = samples ? render_samples(stdout, &d, ro.fmt, &err)
 						  : render_summaries(stdout, &d, ro.fmt, &err);
 		db_qdata_release(&d);
 		if (rc < 0 || fflush(stdout) != 0) {

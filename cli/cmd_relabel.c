@@ -4,8 +4,12 @@
  *
  *   kbench relabel rename OLD NEW
  *   kbench relabel merge FROM INTO
- *   kbench relabel move --to V (--run ID,... | --source PATH|ID [--segment LINE])
- *   kbench relabel machine NAME (--run ID,... | --source PATH|ID [--segment LINE])
+ *   kbench relabel move --to V (--run ID,... | --source PATH|ID [--segment LINE]) [--from V]
+ *   kbench relabel machine NAME (--run ID,... | --source PATH|ID [--segment LINE]) [--from V]
+ *
+ * --source (and --segment) take the published summaries with the runs.
+ * A move or machine change that changes nothing (all of it is there
+ * already) records nothing and exits 1.
  *   kbench relabel --list
  */
 #include "cli.h"
@@ -39,9 +43,43 @@ static int list(struct db *db)
 	return EXIT_OK;
 }
 
+/* "2 runs and 12 summaries", "1 run" */
+static void what_str(char *out, size_t size, size_t runs, size_t sums)
+{
+	char r[64] = "", m[64] = "";
+
+	if (runs)
+		snprintf(r, sizeof(r), "%zu run%s", runs, runs == 1 ? "" : "s");
+	if (sums)
+		snprintf(m, sizeof(m), "%zu summar%s", sums, sums == 1 ? "y" : "ies");
+	snprintf(out, size, "%s%s%s", r, runs && sums ? " and " : "", m);
+}
+
+/* What a move or machine change did, on stdout; nothing changed (all of
+ * it was there already) says so on stderr, and exits 1: nothing was
+ * recorded. */
+static int say_done(const char *verb, const struct db_relabel_count *c, const char *where,
+		    const char *at)
+{
+	char what[160];
+
+	if (!c->runs && !c->summaries) {
+		fprintf(stderr, "kbench relabel: nothing %s: the %zu run%s or summar%s selected %s "
+			"%s already\n", verb, c->unchanged, c->unchanged == 1 ? "" : "s",
+			c->unchanged == 1 ? "y" : "ies", c->unchanged == 1 ? "is" : "are", at);
+		return EXIT_UNCHANGED;
+	}
+	what_str(what, sizeof(what), c->runs, c->summaries);
+	printf("%s %s %s", verb, what, where);
+	if (c->unchanged)
+		printf(" (%zu %s already)", c->unchanged, c->unchanged == 1 ? "was there" : "were there");
+	putchar('\n');
+	return EXIT_OK;
+}
+
 int cmd_relabel(int argc, char **argv)
 {
-	const char *dbpath = NULL, *to = NULL, *source = NULL;
+	const char *dbpath = NULL, *to = NULL, *source = NULL, *from = NULL;
 	struct strlist runs = { 0 };
 	long segment = LONG_MIN;        /* not given */
 	int do_list = 0;
@@ -49,16 +87,17 @@ int cmd_relabel(int argc, char **argv)
 		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
 		OPT_STRING("to", "V", &to, "move: the variant the runs go to (made when new)"),
 		OPT_LIST("run", "ID[,ID]", &runs, "move, machine: these runs (ids as in runs_v)"),
-		OPT_STRING("source", "PATH|ID", &source, "move, machine: every run of this source"),
+		OPT_STRING("source", "PATH|ID", &source, "move, machine: every run and summary of this source"),
 		OPT_LONG("segment", "LINE", &segment,
-			 "with --source: only the runs of the segment holding LINE"),
+			 "with --source: only the runs and summaries of the segment holding LINE"),
+		OPT_STRING("from", "V", &from, "move, machine: only what is now on variant V"),
 		OPT_FLAG("list", &do_list, "list every relabel made, oldest first"),
 		OPT_END,
 	};
 	const struct cmd_usage u = { "relabel",
 		"[--db PATH] rename OLD NEW | merge FROM INTO |\n"
-		"       move --to V (--run ID,... | --source PATH|ID [--segment LINE]) |\n"
-		"       machine NAME (--run ID,... | --source PATH|ID [--segment LINE]) | --list",
+		"       move --to V (--run ID,... | --source PATH|ID [--segment LINE]) [--from V] |\n"
+		"       machine NAME (--run ID,... | --source PATH|ID [--segment LINE]) [--from V] | --list",
 		"Fixes variants and machines after import.  Every change is recorded (kbench ls,\n"
 		"relabel --list) and holds again when its source is imported with --replace.", opts };
 	const char **args = NULL;
@@ -66,7 +105,9 @@ int cmd_relabel(int argc, char **argv)
 	char **ids = NULL;
 	long long *rid = NULL;
 	struct db_relabel_runs sel;
+	struct db_relabel_count cnt;
 	struct db *db = NULL;
+	char where[512], at[512];
 	struct kb_err err;
 	int rc = opt_parse(&u, argc, argv, &args, &nargs), status = EXIT_USAGE;
 
@@ -89,6 +130,7 @@ int cmd_relabel(int argc, char **argv)
 	sel.runs = rid;
 	sel.nruns = nids;
 	sel.source = source;
+	sel.from = from;
 	if (segment != LONG_MIN && segment < 1) {
 		/* 0 read as "no --segment" moved the whole source */
 		fprintf(stderr, "kbench relabel: --segment takes a line number of at least 1, "
@@ -132,17 +174,24 @@ int cmd_relabel(int argc, char **argv)
 			fprintf(stderr, "kbench relabel: move needs --run or --source\n");
 			goto done;
 		}
-		rc = db_relabel_move(db, &sel, to, &err);
-		if (rc == 0)
-			printf("moved to %s\n", to);
+		rc = db_relabel_move(db, &sel, to, &cnt, &err);
+		snprintf(where, sizeof(where), "to %s", to ? to : "");
+		snprintf(at, sizeof(at), "on %s", to ? to : "");
+		if (rc == 0) {
+			status = say_done("moved", &cnt, where, at);
+			goto done;
+		}
 	} else if (strcmp(args[0], "machine") == 0 && nargs == 2) {
 		if (!nids && !source) {
 			fprintf(stderr, "kbench relabel: machine needs --run or --source\n");
 			goto done;
 		}
-		rc = db_relabel_machine(db, &sel, args[1], &err);
-		if (rc == 0)
-			printf("machine set to %s\n", args[1]);
+		rc = db_relabel_machine(db, &sel, args[1], &cnt, &err);
+		snprintf(where, sizeof(where), "on %s", args[1]);
+		if (rc == 0) {
+			status = say_done("put", &cnt, where, where);
+			goto done;
+		}
 	} else {
 		fprintf(stderr, "kbench relabel: unknown or incomplete command '%s'\n", args[0]);
 		opt_usage(&u, stderr);

@@ -960,8 +960,8 @@ fail:
 
 /* A relabel record's columns in one string: NULL and '' differ. */
 #define RELABEL_COLS "at, action, detail, source_sha, line, benchmark, config, from_name," \
-	" from_scope, to_name, to_scope, machine"
-#define RELABEL_NCOLS 12
+	" from_scope, to_name, to_scope, machine, metric"
+#define RELABEL_NCOLS 13
 
 static char *relabel_key(struct dbst *st)
 {
@@ -1019,7 +1019,7 @@ static int copy_relabels(struct copy *c, struct kb_err *err)
 		free(key);
 		if (!open) {
 			ins = db_prepare(c->to, "INSERT INTO relabel (" RELABEL_COLS ") VALUES"
-					 " (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)", err);
+					 " (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)", err);
 			if (!ins || db_begin(c->to, err) < 0) {
 				rc = DB_ERROR;
 				break;

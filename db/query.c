@@ -463,6 +463,33 @@ int db_query_has_jobs(struct db *db, int *has, struct kb_err *err)
 	return rc == DB_ROW ? 0 : db_fail(db, err, "cannot read job rows");
 }
 
+void db_qdata_keep(struct db_qdata *q, const unsigned char *keep_sample,
+		   const unsigned char *keep_summary)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < q->nsamples; i++)
+		if (keep_sample[i])
+			q->samples[n++] = q->samples[i];
+	q->nsamples = n;
+	for (i = n = 0; i < q->nsummaries; i++) {
+		struct db_qsummary *s = &q->summaries[i];
+
+		if (keep_summary[i]) {
+			q->summaries[n++] = *s;
+			continue;
+		}
+		free(s->benchmark);
+		free(s->config);
+		free(s->metric);
+		free(s->unit);
+		free(s->flags);
+		free(s->machine_key);
+		free(s->pub_mark);
+	}
+	q->nsummaries = n;
+}
+
 void db_qdata_release(struct db_qdata *q)
 {
 	size_t i;

@@ -160,6 +160,10 @@ int db_query_select(struct db *db, const struct db_qsel *sel, struct db_qdata *o
 int db_query_load(struct db *db, const char *bench, struct db_qdata *out,
 		  struct kb_err *err);
 void db_qdata_release(struct db_qdata *q);
+/* Keep the samples and summaries whose keep_* entry is non-zero (in
+ * their order), freeing the others; runs, jobs and variants stay. */
+void db_qdata_keep(struct db_qdata *q, const unsigned char *keep_sample,
+		   const unsigned char *keep_summary);
 
 /* A variant and a machine key it has data on (an ok run, or a summary of
  * sel's metrics), as db_qrun.machine_key (NULL: unknown). */

@@ -14,24 +14,33 @@
 
 #include "db.h"
 
-/* Which runs: run ids, or every run of a source (its path or id), or,
- * with segment_line, the runs of the segment of that source holding the
- * line. */
+/* Which runs: run ids, or every run and published summary of a source
+ * (its path or id), or, with segment_line, the runs and summaries of the
+ * segment of that source holding the line.  Naming nothing is an error. */
 struct db_relabel_runs {
 	const long long *runs;
 	size_t nruns;
 	const char *source;
 	long segment_line;
+	const char *from;       /* only the ones now on this variant (NULL: any) */
 };
 
 int db_relabel_rename(struct db *db, const char *from, const char *to, struct kb_err *err);
 /* Every run and summary of from goes to into; from is dropped. */
 int db_relabel_merge(struct db *db, const char *from, const char *into, struct kb_err *err);
-/* The runs go to variant to (made, global, when no variant has that name). */
+/* What a move or machine change did: runs and summaries changed (one
+ * relabel row each), and the ones selected that were there already
+ * (nothing recorded for them). */
+struct db_relabel_count {
+	size_t runs, summaries, unchanged;
+};
+
+/* The runs (and summaries) go to variant to (made, global, when no
+ * variant has that name); cnt (may be NULL) says what moved. */
 int db_relabel_move(struct db *db, const struct db_relabel_runs *sel, const char *to,
-		    struct kb_err *err);
+		    struct db_relabel_count *cnt, struct kb_err *err);
 int db_relabel_machine(struct db *db, const struct db_relabel_runs *sel, const char *machine,
-		       struct kb_err *err);
+		       struct db_relabel_count *cnt, struct kb_err *err);
 
 struct db_relabel {
 	long long id;

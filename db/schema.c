@@ -296,6 +296,9 @@ DB_SUMMARY_V_6,
  * is deleted); relabel's merges carry it along. */
 "ALTER TABLE summary ADD COLUMN pub_base INTEGER;  -- variant(id) pub_change is against\n"
 DB_SUMMARY_V_7,
+/* 8: a relabel of a published summary (move, machine) names it by its
+ * metric too (NULL: the row is a run's). */
+"ALTER TABLE relabel ADD COLUMN metric TEXT;  -- move/machine of a summary: its metric\n",
 };
 
 int db_schema_version(void)

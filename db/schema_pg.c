@@ -229,6 +229,8 @@ DB_SUMMARY_V_6,
 /* 7: as schema.c's migration 7 */
 "ALTER TABLE summary ADD COLUMN pub_base BIGINT;\n"
 DB_SUMMARY_V_7,
+/* 8: as schema.c's migration 8 */
+"ALTER TABLE relabel ADD COLUMN metric " T ";\n",
 };
 
 const int db_pg_nmigrations = (int)(sizeof(db_pg_migrations) / sizeof(db_pg_migrations[0]));
