@@ -18,8 +18,10 @@ check_grep "numa02 elapsed is worse, +63.9%" "^  worse +autonuma test=numa02 ela
 check_eq "numa01 is not worse" "$(grep -c '^  worse.*numa01' "$TMP/s2.txt")" "0"
 check_eq "exactly one regression" "$(grep -c '^  worse' "$TMP/s2.txt")" "1"
 check_grep "the regression comes first" "^Regressions" <(sed -n 4p "$TMP/s2.txt")
-check_grep "counters are 'changed', never worse: cs" "^  changed .*perf-stat .*numa02 cs " "$TMP/s2.txt"
-check_grep "counters are 'changed': migrations" "^  changed .*numa01 migrations " "$TMP/s2.txt"
+# one run a side: no test, so no verdict, not even 'changed'
+check_grep "counters of one run a side are inconclusive, never worse: cs" "^  inconclusive .*perf-stat .*numa02 cs .*too_few" "$TMP/s2.txt"
+check_grep "... migrations too" "^  inconclusive .*numa01 migrations .*too_few" "$TMP/s2.txt"
+check_eq "no counter 'changed' without a test" "$(grep -c '^  changed' "$TMP/s2.txt")" "0"
 "$KB" regress --baseline "$BASE" --change speed >"$TMP/s2s.txt" 2>&1
 check_grep "--change speed: -39.0%" "^  worse +autonuma test=numa02 elapsed .* -39\.0%" "$TMP/s2s.txt"
 # A direction makes a counter a verdict; with one run a side it cannot be
