@@ -16,9 +16,11 @@ check_grep "numa01 is inconclusive" "^  inconclusive .*numa01 elapsed" "$TMP/.ou
 check_status "exit 3: numa01 alone under --strict (inconclusive)" 3 "$KB" regress --baseline "$BASE" --bench autonuma --metric elapsed --config test=numa01 --strict
 check_status "exit 3 in JSON too" 3 "$KB" regress --baseline "$BASE" --bench autonuma --metric elapsed --config test=numa01 --strict --format json
 check_status "exit 3 in JUnit too" 3 "$KB" regress --baseline "$BASE" --bench autonuma --metric elapsed --config test=numa01 --strict --format junit
-# 0 under --strict: a counter is 'changed', which is neither a regression nor inconclusive.
-check_status "exit 0 under --strict: counters only change" 0 "$KB" regress --baseline "$BASE" --bench perf-stat --metric cs --strict
-check_grep "cs is 'changed'" "^  changed .* cs " "$TMP/.out"
+# 3 under --strict: a counter of one run a side has no test, so it is
+# inconclusive like elapsed would be -- not 'changed' by the size of the change.
+check_status "exit 3 under --strict: counters of one run a side are untested" 3 "$KB" regress --baseline "$BASE" --bench perf-stat --metric cs --strict
+check_grep "cs is inconclusive" "^  inconclusive .* cs .*\[too_few\]" "$TMP/.out"
+check_eq "and not 'changed'" "$(grep -c '^  changed' "$TMP/.out")" "0"
 # 2: errors.
 check_status "exit 2: unknown baseline" 2 "$KB" regress --baseline nosuch
 check_status "exit 2: unknown candidate" 2 "$KB" regress --baseline "$BASE" --candidate nosuch
