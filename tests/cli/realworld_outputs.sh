@@ -129,7 +129,7 @@ check_eq "summary_v flags: the footnoted cells" \
 	"E tasks=64 avg_user 33.32 footnoted; E tasks=64 total_user 2133 footnoted; E tasks=64 elapsed 133.9 footnoted"
 check_eq "summary_v's columns: flags, then the published verdict and statistics, added last" \
 	"$(sqlite3 -header "$KBENCH_DB" "select * from summary_v limit 1" | head -1)" \
-	"source|variant|machine|benchmark|config|metric|mean|sd|n|min|max|unit|flags|pub_change|pub_mark|stats"
+	"source|variant|machine|benchmark|config|metric|mean|sd|n|min|max|unit|flags|pub_change|pub_mark|stats|pub_base"
 "$KB" compare --bench numa_test --metric elapsed --baseline A > "$TMP/c.txt"
 check_grep "compare marks the footnoted cell" "^64 +[0-9?]+ +167\.10 .* 133\.90f( |$)" "$TMP/c.txt"
 check_grep "... and says what the mark means" "f footnoted in the post: not tested unless --use-flagged: E 64" "$TMP/c.txt"
