@@ -4,10 +4,13 @@
  * Why these checks: seed 003 (sched-2.5.59-D7) shows a scheduler that
  * loads one node before the next when the machine is lightly loaded --
  * at 4 tasks on 4 nodes every job's main node is node 0 (4/0/0/0) where
- * the stock kernel spread them (2/1/1/0).  One run per kernel is all such
- * a report has, so the packing check is a rule on a single run; the
- * comparative checks use a test and say `inconclusive` when the data
- * cannot carry one.
+ * the stock kernel spread them (2/1/1/0).  But placement varies from run
+ * to run (a lab's stock kernel uses 2, 3 or 4 nodes for 4 tasks), so one
+ * run per kernel cannot tell a packing scheduler from a packed run: every
+ * check compares the candidate's runs with the baseline's by a test over
+ * runs, and says `inconclusive` when the data cannot carry one.  The jobs
+ * of one run share its boot and placement; they are never counted as
+ * replicates.
  */
 #include "placement.h"
 #include "compare.h"
@@ -16,8 +19,6 @@
 #include "../core/util.h"
 #include "../db/placement.h"
 
-#define MATHLIB_STANDALONE
-#include <Rmath.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -165,27 +166,6 @@ void an_prun_jobs_per_node(const struct an_prun *r, char *out, size_t n)
 			break;
 		len += (size_t)w;
 	}
-}
-
-double an_fisher_exact(long a, long b, long c, long d)
-{
-	long r1 = a + b, r2 = c + d, c1 = a + c, n = a + b + c + d, lo, hi, x;
-	double p_obs, p = 0;
-
-	if (a < 0 || b < 0 || c < 0 || d < 0 || r1 == 0 || r2 == 0)
-		return NAN;
-	if (c1 == 0 || c1 == n)
-		return 1.0;
-	/* a ~ hypergeometric: c1 draws from r1 white and r2 black balls. */
-	lo = c1 - r2 > 0 ? c1 - r2 : 0;
-	hi = c1 < r1 ? c1 : r1;
-	p_obs = dhyper((double)a, (double)r1, (double)r2, (double)c1, 0);
-	for (x = lo; x <= hi; x++) {
-		double px = dhyper((double)x, (double)r1, (double)r2, (double)c1, 0);
-		if (px <= p_obs * (1 + 1e-7))
-			p += px;
-	}
-	return p > 1 ? 1 : p;
 }
 
 /* Findings ---------------------------------------------------------------- */
@@ -376,42 +356,6 @@ static void evidence(struct an_pfinding *f, const char *what, const struct group
 	f->evidence = buf_detach(&b);
 }
 
-static void check_packed(struct an_pfindings *out, const char *variant, const char *baseline,
-			 const struct group *cand, const struct group *base,
-			 const struct an_placement_opts *o)
-{
-	struct an_pfinding *f;
-	size_t i, npacked = 0;
-	double cu = 0, bu = 0;
-	char what[256];
-
-	if (!cand->r[0]->light)
-		return;
-	for (i = 0; i < cand->n; i++) {
-		cu += cand->r[i]->nodes_used;
-		if (cand->r[i]->packed)
-			npacked++;
-	}
-	f = pf_new(out, "light_load_packed", variant, baseline, cand, base);
-	f->value = cu / (double)cand->n;
-	f->n = cand->n;
-	if (base && base->n) {
-		for (i = 0; i < base->n; i++)
-			bu += base->r[i]->nodes_used;
-		f->base_value = bu / (double)base->n;
-		f->base_n = base->n;
-		if (f->base_value > 0)
-			f->change_pct = (f->value - f->base_value) / f->base_value * 100.0;
-	}
-	f->verdict = npacked ? AN_VERDICT_WORSE : AN_VERDICT_SAME;
-	snprintf(what, sizeof(what),
-		 "%s (light load: %ld tasks <= %d nodes x %d CPUs; %zu of %zu runs use fewer than %d nodes)",
-		 npacked ? "light load packed" : "light load spread",
-		 cand->r[0]->tasks, cand->r[0]->nnodes, o->cpus_per_node, npacked, cand->n,
-		 cand->r[0]->nodes_possible);
-	evidence(f, what, cand, base);
-}
-
 /* Verdict of a difference d (positive = worse) that must reach min and a
  * p-value that must reach alpha. */
 static enum an_verdict decide(double d, double min, double p, double alpha)
@@ -425,50 +369,139 @@ static enum an_verdict decide(double d, double min, double p, double alpha)
 	return AN_VERDICT_INCONCLUSIVE;
 }
 
-static void check_spread(struct an_pfindings *out, const char *variant, const char *baseline,
-			 const struct group *cand, const struct group *base,
-			 const struct an_placement_opts *o)
+/* Is check one of the nodes-used checks (the others are shares)? */
+static int nodes_check(const char *check)
 {
-	struct an_pfinding *f;
-	double *xc = xmalloc(cand->n * sizeof(double)), *xb = xmalloc(base->n * sizeof(double));
-	struct an_side sc, sb;
-	struct an_opts so;
-	struct an_change ch;
+	return strcmp(check, "light_load_packed") == 0 || strcmp(check, "node_spread") == 0;
+}
+
+/* The verdict of a finding from its values and q (again after BH). */
+static enum an_verdict pf_decide(const struct an_pfinding *f, const struct an_placement_opts *o)
+{
+	if (nodes_check(f->check))
+		return decide(f->base_value - f->value, o->spread_min, f->q, o->alpha);
+	return decide(f->change_pct, o->share_min, f->q, o->alpha);
+}
+
+/* The per-run values of a group into x (caller frees); their mean. */
+static double group_values(const struct group *g, double (*value)(const struct an_prun *),
+			   double **x, size_t *n)
+{
+	double s = 0;
 	size_t i;
 
-	for (i = 0; i < cand->n; i++)
-		xc[i] = cand->r[i]->nodes_used;
-	for (i = 0; i < base->n; i++)
-		xb[i] = base->r[i]->nodes_used;
-	an_side_samples(&sc, xc, cand->n);
-	an_side_samples(&sb, xb, base->n);
-	an_opts_init(&so);
-	so.dir = AN_DIR_HIGHER;
-	an_compare(&sb, &sc, &so, &ch);
-	f = pf_new(out, "node_spread", variant, baseline, cand, base);
-	f->value = sc.d.mean;
-	f->base_value = sb.d.mean;
-	f->n = cand->n;
-	f->base_n = base->n;
+	*x = xmalloc((g->n + 1) * sizeof(**x));
+	*n = 0;
+	for (i = 0; i < g->n; i++) {
+		double v = value(g->r[i]);
+
+		if (isnan(v))
+			continue;
+		(*x)[(*n)++] = v;
+		s += v;
+	}
+	return *n ? s / (double)*n : NAN;
+}
+
+/* The test over runs: the two-sided exact rank test of the runs' values
+ * (analyze/stats.h an_rank_test), or none with one run on a side. */
+static void test_over_runs(struct an_pfinding *f, const double *xc, size_t nc,
+			   const double *xb, size_t nb, struct buf *b)
+{
+	f->n = nc;
+	f->base_n = nb;
+	if (nc < 2 || nb < 2) {
+		f->p = f->q = NAN;
+		buf_printf(b, "; %zu run%s against %zu: no test over runs (the jobs of one run are not replicates)",
+			   nc, nc == 1 ? "" : "s", nb);
+		return;
+	}
+	f->p = f->q = an_rank_test_p(xc, nc, xb, nb);
+	buf_printf(b, "; rank test over runs, %zu against %zu: p=%.2g", nc, nb, f->p);
+}
+
+static double run_nodes_used(const struct an_prun *r)
+{
+	return r->njobs ? (double)r->nodes_used : NAN;
+}
+
+static double run_moved_pct(const struct an_prun *r)
+{
+	return r->moved_pct;
+}
+
+static double run_split_pct(const struct an_prun *r)
+{
+	return r->split_pct;
+}
+
+static void put_values(struct buf *b, const double *x, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && i < 8; i++)
+		buf_printf(b, "%s%.3g", i ? "/" : "", x[i]);
+	if (n > 8)
+		buf_printf(b, "/... (%zu runs)", n);
+}
+
+/*
+ * Nodes used per run against the baseline's, on the same machine and task
+ * count: light_load_packed at light load (where a scheduler that fills
+ * one node first shows), node_spread otherwise.  Packing is worse only
+ * when the candidate's runs use fewer nodes than the baseline's by a test
+ * over runs: using as few nodes as the baseline is the same, and
+ * spreading wider can only be better.
+ */
+static void check_nodes(struct an_pfindings *out, const char *variant, const char *baseline,
+			const struct group *cand, const struct group *base,
+			const struct an_placement_opts *o)
+{
+	int light = cand->r[0]->light;
+	struct an_pfinding *f = pf_new(out, light ? "light_load_packed" : "node_spread", variant,
+				       baseline, cand, base);
+	struct buf what = BUF_INIT;
+	double *xc, *xb;
+	size_t nc, nb, i, cpk = 0, bpk = 0;
+
+	f->value = group_values(cand, run_nodes_used, &xc, &nc);
+	f->base_value = group_values(base, run_nodes_used, &xb, &nb);
 	f->change_pct = f->base_value > 0 ? (f->value - f->base_value) / f->base_value * 100 : NAN;
-	f->p = f->q = (cand->n >= 2 && base->n >= 2) ? ch.p : NAN;
-	/* Both constant and different: the difference is as certain as it gets. */
-	if ((ch.flags & AN_F_ZERO_VAR) && cand->n >= 2 && base->n >= 2 && f->value != f->base_value)
-		f->p = f->q = 0;
-	f->verdict = decide(f->base_value - f->value, o->spread_min, f->q, o->alpha);
-	evidence(f, "mean nodes used per run", cand, base);
+	for (i = 0; i < cand->n; i++)
+		cpk += cand->r[i]->packed;
+	for (i = 0; i < base->n; i++)
+		bpk += base->r[i]->packed;
+	buf_printf(&what, "nodes used per run ");
+	put_values(&what, xc, nc);
+	buf_printf(&what, " against ");
+	put_values(&what, xb, nb);
+	if (light)
+		buf_printf(&what, " (light load: %ld tasks <= %d nodes x %d CPUs; runs on fewer than %d nodes: %zu of %zu against %zu of %zu)",
+			   cand->r[0]->tasks, cand->r[0]->nnodes, o->cpus_per_node,
+			   cand->r[0]->nodes_possible, cpk, cand->n, bpk, base->n);
+	test_over_runs(f, xc, nc, xb, nb, &what);
+	f->verdict = pf_decide(f, o);
+	{
+		char *w = buf_detach(&what);
+		evidence(f, w, cand, base);
+		free(w);
+	}
 	free(xc);
 	free(xb);
 }
 
+/* Moved or split jobs: the share of a run's jobs, per run, against the
+ * baseline's runs (the jobs of one run share its boot and its
+ * placement: they are not replicates). */
 static void check_share(struct an_pfindings *out, const char *check, const char *variant,
 			const char *baseline, const struct group *cand, const struct group *base,
 			const struct an_placement_opts *o)
 {
 	struct an_pfinding *f;
-	size_t i, cj = 0, bj = 0, cx = 0, bx = 0;
+	size_t i, cj = 0, bj = 0, cx = 0, bx = 0, nc, nb;
 	int moved = strcmp(check, "moved_jobs") == 0;
-	char what[256];
+	double *xc, *xb;
+	struct buf what = BUF_INIT;
 
 	for (i = 0; i < cand->n; i++) {
 		cj += cand->r[i]->njobs;
@@ -481,18 +514,16 @@ static void check_share(struct an_pfindings *out, const char *check, const char 
 	if (!cj || !bj)
 		return;
 	f = pf_new(out, check, variant, baseline, cand, base);
-	f->value = 100.0 * (double)cx / (double)cj;
-	f->base_value = 100.0 * (double)bx / (double)bj;
-	f->n = cj;
-	f->base_n = bj;
+	f->value = group_values(cand, moved ? run_moved_pct : run_split_pct, &xc, &nc);
+	f->base_value = group_values(base, moved ? run_moved_pct : run_split_pct, &xb, &nb);
 	f->change_pct = f->value - f->base_value;
-	f->p = f->q = an_fisher_exact((long)cx, (long)(cj - cx), (long)bx, (long)(bj - bx));
-	f->verdict = decide(f->change_pct, o->share_min, f->q, o->alpha);
 	if (moved) {
 		double pc = NAN, pb = NAN;
 		/* Mean penalty over the runs that have both moved and stayed jobs. */
 		double s = 0;
 		size_t k = 0;
+		char pcs[32] = "n/a", pbs[32] = "n/a";
+
 		for (i = 0; i < cand->n; i++)
 			if (!isnan(cand->r[i]->moved_penalty_pct)) {
 				s += cand->r[i]->moved_penalty_pct;
@@ -509,21 +540,33 @@ static void check_share(struct an_pfindings *out, const char *check, const char 
 			}
 		if (k)
 			pb = s / (double)k;
-		char pcs[32] = "n/a", pbs[32] = "n/a";
-
 		if (!isnan(pc))
 			snprintf(pcs, sizeof(pcs), "%+.1f%%", pc);
 		if (!isnan(pb))
 			snprintf(pbs, sizeof(pbs), "%+.1f%%", pb);
-		snprintf(what, sizeof(what),
-			 "moved jobs %zu of %zu (%.1f%%) vs %zu of %zu (%.1f%%); user-time penalty of moved jobs %s vs %s",
-			 cx, cj, f->value, bx, bj, f->base_value, pcs, pbs);
+		buf_printf(&what, "moved jobs %zu of %zu vs %zu of %zu; per run ", cx, cj, bx, bj);
+		put_values(&what, xc, nc);
+		buf_puts(&what, "% against ");
+		put_values(&what, xb, nb);
+		buf_printf(&what, "%% (mean %.1f%% vs %.1f%%); user-time penalty of moved jobs %s vs %s",
+			   f->value, f->base_value, pcs, pbs);
 	} else {
-		snprintf(what, sizeof(what),
-			 "split jobs (max node share below %.0f%%) %zu of %zu (%.1f%%) vs %zu of %zu (%.1f%%)",
-			 o->split_below, cx, cj, f->value, bx, bj, f->base_value);
+		buf_printf(&what, "split jobs (max node share below %.0f%%) %zu of %zu vs %zu of %zu; per run ",
+			   o->split_below, cx, cj, bx, bj);
+		put_values(&what, xc, nc);
+		buf_puts(&what, "% against ");
+		put_values(&what, xb, nb);
+		buf_printf(&what, "%% (mean %.1f%% vs %.1f%%)", f->value, f->base_value);
 	}
-	evidence(f, what, cand, base);
+	test_over_runs(f, xc, nc, xb, nb, &what);
+	f->verdict = pf_decide(f, o);
+	{
+		char *w = buf_detach(&what);
+		evidence(f, w, cand, base);
+		free(w);
+	}
+	free(xc);
+	free(xb);
 }
 
 static int seen(const char *const *v, size_t n, const char *s)
@@ -600,9 +643,9 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 			bk.variant = baseline;
 			group_collect(&ix, &ck, &cand);
 			group_collect(&ix, &bk, &base);
-			check_packed(out, vars[v], baseline, &cand, &base, o);
+			/* Nothing to compare without the baseline's runs. */
 			if (base.n) {
-				check_spread(out, vars[v], baseline, &cand, &base, o);
+				check_nodes(out, vars[v], baseline, &cand, &base, o);
 				check_share(out, "moved_jobs", vars[v], baseline, &cand, &base, o);
 				check_share(out, "split_jobs", vars[v], baseline, &cand, &base, o);
 			}
@@ -614,7 +657,7 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 	free(ix.idx);
 	free(vars);
 
-	/* BH over the tests, then decide again with q (the packing rule has no p). */
+	/* BH over the tests, then decide again with q. */
 	p = xmalloc((out->n + 1) * sizeof(double));
 	for (k = 0; k < out->n; k++)
 		p[k] = out->v[k].p;
@@ -625,10 +668,7 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 		if (isnan(f->p))
 			continue;
 		f->q = p[k];
-		if (strcmp(f->check, "node_spread") == 0)
-			f->verdict = decide(f->base_value - f->value, o->spread_min, f->q, o->alpha);
-		else
-			f->verdict = decide(f->change_pct, o->share_min, f->q, o->alpha);
+		f->verdict = pf_decide(f, o);
 	}
 	free(p);
 }

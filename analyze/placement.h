@@ -18,22 +18,29 @@
  *                 as on the seed machines: the store does not know it).
  *   packed        light load and nodes_used < nodes_possible.
  *
- * Checks of a candidate against the baseline at the same task count (runs
- * of a variant at one task count are pooled):
- *   light_load_packed  flagged `worse` whenever a candidate run is packed,
- *                      whatever the baseline does (a rule, not a test: one
- *                      run is enough; p and q are NaN).
- *   node_spread        mean nodes used per run; `worse` when Welch's p over
- *                      runs <= alpha (needs >= 2 runs per side) and the
- *                      candidate uses fewer nodes by at least
- *                      opts.spread_min nodes.
- *   moved_jobs         share of moved jobs; Fisher's exact test over the
- *                      pooled jobs, `worse` when p <= alpha and the share
- *                      rose by at least opts.share_min points.
- *   split_jobs         share of split jobs; the same test and rule.
- * A check whose difference clears its minimum but not alpha is
- * `inconclusive`; one that favours the candidate the same way is `better`.
- * (q = BH over the placement tests of one build; the verdict uses q.)
+ * Checks of a candidate against the baseline on the same machine at the
+ * same task count (runs of a variant there are pooled; the run is the
+ * unit of replication, never the job).  Each compares the candidate's
+ * per-run values with the baseline's by the two-sided rank test over runs
+ * (stats.h an_rank_test: Wilcoxon-Mann-Whitney, ties counted exactly --
+ * nodes used is a small integer, so a t-test's normal theory does not
+ * hold and constant sides are common).  With one run on either side there
+ * is no test (p and q NaN).  No baseline run there: no check.
+ *   light_load_packed  at light load: nodes used per run.  `worse` only
+ *                      when the candidate uses fewer nodes than the
+ *                      baseline by at least opts.spread_min nodes (mean
+ *                      per run) and q <= alpha; using as few as the
+ *                      baseline is `same`, spreading wider `better` (when
+ *                      significant) or `inconclusive`, never `worse`.
+ *   node_spread        the same above light load.
+ *   moved_jobs         share of a run's jobs that moved, per run; `worse`
+ *                      when q <= alpha and the mean share rose by at
+ *                      least opts.share_min points.
+ *   split_jobs         share of a run's split jobs; the same test and rule.
+ * A check whose difference reaches its minimum but not alpha (or has no
+ * test) is `inconclusive`; below the minimum it is `same`; significant
+ * in the candidate's favour it is `better`.  (q = BH over the placement
+ * tests of one build; the verdict uses q.)
  *
  * Evidence names the runs and shows jobs per node, e.g.
  *   "run 1 (ingoD7-59.stats, tasks=4): jobs per node 4/0/0/0, 1 of 4
@@ -99,11 +106,12 @@ struct an_pfinding {
 	const char *machine;	/* the runs' machine key; NULL unknown or across */
 	long tasks;
 	enum an_verdict verdict;
-	double base_value, value;	/* nodes used, or share in percent */
+	double base_value, value;	/* mean per run: nodes used, or share
+					 * of the run's jobs in percent */
 	double change_pct;		/* value - base_value in points (shares)
 					 * or percent (node spread) */
 	double p, q;
-	size_t base_n, n;		/* runs (spread) or jobs (shares) */
+	size_t base_n, n;		/* runs on each side */
 	char *evidence;			/* malloc'd, owned by the list */
 	long long *runs;		/* candidate runs then baseline runs */
 	size_t ncand_runs, nbase_runs;
@@ -138,10 +146,5 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 			   const struct an_placement_opts *o,
 			   struct an_pfindings *out);
 void an_pfindings_release(struct an_pfindings *f);
-
-/* Two-sided Fisher exact p of the 2x2 table [[a, b], [c, d]] (sum of the
- * hypergeometric probabilities no larger than the observed one).  1 when
- * a column is empty (nothing can differ), NaN when a row is empty. */
-double an_fisher_exact(long a, long b, long c, long d);
 
 #endif

@@ -563,6 +563,128 @@ static int cmp_p_index(const void *a, const void *b)
 			  &((const struct p_index *)b)->p);
 }
 
+/* A pooled value and its side, for an_rank_test(). */
+struct rank_obs {
+	double v;
+	int is_x;
+};
+
+static int cmp_rank_obs(const void *a, const void *b)
+{
+	return cmp_double(&((const struct rank_obs *)a)->v, &((const struct rank_obs *)b)->v);
+}
+
+/*
+ * The exact null distribution of the rank sum with ties: the pooled
+ * midranks, doubled so that they are integers (a tie of ranks i+1..j has
+ * midrank (i+1+j)/2), and cnt[k][s] = the number of k-subsets of the
+ * values seen so far whose doubled ranks sum to s -- the knapsack count,
+ * one value at a time, k and s descending so that each value is used once.
+ * The k of the smaller side is counted (its tail probabilities give the
+ * other's by symmetry: W_x + W_y is fixed).
+ */
+int an_rank_test(const double *x, size_t nx, const double *y, size_t ny,
+		 double *p_less, double *p_greater)
+{
+	struct rank_obs *o = xmalloc((nx + ny + 1) * sizeof(*o));
+	size_t n = 0, m = 0, N, i, j, k;
+	long *r2;
+	long w2 = 0, total2 = 0;
+	double tie_sum = 0;
+	int exact;
+
+	*p_less = *p_greater = NAN;
+	for (i = 0; i < nx; i++)
+		if (!isnan(x[i])) {
+			o[n + m] = (struct rank_obs){ x[i], 1 };
+			n++;
+		}
+	for (i = 0; i < ny; i++)
+		if (!isnan(y[i])) {
+			o[n + m] = (struct rank_obs){ y[i], 0 };
+			m++;
+		}
+	N = n + m;
+	if (!n || !m) {
+		free(o);
+		return -1;
+	}
+	qsort(o, N, sizeof(*o), cmp_rank_obs);
+	r2 = xmalloc(N * sizeof(*r2));
+	for (i = 0; i < N; i = j) {
+		double t;
+
+		for (j = i + 1; j < N && o[j].v == o[i].v; j++)
+			;
+		for (k = i; k < j; k++)
+			r2[k] = (long)(i + 1 + j);
+		t = (double)(j - i);
+		tie_sum += t * t * t - t;
+	}
+	for (i = 0; i < N; i++) {
+		total2 += r2[i];
+		if (o[i].is_x)
+			w2 += r2[i];
+	}
+	exact = N <= AN_RANK_EXACT_MAX;
+	if (exact) {
+		/* Count the subsets of the smaller side's size; its observed
+		 * doubled rank sum is ws. */
+		int count_x = n <= m;
+		size_t kk = count_x ? n : m, S = (size_t)total2, s, reach = 0;
+		long ws = count_x ? w2 : total2 - w2;
+		double *cnt = xcalloc((kk + 1) * (S + 1), sizeof(*cnt));
+		double all = 0, le = 0, ge = 0;
+
+		cnt[0] = 1;
+		for (i = 0; i < N; i++) {
+			size_t ri = (size_t)r2[i];
+
+			reach += ri;
+			for (k = (i + 1 < kk ? i + 1 : kk); k >= 1; k--)
+				for (s = reach; s >= ri; s--)
+					cnt[k * (S + 1) + s] += cnt[(k - 1) * (S + 1) + s - ri];
+		}
+		for (s = 0; s <= S; s++) {
+			double c = cnt[kk * (S + 1) + s];
+
+			all += c;
+			if ((long)s <= ws)
+				le += c;
+			if ((long)s >= ws)
+				ge += c;
+		}
+		free(cnt);
+		/* W_x small is W_y large. */
+		*p_less = fmin(1, (count_x ? le : ge) / all);
+		*p_greater = fmin(1, (count_x ? ge : le) / all);
+	} else {
+		double w = w2 / 2.0, mu = n * (N + 1) / 2.0;
+		double sigma = sqrt((double)n * m / 12.0 *
+				    ((N + 1) - tie_sum / ((double)N * (N - 1))));
+
+		if (!(sigma > 0)) {
+			*p_less = *p_greater = 1;	/* every value tied */
+		} else {
+			*p_less = pnorm((w - mu + 0.5) / sigma, 0, 1, 1, 0);
+			*p_greater = pnorm((w - mu - 0.5) / sigma, 0, 1, 0, 0);
+		}
+	}
+	free(r2);
+	free(o);
+	return exact;
+}
+
+double an_rank_test_p(const double *x, size_t nx, const double *y, size_t ny)
+{
+	double lo, hi, p;
+
+	if (an_rank_test(x, nx, y, ny, &lo, &hi) < 0)
+		return NAN;
+	p = 2 * fmin(lo, hi);
+	return p < 1 ? p : 1;
+}
+
 void an_bh(const double *p, size_t m, double *q)
 {
 	struct p_index *s = xmalloc((m ? m : 1) * sizeof(*s));

@@ -261,6 +261,29 @@ double an_runs_needed(double cv, double delta);
  * else NaN (no test at all). */
 double an_p_min(enum an_test t, size_t m, size_t n);
 
+/* Largest pooled count that an_rank_test() counts exactly. */
+#define AN_RANK_EXACT_MAX 80
+
+/* Wilcoxon-Mann-Whitney rank-sum test of x[0..nx) against y[0..ny)
+ * (NaN skipped), ties allowed: W is the sum of x's midranks in the pooled
+ * sample, and its null distribution is that of the rank sum of nx values
+ * drawn from the pooled midranks -- every one of the choose(N, nx) ways of
+ * splitting the pooled values into the two sides equally likely.  For
+ * N <= AN_RANK_EXACT_MAX the splits are counted exactly, per (doubled,
+ * hence integer) rank sum, so heavy ties (nodes used per run: 1 to 4) are
+ * handled exactly rather than by a normal approximation; above that, the
+ * normal approximation with tie-corrected variance and continuity
+ * correction.  Sets *p_less = P(W <= w), *p_greater = P(W >= w) for the
+ * observed w (small p_less: x tends lower).  Returns 1 exact, 0
+ * approximated, or -1 with both NaN when a side has no value.  Never
+ * fails otherwise (out of memory aborts). */
+int an_rank_test(const double *x, size_t nx, const double *y, size_t ny,
+		 double *p_less, double *p_greater);
+
+/* Two-sided p of an_rank_test(): min(1, 2 min(p_less, p_greater)); NaN
+ * when a side has no value. */
+double an_rank_test_p(const double *x, size_t nx, const double *y, size_t ny);
+
 /* Benjamini-Hochberg q-values (step-up, monotone, capped at 1) of
  * p[0..m) into q[0..m); q may alias p.  NaN p gives NaN q and does not
  * count in m. */

@@ -426,9 +426,9 @@ void report_methods(struct buf *out, const struct report *r)
 		   "p-value come from %s; p-values are adjusted with Benjamini-Hochberg as one "
 		   "family over all %zu comparisons of this report, every section together (q); "
 		   "each comparison has that one q wherever it appears.  The numa_test "
-		   "placement checks among the findings are tested on their own (Fisher's "
-		   "exact test on job counts, Welch on node spread) and adjusted as a family "
-		   "of their own.\n\n",
+		   "placement checks among the findings are tested on their own, over runs "
+		   "(an exact rank test of each run's nodes used or share of moved or split "
+		   "jobs; one run a side is no test) and adjusted as a family of their own.\n\n",
 		   o->conv == AN_CONV_SPEED ? "speed, base / new - 1 for lower-is-better metrics "
 					      "(the autonuma mails' %Change)" :
 		   o->conv == AN_CONV_BETTER ? "better, the raw change with its sign flipped for "

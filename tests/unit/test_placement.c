@@ -147,10 +147,16 @@ TEST(placement_findings_seed003)
 	an_placement_opts_init(&o);
 	an_placement_metrics(&p, &o, &m);
 	an_placement_findings(&m, "stock", NULL, 0, &o, &f);
+	/* One run a side: D7's 4/0/0/0 against stock's 2/1/1/0 is no test
+	 * over runs (stock's own runs use 2 to 4 nodes). */
 	x = find(&f, "light_load_packed", 4);
 	CHECK(x != NULL);
 	if (x) {
-		CHECK_INT(x->verdict, AN_VERDICT_WORSE);
+		CHECK_INT(x->verdict, AN_VERDICT_INCONCLUSIVE);
+		CHECK(isnan(x->p) && isnan(x->q));
+		CHECK_INT(x->n, 1);
+		CHECK_INT(x->base_n, 1);
+		CHECK(strstr(x->evidence, "no test over runs") != NULL);
 		CHECK_NEAR(x->value, 1, 1e-12);
 		CHECK_NEAR(x->base_value, 3, 1e-12);
 		CHECK(strstr(x->evidence, "4/0/0/0") != NULL);
@@ -166,37 +172,151 @@ TEST(placement_findings_seed003)
 	x = find(&f, "light_load_packed", 8);
 	CHECK(x != NULL);
 	if (x) {
-		CHECK_INT(x->verdict, AN_VERDICT_WORSE);
+		CHECK_INT(x->verdict, AN_VERDICT_INCONCLUSIVE);
 		CHECK(strstr(x->evidence, "4/3/1/0") != NULL);
 		CHECK(strstr(x->evidence, "2/2/2/2") != NULL);
 	}
-	/* One run per side: the spread comparison cannot be significant. */
-	x = find(&f, "node_spread", 4);
+	/* At light load the nodes-used check is light_load_packed alone. */
+	CHECK(find(&f, "node_spread", 4) == NULL);
+	/* Moved jobs: D7 moved none of 8, stock one (12.5 points, above
+	 * the 10 that matter), but one run a side is no test either. */
+	x = find(&f, "moved_jobs", 8);
 	CHECK(x != NULL);
-	if (x)
+	if (x) {
 		CHECK_INT(x->verdict, AN_VERDICT_INCONCLUSIVE);
+		CHECK_NEAR(x->change_pct, -12.5, 1e-12);
+		CHECK(isnan(x->q));
+	}
 	/* No finding about the baseline itself. */
 	CHECK(f.n > 0);
 	for (size_t i = 0; i < f.n; i++)
 		CHECK_STR(f.v[i].variant, "D7");
 	an_pfindings_release(&f);
-	/* The other way round, stock is not packed at 8 tasks. */
+	/* The other way round, stock spreads wider at 8 tasks: not worse. */
 	an_placement_findings(&m, "D7", NULL, 0, &o, &f);
 	x = find(&f, "light_load_packed", 8);
 	CHECK(x != NULL);
 	if (x)
-		CHECK_INT(x->verdict, AN_VERDICT_SAME);
+		CHECK_INT(x->verdict, AN_VERDICT_INCONCLUSIVE);
 	an_pfindings_release(&f);
 	an_placement_release(&m);
 	free_runs(&p);
 }
 
-TEST(placement_fisher_exact)
+/* Runs given as strings of main nodes, one digit per job ("0123"); a job
+ * marked by an upper-case letter instead ("A" = node 0) moved there from
+ * another node.  variant_id 1 for "cand", 2 otherwise. */
+static void make_runs(struct db_placement *p, const char *variant, long tasks,
+		      const char *const *runs, size_t nruns)
 {
-	/* R: fisher.test(matrix(c(3,1,1,3),2))$p.value = 0.4857143 */
-	CHECK_NEAR(an_fisher_exact(3, 1, 1, 3), 0.4857142857, 1e-8);
-	/* fisher.test(matrix(c(10,0,0,10),2))$p.value = 1.082509e-05 */
-	CHECK_NEAR(an_fisher_exact(10, 0, 0, 10), 1.0825088e-05, 1e-6);
-	CHECK_NEAR(an_fisher_exact(0, 4, 0, 4), 1.0, 1e-12);
-	CHECK(isnan(an_fisher_exact(0, 0, 1, 3)));
+	size_t i, k;
+
+	p->runs = realloc(p->runs, (p->nruns + nruns) * sizeof(*p->runs));
+	for (i = 0; i < nruns; i++) {
+		struct jrow rows[16];
+		size_t n = strlen(runs[i]);
+
+		for (k = 0; k < n && k < 16; k++) {
+			int moved = runs[i][k] >= 'A' && runs[i][k] <= 'D';
+			int node = moved ? runs[i][k] - 'A' : runs[i][k] - '0';
+
+			rows[k] = (struct jrow){ node, moved ? (node + 1) % 4 : node, moved, 30.0, 100 };
+		}
+		make_run(&p->runs[p->nruns], (long long)(p->nruns + 1), variant, tasks, rows, n);
+		p->runs[p->nruns].variant_id = strcmp(variant, "cand") == 0 ? 1 : 2;
+		p->nruns++;
+	}
+}
+
+static enum an_verdict verdict_of(const char *const *base, size_t nb, const char *const *cand,
+				  size_t nc, long tasks, const char *check, double *value,
+				  double *base_value, double *pv)
+{
+	struct db_placement p = { 0 };
+	struct an_placement m;
+	struct an_placement_opts o;
+	struct an_pfindings f;
+	const struct an_pfinding *x;
+	enum an_verdict v = AN_VERDICT_NONE;
+
+	make_runs(&p, "base", tasks, base, nb);
+	make_runs(&p, "cand", tasks, cand, nc);
+	an_placement_opts_init(&o);
+	an_placement_metrics(&p, &o, &m);
+	an_placement_findings(&m, "base", NULL, 0, &o, &f);
+	x = find(&f, check, tasks);
+	if (x) {
+		v = x->verdict;
+		*value = x->value;
+		*base_value = x->base_value;
+		*pv = x->q;
+	}
+	an_pfindings_release(&f);
+	an_placement_release(&m);
+	free_runs(&p);
+	return v;
+}
+
+/* Packing is a comparison with the baseline, by a test over runs: the
+ * lab cases of issue 24. */
+TEST(placement_packed_is_a_test_over_runs)
+{
+	/* The baseline uses 2, 3 and 2 nodes, the candidate 4, 4 and 2:
+	 * it spreads more; one of its runs packs, as one of the baseline's. */
+	static const char *const b1[] = { "1112", "1223", "1222" }, *const c1[] = { "0123", "3210", "2233" };
+	static const char *const one[] = { "0000" }, *const one3[] = { "1111", "2222", "0000" };
+	static const char *const spread5[] = { "0123", "1230", "2301", "3012", "0213" };
+	static const char *const packed5[] = { "0000", "1111", "2222", "3333", "0000" };
+	static const char *const stock[] = { "1020" };
+	double v, bv, q;
+
+	CHECK(verdict_of(b1, 3, c1, 3, 4, "light_load_packed", &v, &bv, &q) != AN_VERDICT_WORSE);
+	CHECK_NEAR(v, 10.0 / 3, 1e-12);
+	CHECK_NEAR(bv, 7.0 / 3, 1e-12);
+	/* Packed exactly like the baseline: the same, with one run a side
+	 * or three. */
+	CHECK_INT(verdict_of(one, 1, one, 1, 4, "light_load_packed", &v, &bv, &q), AN_VERDICT_SAME);
+	CHECK_NEAR(v, 1, 1e-12);
+	CHECK_NEAR(bv, 1, 1e-12);
+	CHECK_INT(verdict_of(one3, 3, one3, 3, 4, "light_load_packed", &v, &bv, &q), AN_VERDICT_SAME);
+	/* One run a side (seed 003's 4/0/0/0 against 2/1/1/0): no test. */
+	CHECK_INT(verdict_of(stock, 1, one, 1, 4, "light_load_packed", &v, &bv, &q),
+		  AN_VERDICT_INCONCLUSIVE);
+	CHECK(isnan(q));
+	/* Three runs a side, every candidate run on one node, every baseline
+	 * run on four: two-sided exact rank p = 2 / choose(6, 3) = 0.1. */
+	CHECK_INT(verdict_of(spread5, 3, packed5, 3, 4, "light_load_packed", &v, &bv, &q),
+		  AN_VERDICT_INCONCLUSIVE);
+	/* Five a side: p = 2 / choose(10, 5) = 0.00794, q = 3 p over the
+	 * build's three tests (moved and split jobs: p = 1). */
+	CHECK_INT(verdict_of(spread5, 5, packed5, 5, 4, "light_load_packed", &v, &bv, &q),
+		  AN_VERDICT_WORSE);
+	CHECK_NEAR(q, 3 * 2.0 / 252, 1e-9);
+	CHECK_NEAR(v, 1, 1e-12);
+	CHECK_NEAR(bv, 4, 1e-12);
+	/* The other way round, the candidate spreads where the baseline
+	 * packed: better, never worse. */
+	CHECK_INT(verdict_of(packed5, 5, spread5, 5, 4, "light_load_packed", &v, &bv, &q),
+		  AN_VERDICT_BETTER);
+}
+
+/* Moved jobs: the run is the unit, not the job. */
+TEST(placement_moved_jobs_test_over_runs)
+{
+	static const char *const stay8[] = { "01230123", "01230123", "01230123", "01230123", "01230123" };
+	static const char *const moved8[] = { "ABCDABCD", "ABCD0123", "ABCDAB23", "ABCDABC3", "ABCD0123" };
+	double v, bv, q;
+
+	/* One run a side, 8 of 8 jobs moved against 0 of 8: Fisher on the
+	 * pooled jobs gives p = 0.00016, but one run a side tests nothing. */
+	CHECK_INT(verdict_of(stay8, 1, moved8, 1, 8, "moved_jobs", &v, &bv, &q), AN_VERDICT_INCONCLUSIVE);
+	CHECK_NEAR(v, 100, 1e-12);
+	CHECK_NEAR(bv, 0, 1e-12);
+	CHECK(isnan(q));
+	/* Five runs a side: the mean of the runs' shares (100, 50, 75, 87.5,
+	 * 50) and the rank test over runs, p = 2 / 252. */
+	CHECK_INT(verdict_of(stay8, 5, moved8, 5, 8, "moved_jobs", &v, &bv, &q), AN_VERDICT_WORSE);
+	CHECK_NEAR(v, (100 + 50 + 75 + 87.5 + 50) / 5, 1e-12);
+	CHECK_NEAR(bv, 0, 1e-12);
+	CHECK(q > 2.0 / 252 - 1e-12 && q < 0.05);
 }

@@ -849,3 +849,111 @@ TEST(stats_bimodal_large_cells)
 		v[i] = 27.0 + (double)i / 400.0;       /* evenly spread: one mode */
 	CHECK_INT(an_bimodal(v, 4000, NULL), 0);
 }
+
+/* The rank test by brute force: every nx-subset of the pooled values
+ * (bit masks), its rank sum from midranks counted the naive way
+ * (#smaller + (#equal + 1) / 2), against the observed sum. */
+static void rank_brute(const double *x, size_t nx, const double *y, size_t ny,
+		       double *lo, double *hi)
+{
+	double v[20], r[20], w = 0, all = 0, le = 0, ge = 0;
+	size_t N = nx + ny, i, j;
+	unsigned long mask;
+
+	for (i = 0; i < N; i++)
+		v[i] = i < nx ? x[i] : y[i - nx];
+	for (i = 0; i < N; i++) {
+		double less = 0, eq = 0;
+		for (j = 0; j < N; j++) {
+			less += v[j] < v[i];
+			eq += v[j] == v[i];
+		}
+		r[i] = less + (eq + 1) / 2;
+		if (i < nx)
+			w += r[i];
+	}
+	for (mask = 0; mask < (1ul << N); mask++) {
+		double s = 0;
+		if ((size_t)__builtin_popcountl(mask) != nx)
+			continue;
+		for (i = 0; i < N; i++)
+			if (mask & (1ul << i))
+				s += r[i];
+		all++;
+		le += s <= w + 1e-9;
+		ge += s >= w - 1e-9;
+	}
+	*lo = le / all;
+	*hi = ge / all;
+}
+
+TEST(stats_rank_test_exact_with_ties)
+{
+	/* Nodes used per run: heavy ties. */
+	static const double a[] = { 2, 3, 2, 4, 1 }, b[] = { 4, 4, 2, 3, 4, 4 };
+	static const double c[] = { 1, 1, 1 }, d[] = { 4, 4, 4 };
+	static const double e[] = { 12.5, 0, 25, 12.5 }, f[] = { 0, 0, 12.5, 0, 0, 37.5, 0 };
+	double lo, hi, blo, bhi;
+
+	CHECK_INT(an_rank_test(a, 5, b, 6, &lo, &hi), 1);
+	rank_brute(a, 5, b, 6, &blo, &bhi);
+	CHECK_NEAR(lo, blo, 1e-12);
+	CHECK_NEAR(hi, bhi, 1e-12);
+	CHECK(lo < 0.1 && hi > 0.9);
+	/* The larger side counted: the same tails, swapped. */
+	an_rank_test(b, 6, a, 5, &lo, &hi);
+	CHECK_NEAR(hi, blo, 1e-12);
+	CHECK_NEAR(lo, bhi, 1e-12);
+	an_rank_test(e, 4, f, 7, &lo, &hi);
+	rank_brute(e, 4, f, 7, &blo, &bhi);
+	CHECK_NEAR(lo, blo, 1e-12);
+	CHECK_NEAR(hi, bhi, 1e-12);
+	/* Three runs a side, fully apart: 1 of choose(6, 3) = 20 splits. */
+	an_rank_test(c, 3, d, 3, &lo, &hi);
+	CHECK_NEAR(lo, 1.0 / 20, 1e-12);
+	CHECK_NEAR(hi, 1.0, 1e-12);
+	CHECK_NEAR(an_rank_test_p(c, 3, d, 3), 0.1, 1e-12);
+	/* One run a side: half the splits lie either way. */
+	an_rank_test(c, 1, d, 1, &lo, &hi);
+	CHECK_NEAR(lo, 0.5, 1e-12);
+	CHECK_NEAR(an_rank_test_p(c, 1, d, 1), 1.0, 1e-12);
+	/* All tied: no evidence. */
+	CHECK_NEAR(an_rank_test_p(c, 3, c, 2), 1.0, 1e-12);
+	CHECK_INT(an_rank_test(c, 0, d, 3, &lo, &hi), -1);
+	CHECK(isnan(lo) && isnan(hi));
+}
+
+TEST(stats_rank_test_no_ties_is_pwilcox)
+{
+	/* W = 1 + 2 + 4 = 7, U = W - 6 = 1: pwilcox(1, 3, 4) = 2/35. */
+	static const double x[] = { 1.1, 2.3, 4.0 }, y[] = { 3.7, 5.5, 6.1, 7.0 };
+	double lo, hi;
+
+	an_rank_test(x, 3, y, 4, &lo, &hi);
+	CHECK_NEAR(lo, 2.0 / 35, 1e-12);
+	CHECK_NEAR(hi, 1 - 1.0 / 35, 1e-12);
+}
+
+TEST(stats_rank_test_normal_beyond_exact)
+{
+	double x[60], y[60], lo, hi;
+	size_t i;
+
+	/* 60 a side: 1..60 against 31.5..90.5, approximated.  x's ranks are
+	 * 1..30 and then every other one of 31..89: W = 465 + 1800 = 2265
+	 * against mu = 60 * 121 / 2 = 3630, sigma = sqrt(60 * 60 / 12 * 121);
+	 * p_less = pnorm((2265 - 3630 + 0.5) / sigma) = 3.982166e-13
+	 * (python3 math.erfc). */
+	for (i = 0; i < 60; i++) {
+		x[i] = (double)(i + 1);
+		y[i] = (double)(i + 31) + 0.5;
+	}
+	CHECK_INT(an_rank_test(x, 60, y, 60, &lo, &hi), 0);
+	CHECK_NEAR(lo / 3.982166335235247e-13, 1.0, 1e-6);
+	CHECK(hi > 1 - 1e-12);
+	for (i = 0; i < 60; i++)
+		x[i] = y[i] = 2;
+	an_rank_test(x, 60, y, 60, &lo, &hi);
+	CHECK_NEAR(lo, 1.0, 1e-12);
+	CHECK_NEAR(hi, 1.0, 1e-12);
+}
