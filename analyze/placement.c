@@ -357,11 +357,15 @@ static void evidence(struct an_pfinding *f, const char *what, const struct group
 }
 
 /* Verdict of a difference d (positive = worse) that must reach min and a
- * p-value that must reach alpha. */
+ * p-value that must reach alpha.  Without a test (one run on a side, p
+ * NaN) nothing is decided, "same" included: equal values of one run each
+ * are no more evidence than different ones. */
 static enum an_verdict decide(double d, double min, double p, double alpha)
 {
 	if (isnan(d))
 		return AN_VERDICT_NONE;
+	if (isnan(p))
+		return AN_VERDICT_INCONCLUSIVE;
 	if (fabs(d) < min)
 		return AN_VERDICT_SAME;
 	if (!isnan(p) && p <= alpha)

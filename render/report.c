@@ -675,9 +675,11 @@ static void text_findings_of(struct buf *out, const struct an_regress *g,
 		if (f->verdict != want)
 			continue;
 		n++;
-		buf_printf(&b, "%s %s: %s %s %s, %s", an_verdict_name(f->verdict),
-			   f->kind == AN_FINDING_PLACEMENT ? "placement" : "performance",
-			   f->benchmark, *f->config ? f->config : "-", f->metric, f->variant);
+		buf_printf(&b, "%s %s: %s", an_verdict_name(f->verdict),
+			   f->kind == AN_FINDING_PLACEMENT ? "placement" : "performance", f->benchmark);
+		if (f->machine)
+			buf_printf(&b, " on %s", f->machine);
+		buf_printf(&b, " %s %s, %s", *f->config ? f->config : "-", f->metric, f->variant);
 		if (!isnan(f->change_pct))
 			buf_printf(&b, " %+.1f%%", f->change_pct);
 		if (!isnan(f->ci_low) && !isnan(f->ci_high))

@@ -235,6 +235,10 @@ static void findings_of(struct buf *o, const struct an_regress *g, enum an_verdi
 			   an_verdict_name(f->verdict),
 			   f->kind == AN_FINDING_PLACEMENT ? "placement" : "performance");
 		esc(o, f->benchmark);
+		if (f->machine) {
+			buf_puts(o, " on ");
+			esc(o, f->machine);
+		}
 		buf_puts(o, "</td><td>");
 		esc(o, *f->config ? f->config : "-");
 		buf_puts(o, "</td><td>");

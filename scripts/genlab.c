@@ -3,7 +3,7 @@
  * hosts, hundreds of commits in order, hackbench + autonuma-benchmark +
  * numa_test on each, with changes injected at known commits.
  *
- *   genlab [-H HOSTS] [-C COMMITS] [-s SEED] TREE
+ *   genlab [-H HOSTS] [-C COMMITS] [-R RUNS] [-P] [-s SEED] TREE
  *
  * Writes, for every host h and commit c (in lkp's layout, see
  * docs/formats.md):
@@ -14,6 +14,7 @@
  *                                                       6 passes x 12 tests
  *   TREE/numa_test/performance-randupdt/<h>/.../<c>/{0,1,2}/numa_test
  *                                                       tasks=4 and tasks=8
+ *                                                       (-R: RUNS run directories)
  *
  * Hosts are lkp-lab-h00, lkp-lab-h01, ...; commits are named the way
  * `git describe` names them, 6.9.0-00001-g<12 hex>, so version order,
@@ -23,7 +24,10 @@
  * numa_test 1.5%).  Injected changes (the ground truth):
  *
  *   1. host hosts/2 alone: hackbench time x1.08 from commit 2*COMMITS/5 on;
- *   2. every host: autonuma numa01 elapsed x1.10 from commit 3*COMMITS/4 on.
+ *   2. every host: autonuma numa01 elapsed x1.10 from commit 3*COMMITS/4 on;
+ *   3. with -P only, host 0 alone: numa_test's 4 jobs all on node 0 (a light
+ *      load packed onto one node) from commit COMMITS/2 on.  Without -P
+ *      every job's node is drawn uniformly from the 4.
  *
  * TREE.truth lists them, one per line:
  *   change host=<h|*> benchmark=<b> config=<k=v> metric=<m> from=<commit> before=<commit> factor=<f>
@@ -128,6 +132,8 @@ struct lab {
 	double *speed;		/* per host */
 	int slow_host, slow_from;	/* change 1 */
 	int numa01_from;		/* change 2 */
+	int pack, pack_from;		/* change 3 (-P) */
+	int runs;			/* numa_test runs per commit (-R) */
 	long files;
 };
 
@@ -200,8 +206,9 @@ static void write_autonuma(struct lab *l, int h, int c)
 }
 
 /* One numa_test block: tasks jobs on a 4-node machine. */
-static void numatest_block(FILE *f, struct lab *l, int h, int tasks)
+static void numatest_block(FILE *f, struct lab *l, int h, int c, int tasks)
 {
+	int packed = l->pack && h == 0 && c >= l->pack_from && tasks == 4;
 	double user[16], total = 0, hack = noisy(11.6 * l->speed[h], 0.015);
 	double per = (tasks == 4 ? 32.0 : 68.0) * l->speed[h];
 	int j;
@@ -211,6 +218,9 @@ static void numatest_block(FILE *f, struct lab *l, int h, int tasks)
 	fprintf(f, "Job  node00 node01 node02 node03 | iSched MSched | UserTime(s)\n");
 	for (j = 0; j < tasks; j++) {
 		int node = (int)(rng_next() % 4);
+
+		if (packed)
+			node = 0;
 		user[j] = round(noisy(per, 0.015) * 100) / 100;
 		total += user[j];
 		fprintf(f, "%3d", j + 1);
@@ -228,11 +238,11 @@ static void write_numatest(struct lab *l, int h, int c)
 {
 	int run;
 
-	for (run = 0; run < 3; run++) {
+	for (run = 0; run < l->runs; run++) {
 		FILE *f = open_out(l->tree, "numa_test", "performance-randupdt", l->host[h],
 				   l->commit[c], run, "numa_test");
-		numatest_block(f, l, h, 4);
-		numatest_block(f, l, h, 8);
+		numatest_block(f, l, h, c, 4);
+		numatest_block(f, l, h, c, 8);
 		close_out(f);
 		l->files++;
 	}
@@ -261,20 +271,27 @@ int main(int argc, char **argv)
 	memset(&l, 0, sizeof(l));
 	l.hosts = 8;
 	l.commits = 500;
+	l.runs = 3;
 	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (strcmp(argv[i], "-P") == 0) {
+			l.pack = 1;
+			continue;
+		}
 		if (i + 1 >= argc)
 			die("option needs a value", argv[i]);
 		if (strcmp(argv[i], "-H") == 0)
 			l.hosts = (int)parse_count(argv[++i], "-H", 2, 999);
 		else if (strcmp(argv[i], "-C") == 0)
 			l.commits = (int)parse_count(argv[++i], "-C", 8, 99999);
+		else if (strcmp(argv[i], "-R") == 0)
+			l.runs = (int)parse_count(argv[++i], "-R", 1, 99);
 		else if (strcmp(argv[i], "-s") == 0)
 			seed = parse_count(argv[++i], "-s", 0, 1L << 30);
 		else
 			die("unknown option", argv[i]);
 	}
 	if (i + 1 != argc)
-		die("usage: genlab [-H HOSTS] [-C COMMITS] [-s SEED] TREE", NULL);
+		die("usage: genlab [-H HOSTS] [-C COMMITS] [-R RUNS] [-P] [-s SEED] TREE", NULL);
 	l.tree = argv[i];
 	rng_state = (uint64_t)seed * 0x2545f4914f6cdd1dULL + 1;
 
@@ -293,6 +310,7 @@ int main(int argc, char **argv)
 	l.slow_host = l.hosts / 2;
 	l.slow_from = 2 * l.commits / 5;
 	l.numa01_from = 3 * l.commits / 4;
+	l.pack_from = l.commits / 2;
 
 	if (mkdir(l.tree, 0777) < 0 && errno != EEXIST)
 		die("cannot create", l.tree);
@@ -313,6 +331,10 @@ int main(int argc, char **argv)
 	fprintf(truth, "change host=* benchmark=autonuma config=params=performance-800%%,test=numa01 metric=elapsed"
 		       " from=%s before=%s factor=1.10\n",
 		l.commit[l.numa01_from], l.commit[l.numa01_from - 1]);
+	if (l.pack)
+		fprintf(truth, "change host=%s benchmark=numa_test config=tasks=4 metric=light_load_packed"
+			       " from=%s before=%s nodes=1\n",
+			l.host[0], l.commit[l.pack_from], l.commit[l.pack_from - 1]);
 	fprintf(truth, "hosts=");
 	for (h = 0; h < l.hosts; h++)
 		fprintf(truth, "%s%s", h ? "," : "", l.host[h]);

@@ -108,3 +108,55 @@ check_eq "report --machine: one section, that host's (its findings name no other
 	"1:on $H "
 "$KB" report --format text -o "$TMP/lab4.all.txt"
 check_eq "report without --machine: a section per host" "$(grep -c '^hackbench on lkp-lab-h' "$TMP/lab4.all.txt")" "4"
+
+# --- regress on every consecutive pair of a 2 host x 20 commit lab --------
+# (issue 24, acceptance 2) Six generated labs (seeds 1..6), each with its
+# one-host hackbench +8% (at commit 9) and its all-host autonuma numa01 +10%
+# (at commit 16), numa_test's 3 runs a commit with every job's node drawn
+# at random.  regress on each of the 19 consecutive pairs of each lab:
+# - a pair without an injected change exits 1 at most at the test's own
+#   rate (alpha 0.05 per pair, after BH): here at most 5 of the 102 pairs;
+# - no pair fails on placement (random nodes are no packing);
+# - the autonuma change fails its pair on both hosts in every lab, and the
+#   hackbench change on its host wherever its 8 runs a side decide it;
+# - an injected pair's regressions are the injected ones, nothing else.
+null_fail=0; null_pairs=0; place_fail=0; auto_found=0; hb_found=0; other_worse=0
+for seed in 1 2 3 4 5 6; do
+	"$TMP/genlab" -H 2 -C 20 -s "$seed" "$TMP/l20-$seed" >/dev/null || fail "genlab -s $seed"
+	db="$TMP/l20-$seed.db"
+	"$KB" import --db "$db" "$TMP/l20-$seed" >/dev/null 2>&1 || fail "lab $seed imports"
+	mapfile -t C < <(sqlite3 "$db" "select name from variant order by name")
+	HBF=$(sed -n 's/^change host=lkp-lab-h01 .* from=\([^ ]*\) .*/\1/p' "$TMP/l20-$seed.truth")
+	ANF=$(sed -n 's/^change host=\* .* from=\([^ ]*\) .*/\1/p' "$TMP/l20-$seed.truth")
+	for i in $(seq 1 19); do
+		"$KB" regress --db "$db" --baseline "${C[$((i - 1))]}" --candidate "${C[$i]}" >"$TMP/pair.txt" 2>&1
+		rc=$?
+		grep -q '^  worse  *placement' "$TMP/pair.txt" && place_fail=$((place_fail + 1))
+		if [ "${C[$i]}" = "$HBF" ]; then
+			grep -q '^  worse  *hackbench on lkp-lab-h01 ' "$TMP/pair.txt" && [ "$rc" = 1 ] && hb_found=$((hb_found + 1))
+			other_worse=$((other_worse + $(grep '^  worse' "$TMP/pair.txt" | grep -vc '^  worse  *hackbench on lkp-lab-h01 ')))
+		elif [ "${C[$i]}" = "$ANF" ]; then
+			[ "$rc" = 1 ] && [ "$(grep -c '^  worse  *autonuma on lkp-lab-h0[01] params=performance-800%,test=numa01 elapsed ' "$TMP/pair.txt")" = 2 ] &&
+				auto_found=$((auto_found + 1))
+			other_worse=$((other_worse + $(grep '^  worse' "$TMP/pair.txt" | grep -vc '[ ,]test=numa01 elapsed ')))
+		else
+			null_pairs=$((null_pairs + 1))
+			[ "$rc" = 0 ] || null_fail=$((null_fail + 1))
+		fi
+	done
+done
+check_eq "102 pairs without an injected change" "$null_pairs" "102"
+check "... at most 5 of them exit 1 (alpha's rate; $null_fail did)" test "$null_fail" -le 5
+check_eq "no pair fails on placement" "$place_fail" "0"
+check_eq "the autonuma numa01 change fails its pair, on both hosts, in all 6 labs" "$auto_found" "6"
+check "the hackbench change fails its pair on its host in most labs ($hb_found of 6)" test "$hb_found" -ge 5
+check_eq "an injected pair's regressions are the injected ones" "$other_worse" "0"
+# The report on an injected pair leads its Findings with the regressions.
+db="$TMP/l20-1.db"
+mapfile -t C < <(sqlite3 "$db" "select name from variant order by name")
+ANF=$(sed -n 's/^change host=\* .* from=\([^ ]*\) .*/\1/p' "$TMP/l20-1.truth")
+ANB=$(sed -n 's/^change host=\* .* before=\([^ ]*\) .*/\1/p' "$TMP/l20-1.truth")
+"$KB" report --db "$db" --baseline "$ANB" --variants "$ANB,$ANF" --format text -o "$TMP/l20-r.txt" >/dev/null 2>&1
+check_eq "report: Findings lead with the two numa01 regressions" \
+	"$(sed -n '/^Findings/,/^Verdicts/p' "$TMP/l20-r.txt" | grep '^  [a-z]' | head -2 | sed 's/ on lkp-lab-h0[01] / on HOST /' | sort -u)" \
+	"  worse performance: autonuma on HOST params=performance-800%,test=numa01"
