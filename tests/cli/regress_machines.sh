@@ -47,6 +47,11 @@ check_eq "JUnit: the warning as a testsuite property" \
 check_status "--across-machines --change better: the verdict stands (exit 1)" 1 \
 	"$KB" regress --baseline v1 --across-machines --change better
 
+# report makes no comparison across machines: each machine's section says why
+"$KB" report --format text --output "$TMP/ab.report" >/dev/null 2>&1
+check_eq "report: both machines' sections say nothing is compared, and why" \
+	"$(grep -c '^Only this variant has numbers here: nothing to compare it with' "$TMP/ab.report") $(grep -c '^%chg against' "$TMP/ab.report")" "2 0"
+
 # --- shared machine: unchanged, no warning ---------------------------------
 export KBENCH_DB="$TMP/aa.db"
 "$KB" import --variant v1 --machine boxA "$LKP" >/dev/null
@@ -70,6 +75,9 @@ check_eq "... one finding, on boxA, 8 runs a side, boxA's means (boxB not pooled
 	"$(jq '[(f["machine"], f["base_n"], f["n"], f["base_value"], round(f["value"], 4)) for f in d["findings"]]' "$TMP/ab2.json")" \
 	"[('boxA', 8, 8, 10.272875, 13.2729)]"
 check_eq "... and no warning" "$(jq 'd["warnings"]' "$TMP/ab2.json")" "[]"
+"$KB" report --format text --output "$TMP/ab2.report" >/dev/null 2>&1
+check_eq "report: boxA's section compares v2 with v1, boxB's (v2 alone) says why not" \
+	"$(grep -c '^%chg against v1' "$TMP/ab2.report") $(grep -c '^Only this variant has numbers here' "$TMP/ab2.report")" "1 1"
 check_status "... text: exit 1 without --across-machines" 1 "$KB" regress --baseline v1
 check_grep "... the finding names boxA" "^  worse +hackbench on boxA .* v2: 10\.2729 -> 13\.2729 s" "$TMP/.out"
 
