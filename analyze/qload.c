@@ -131,6 +131,18 @@ int an_query_variant_keys(struct db *db, const struct an_query *q, struct db_vke
 	return rc;
 }
 
+int an_query_variant_bench_keys(struct db *db, const struct an_query *q, struct db_vbkey **out,
+				size_t *n, struct kb_err *err)
+{
+	struct qsel qs;
+	int rc;
+
+	qsel_fill(&qs, q);
+	rc = db_query_variant_bench_keys(db, &qs.sel, out, n, err);
+	qsel_release(&qs);
+	return rc;
+}
+
 int an_placement_load(struct db *db, const struct an_query *q, struct db_placement *out,
 		      struct kb_err *err)
 {

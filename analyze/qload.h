@@ -42,6 +42,10 @@ int an_query_load_exact(struct db *db, const struct an_query *q, struct db_qdata
 /* The (variant, machine key) pairs q selects (db_query_variant_keys()). */
 int an_query_variant_keys(struct db *db, const struct an_query *q, struct db_vkey **out,
 			  size_t *n, struct kb_err *err);
+/* ... by benchmark (db_query_variant_bench_keys()). */
+struct db_vbkey;
+int an_query_variant_bench_keys(struct db *db, const struct an_query *q, struct db_vbkey **out,
+				size_t *n, struct kb_err *err);
 /* The numa_test job rows and placement of the runs q selects
  * (db_placement_select(); q's metrics do not narrow it). */
 struct db_placement;

@@ -7,6 +7,7 @@
 
 #include "../core/buf.h"
 #include "../core/util.h"
+#include "../db/db.h"
 #include "../db/placement.h"
 #include "../db/query.h"
 #include "../ingest/record.h"
@@ -42,6 +43,8 @@ static void finding_free(struct an_finding *f)
 	free(f->variant);
 	free(f->baseline);
 	free(f->machine);
+	free(f->base_machine);
+	free(f->cand_machine);
 	free(f->evidence);
 	free(f->runs);
 }
@@ -719,6 +722,254 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 	return 0;
 }
 
+/*
+ * Machines.  A candidate with no run on the baseline's machines, for a
+ * benchmark both have data of: one (candidate, baseline's machines,
+ * candidate's machines) group, with the benchmarks it holds for.
+ */
+struct xgroup {
+	const char *variant;		/* the candidate (points into the keys) */
+	char *bkeys, *ckeys;		/* the machines, as said */
+	const char **bench;
+	size_t nbench;
+	size_t ncommon;			/* benchmarks the two have data of */
+	int unknown;			/* a side names no machine */
+};
+
+struct xcheck {
+	struct db_vbkey *k;		/* the selection's (benchmark, variant, machine) */
+	size_t nk;
+	struct xgroup *g;
+	size_t ng;
+	long long base_id;
+	const char *base;		/* the baseline's name */
+};
+
+static int key_named(const char *key)
+{
+	return key && strncmp(key, "unknown@", 8) != 0;
+}
+
+static void put_key(struct buf *b, const char *key)
+{
+	if (!key)
+		buf_puts(b, "unknown machine");
+	else if (strncmp(key, "unknown@", 8) == 0)
+		buf_printf(b, "unknown machine (post %s)", key + 8);
+	else
+		buf_puts(b, key);
+}
+
+/* The machines of keys [lo, hi), as said: "boxA, boxB". */
+static char *keys_str(const struct db_vbkey *k, size_t lo, size_t hi)
+{
+	struct buf b = BUF_INIT;
+	size_t i;
+
+	for (i = lo; i < hi; i++) {
+		if (i > lo)
+			buf_puts(&b, ", ");
+		put_key(&b, k[i].key);
+	}
+	return buf_detach(&b);
+}
+
+static void xcheck_release(struct xcheck *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->ng; i++) {
+		free(x->g[i].bkeys);
+		free(x->g[i].ckeys);
+		free(x->g[i].bench);
+	}
+	free(x->g);
+	db_vbkeys_free(x->k, x->nk);
+	memset(x, 0, sizeof(*x));
+}
+
+/* Each benchmark's candidates that share no machine with the baseline. */
+static int xcheck_build(struct db *db, const struct an_query *q, long long base_id,
+			const char *base, struct xcheck *x, struct kb_err *err)
+{
+	const char **cname = NULL;	/* each candidate's benchmarks in common */
+	size_t *ccount = NULL, nc = 0;
+	size_t lo, hi, b0, b1, c0, c1, i, j, g;
+
+	memset(x, 0, sizeof(*x));
+	x->base_id = base_id;
+	x->base = base;
+	if (an_query_variant_bench_keys(db, q, &x->k, &x->nk, err) < 0)
+		return -1;
+	for (lo = 0; lo < x->nk; lo = hi) {
+		for (hi = lo; hi < x->nk && strcmp(x->k[hi].benchmark, x->k[lo].benchmark) == 0; hi++)
+			;
+		/* by variant id within a benchmark: the baseline's keys */
+		for (b0 = lo; b0 < hi && x->k[b0].variant_id != base_id; b0++)
+			;
+		for (b1 = b0; b1 < hi && x->k[b1].variant_id == base_id; b1++)
+			;
+		if (b0 == hi)
+			continue;
+		for (c0 = lo; c0 < hi; c0 = c1) {
+			int shared = 0, named = 0, unknown = 0;
+			char *bk, *ck;
+
+			for (c1 = c0; c1 < hi && x->k[c1].variant_id == x->k[c0].variant_id; c1++)
+				;
+			if (c0 == b0)
+				continue;
+			for (i = 0; i < nc && strcmp(cname[i], x->k[c0].variant) != 0; i++)
+				;
+			if (i == nc) {
+				cname = xrealloc(cname, (nc + 1) * sizeof(*cname));
+				ccount = xrealloc(ccount, (nc + 1) * sizeof(*ccount));
+				cname[nc] = x->k[c0].variant;
+				ccount[nc++] = 0;
+			}
+			ccount[i]++;
+			for (i = b0; i < b1; i++) {
+				named |= key_named(x->k[i].key);
+				unknown |= !key_named(x->k[i].key);
+				for (j = c0; j < c1 && !shared; j++)
+					shared = an_machine_cmp(x->k[i].key, x->k[j].key) == 0;
+			}
+			for (j = c0; j < c1; j++) {
+				named |= key_named(x->k[j].key);
+				unknown |= !key_named(x->k[j].key);
+			}
+			/* Compared on the shared machines; a post's own variants
+			 * (no machine named on either side) as they always were. */
+			if (shared || !named)
+				continue;
+			bk = keys_str(x->k, b0, b1);
+			ck = keys_str(x->k, c0, c1);
+			for (g = 0; g < x->ng; g++)
+				if (strcmp(x->g[g].variant, x->k[c0].variant) == 0 &&
+				    strcmp(x->g[g].bkeys, bk) == 0 && strcmp(x->g[g].ckeys, ck) == 0)
+					break;
+			if (g == x->ng) {
+				x->g = xrealloc(x->g, (x->ng + 1) * sizeof(*x->g));
+				memset(&x->g[g], 0, sizeof(x->g[g]));
+				x->g[g].variant = x->k[c0].variant;
+				x->g[g].bkeys = bk;
+				x->g[g].ckeys = ck;
+				x->ng++;
+			} else {
+				free(bk);
+				free(ck);
+			}
+			x->g[g].bench = xrealloc(x->g[g].bench, (x->g[g].nbench + 1) * sizeof(*x->g[g].bench));
+			x->g[g].bench[x->g[g].nbench++] = x->k[c0].benchmark;
+			x->g[g].unknown |= unknown;
+		}
+	}
+	for (g = 0; g < x->ng; g++)
+		for (i = 0; i < nc; i++)
+			if (strcmp(cname[i], x->g[g].variant) == 0)
+				x->g[g].ncommon = ccount[i];
+	free(cname);
+	free(ccount);
+	return 0;
+}
+
+/* "v2 has no run on the baseline's machines (v1: boxA; v2: boxB)". */
+static void xgroup_say(struct buf *b, const struct xcheck *x, const struct xgroup *g)
+{
+	size_t i;
+
+	buf_printf(b, "%s has no run ", g->variant);
+	if (g->nbench < g->ncommon) {
+		buf_puts(b, "of ");
+		for (i = 0; i < g->nbench; i++)
+			buf_printf(b, "%s%s", i ? ", " : "", g->bench[i]);
+		buf_putc(b, ' ');
+	}
+	buf_printf(b, "on the baseline's machines (%s: %s; %s: %s)", x->base, g->bkeys, g->variant,
+		   g->ckeys);
+}
+
+#define XGROUPS_SAID 3
+
+static int xcheck_refuse(const struct xcheck *x, struct kb_err *err)
+{
+	struct buf b = BUF_INIT;
+	size_t i;
+	int unknown = 0;
+
+	for (i = 0; i < x->ng && i < XGROUPS_SAID; i++) {
+		if (i)
+			buf_puts(&b, ", ");
+		xgroup_say(&b, x, &x->g[i]);
+		unknown |= x->g[i].unknown;
+	}
+	if (x->ng > XGROUPS_SAID)
+		buf_printf(&b, ", and %zu more", x->ng - XGROUPS_SAID);
+	if (unknown)
+		buf_puts(&b, "; a run with no machine named may or may not share one, kbench cannot tell");
+	buf_puts(&b, "; comparing across machines needs --across-machines");
+	kb_err_set(err, "", 0, "%s", buf_str(&b));
+	buf_release(&b);
+	return -1;
+}
+
+static void warn(struct an_regress *r, char *w)
+{
+	r->warnings = xrealloc(r->warnings, (r->nwarnings + 1) * sizeof(*r->warnings));
+	r->warnings[r->nwarnings++] = w;
+}
+
+/* --across-machines: what became of each group, and the findings of an
+ * across table named with both sides' machines. */
+static void xcheck_warn(const struct xcheck *x, const struct an_table *t, struct an_regress *r)
+{
+	size_t i, k;
+
+	for (i = 0; i < x->ng; i++) {
+		const struct xgroup *g = &x->g[i];
+		struct buf b = BUF_INIT;
+		int compared = 0;
+
+		for (k = 0; k < t->nvariants && !compared; k++)
+			compared = t->across && strcmp(t->variants[k].name, g->variant) == 0;
+		if (compared) {
+			buf_printf(&b, "compared across machines: %s on %s against %s on %s", x->base,
+				   g->bkeys, g->variant, g->ckeys);
+			if (g->nbench < g->ncommon)
+				for (k = 0; k < g->nbench; k++)
+					buf_printf(&b, "%s%s", k ? ", " : " (", g->bench[k]);
+			if (g->nbench < g->ncommon)
+				buf_putc(&b, ')');
+			if (g->unknown)
+				buf_puts(&b, "; a run with no machine named may or may not be on another");
+		} else {
+			buf_puts(&b, "not compared: ");
+			xgroup_say(&b, x, g);
+			buf_printf(&b, ", and kbench compares across machines only variants on one "
+				   "machine each, none shared (try --candidate %s)", g->variant);
+		}
+		warn(r, buf_detach(&b));
+	}
+	if (!t->across)
+		return;
+	for (i = 0; i < r->nfindings; i++) {
+		struct an_finding *f = &r->findings[i];
+		struct buf b = BUF_INIT;
+
+		for (k = 0; k < x->ng; k++)
+			if (strcmp(x->g[k].variant, f->variant) == 0)
+				break;
+		if (k == x->ng)
+			continue;
+		f->base_machine = xstrdup(x->g[k].bkeys);
+		f->cand_machine = xstrdup(x->g[k].ckeys);
+		buf_printf(&b, "across machines, %s on %s vs %s on %s: %s", f->baseline, f->base_machine,
+			   f->variant, f->cand_machine, f->evidence);
+		free(f->evidence);
+		f->evidence = buf_detach(&b);
+	}
+}
+
 int an_regress_build(struct db *db, const struct an_regress_opts *o,
 		     struct an_regress *r, struct kb_err *err)
 {
@@ -726,11 +977,15 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 	struct an_table t;
 	const struct an_table *tp = &t;
 	const char **vars = NULL;
+	struct xcheck x;
+	long long base_id = 0;
+	char *base_name = NULL;
 	size_t i;
 	int have_table = 0, rc = -1;
 
 	memset(r, 0, sizeof(*r));
 	memset(&t, 0, sizeof(t));
+	memset(&x, 0, sizeof(x));
 	if (o->placement.cpus_per_node < 1)
 		return kb_err_set(err, "", 0, "CPUs per node must be at least 1, not %d",
 				  o->placement.cpus_per_node);
@@ -750,6 +1005,16 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 	}
 	q.defer_bh = 0;
 	q.baseline_rows_only = 1;	/* rows without the baseline hold no verdict */
+	memset(&x, 0, sizeof(x));
+	if (q.baseline && db_variant_resolve_id(db, q.baseline, &base_id, &base_name, err) == 0) {
+		if (xcheck_build(db, &q, base_id, base_name, &x, err) < 0)
+			goto out;
+		if (x.ng && !o->across_machines) {
+			xcheck_refuse(&x, err);
+			goto out;
+		}
+	}
+	kb_err_clear(err);
 	if (an_compare_build(db, &q, &t, err) < 0)
 		goto out;
 	have_table = 1;
@@ -763,6 +1028,8 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 			q.near_any_machine = t.across;
 		}
 		rc = findings(db, o, &q, &tp, 1, r, err);
+		if (rc == 0)
+			xcheck_warn(&x, &t, r);
 	} else {
 		rc = findings(db, o, &q, &tp, 0, r, err);
 		if (rc == 0)
@@ -771,6 +1038,8 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 out:
 	if (have_table)
 		an_table_release(&t);
+	xcheck_release(&x);
+	free(base_name);
 	free(vars);
 	if (rc < 0)
 		an_regress_release(r);
@@ -866,6 +1135,9 @@ void an_regress_release(struct an_regress *r)
 		finding_free(&r->findings[i]);
 	free(r->findings);
 	free(r->baseline);
+	for (i = 0; i < r->nwarnings; i++)
+		free(r->warnings[i]);
+	free(r->warnings);
 	an_placement_release(&r->placement);
 	memset(r, 0, sizeof(*r));
 }

@@ -67,6 +67,12 @@ struct an_finding {
 	char *unit;		/* '' when unknown; "%" / "nodes" for placement */
 	char *machine;		/* where both ran (performance findings); NULL unknown
 				 * or compared across machines as asked */
+	char *base_machine;	/* compared across machines (as asked: see
+				 * an_regress_opts.across_machines): the
+				 * baseline's machines and the candidate's
+				 * ("boxA", "boxA, boxB", "unknown
+				 * machine"); NULL otherwise */
+	char *cand_machine;
 	char *variant;		/* the candidate */
 	char *baseline;		/* the baseline variant */
 	enum an_direction dir;	/* direction the verdict used */
@@ -98,6 +104,11 @@ struct an_regress_opts {
 	int no_placement;		/* 1 = skip placement findings */
 	int own_verdicts;		/* 1 = never take a published table's
 					 * own verdict where kbench cannot test */
+	int across_machines;		/* 1 = a candidate with no run on the
+					 * baseline's machines (for a benchmark)
+					 * is compared as the table allows, with
+					 * a warning; 0 = that is an error (see
+					 * an_regress_build) */
 	struct an_placement_opts placement;
 	int lean;			/* 1 (a report): of each verdict only the
 					 * first 64 findings are kept, the rest
@@ -122,6 +133,10 @@ struct an_regress {
 					 * changed, inconclusive, same); counted
 					 * above */
 	struct an_opts opts;		/* conv, test, alpha, delta used */
+	char **warnings;		/* said above the findings: what was
+					 * compared across machines, or left
+					 * out for want of a shared one */
+	size_t nwarnings;
 	struct an_placement placement;	/* per-run placement metrics of every
 					 * variant in the selection (for the
 					 * report's heatmaps); empty with
@@ -134,7 +149,17 @@ void an_regress_opts_init(struct an_regress_opts *o);
 
 /* Build the findings.  Returns 0 (possibly with no findings), or -1 with
  * err set: database error, unknown baseline or candidate, bad option value
- * (as an_compare_build).  On failure r is empty (safe to release). */
+ * (as an_compare_build).  On failure r is empty (safe to release).
+ *
+ * Machines: a candidate is compared with the baseline on the machines
+ * they share; its runs on a machine the baseline lacks are not compared.
+ * When, for some benchmark, a candidate and the baseline share no machine
+ * and one of them names one (the other may name none: kbench cannot tell),
+ * that is an error naming the variants and their machines, unless
+ * o->across_machines: then the comparison is what the table makes of it
+ * (variants on one machine each, none shared, are compared across them;
+ * otherwise the candidate is left out) and r->warnings says which.  Where
+ * neither side names a machine (a post's own variants), nothing changes. */
 int an_regress_build(struct db *db, const struct an_regress_opts *o,
 		     struct an_regress *r, struct kb_err *err);
 /*

@@ -28,7 +28,7 @@ int cmd_regress(int argc, char **argv)
 	double threshold = 1.0, alpha = 0.05, split_below = 90.0, share_min = 10.0;
 	long cpus_per_node = 4;
 	int strict = 0, verbose = 0, no_placement = 0, no_performance = 0, no_derived = 0;
-	int own_verdicts = 0;
+	int own_verdicts = 0, across_machines = 0;
 	int use_flagged = 0;
 	const struct opt opts[] = {
 		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
@@ -57,6 +57,8 @@ int cmd_regress(int argc, char **argv)
 		OPT_FLAG("own-verdicts", &own_verdicts,
 			 "never take a published table's own '*' where kbench cannot test"),
 		OPT_FLAG("no-performance", &no_performance, "placement checks only"),
+		OPT_FLAG("across-machines", &across_machines,
+			 "compare a candidate with no run on the baseline's machines, with a warning"),
 		OPT_FLAG("strict", &strict, "exit 3 when nothing regressed but something is inconclusive"),
 		OPT_STRING("format", "text|json|junit", &format, "text, json or junit (default text)"),
 		OPT_STRING("color", "auto|always|never", &color,
@@ -68,9 +70,12 @@ int cmd_regress(int argc, char **argv)
 	const struct cmd_usage u = { "regress",
 		"--baseline V [--candidate V,...] [--bench B] [--metric M] [--config K=V]\n"
 		"       [--threshold P] [--alpha A] [--test welch|mwu] [--change raw|speed|better]\n"
-		"       [--better M=DIR] [--cpus-per-node N] [--strict] [--format text|json|junit]",
+		"       [--better M=DIR] [--cpus-per-node N] [--across-machines] [--strict]\n"
+		"       [--format text|json|junit]",
 		"Lists regressions (worse) first, then better, changed and inconclusive comparisons;\n"
-		"exit status 0 no regression, 1 regression, 2 error, 3 inconclusive under --strict.",
+		"exit status 0 no regression, 1 regression, 2 error, 3 inconclusive under --strict.\n"
+		"A candidate is compared on the machines it shares with the baseline; one that\n"
+		"shares none is an error (2) unless --across-machines.",
 		opts };
 	const char **args = NULL;
 	size_t nargs = 0, i, ncv = 0, nmv = 0, ncf = 0, nbv = 0, nxv = 0;
@@ -176,6 +181,7 @@ int cmd_regress(int argc, char **argv)
 	ro.ncandidates = ncv;
 	ro.no_placement = no_placement;
 	ro.own_verdicts = own_verdicts;
+	ro.across_machines = across_machines;
 	ro.no_performance = no_performance;
 	ro.placement.cpus_per_node = (int)cpus_per_node;
 	ro.placement.split_below = split_below;

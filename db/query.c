@@ -448,6 +448,67 @@ void db_vkeys_free(struct db_vkey *v, size_t n)
 	free(v);
 }
 
+int db_query_variant_bench_keys(struct db *db, const struct db_qsel *sel, struct db_vbkey **out,
+				size_t *n, struct kb_err *err)
+{
+	struct db_where w, ws;          /* as db_query_variant_keys() */
+	struct buf sql = BUF_INIT;
+	struct dbst *st;
+	size_t cap = 0;
+	int step;
+
+	*out = NULL;
+	*n = 0;
+	db_where_build(&w, sel);
+	db_where_build(&ws, sel);
+	if (sel && sel->nmetrics) {
+		buf_puts(&ws.sql, " AND t.metric");
+		db_where_in(&ws, sel->metrics, sel->nmetrics);
+	}
+	buf_printf(&sql, "SELECT k.benchmark, k.variant_id, vv.display, k.mkey FROM ("
+		   "SELECT t.benchmark AS benchmark, t.variant_id AS variant_id, " MACHINE_KEY " AS mkey"
+		   " FROM run t JOIN variant v ON v.id = t.variant_id"
+		   " LEFT JOIN machine m ON m.id = t.machine_id WHERE %s AND t.status = 'ok'"
+		   " UNION SELECT t.benchmark, t.variant_id, " MACHINE_KEY " FROM summary t"
+		   " JOIN variant v ON v.id = t.variant_id LEFT JOIN machine m ON m.id = t.machine_id"
+		   " WHERE %s) k JOIN variant_v vv ON vv.id = k.variant_id ORDER BY 1, 2, 4",
+		   buf_str(&w.sql), buf_str(&ws.sql));
+	st = db_prepare(db, buf_str(&sql), err);
+	buf_release(&sql);
+	if (st)
+		db_where_bind(&ws, st, db_where_bind(&w, st, 1));
+	db_where_release(&w);
+	db_where_release(&ws);
+	if (!st)
+		return -1;
+	while ((step = db_step(st)) == DB_ROW) {
+		xgrow(out, &cap, *n + 1, sizeof(**out));
+		(*out)[*n].benchmark = db_col_text(st, 0);
+		(*out)[*n].variant_id = db_col_int(st, 1);
+		(*out)[*n].variant = db_col_text(st, 2);
+		(*out)[(*n)++].key = db_col_text(st, 3);
+	}
+	if (loop_end(db, st, step, err) < 0) {
+		db_vbkeys_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+		return -1;
+	}
+	return 0;
+}
+
+void db_vbkeys_free(struct db_vbkey *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].benchmark);
+		free(v[i].variant);
+		free(v[i].key);
+	}
+	free(v);
+}
+
 int db_query_has_jobs(struct db *db, int *has, struct kb_err *err)
 {
 	struct dbst *st = db_prepare(db, "SELECT EXISTS (SELECT 1 FROM job)", err);

@@ -177,6 +177,19 @@ struct db_vkey {
 int db_query_variant_keys(struct db *db, const struct db_qsel *sel, struct db_vkey **out,
 			  size_t *n, struct kb_err *err);
 void db_vkeys_free(struct db_vkey *v, size_t n);
+/* The same by benchmark: the distinct (benchmark, variant, machine key)
+ * triples of the selection, ordered so, each with the variant's display
+ * name (regress: does a candidate share a machine with its baseline, for
+ * each benchmark?).  Strings malloc'd; db_vbkeys_free() frees them. */
+struct db_vbkey {
+	char *benchmark;
+	long long variant_id;
+	char *variant;
+	char *key;		/* NULL: unknown */
+};
+int db_query_variant_bench_keys(struct db *db, const struct db_qsel *sel, struct db_vbkey **out,
+				size_t *n, struct kb_err *err);
+void db_vbkeys_free(struct db_vbkey *v, size_t n);
 /* *has = 1 when the store holds any numa_test job row, else 0. */
 int db_query_has_jobs(struct db *db, int *has, struct kb_err *err);
 

@@ -102,6 +102,8 @@ static int text(FILE *f, const struct an_regress *r, const struct render_regress
 		   "(%s test, alpha %g on BH q, threshold %g%%)\n",
 		r->nworse, r->nbetter, r->nchanged, r->ninconclusive, r->nsame,
 		r->opts.test == AN_TEST_MWU ? "Mann-Whitney" : "Welch", r->opts.alpha, r->opts.delta);
+	for (i = 0; i < r->nwarnings; i++)
+		fprintf(f, "warning: %s\n", r->warnings[i]);
 	for (g = 0; g < sizeof(groups) / sizeof(groups[0]); g++) {
 		int header = 0;
 
@@ -148,6 +150,10 @@ static json_t *finding_json(const struct an_finding *fd)
 	json_object_set_new(o, "config", json_string(fd->config));
 	if (fd->machine)
 		json_object_set_new(o, "machine", json_string(fd->machine));
+	if (fd->base_machine && fd->cand_machine) {
+		json_object_set_new(o, "baseline_machine", json_string(fd->base_machine));
+		json_object_set_new(o, "candidate_machine", json_string(fd->cand_machine));
+	}
 	json_object_set_new(o, "metric", json_string(fd->metric));
 	json_object_set_new(o, "unit", json_string(fd->unit));
 	json_object_set_new(o, "better", json_string(an_direction_name(fd->dir)));
@@ -179,7 +185,7 @@ static json_t *finding_json(const struct an_finding *fd)
 
 static int json(FILE *f, const struct an_regress *r, struct kb_err *err)
 {
-	json_t *root = json_object(), *arr = json_array(), *sum = json_object();
+	json_t *root = json_object(), *arr = json_array(), *sum = json_object(), *warn = json_array();
 	size_t i;
 
 	json_object_set_new(root, "kbench", json_string("regress"));
@@ -195,6 +201,9 @@ static int json(FILE *f, const struct an_regress *r, struct kb_err *err)
 	json_object_set_new(root, "alpha", render_jnum(r->opts.alpha));
 	json_object_set_new(root, "threshold", render_jnum(r->opts.delta));
 	json_object_set_new(root, "change", json_string(an_convention_name(r->opts.conv)));
+	for (i = 0; i < r->nwarnings; i++)
+		json_array_append_new(warn, json_string(r->warnings[i]));
+	json_object_set_new(root, "warnings", warn);
 	for (i = 0; i < r->nfindings; i++) {
 		enum an_verdict v = r->findings[i].verdict;
 		if (v == AN_VERDICT_WORSE || v == AN_VERDICT_BETTER || v == AN_VERDICT_CHANGED ||
@@ -237,6 +246,15 @@ static int junit(FILE *f, const struct an_regress *r)
 	render_xml_escape(f, r->baseline ? r->baseline : "-");
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n",
 		r->nfindings, r->nworse, nskipped);
+	if (r->nwarnings) {
+		fputs("    <properties>\n", f);
+		for (i = 0; i < r->nwarnings; i++) {
+			fputs("      <property name=\"warning\" value=\"", f);
+			render_xml_escape(f, r->warnings[i]);
+			fputs("\"/>\n", f);
+		}
+		fputs("    </properties>\n", f);
+	}
 	for (i = 0; i < r->nfindings; i++) {
 		const struct an_finding *fd = &r->findings[i];
 		char cls[1024];

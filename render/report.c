@@ -860,8 +860,16 @@ static int text_section(FILE *f, const struct report *r, size_t i, struct kb_err
 		} else if (rc == 0 && s->table.nrows) {
 			other = report_split_monitors(&s->table, &rest, &numa);
 			split = 1;
-			buf_printf(&out, "%%chg against %s.\n\n",
-				   s->table.variants[s->table.baseline].name);
+			if (s->table.nvariants == 1 && r->nmachines > 1)
+				/* nothing compared: say why, not "%chg against" */
+				wrap(&out, "", 0, "Only this variant has numbers here: nothing to compare "
+				     "it with.  Runs of different machines are never compared "
+				     "(kbench regress --across-machines does, with a warning).");
+			if (s->table.nvariants == 1 && r->nmachines > 1)
+				buf_putc(&out, '\n');
+			else
+				buf_printf(&out, "%%chg against %s.\n\n",
+					   s->table.variants[s->table.baseline].name);
 			if (fwrite(out.data, 1, out.len, f) != out.len)
 				rc = kb_err_set(err, "", 0, "write error");
 			buf_reset(&out);
