@@ -211,8 +211,12 @@ check_eq "... and no placement finding names m2" "$(grep -c 'on m2' "$TMP/.out")
 export KBENCH_DB="$TMP/pa.db"
 "$KB" import --variant stock --machine m1 "$TMP/stock-8.txt" >/dev/null
 "$KB" import --variant d7 --machine m2 "$TMP/d7-8.txt" >/dev/null
-check_status "across machines (each variant on its own): D7 packs, exit 1" 1 \
+check_status "across machines (each variant on its own): refused, exit 2" 2 \
 	"$KB" regress --baseline stock --no-performance
-check_grep "... the packing is found, pooled across the machines" \
-	"^  worse +placement numa_test tasks=8 light_load_packed +d7: 4 -> 3 nodes" "$TMP/.out"
+check_grep "... naming the machines" "d7 has no run on the baseline's machines \(stock: m1; d7: m2\)" "$TMP/.out"
+check_status "with --across-machines: compared, one run a side decides nothing" 0 \
+	"$KB" regress --baseline stock --no-performance --across-machines --verbose
+check_grep "... the warning names both machines" "^warning: compared across machines: stock on m1 against d7 on m2" "$TMP/.out"
+check_grep "... the packing is an inconclusive finding, pooled across the machines" \
+	"^  inconclusive +placement numa_test tasks=8 light_load_packed +d7: 4 -> 3 nodes" "$TMP/.out"
 
