@@ -79,3 +79,38 @@ TERM=dumb script -q -e -c "'$KB' regress --bench hackbench --baseline A" "$TMP/d
 check_eq "TERM=dumb: regress gets no colour either" "$(grep -c "$esc\[" "$TMP/dumbr.txt")" "0"
 TERM=dumb script -q -e -c "'$KB' compare --bench hackbench --baseline A --color=always" "$TMP/always.txt" > /dev/null
 check_grep "--color=always still colours on TERM=dumb" "$esc\[1;3[12]m" "$TMP/always.txt"
+
+# 5. Whatever kbench prints for a machine, --machine takes back: here two
+#    posts on machines they do not name, printed as unknown@<post>.
+export KBENCH_DB="$TMP/posts.db"
+"$KB" import "$SHARED/seeds/000_009ccda627cb3777.txt" "$SHARED/seeds/001_84b93bea668f5b54.txt" > /dev/null
+"$KB" compare --metric elapsed > "$TMP/cmp.txt"
+labels=$(sed -n 's/^  machine: //p' "$TMP/cmp.txt" | sort -u)
+check_eq "compare prints the posts' machines" "$(echo $labels)" \
+	"unknown@000_009ccda627cb3777 unknown@001_84b93bea668f5b54"
+M=unknown@001_84b93bea668f5b54
+check_status "compare --machine <printed label>" 0 "$KB" compare --metric elapsed --machine "$M"
+check_eq "... selects that post's variants only" \
+	"$(grep -o '[A-Z]@00[01]_[0-9a-f]*' "$TMP/.out" | sed 's/^.@//' | sort -u)" "001_84b93bea668f5b54"
+"$KB" compare --metric elapsed --machine "$M" --format json > "$TMP/m.json"
+check_eq "compare --format json: that post's variants (F is its own name)" \
+	"$(python3 -c 'import json,sys; print(sorted({r["variant"] for r in json.load(open(sys.argv[1]))["rows"]}))' "$TMP/m.json")" \
+	"['A@001_84b93bea668f5b54', 'B@001_84b93bea668f5b54', 'C@001_84b93bea668f5b54', 'D@001_84b93bea668f5b54', 'E@001_84b93bea668f5b54', 'F']"
+check_status "history --machine <printed label>" 0 "$KB" history --metric elapsed --machine "$M"
+check_grep "... the history of that post's machine" "^numa_test on $M tasks=8 elapsed" "$TMP/.out"
+check_eq "... and no other" "$(grep -c 'on unknown@000' "$TMP/.out")" "0"
+check_status "regress --machine <printed label>" 0 "$KB" regress --baseline A@001_84b93bea668f5b54 --machine "$M"
+check_grep "... compares that post's variants" 'B@001_84b93bea668f5b54' "$TMP/.out"
+check_status "chart --machine <printed label>" 0 "$KB" chart --type bars --bench numa_test --metric elapsed \
+	--machine "$M" --dump-layout
+check_eq "... draws that post's variants only" \
+	"$(grep -o 'series=[A-Z]@00[01]_' "$TMP/.out" | sort -u | sed 's/series=.@//' | sort -u)" "001_"
+check_status "report --machine <printed label>" 0 "$KB" report --format text --machine "$M" -o "$TMP/r.txt"
+check_eq "... reports that post's variants only" "$(grep -c '[A-Z]@000_009ccda627cb3777' "$TMP/r.txt")" "0"
+check_status "export --what compare --machine <printed label>" 0 "$KB" export --what compare \
+	--metric elapsed --machine "$M"
+check_eq "... that post's rows only" "$(grep -c '@000_009ccda627cb3777' "$TMP/.out")" "0"
+check_grep "... and they are there" '"A@001_84b93bea668f5b54"' "$TMP/.out"
+check_status "a label of no post is still refused" 2 "$KB" compare --machine unknown@nosuch
+check_grep "... named" "no machine 'unknown@nosuch'" "$TMP/.out"
+export KBENCH_DB="$TMP/kbench.db"
