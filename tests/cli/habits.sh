@@ -121,3 +121,33 @@ make -n --no-print-directory BUILD="$TMP/demo-build" demo > "$TMP/demo.n" 2>&1
 check_grep "make demo builds kbench(1)" "^\./kbench --man > $TMP/demo-build/man/kbench\.1" "$TMP/demo.n"
 check_grep "... and kbench-VERB(1)" "kbench --man \\\$v > $TMP/demo-build/man/kbench-\\\$v\.1" "$TMP/demo.n"
 check_grep "... then runs the demo" 'scripts/demo$' "$TMP/demo.n"
+
+# 7. The README tour's mail thread: a real thread in samples/mail/, small,
+#    made byte for byte from the real posts samples/README.md names, and
+#    the tour's commands run as written.
+MBOX=$SAMPLES/mail/lkml-2002-10-numa-scheduler.mbox.gz
+check "the tour's thread is in samples/mail/" test -s "$MBOX"
+check_eq "... small (under 50 KB)" "$(( $(stat -c %s "$MBOX") < 50000 ))" "1"
+python3 tests/tools/mkmbox.py posts "$TMP/t.mbox" \
+	tests/realposts/104-bligh-schedbench-header-misordered-2002.mail \
+	tests/realposts/105-focht-quotes-schedbench-quoted-printable-2002.mail
+check "... is the real posts, byte for byte (samples/README.md)" cmp "$TMP/t.mbox" <(gzip -dc "$MBOX")
+for id in '3129290732.1035737182@\[10.10.2.3\]' '200210281811.47708.efocht@ess.nec.de'; do
+	check_grep "samples/README.md gives the provenance of <$id>" "$id.*linux-kernel" "$SAMPLES/README.md"
+done
+check_grep "README's tour imports it" "^\./kbench import samples/mail/lkml-2002-10-numa-scheduler\.mbox\.gz$" README.md
+if on_sqlite; then
+	mkdir "$TMP/tour"
+	ln -s "$KB" "$TMP/tour/kbench"
+	ln -s "$SAMPLES" "$TMP/tour/samples"
+	sed -n '/^## A tour/,/^```$/p' README.md | sed '1,/^```sh$/d;$d' > "$TMP/tour.sh"
+	check_grep "the tour is there" '^\./kbench import samples/seeds/001' "$TMP/tour.sh"
+	(cd "$TMP/tour" && unset KBENCH_DB && bash -e "$TMP/tour.sh") > "$TMP/tour.out" 2>&1
+	check_eq "every command of the tour runs as written" "$?" "0"
+	check_grep "... the thread: two messages" '^2 files \(2 mail messages\): 0 runs, 0 samples, 144 summaries' "$TMP/tour.out"
+	check_grep "... the reply's quoted tables stored once" \
+		'#200210281811\.47708\.efocht@ess\.nec\.de: summary-table, 0 runs, 0 samples; 144 summaries already stored' \
+		"$TMP/tour.out"
+	check_grep "... the tour's regress of seed 003 exits as its comment says" \
+		"$(sed -n 's/.*--bench numa_test; echo "exit \$?" *# \([0-9]\):.*/^exit \1$/p' README.md)" "$TMP/tour.out"
+fi
