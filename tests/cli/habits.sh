@@ -151,3 +151,20 @@ if on_sqlite; then
 	check_grep "... the tour's regress of seed 003 exits as its comment says" \
 		"$(sed -n 's/.*--bench numa_test; echo "exit \$?" *# \([0-9]\):.*/^exit \1$/p' README.md)" "$TMP/tour.out"
 fi
+
+# 8. docs/report.md says what kbench does with seeds 000 and 001 in one
+#    store: each post's A..E are its own, never pooled.
+export KBENCH_DB="$TMP/seeds.db"
+"$KB" import "$SAMPLES/seeds/000_009ccda627cb3777.txt" "$SAMPLES/seeds/001_84b93bea668f5b54.txt" > /dev/null
+check_eq "seeds 000 and 001 in one store: each post's A is a variant of its own" \
+	"$(sql "select count(*) from variant where name = 'A'")" "2"
+"$KB" compare --bench numa_test --metric elapsed --format json > "$TMP/s.json"
+check_eq "... compared apart, on their own machines (A@000's and A@001's rows)" \
+	"$(python3 -c 'import json,sys
+rows = json.load(open(sys.argv[1]))["rows"]
+print(sorted({(r["variant"], r["machine"] or "") for r in rows if r["variant"].startswith("A@")}))' "$TMP/s.json")" \
+	"[('A@000_009ccda627cb3777', 'unknown@000_009ccda627cb3777'), ('A@001_84b93bea668f5b54', 'unknown@001_84b93bea668f5b54')]"
+check_eq "docs/report.md no longer says they merge" "$(grep -c 'into one store merges them' docs/report.md)" "0"
+check_grep "docs/report.md says they stay apart" 'stay apart in one store' docs/report.md
+check_grep "... and how to name each" 'A@000_009ccda627cb3777' docs/report.md
+export KBENCH_DB="$TMP/kbench.db"
