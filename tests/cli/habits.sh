@@ -168,3 +168,9 @@ check_eq "docs/report.md no longer says they merge" "$(grep -c 'into one store m
 check_grep "docs/report.md says they stay apart" 'stay apart in one store' docs/report.md
 check_grep "... and how to name each" 'A@000_009ccda627cb3777' docs/report.md
 export KBENCH_DB="$TMP/kbench.db"
+
+# relabel's own commands are words to correct too.
+check_status "a misspelled relabel command exits 2" 2 "$KB" relabel renmae A B
+check_eq "... with did you mean" "$(cat "$TMP/.out")" \
+"kbench relabel: unknown or incomplete command 'renmae'; did you mean 'rename'?
+run 'kbench relabel --help' for its commands"
