@@ -3,7 +3,8 @@
 #   make            build ./kbench
 #   make check      install missing deps, build with ASan+UBSan and -Werror, run all tests
 #   make golden-update  rewrite tests/golden/ (expected outputs) from this build
-#   make demo       install missing deps, import samples/ into demo/kbench.db, list it
+#   make demo       install missing deps, build kbench and its man pages, import
+#                   samples/ into demo/kbench.db, list it
 #   make bench      import a generated corpus and print throughput
 #   make bench-lab  generate a lab's lkp tree, import it, time analysis on it
 #   make install    PREFIX=/usr/local (the binary, man pages, bash and zsh completion)
@@ -175,9 +176,10 @@ golden-update: check-build
 # Sanitised unit-test binary only: $(BUILD)/chk/unit [name-filter]
 unit: $(BUILD)/chk/unit
 
+# The man pages too: the demo's last lines say how to read them.
 demo: deps
-	@$(MAKE) --no-print-directory kbench
-	@scripts/demo
+	@$(MAKE) --no-print-directory kbench man
+	@MAN_DIR=$(MAN_DIR) scripts/demo
 
 bench: deps
 	@$(MAKE) --no-print-directory kbench

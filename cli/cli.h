@@ -25,8 +25,9 @@ struct cmd {
 const struct cmd *cli_commands(size_t *n);
 
 /* --color WHEN (NULL: auto): *on says whether to colour what goes to f.
- * auto colours a terminal unless $NO_COLOR is set; always and never say
- * so.  -1 (after a message) for any other word. */
+ * auto colours a terminal unless $NO_COLOR is set or $TERM is dumb
+ * (core/term.h term_ansi); always and never say so.  -1 (after a
+ * message) for any other word. */
 #include <stdio.h>
 int cli_color(const char *verb, const char *when, FILE *f, int *on);
 

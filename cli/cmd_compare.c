@@ -44,7 +44,7 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 		OPT_FLAG("use-flagged", &sel.use_flagged, "test footnoted published cells too"),
 		OPT_STRING("format", "text|md|csv|json", &format, "text (default), md, csv or json"),
 		OPT_STRING("color", "auto|always|never", &color,
-			   "text: verdict marks in colour on a terminal (auto, default; off with $NO_COLOR)"),
+			   "text: verdict marks in colour on a terminal (auto, default; off with $NO_COLOR or TERM=dumb)"),
 		OPT_END,
 	};
 	const struct opt export_opts[] = {

@@ -62,7 +62,7 @@ int cmd_regress(int argc, char **argv)
 		OPT_FLAG("strict", &strict, "exit 3 when nothing regressed but something is inconclusive"),
 		OPT_STRING("format", "text|json|junit", &format, "text, json or junit (default text)"),
 		OPT_STRING("color", "auto|always|never", &color,
-			   "text: verdicts in colour on a terminal (auto, default; off with $NO_COLOR)"),
+			   "text: verdicts in colour on a terminal (auto, default; off with $NO_COLOR or TERM=dumb)"),
 		OPT_STRING("output", "FILE", &output, "(-o) write to FILE instead of standard output"),
 		OPT_FLAG("verbose", &verbose, "text: evidence of every finding, and the same ones"),
 		OPT_END,

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "select.h"
 #include "../core/num.h"
+#include "../core/spell.h"
 #include "../core/util.h"
 #include "../db/db.h"
 #include "../db/relabel.h"
@@ -193,8 +194,17 @@ int cmd_relabel(int argc, char **argv)
 			goto done;
 		}
 	} else {
-		fprintf(stderr, "kbench relabel: unknown or incomplete command '%s'\n", args[0]);
-		opt_usage(&u, stderr);
+		static const char *const words[] = { "rename", "merge", "move", "machine" };
+		struct spell sp;
+		size_t k;
+
+		spell_init(&sp, args[0]);
+		for (k = 0; k < ARRAY_SIZE(words); k++)
+			spell_try(&sp, words[k]);
+		fprintf(stderr, "kbench relabel: unknown or incomplete command '%s'", args[0]);
+		if (spell_best(&sp))
+			fprintf(stderr, "; did you mean '%s'?", spell_best(&sp));
+		fprintf(stderr, "\nrun 'kbench relabel --help' for its commands\n");
 		goto done;
 	}
 	if (rc < 0) {

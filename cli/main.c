@@ -3,6 +3,7 @@
  */
 #include "cli.h"
 #include "../core/buf.h"
+#include "../core/spell.h"
 #include "../core/term.h"
 
 #include <errno.h>
@@ -52,7 +53,7 @@ int cli_color(const char *verb, const char *when, FILE *f, int *on)
 	const char *no = getenv("NO_COLOR");
 
 	if (!when || strcmp(when, "auto") == 0)
-		*on = isatty(term_fd(f)) && !(no && *no);
+		*on = term_ansi(term_fd(f)) && !(no && *no);
 	else if (strcmp(when, "always") == 0)
 		*on = 1;
 	else if (strcmp(when, "never") == 0)
@@ -96,8 +97,11 @@ static void usage(FILE *f)
 
 	fprintf(f, "usage: kbench <verb> [options] [args]\n"
 		   "       kbench <verb> --help | kbench --version\n\nverbs:\n");
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		char line[256];
+		snprintf(line, sizeof(line), "  %-10s %s", commands[i].name, commands[i].summary);
+		opt_wrap(f, line, 13);
+	}
 	fprintf(f, "\nThe store is ./kbench.db unless --db or $KBENCH_DB names another: a SQLite\n"
 		   "file, or a PostgreSQL server (postgresql://USER@HOST/DB or service=NAME).\n"
 		   "Exit status: 0 ok, 1 regressions found, 2 usage or input error.\n");
@@ -113,22 +117,66 @@ static const struct cmd *find(const char *name)
 	return NULL;
 }
 
+/*
+ * A verb that is not in the table: one line naming it, with the nearest
+ * verb when one is near (core/spell.h), and where the list is; not the
+ * whole usage, which would bury the line.  prefix is "kbench" or
+ * "kbench help".
+ */
+static int unknown_verb(const char *prefix, const char *word)
+{
+	struct spell s;
+	size_t i;
+	const char *best;
+
+	spell_init(&s, word);
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		spell_try(&s, commands[i].name);
+	if (word[0] == '-') {
+		spell_try(&s, "--help");
+		spell_try(&s, "--version");
+	}
+	best = spell_best(&s);
+	fprintf(stderr, "%s: unknown %s '%s'", prefix, word[0] == '-' ? "option" : "command", word);
+	if (best)
+		fprintf(stderr, "; did you mean '%s'?", best);
+	fprintf(stderr, "\nrun 'kbench help' for the list\n");
+	return EXIT_USAGE;
+}
+
+/* kbench help [VERB]: the list of verbs, or VERB --help. */
 static int cmd_help(int argc, char **argv)
 {
+	static const struct cmd_usage u = {
+		"help", "[VERB]",
+		"With no VERB, the list of verbs; with one, the same as kbench VERB --help.", NULL
+	};
 	const struct cmd *c;
+	const char **args;
+	size_t nargs;
 	char *hargv[3];
+	int rc = opt_parse(&u, argc, argv, &args, &nargs);
 
-	if (argc < 2 || strcmp(argv[1], "help") == 0) {
+	if (rc)
+		return rc > 0 ? EXIT_OK : EXIT_USAGE;
+	if (nargs == 0) {
+		free(args);
 		usage(stdout);
 		return EXIT_OK;
 	}
-	c = find(argv[1]);
-	if (!c) {
-		fprintf(stderr, "kbench help: unknown verb '%s'\n", argv[1]);
-		usage(stderr);
+	if (nargs > 1) {
+		fprintf(stderr, "kbench help: one verb at a time, not '%s' too\n", args[1]);
+		free(args);
 		return EXIT_USAGE;
 	}
-	hargv[0] = argv[1];
+	c = find(args[0]);
+	if (!c) {
+		rc = unknown_verb("kbench help", args[0]);
+		free(args);
+		return rc;
+	}
+	free(args);
+	hargv[0] = (char *)c->name;
 	hargv[1] = "--help";
 	hargv[2] = NULL;
 	return c->fn(2, hargv);
@@ -162,7 +210,7 @@ static void man_kbench(void)
 	       "(default ./kbench.db): a SQLite file, or a PostgreSQL server as a libpq URI "
 	       "(postgresql://USER@HOST:PORT/DB?sslmode=...) or service=NAME; credentials "
 	       "as libpq takes them (PGPASSFILE, PGPASSWORD, the service file)\n.TP\n.B NO_COLOR\nwhen set, verdict marks are not "
-	       "coloured on a terminal\n"
+	       "coloured on a terminal\n.TP\n.B TERM\nwhen dumb, no colour and no redrawn progress line\n"
 	       ".SH EXIT STATUS\n0 success, 1 regressions found (regress), 2 usage or input error, "
 	       "3 inconclusive under \\-\\-strict (regress).\n"
 	       ".SH FILES\n.TP\n.B ./kbench.db\nthe default store (SQLite; query it with sqlite3)\n"
@@ -284,11 +332,8 @@ static int run(int argc, char **argv)
 	if (strcmp(argv[1], "__complete") == 0)
 		return cli_complete(argc - 1, argv + 1);
 	c = find(argv[1]);
-	if (!c) {
-		fprintf(stderr, "kbench: unknown verb '%s'\n", argv[1]);
-		usage(stderr);
-		return EXIT_USAGE;
-	}
+	if (!c)
+		return unknown_verb("kbench", argv[1]);
 	return c->fn(argc - 1, argv + 1);
 }
 

@@ -1,6 +1,8 @@
 #include "opt.h"
 #include "cli.h"
+#include "../core/buf.h"
 #include "../core/num.h"
+#include "../core/spell.h"
 #include "../core/util.h"
 
 #include <ctype.h>
@@ -137,15 +139,82 @@ static void man_page(const struct cmd_usage *u, FILE *f)
 	fprintf(f, ".TP\n.B \\-\\-help\nshow this help\n");
 	fprintf(f, ".SH ENVIRONMENT\n.TP\n.B KBENCH_DB\nthe store when \\-\\-db is not given "
 		   "(default ./kbench.db)\n.TP\n.B NO_COLOR\nwhen set, no colour on a terminal "
-		   "(unless \\-\\-color=always)\n");
+		   "(unless \\-\\-color=always)\n.TP\n.B TERM\nwhen dumb, the same, and no "
+		   "redrawn progress line\n");
 	fprintf(f, ".SH EXIT STATUS\n0 success, 1 regressions found (regress), 2 usage or input "
 		   "error, 3 inconclusive under \\-\\-strict (regress).\n");
 	fprintf(f, ".SH SEE ALSO\n.BR kbench (1),\n.BR sqlite3 (1)\n");
 }
 
+void opt_wrap(FILE *f, const char *text, size_t hang)
+{
+	const char *s = text;
+
+	while (*s) {
+		size_t len = strcspn(s, "\n"), col = 0, first = 1;
+		const char *end = s + len;
+
+		while (s < end) {
+			size_t room = OPT_WIDTH - col, n = (size_t)(end - s), cut;
+			if (n > room) {
+				/* at the last blank within room, best one outside
+				 * [brackets], so a synopsis' "[--format text|json]"
+				 * stays whole; a word wider than the line goes on
+				 * it whole */
+				size_t i, any = 0, top = 0;
+				int depth = 0;
+				for (i = 0; i <= room; i++) {
+					if (s[i] == '[')
+						depth++;
+					else if (s[i] == ']' && depth > 0)
+						depth--;
+					else if (s[i] == ' ' && i > 0) {
+						any = i;
+						if (depth == 0)
+							top = i;
+					}
+				}
+				cut = top ? top : any;
+				if (cut == 0)
+					while (cut < n && s[cut] != ' ')
+						cut++;
+				n = cut;
+			}
+			if (!first)
+				fprintf(f, "\n%*s", (int)hang, "");
+			while (n > 0 && s[n - 1] == ' ')
+				n--;
+			fwrite(s, 1, n, f);
+			s += n;
+			while (s < end && *s == ' ')
+				s++;
+			first = 0;
+			col = hang;
+		}
+		fputc('\n', f);
+		s = *end ? end + 1 : end;
+	}
+}
+
+/* s as one paragraph, appended to b: a line break and the blanks after
+ * it are one blank, so the wrapping decides where lines end. */
+static void reflow(struct buf *b, const char *s)
+{
+	for (; *s; s++) {
+		if (*s != '\n') {
+			buf_putc(b, *s);
+			continue;
+		}
+		buf_putc(b, ' ');
+		while (s[1] == ' ')
+			s++;
+	}
+}
+
 void opt_usage(const struct cmd_usage *u, FILE *f)
 {
 	const struct opt *o;
+	struct buf b = BUF_INIT;
 
 	if (opt_help_mode == OPT_HELP_MAN && f == stdout) {
 		man_page(u, f);
@@ -156,21 +225,39 @@ void opt_usage(const struct cmd_usage *u, FILE *f)
 		return;
 	}
 
-	fprintf(f, "usage: kbench %s %s\n", u->verb, u->synopsis);
-	if (u->summary)
-		fprintf(f, "\n%s\n", u->summary);
-	if (!u->opts || u->opts->type == OPT_T_END)
-		return;
-	fprintf(f, "\noptions:\n");
-	for (o = u->opts; o->type != OPT_T_END; o++) {
-		char left[64];
-		if (o->arg)
-			snprintf(left, sizeof(left), "--%s %s", o->name, o->arg);
-		else
-			snprintf(left, sizeof(left), "--%s", o->name);
-		fprintf(f, "  %-26s %s\n", left, o->help);
+	/* Every line fits OPT_WIDTH columns: a long one goes on under its
+	 * own start (the synopsis under the verb, an option's help under the
+	 * help column). */
+	buf_printf(&b, "usage: kbench %s ", u->verb);
+	reflow(&b, u->synopsis);
+	opt_wrap(f, buf_str(&b), 7);
+	if (u->summary) {
+		fputc('\n', f);
+		buf_reset(&b);
+		reflow(&b, u->summary);
+		opt_wrap(f, buf_str(&b), 0);
 	}
-	fprintf(f, "  %-26s %s\n", "--help", "show this help");
+	if (u->opts && u->opts->type != OPT_T_END) {
+		fprintf(f, "\noptions:\n");
+		for (o = u->opts; o->type != OPT_T_END; o++) {
+			char left[64];
+			if (o->arg)
+				snprintf(left, sizeof(left), "--%s %s", o->name, o->arg);
+			else
+				snprintf(left, sizeof(left), "--%s", o->name);
+			buf_reset(&b);
+			buf_printf(&b, "  %-26s %s", left, o->help);
+			opt_wrap(f, buf_str(&b), 29);
+		}
+		fprintf(f, "  %-26s %s\n", "--help", "show this help");
+	}
+	buf_release(&b);
+}
+
+/* Where a usage error sends the user: one line, not the whole usage. */
+static void see_help(const struct cmd_usage *u)
+{
+	fprintf(stderr, "run 'kbench %s --help' for its options\n", u->verb);
 }
 
 static int bad(const struct cmd_usage *u, const char *fmt, const char *what)
@@ -178,7 +265,43 @@ static int bad(const struct cmd_usage *u, const char *fmt, const char *what)
 	fprintf(stderr, "kbench %s: ", u->verb);
 	fprintf(stderr, fmt, what);
 	fputc('\n', stderr);
-	opt_usage(u, stderr);
+	see_help(u);
+	return -1;
+}
+
+/*
+ * An option the table does not have: named, with the nearest option of
+ * the table when one is near (core/spell.h), or the very option when
+ * only its dashes were wrong ("-variants").
+ */
+static int unknown_option(const struct cmd_usage *u, const char *arg)
+{
+	const struct opt *o;
+	const char *w = arg, *best = NULL;
+	char word[64];
+	size_t n;
+	struct spell s;
+
+	while (*w == '-')
+		w++;
+	n = strcspn(w, "=");
+	snprintf(word, sizeof(word), "%.*s", (int)(n < sizeof(word) ? n : sizeof(word) - 1), w);
+	spell_init(&s, word);
+	for (o = u->opts; o && o->type != OPT_T_END; o++) {
+		if (strcmp(o->name, word) == 0)
+			best = o->name;
+		spell_try(&s, o->name);
+	}
+	if (strcmp(word, "help") == 0)
+		best = "help";
+	spell_try(&s, "help");
+	if (!best)
+		best = spell_best(&s);
+	fprintf(stderr, "kbench %s: unknown option '%.*s'", u->verb, (int)(w - arg + n), arg);
+	if (best)
+		fprintf(stderr, "; did you mean '--%s'?", best);
+	fputc('\n', stderr);
+	see_help(u);
 	return -1;
 }
 
@@ -240,7 +363,7 @@ int opt_parse(const struct cmd_usage *u, int argc, char **argv, const char ***ar
 		if (a[1] != '-') {
 			free(*args);
 			*args = NULL;
-			return bad(u, "unknown option '%s'", a);
+			return unknown_option(u, a);
 		}
 		a += 2;
 		eq = strchr(a, '=');
@@ -251,7 +374,7 @@ int opt_parse(const struct cmd_usage *u, int argc, char **argv, const char ***ar
 		if (!o || o->type == OPT_T_END) {
 			free(*args);
 			*args = NULL;
-			return bad(u, "unknown option '%s'", argv[i]);
+			return unknown_option(u, argv[i]);
 		}
 		if (o->type == OPT_T_FLAG) {
 			if (eq) {

@@ -46,12 +46,18 @@ struct cmd_usage {
 /*
  * Parse argv[1..argc) (argv[0] is the verb).  Positional arguments are
  * collected in *args (malloc'd array, caller frees) in order.  "--help"
- * prints the usage to stdout and returns 1.  An unknown option or a
- * missing/bad value prints one line plus the usage to stderr and
- * returns -1.  Returns 0 on success.
+ * prints the usage to stdout and returns 1.  An unknown option (with
+ * "did you mean" the nearest of the table, core/spell.h) or a
+ * missing/bad value prints one line plus a pointer to "kbench VERB
+ * --help" to stderr and returns -1.  Returns 0 on success.
  */
 int opt_parse(const struct cmd_usage *u, int argc, char **argv, const char ***args, size_t *nargs);
 void opt_usage(const struct cmd_usage *u, FILE *f);
+/* Help text is at most OPT_WIDTH columns wide. */
+#define OPT_WIDTH 80
+/* Print text's lines to f, each broken at blanks to fit OPT_WIDTH, a
+ * continuation indented by hang columns; ends with a newline. */
+void opt_wrap(FILE *f, const char *text, size_t hang);
 
 /*
  * What "--help" does.  The man pages and the shell completion are made

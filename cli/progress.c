@@ -22,7 +22,7 @@ static double now(void)
 
 int progress_tty(void)
 {
-	return isatty(STDERR_FILENO);
+	return term_ansi(STDERR_FILENO);     /* the line is erased with ESC [K */
 }
 
 void progress_init(struct progress *p, const char *verb, int on, double delay)

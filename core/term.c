@@ -252,3 +252,10 @@ int term_fd(FILE *f)
 			return fileno(installed[i].under);
 	return fileno(f);
 }
+
+int term_ansi(int fd)
+{
+	const char *t = getenv("TERM");
+
+	return fd >= 0 && isatty(fd) && !(t && strcmp(t, "dumb") == 0);
+}

@@ -38,5 +38,9 @@ FILE *term_filter(FILE *under, int close_under);
 void term_install(void);
 /* The file descriptor under f (a filter's stream's), -1 if none. */
 int term_fd(FILE *f);
+/* Whether fd is a terminal that takes escape sequences (colour, the
+ * progress line's erase): a tty, and $TERM is not "dumb" (Emacs' shell,
+ * a serial console), as git and less decide. */
+int term_ansi(int fd);
 
 #endif

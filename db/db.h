@@ -194,7 +194,13 @@ int db_variant_resolve(struct db *db, const char *want, char **display, struct k
 int db_variant_resolve_id(struct db *db, const char *want, long long *id, char **display,
 			  struct kb_err *err);
 
+/* The machine key of a post's runs on a machine the post does not name:
+ * DB_UNKNOWN_AT "<post label>" (db_qrun.machine_key).  kbench prints it
+ * where it prints a machine, so --machine takes it back. */
+#define DB_UNKNOWN_AT "unknown@"
+
 /* Is there a benchmark (runs or summaries) or a machine of that name?
+ * A machine's name is also "unknown@<post>" (DB_UNKNOWN_AT).
  * 1 or 0, or -1 with err set. */
 enum db_name_kind { DB_NAME_BENCH, DB_NAME_MACHINE };
 int db_name_exists(struct db *db, enum db_name_kind kind, const char *name, struct kb_err *err);

@@ -422,7 +422,11 @@ int db_name_exists(struct db *db, enum db_name_kind kind, const char *name, stru
 	static const char *const sql[] = {
 		[DB_NAME_BENCH] = "SELECT EXISTS (SELECT 1 FROM run WHERE benchmark = ?1)"
 				  " OR EXISTS (SELECT 1 FROM summary WHERE benchmark = ?1)",
-		[DB_NAME_MACHINE] = "SELECT EXISTS (SELECT 1 FROM machine WHERE name = ?1)",
+		/* a machine's name, or the label of a post's machine that is
+		 * not named (query.c's machine key) */
+		[DB_NAME_MACHINE] = "SELECT EXISTS (SELECT 1 FROM machine WHERE name = ?1)"
+				    " OR EXISTS (SELECT 1 FROM variant WHERE scope <> ''"
+				    " AND '" DB_UNKNOWN_AT "' || scope_label = ?1)",
 	};
 	struct dbst *st = db_prepare(db, sql[kind], err);
 	int rc, has = 0;

@@ -124,7 +124,7 @@ static int placement_load(struct db *db, const struct db_qsel *sel, const char *
 	st = prepare_sel(db,
 		"SELECT t.id, v.id, v.display, t.benchmark, t.config, s.path, t.iteration,"
 		" CASE WHEN m.name IS NOT NULL THEN m.name"
-		" WHEN v.scope <> '' THEN 'unknown@' || v.scope_label END"
+		" WHEN v.scope <> '' THEN '" DB_UNKNOWN_AT "' || v.scope_label END"
 		" FROM run t JOIN variant_v v ON v.id = t.variant_id JOIN source s ON s.id = t.source_id"
 		" LEFT JOIN machine m ON m.id = t.machine_id",
 		&w, config, " AND EXISTS (SELECT 1 FROM job j WHERE j.run_id = t.id) ORDER BY t.id", err);

@@ -15,7 +15,7 @@
 /* A run's or summary's machine key (db_qrun.machine_key), over t joined
  * with its variant v and its machine m. */
 #define MACHINE_KEY "CASE WHEN m.name IS NOT NULL THEN m.name" \
-		    " WHEN v.scope <> '' THEN 'unknown@' || v.scope_label END"
+		    " WHEN v.scope <> '' THEN '" DB_UNKNOWN_AT "' || v.scope_label END"
 
 static int col_int_or(struct dbst *st, int i, int dflt)
 {

@@ -164,7 +164,9 @@ void db_where_build(struct db_where *w, const struct db_qsel *sel)
 		buf_puts(&w->sql, "))");
 	}
 	if (sel->nmachines) {
-		/* "unknown": the runs of no named machine. */
+		/* A machine is named as kbench prints it (the key query.c
+		 * loads): its name; "unknown", the runs of no named machine;
+		 * "unknown@POST", those of the variants of that post. */
 		int unknown = 0;
 		for (i = 0; i < sel->nmachines; i++)
 			unknown |= strcmp(sel->machines[i], "unknown") == 0;
@@ -175,7 +177,16 @@ void db_where_build(struct db_where *w, const struct db_qsel *sel)
 				  ? " AND (+t.machine_id IN (SELECT id FROM machine WHERE name"
 				  : " AND (t.machine_id IN (SELECT id FROM machine WHERE name");
 		db_where_in(w, sel->machines, sel->nmachines);
-		buf_puts(&w->sql, unknown ? ") OR t.machine_id IS NULL)" : "))");
+		buf_puts(&w->sql, ")");
+		if (unknown)
+			buf_puts(&w->sql, " OR t.machine_id IS NULL");
+		for (i = 0; !unknown && i < sel->nmachines; i++)
+			if (strncmp(sel->machines[i], DB_UNKNOWN_AT, strlen(DB_UNKNOWN_AT)) == 0) {
+				buf_puts(&w->sql, " OR (t.machine_id IS NULL AND t.variant_id IN"
+					 " (SELECT id FROM variant WHERE scope <> '' AND scope_label = ?))");
+				where_text(w, sel->machines[i] + strlen(DB_UNKNOWN_AT), NULL);
+			}
+		buf_puts(&w->sql, ")");
 	}
 	if (sel->nvariant_ids) {
 		buf_puts(&w->sql, " AND t.variant_id");

@@ -19,6 +19,14 @@
 
   mkmbox.py maildir SEEDS_DIR NUMATEST_QP OUT_DIR
       The seed thread as a Maildir (cur/, new/, tmp/), one file a message.
+
+  mkmbox.py posts OUT.mbox MAIL...
+      Real messages (tests/realposts/*.mail, byte for byte as the archive
+      serves them) as one mboxrd file, in the order given, as
+      lore.kernel.org's t.mbox.gz writes a thread: each message after a
+      "From mboxrd@z Thu Jan  1 00:00:00 1970" line, its body lines
+      matching /^>*From / quoted with one more '>', a blank line after it.
+      samples/mail/ is made so (samples/README.md).
 """
 import base64
 import os
@@ -163,7 +171,25 @@ def write_mbox(msgs, out):
             f.write((fromline + raw + "\n").encode("latin-1" if "\xfc" in raw else "utf-8"))
 
 
+def posts_mbox(out, mails):
+    with open(out, "wb") as f:
+        for m in mails:
+            with open(m, "rb") as g:
+                raw = g.read()
+            lines = raw.split(b"\n")
+            for i, line in enumerate(lines):
+                if line.lstrip(b">").startswith(b"From "):
+                    lines[i] = b">" + line
+            raw = b"\n".join(lines)
+            if not raw.endswith(b"\n"):
+                raw += b"\n"
+            f.write(b"From mboxrd@z Thu Jan  1 00:00:00 1970\n" + raw + b"\n")
+
+
 def main():
+    if sys.argv[1:2] == ["posts"]:
+        posts_mbox(sys.argv[2], sys.argv[3:])
+        return
     mode, seeds_dir, numatest_qp, out = sys.argv[1:5]
     if mode == "seeds":
         write_mbox(seed_messages(seeds_dir, numatest_qp), out)
