@@ -113,8 +113,14 @@ R=${U/postgres@/kb_reader@}
 check "reader: ls" "$REAL" ls --db "$R"
 check "reader: show" "$REAL" show --db "$R" "$(q "$U" "select min(id) from run")"
 check "reader: compare" "$REAL" compare --db "$R" --bench numa_test --variants A@001,F
+# The samples hold seed 004 on azusa and seed 001 on no named machine:
+# regress reads both and refuses to compare them (exit 2, machines named).
 "$REAL" regress --db "$R" --bench numa_test --baseline A@001 > "$TMP/reg.out" 2>&1
-check_eq "reader: regress (exit 1: it found regressions)" "$?" "1"
+check_eq "reader: regress across machines (exit 2)" "$?" "2"
+check_grep "... naming both machines" "unknown machine \\(post 001_84b93bea668f5b54\\); 004_6cdb76245787edd0: azusa" "$TMP/reg.out"
+"$REAL" regress --db "$R" --bench numa_test --baseline A@001 --candidate F > "$TMP/reg.out" 2>&1
+check_eq "reader: regress of one post's F (exit 0: one run a side, nothing decided)" "$?" "0"
+check_grep "... 49 rows inconclusive" "^0 worse, 0 better, 0 changed, 49 inconclusive, 0 same" "$TMP/reg.out"
 check "reader: history" "$REAL" history --db "$R" --bench hackbench --metric time
 check "reader: chart" "$REAL" chart --db "$R" --type bars --bench numa_test --metric elapsed --variants A@001,F -o "$TMP/r.png"
 check "reader: report" "$REAL" report --db "$R" -o "$TMP/r.html"
