@@ -359,39 +359,6 @@ void report_summary_release(struct report_summary *s)
 	memset(s, 0, sizeof(*s));
 }
 
-const char report_marks[] = "fdNbone";
-
-static const char *const mark_texts[] = {
-	"footnoted in the post: not tested unless --use-flagged",
-	"published E minus published H, sd unknown",
-	"very noisy (CV > 15%)",
-	"bimodal (two clusters of values)",
-	"outliers (Grubbs' test at 4%, kept)",
-	"noisy (CV > 5%)",
-	"sd estimated from the range, (max - min) / d2(n)",
-};
-
-static const unsigned mark_bits[] = {
-	AN_F_FOOTNOTED, AN_F_FROM_SUMMARIES, AN_F_VERY_NOISY, AN_F_BIMODAL, AN_F_OUTLIERS, AN_F_NOISY, AN_F_SD_ESTIMATED,
-};
-
-char report_value_mark(unsigned flags)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(mark_bits); i++)
-		if (flags & mark_bits[i])
-			return report_marks[i];
-	return ' ';
-}
-
-const char *report_mark_text(char mark)
-{
-	const char *p = strchr(report_marks, mark);
-
-	return p && mark ? mark_texts[p - report_marks] : "";
-}
-
 void report_format_change(struct buf *out, const struct an_cell *c)
 {
 	if (!c->has_change || isnan(c->chg.change))

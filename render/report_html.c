@@ -333,8 +333,10 @@ static void value_cell(struct buf *o, const struct an_cell *c, int dec, unsigned
 		       int is_base)
 {
 	struct buf b = BUF_INIT;
-	char m = report_value_mark(c->flags);
+	char marks[RENDER_MARKS_MAX + 1];
+	size_t i;
 
+	render_value_marks(c->flags, marks);
 	render_format_value(&b, c, dec);
 	buf_printf(o, "<td class=\"num%s\"", is_base ? " base" : "");
 	if (c->origin == AN_ORIGIN_SAMPLES)
@@ -343,9 +345,11 @@ static void value_cell(struct buf *o, const struct an_cell *c, int dec, unsigned
 		buf_printf(o, " title=\"published summary, n=%zu\"", c->d.n);
 	buf_putc(o, '>');
 	esc(o, buf_str(&b));
-	if (m != ' ' && c->origin != AN_ORIGIN_NONE) {
-		buf_printf(o, "<span class=\"mark\">%c</span>", m);
-		*seen |= 1u << (strchr(report_marks, m) - report_marks);
+	if (*marks && c->origin != AN_ORIGIN_NONE) {
+		/* Every mark that applies, as compare prints them ("ne"). */
+		buf_printf(o, "<span class=\"mark\">%s</span>", marks);
+		for (i = 0; marks[i]; i++)
+			*seen |= 1u << (strchr(RENDER_MARKS, marks[i]) - RENDER_MARKS);
 	}
 	buf_puts(o, "</td>");
 	buf_release(&b);
@@ -459,10 +463,10 @@ static void metric_table(struct buf *o, const struct an_table *t, const char *me
 		size_t i;
 
 		buf_puts(o, "<ul class=\"notes\">\n");
-		for (i = 0; report_marks[i]; i++)
+		for (i = 0; RENDER_MARKS[i]; i++)
 			if (seen & (1u << i))
-				buf_printf(o, "<li><span class=\"mark\">%c</span> %s</li>\n", report_marks[i],
-					   report_mark_text(report_marks[i]));
+				buf_printf(o, "<li><span class=\"mark\">%c</span> %s</li>\n", RENDER_MARKS[i],
+					   render_value_mark_text(RENDER_MARKS[i]));
 		for (i = 0; i < nnotes; i++) {
 			buf_puts(o, "<li>");
 			esc(o, notes[i].text);

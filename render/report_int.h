@@ -65,12 +65,6 @@ int report_render(FILE *f, const struct report *r, int html, const char *assets_
 /* Decimals for the values of one row (two as the mails print, fewer for
  * large or integral numbers, more for tiny ones). */
 
-/* Mark after a value (N very noisy, b bimodal, o outliers, n noisy,
- * e sd estimated), ' ' when none; and its meaning. */
-char report_value_mark(unsigned flags);
-const char *report_mark_text(char mark);
-/* Marks in the order above, NUL-terminated. */
-extern const char report_marks[];
 
 /*
  * NUMA monitors (proc-vmstat.*, numa-numastat.*, numastat.* ...) are

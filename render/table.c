@@ -105,9 +105,9 @@ static const struct {
 };
 
 /* Every mark of a cell's flags, in value_marks order, into out (room
- * for ARRAY_SIZE(value_marks) + 1): "ne" for a noisy cell whose sd is
+ * for RENDER_MARKS_MAX + 1): "ne" for a noisy cell whose sd is
  * estimated.  Very noisy implies noisy: 'N' alone. */
-static void value_marks_str(unsigned flags, char *out)
+void render_value_marks(unsigned flags, char *out)
 {
 	size_t i, n = 0;
 
@@ -119,6 +119,16 @@ static void value_marks_str(unsigned flags, char *out)
 		out[n++] = value_marks[i].mark;
 	}
 	out[n] = '\0';
+}
+
+const char *render_value_mark_text(char mark)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(value_marks); i++)
+		if (value_marks[i].mark == mark)
+			return value_marks[i].text;
+	return "";
 }
 
 /* What mark k means in t: a footnoted cell is tested under --use-flagged. */
@@ -589,7 +599,7 @@ static void grid_build(struct grid *g, const struct an_table *t, const struct pi
 			format_published(&pb, cell);
 			gc->pub = pb.data ? buf_detach(&pb) : xstrdup("");
 			if (cell->origin != AN_ORIGIN_NONE)
-				value_marks_str(cell->flags, gc->flags);
+				render_value_marks(cell->flags, gc->flags);
 			gc->has_data = cell->origin != AN_ORIGIN_NONE;
 			gc->mark = cell->has_change ? render_verdict_mark(cell->chg.verdict) : ' ';
 			gc->color = cell->has_change && p->color ? render_verdict_color(cell->chg.verdict) : "";

@@ -117,3 +117,11 @@ check_status "--since a later day than any import: nothing to report" 2 \
 	"$KB" report --format text --since 2999-01-01
 check_status "--since wants a date" 2 "$KB" report --since yesterday
 check_grep "... and says the form" "--since takes a date, YYYY-MM-DD" "$TMP/.out"
+
+# Every mark of a value, as compare prints it: lkp's hackbench cell
+# 10.27(0.84) is noisy and has an outlier ("on" in compare's table).
+KBENCH_DB=$TMP/lkp.db "$KB" import "$SAMPLES/lkp" > /dev/null 2>&1
+check "html report of the lkp samples" env KBENCH_DB="$TMP/lkp.db" "$KB" report -o "$TMP/lkp.html"
+check_grep "html: a cell shows both of its marks" '10\.27\(0\.84\)<span class="mark">on</span>' "$TMP/lkp.html"
+check_grep "... the legend explains o" '<li><span class="mark">o</span> outliers' "$TMP/lkp.html"
+check_grep "... and n" '<li><span class="mark">n</span> noisy \(CV > 5%\)' "$TMP/lkp.html"
