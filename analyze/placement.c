@@ -424,6 +424,23 @@ static void test_over_runs(struct an_pfinding *f, const double *xc, size_t nc,
 	buf_printf(b, "; rank test over runs, %zu against %zu: p=%.2g", nc, nb, f->p);
 }
 
+/* A check's end: the test over runs, the verdict, the evidence with
+ * what; frees xc, xb and what's text. */
+static void finish_check(struct an_pfinding *f, double *xc, size_t nc, double *xb, size_t nb,
+			 struct buf *what, const struct group *cand, const struct group *base,
+			 const struct an_placement_opts *o)
+{
+	char *w;
+
+	test_over_runs(f, xc, nc, xb, nb, what);
+	f->verdict = pf_decide(f, o);
+	w = buf_detach(what);
+	evidence(f, w, cand, base);
+	free(w);
+	free(xc);
+	free(xb);
+}
+
 static double run_nodes_used(const struct an_prun *r)
 {
 	return r->njobs ? (double)r->nodes_used : NAN;
@@ -483,15 +500,22 @@ static void check_nodes(struct an_pfindings *out, const char *variant, const cha
 		buf_printf(&what, " (light load: %ld tasks <= %d nodes x %d CPUs; runs on fewer than %d nodes: %zu of %zu against %zu of %zu)",
 			   cand->r[0]->tasks, cand->r[0]->nnodes, o->cpus_per_node,
 			   cand->r[0]->nodes_possible, cpk, cand->n, bpk, base->n);
-	test_over_runs(f, xc, nc, xb, nb, &what);
-	f->verdict = pf_decide(f, o);
-	{
-		char *w = buf_detach(&what);
-		evidence(f, w, cand, base);
-		free(w);
-	}
-	free(xc);
-	free(xb);
+	finish_check(f, xc, nc, xb, nb, &what, cand, base, o);
+}
+
+/* The mean user-time penalty of moved jobs over g's runs that have
+ * both moved and stayed jobs; NaN when none has. */
+static double mean_penalty(const struct group *g)
+{
+	double s = 0;
+	size_t i, k = 0;
+
+	for (i = 0; i < g->n; i++)
+		if (!isnan(g->r[i]->moved_penalty_pct)) {
+			s += g->r[i]->moved_penalty_pct;
+			k++;
+		}
+	return k ? s / (double)k : NAN;
 }
 
 /* Moved or split jobs: the share of a run's jobs, per run, against the
@@ -522,28 +546,11 @@ static void check_share(struct an_pfindings *out, const char *check, const char 
 	f->base_value = group_values(base, moved ? run_moved_pct : run_split_pct, &xb, &nb);
 	f->change_pct = f->value - f->base_value;
 	if (moved) {
-		double pc = NAN, pb = NAN;
-		/* Mean penalty over the runs that have both moved and stayed jobs. */
-		double s = 0;
-		size_t k = 0;
+		double pc, pb;
 		char pcs[32] = "n/a", pbs[32] = "n/a";
 
-		for (i = 0; i < cand->n; i++)
-			if (!isnan(cand->r[i]->moved_penalty_pct)) {
-				s += cand->r[i]->moved_penalty_pct;
-				k++;
-			}
-		if (k)
-			pc = s / (double)k;
-		s = 0;
-		k = 0;
-		for (i = 0; i < base->n; i++)
-			if (!isnan(base->r[i]->moved_penalty_pct)) {
-				s += base->r[i]->moved_penalty_pct;
-				k++;
-			}
-		if (k)
-			pb = s / (double)k;
+		pc = mean_penalty(cand);
+		pb = mean_penalty(base);
 		if (!isnan(pc))
 			snprintf(pcs, sizeof(pcs), "%+.1f%%", pc);
 		if (!isnan(pb))
@@ -562,15 +569,7 @@ static void check_share(struct an_pfindings *out, const char *check, const char 
 		put_values(&what, xb, nb);
 		buf_printf(&what, "%% (mean %.1f%% vs %.1f%%)", f->value, f->base_value);
 	}
-	test_over_runs(f, xc, nc, xb, nb, &what);
-	f->verdict = pf_decide(f, o);
-	{
-		char *w = buf_detach(&what);
-		evidence(f, w, cand, base);
-		free(w);
-	}
-	free(xc);
-	free(xb);
+	finish_check(f, xc, nc, xb, nb, &what, cand, base, o);
 }
 
 static int seen(const char *const *v, size_t n, const char *s)

@@ -394,6 +394,21 @@ int db_query_load(struct db *db, const char *bench, struct db_qdata *out,
 	return db_query_select(db, &sel, out, err);
 }
 
+/* Prepare sql, a union of two halves whose WHERE clauses are w's and
+ * ws's, bind both (w's first), and release sql, w and ws. */
+static struct dbst *prepare_union(struct db *db, struct buf *sql, struct db_where *w,
+				  struct db_where *ws, struct kb_err *err)
+{
+	struct dbst *st = db_prepare(db, buf_str(sql), err);
+
+	buf_release(sql);
+	if (st)
+		db_where_bind(ws, st, db_where_bind(w, st, 1));
+	db_where_release(w);
+	db_where_release(ws);
+	return st;
+}
+
 int db_query_variant_keys(struct db *db, const struct db_qsel *sel, struct db_vkey **out,
 			  size_t *n, struct kb_err *err)
 {
@@ -417,12 +432,7 @@ int db_query_variant_keys(struct db *db, const struct db_qsel *sel, struct db_vk
 		   " UNION SELECT t.variant_id, " MACHINE_KEY " FROM summary t"
 		   " JOIN variant v ON v.id = t.variant_id LEFT JOIN machine m ON m.id = t.machine_id"
 		   " WHERE %s ORDER BY 1, 2", buf_str(&w.sql), buf_str(&ws.sql));
-	st = db_prepare(db, buf_str(&sql), err);
-	buf_release(&sql);
-	if (st)
-		db_where_bind(&ws, st, db_where_bind(&w, st, 1));
-	db_where_release(&w);
-	db_where_release(&ws);
+	st = prepare_union(db, &sql, &w, &ws, err);
 	if (!st)
 		return -1;
 	while ((step = db_step(st)) == DB_ROW) {
@@ -473,12 +483,7 @@ int db_query_variant_bench_keys(struct db *db, const struct db_qsel *sel, struct
 		   " JOIN variant v ON v.id = t.variant_id LEFT JOIN machine m ON m.id = t.machine_id"
 		   " WHERE %s) k JOIN variant_v vv ON vv.id = k.variant_id ORDER BY 1, 2, 4",
 		   buf_str(&w.sql), buf_str(&ws.sql));
-	st = db_prepare(db, buf_str(&sql), err);
-	buf_release(&sql);
-	if (st)
-		db_where_bind(&ws, st, db_where_bind(&w, st, 1));
-	db_where_release(&w);
-	db_where_release(&ws);
+	st = prepare_union(db, &sql, &w, &ws, err);
 	if (!st)
 		return -1;
 	while ((step = db_step(st)) == DB_ROW) {
