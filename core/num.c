@@ -93,7 +93,8 @@ static int convert(const char *s, size_t n, double *out)
 	memcpy(tmp, s, n);
 	tmp[n] = '\0';
 	*out = strtod_l(tmp, &end, c_locale());
-	return (size_t)(end - tmp) == n ? 0 : -1;
+	/* Too large for a double ("1e999"): not a value kbench can store. */
+	return (size_t)(end - tmp) == n && isfinite(*out) ? 0 : -1;
 }
 
 int num_parse(const char *s, size_t len, double *out)

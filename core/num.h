@@ -12,7 +12,8 @@
 
 /* Parse all of s[0..len) as a decimal or scientific number ("1.8781e+06",
  * "-3", ".5").  Returns 0 and sets *out, or -1 when s is not exactly one
- * number (no trailing junk, no empty string). */
+ * number (no trailing junk, no empty string) or a number too large for a
+ * double ("1e999": strtod's infinity is never a value). */
 int num_parse(const char *s, size_t len, double *out);
 
 /* Parse s[0..len) as a whole number (optional sign, digits only). */

@@ -82,3 +82,13 @@ cp tests/data/issue13/hackbench/rt-tests-sigint.txt "$TMP/notlkp/a/b/c/d/e/f/g/0
 export KBENCH_DB="$TMP/notlkp.db"
 "$KB" import "$TMP/notlkp" > /dev/null 2>&1
 check_eq "a look-alike path is not taken for lkp's" "$(sql "select group_concat(variant) from runs_v")" "log"
+
+# A number too large for a double ("Time: 1e999") is refused with its
+# line, not stored as an ok run with no sample; the store keeps what it had.
+export KBENCH_DB="$TMP/overflow.db"
+check "a store with seed 000" "$KB" import "$SAMPLES/seeds/000_009ccda627cb3777.txt"
+before=$(counts)
+printf 'Running with 10*40 (== 400) tasks.\nTime: 5.54\nRunning with 10*40 (== 400) tasks.\nTime: 1e999\n' > "$TMP/overflow.log"
+check_status "Time: 1e999 is refused" 2 "$KB" import "$TMP/overflow.log"
+check_grep "... at its line" "overflow\.log:4: bad time '1e999'" "$TMP/.out"
+check_eq "... and the store keeps what it had (no run of the file)" "$(counts)" "$before"

@@ -3,6 +3,7 @@
  * occurrence. */
 #include "unit.h"
 #include "../../core/arena.h"
+#include "../../core/num.h"
 #include "../../core/util.h"
 
 #include <stdlib.h>
@@ -78,4 +79,19 @@ TEST(arena_grow_keeps_contents)
 	arena_grow(&a, &v, &cap, 10, sizeof(*v));      /* no shrinking, no move */
 	CHECK_INT(v[4999], 4999 * 7);
 	arena_release(&a);
+}
+
+/* core/num.c: a number too large for a double is no number (strtod would
+ * give infinity, and a run would be stored ok with no sample). */
+TEST(num_parse_rejects_overflow)
+{
+	double v = 0;
+
+	CHECK_INT(num_parse("1e999", 5, &v), -1);
+	CHECK_INT(num_parse("-1e999", 6, &v), -1);
+	CHECK_INT(num_parse("1e308", 5, &v), 0);
+	CHECK_INT(num_parse("1.8781e+06", 10, &v), 0);
+	CHECK_NEAR(v, 1878100, 1e-9);
+	CHECK_INT(num_parse("5.54", 4, &v), 0);
+	CHECK_NEAR(v, 5.54, 1e-12);
 }
