@@ -359,7 +359,7 @@ void report_summary_release(struct report_summary *s)
 	memset(s, 0, sizeof(*s));
 }
 
-const char report_marks[] = "fdNbone";
+const char report_marks[] = "fdNboneah";
 
 static const char *const mark_texts[] = {
 	"footnoted in the post: not tested unless --use-flagged",
@@ -369,10 +369,13 @@ static const char *const mark_texts[] = {
 	"outliers (Grubbs' test at 4%, kept)",
 	"noisy (CV > 5%)",
 	"sd estimated from the range, (max - min) / d2(n)",
+	"arithmetic mean: a value <= 0 has no harmonic mean",
+	"harmonic mean of the runs (higher is better, as mmtests' Hmean)",
 };
 
 static const unsigned mark_bits[] = {
 	AN_F_FOOTNOTED, AN_F_FROM_SUMMARIES, AN_F_VERY_NOISY, AN_F_BIMODAL, AN_F_OUTLIERS, AN_F_NOISY, AN_F_SD_ESTIMATED,
+	AN_F_HMEAN_NONPOS, AN_F_HMEAN,
 };
 
 char report_value_mark(unsigned flags)
@@ -419,8 +422,10 @@ void report_methods(struct buf *out, const struct report *r)
 		   "Each cell is one variant x benchmark x configuration x metric: the mean and "
 		   "sample standard deviation of the runs' values (per job for numa_test's per-job "
 		   "user time), or the mean(sd) as published when only a summary table was "
-		   "imported.  When a summary gives no sd but its min, max and n, sd is estimated "
-		   "as (max - min) / d2(n) and marked 'e'.\n\n");
+		   "imported.  For a higher-is-better (throughput) metric the mean of the runs is "
+		   "their harmonic mean, as mmtests' Hmean (marked 'h'; the arithmetic mean, marked "
+		   "'a', when a value is <= 0).  When a summary gives no sd but its min, max and n, "
+		   "sd is estimated as (max - min) / d2(n) and marked 'e'.\n\n");
 	buf_printf(out,
 		   "Change: %s against the baseline of each table%s.  The 95%% interval and "
 		   "p-value come from %s; p-values are adjusted with Benjamini-Hochberg as one "
@@ -449,7 +454,8 @@ void report_methods(struct buf *out, const struct report *r)
 		   "Marks after a value: N very noisy (CV > 15%%), n noisy (CV > 5%%), b bimodal, "
 		   "o outliers (Grubbs' test at 4%% per cell, never dropped), e sd estimated, "
 		   "f footnoted in the post (not tested unless --use-flagged), "
-		   "d E-H of published cells (published E minus published H, sd unknown).");
+		   "d E-H of published cells (published E minus published H, sd unknown), "
+		   "h harmonic mean, a arithmetic mean of a throughput metric (a value <= 0).");
 }
 
 /* Text -------------------------------------------------------------------- */
