@@ -290,6 +290,8 @@ static const struct {
 	{ AN_F_TOO_FEW, "too_few" },
 	{ AN_F_ZERO_VAR, "zero_var" },
 	{ AN_F_TIES, "ties" },
+	{ AN_F_HMEAN, "harmonic_mean" },
+	{ AN_F_HMEAN_NONPOS, "arithmetic_nonpositive" },
 	{ AN_F_RAW_PREFERRED, "raw_preferred" },
 	{ AN_F_DERIVED, "derived" },
 	{ AN_F_JOBS, "jobs" },
@@ -867,7 +869,8 @@ static void fill_cell(struct build *b, struct an_row *row, struct an_cell *c,
 		if (dof)
 			c->job_sd = sqrt(jss / (double)dof);
 		c->nvalues = n;
-		an_describe(c->values, n, &c->d);
+		/* throughput rows: the harmonic mean, as mmtests' Hmean */
+		an_describe_dir(c->values, n, row->dir, &c->d);
 		if (sum && has_flag(sum->flags, "from_summaries")) {
 			/* Published E and H are rounded to 2 decimals each. */
 			if (fabs(c->d.mean - sum->mean) <= 0.011 + 1e-9 * fabs(sum->mean))
@@ -1139,7 +1142,7 @@ static void compare_rows(struct an_table *t)
 		if (base->origin == AN_ORIGIN_NONE)
 			continue;
 		if (base->origin == AN_ORIGIN_SAMPLES)
-			an_side_samples(&sb, base->values, base->nvalues);
+			an_side_samples_dir(&sb, base->values, base->nvalues, row->dir);
 		else
 			sb.x = NULL, sb.nx = 0, sb.d = base->d;
 		for (v = 0; v < t->nvariants; v++) {
@@ -1153,7 +1156,7 @@ static void compare_rows(struct an_table *t)
 				continue;
 			}
 			if (c->origin == AN_ORIGIN_SAMPLES)
-				an_side_samples(&sc, c->values, c->nvalues);
+				an_side_samples_dir(&sc, c->values, c->nvalues, row->dir);
 			else
 				sc.x = NULL, sc.nx = 0, sc.d = c->d;
 			an_compare(&sb, &sc, &o, &c->chg);

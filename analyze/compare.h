@@ -48,6 +48,9 @@
  *
  * Direction: the metric catalogue's `better` for (benchmark, metric),
  * falling back to ('', metric), then to NONE; q.better overrides.
+ * A raw cell of a higher-is-better row has the harmonic mean of its
+ * values (AN_F_HMEAN; AN_F_HMEAN_NONPOS and the arithmetic mean when a
+ * value is <= 0), as mmtests' Hmean: an_describe_dir().
  *
  * q-values: Benjamini-Hochberg over every comparison in the table (all
  * rows, all non-baseline cells with a p-value), then verdicts decided
@@ -249,7 +252,8 @@ int an_test_parse(const char *s, enum an_test *t);
 
 /* Flag names, lowest bit first: "noisy", "very_noisy", "outliers",
  * "bimodal", "summary_only", "sd_estimated", "too_few", "zero_var",
- * "ties", "raw_preferred", "derived", "jobs".  Fills up to max names
+ * "ties", "harmonic_mean", "arithmetic_nonpositive", "raw_preferred",
+ * "derived", "jobs", "footnoted", "from_summaries".  Fills up to max names
  * into out and returns how many flags are set. */
 size_t an_flag_names(unsigned flags, const char **out, size_t max);
 

@@ -664,6 +664,17 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 				for (k = 0; k < pts[rk].n; k++)
 					se->points[np].mean += pts[rk].values[k];
 				se->points[np].mean /= (double)pts[rk].n;
+				/* throughput: the harmonic mean, as compare's cells
+				 * (an_describe_dir()); a value <= 0 keeps the
+				 * arithmetic one.  Published means stay as published. */
+				if (se->dir == AN_DIR_HIGHER && se->points[np].nruns) {
+					double hm = an_hmean(pts[rk].values, pts[rk].n);
+
+					if (!isnan(hm)) {
+						se->points[np].mean = hm;
+						se->points[np].harmonic = 1;
+					}
+				}
 				se->points[np].median = an_median(pts[rk].values, pts[rk].n);
 				np++;
 			}

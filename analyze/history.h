@@ -84,7 +84,10 @@ struct an_hpoint {
 				 * a published summary contributes its mean */
 	size_t n;
 	size_t nruns;
-	double mean, median;
+	double mean, median;	/* mean: harmonic for a higher-is-better metric's
+				 * runs when every value is > 0 (harmonic = 1),
+				 * as compare's cells; else arithmetic */
+	int harmonic;
 };
 
 /* A change point: the first point after the change is points[index]. */

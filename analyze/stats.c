@@ -239,7 +239,60 @@ int an_bimodal(const double *x, size_t n, double *split)
 	return r;
 }
 
-void an_describe(const double *x, size_t n, struct an_desc *d)
+/* Harmonic mean of sorted, NaN-free v[0..n) with v[0] > 0; *ymean and
+ * *ysd get the mean and sample sd of the reciprocals (ysd NaN when
+ * n < 2).  All equal: the value itself, not 1 / (1 / v) rounded. */
+static double sorted_hmean(const double *v, size_t n, double *ymean, double *ysd)
+{
+	double *y = xmalloc((n ? n : 1) * sizeof(*y));
+	size_t i;
+
+	/* descending reciprocals: sorted, so mean_sd() sees constants */
+	for (i = 0; i < n; i++)
+		y[i] = 1 / v[n - 1 - i];
+	mean_sd(y, n, ymean, ysd);
+	free(y);
+	if (n && v[0] == v[n - 1])
+		return v[0];
+	return 1 / *ymean;
+}
+
+double an_hmean(const double *x, size_t n)
+{
+	size_t k;
+	double *v = present_sorted(x, n, &k);
+	double h = NAN, ym, ys;
+
+	if (k && v[0] > 0)
+		h = sorted_hmean(v, k, &ym, &ys);
+	free(v);
+	return h;
+}
+
+/* The harmonic mean, its CI and cv in d (n, sd, min already set) from
+ * sorted, NaN-free v[0..n) with v[0] > 0; see an_describe_dir(). */
+static void harmonic_desc(const double *v, size_t n, struct an_desc *d)
+{
+	double ym, ys;
+
+	d->mean = sorted_hmean(v, n, &ym, &ys);
+	d->flags &= ~(AN_F_NOISY | AN_F_VERY_NOISY);
+	finish_desc(d);		/* cv against the harmonic mean */
+	d->flags |= AN_F_HMEAN;
+	d->ci_low = d->ci_high = NAN;
+	if (n >= 2 && !isnan(ys)) {
+		double h = t_quantile(0.95, n - 1) * ys / sqrt(n);
+
+		if (h == 0) {
+			d->ci_low = d->ci_high = d->mean;
+		} else {
+			d->ci_low = 1 / (ym + h);
+			d->ci_high = ym - h > 0 ? 1 / (ym - h) : INFINITY;
+		}
+	}
+}
+
+static void describe(const double *x, size_t n, enum an_direction dir, struct an_desc *d)
 {
 	size_t k;
 	double *v = present_sorted(x, n, &k);
@@ -251,12 +304,28 @@ void an_describe(const double *x, size_t n, struct an_desc *d)
 	d->min = k ? v[0] : NAN;
 	d->max = k ? v[k - 1] : NAN;
 	finish_desc(d);
+	if (dir == AN_DIR_HIGHER && k) {
+		if (v[0] > 0)
+			harmonic_desc(v, k, d);
+		else
+			d->flags |= AN_F_HMEAN_NONPOS;
+	}
 	d->outliers = sorted_outliers(v, k);
 	if (d->outliers)
 		d->flags |= AN_F_OUTLIERS;
 	if (sorted_bimodal(v, k, NULL))
 		d->flags |= AN_F_BIMODAL;
 	free(v);
+}
+
+void an_describe(const double *x, size_t n, struct an_desc *d)
+{
+	describe(x, n, AN_DIR_NONE, d);
+}
+
+void an_describe_dir(const double *x, size_t n, enum an_direction dir, struct an_desc *d)
+{
+	describe(x, n, dir, d);
 }
 
 void an_describe_summary(double mean, double sd, size_t n, double min,
@@ -283,6 +352,13 @@ void an_side_samples(struct an_side *s, const double *x, size_t n)
 	s->x = x;
 	s->nx = n;
 	an_describe(x, n, &s->d);
+}
+
+void an_side_samples_dir(struct an_side *s, const double *x, size_t n, enum an_direction dir)
+{
+	s->x = x;
+	s->nx = n;
+	an_describe_dir(x, n, dir, &s->d);
 }
 
 void an_side_summary(struct an_side *s, double mean, double sd, size_t n,

@@ -73,6 +73,9 @@ enum an_ci_method {
 #define AN_F_TOO_FEW		0x040u	/* n too small for any p to pass alpha */
 #define AN_F_ZERO_VAR		0x080u	/* both sides constant: no t-test */
 #define AN_F_TIES		0x100u	/* MWU had ties: normal approximation */
+#define AN_F_HMEAN		0x200u	/* mean is the harmonic mean (throughput) */
+#define AN_F_HMEAN_NONPOS	0x400u	/* throughput, but a value <= 0: the
+					 * mean stays arithmetic */
 
 #define AN_CV_NOISY		5.0
 #define AN_CV_VERY_NOISY	15.0
@@ -83,13 +86,15 @@ enum an_ci_method {
 /* Description of one cell (one variant x benchmark x config x metric). */
 struct an_desc {
 	size_t n;		/* values present (NaN excluded), or published n */
-	double mean;
+	double mean;		/* arithmetic, or harmonic (AN_F_HMEAN, see
+				 * an_describe_dir()), or as published */
 	double sd;		/* sample sd (n - 1); NaN when n < 2 or unknown
 				 * (a summary keeps the published sd) */
 	double median;		/* NaN for summaries */
 	double min, max;
 	double cv;		/* sd / |mean| * 100; NaN when undefined */
-	double ci_low, ci_high;	/* 95% CI of the mean (Student t) */
+	double ci_low, ci_high;	/* 95% CI of the mean (Student t; for a
+				 * harmonic mean see an_describe_dir()) */
 	size_t outliers;	/* count of values an_outliers() finds */
 	unsigned flags;		/* AN_F_* */
 };
@@ -140,6 +145,22 @@ void an_opts_init(struct an_opts *o);
  * VERY_NOISY, OUTLIERS and BIMODAL flags.  Never fails. */
 void an_describe(const double *x, size_t n, struct an_desc *d);
 
+/* an_describe() for a metric whose better direction is dir.  Throughput
+ * (AN_DIR_HIGHER) is summarised as mmtests does (its Hmean): when every
+ * present value is > 0 the mean is the harmonic mean n / sum(1 / x)
+ * (exactly the value when all are equal) and AN_F_HMEAN is set; sd stays
+ * the sample sd of the values, cv is sd / harmonic mean, and the 95% CI
+ * is the Student-t interval of the mean of the reciprocals,
+ * ybar +- t(n-1) s_y / sqrt(n) with y = 1 / x, inverted:
+ *   [1 / (ybar + h), 1 / (ybar - h)]   (high = +inf when ybar - h <= 0).
+ * A value <= 0 has no harmonic mean: the mean stays arithmetic and
+ * AN_F_HMEAN_NONPOS says why.  Other directions: an_describe(). */
+void an_describe_dir(const double *x, size_t n, enum an_direction dir, struct an_desc *d);
+
+/* Harmonic mean of the present values of x[0..n): NaN when there are
+ * none or one is <= 0.  Exact (the value) when all are equal. */
+double an_hmean(const double *x, size_t n);
+
 /* Describe a published summary.  Any of mean, sd, min, max may be NaN and
  * n may be 0.  When sd is unknown but min, max and 2 <= n <= 25 are known,
  * sd is estimated as (max - min) / d2(n) and AN_F_SD_ESTIMATED is set.
@@ -150,6 +171,8 @@ void an_describe_summary(double mean, double sd, size_t n, double min,
 
 /* Fill a side from raw samples or from a summary (see above). */
 void an_side_samples(struct an_side *s, const double *x, size_t n);
+/* ... described by an_describe_dir(x, n, dir). */
+void an_side_samples_dir(struct an_side *s, const double *x, size_t n, enum an_direction dir);
 void an_side_summary(struct an_side *s, double mean, double sd, size_t n,
 		     double min, double max);
 
@@ -210,6 +233,15 @@ int an_bimodal(const double *x, size_t n, double *split);
 /* Compare cand with base under o and fill c.
  *
  * Change: raw = (mean_new - mean_base) / mean_base * 100, then o->conv.
+ * The means are the sides' d.mean: harmonic for throughput samples
+ * (an_side_samples_dir()), so raw is then the change of the harmonic
+ * means, as mmtests' Hmean rows print it.  The interval below is centred
+ * on the ratio of geometric means (the log scale); on positive data the
+ * geometric mean lies between the harmonic and the arithmetic one, and
+ * the ratios differ by about (cv_new^2 - cv_base^2) / 2 on the log
+ * scale (0.001 at cv 5%), well inside the interval's half-width for the
+ * cv and run counts of benchmarks, so raw and its interval agree
+ * whichever mean a side reports.
  *
  * Interval and Welch p are computed on the log scale, so that the
  * interval of a ratio is a ratio interval:

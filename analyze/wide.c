@@ -92,7 +92,8 @@ static int set_metrics(struct db *db, const struct an_query *q, const long long 
 	return 0;
 }
 
-static void fill_point(struct an_cell *c, const struct an_hpoint *p, int is_baseline)
+static void fill_point(struct an_cell *c, const struct an_hpoint *p, int is_baseline,
+		       enum an_direction dir)
 {
 	memset(c, 0, sizeof(*c));
 	c->job_sd = NAN;
@@ -103,7 +104,7 @@ static void fill_point(struct an_cell *c, const struct an_hpoint *p, int is_base
 		memcpy(c->values, p->values, p->n * sizeof(*c->values));
 		c->nvalues = p->n;
 		c->nruns = p->nruns;
-		an_describe(c->values, c->nvalues, &c->d);
+		an_describe_dir(c->values, c->nvalues, dir, &c->d);
 	} else {
 		/* a published summary's mean (the history keeps no more) */
 		c->origin = AN_ORIGIN_SUMMARY;
@@ -120,14 +121,15 @@ struct bdesc {
 	int done;
 };
 
-static void fill_base(struct an_cell *c, const struct an_hpoint *p, struct bdesc *bd)
+static void fill_base(struct an_cell *c, const struct an_hpoint *p, struct bdesc *bd,
+		      enum an_direction dir)
 {
 	memset(c, 0, sizeof(*c));
 	c->job_sd = NAN;
 	c->is_baseline = 1;
 	if (!bd->done) {
 		if (p->nruns)
-			an_describe(p->values, p->n, &bd->d);
+			an_describe_dir(p->values, p->n, dir, &bd->d);
 		else
 			an_describe_summary(p->mean, NAN, 0, NAN, NAN, &bd->d);
 		bd->done = 1;
@@ -138,10 +140,10 @@ static void fill_base(struct an_cell *c, const struct an_hpoint *p, struct bdesc
 	c->flags |= c->d.flags;
 }
 
-static void side_of(struct an_side *s, const struct an_cell *c)
+static void side_of(struct an_side *s, const struct an_cell *c, enum an_direction dir)
 {
 	if (c->origin == AN_ORIGIN_SAMPLES) {
-		an_side_samples(s, c->values, c->nvalues);
+		an_side_samples_dir(s, c->values, c->nvalues, dir);
 	} else {
 		memset(s, 0, sizeof(*s));
 		s->d = c->d;
@@ -306,8 +308,8 @@ int an_wide_build(struct db *db, const struct an_query *q, const long long *ids,
 			row->unit = xstrdup(se->unit ? se->unit : "");
 			row->dir = se->dir;
 			row->cells = xcalloc(2, sizeof(*row->cells));
-			fill_base(&row->cells[0], bp, &bd[rec[r].m][rec[r].s]);
-			fill_point(&row->cells[1], &se->points[rec[r].p], 0);
+			fill_base(&row->cells[0], bp, &bd[rec[r].m][rec[r].s], se->dir);
+			fill_point(&row->cells[1], &se->points[rec[r].p], 0, se->dir);
 			c = &row->cells[1];
 			o.dir = row->dir;
 			memset(&sb, 0, sizeof(sb));
@@ -316,7 +318,7 @@ int an_wide_build(struct db *db, const struct an_query *q, const long long *ids,
 				sb.nx = bp->n;
 			}
 			sb.d = row->cells[0].d;
-			side_of(&sc, c);
+			side_of(&sc, c, row->dir);
 			an_compare(&sb, &sc, &o, &c->chg);
 			c->has_change = 1;
 			c->flags |= c->chg.flags & (AN_F_TOO_FEW | AN_F_ZERO_VAR | AN_F_TIES);

@@ -14,7 +14,7 @@
  * candidate gets a small table of its own, variants {baseline, candidate},
  * one row per series where both have a point.  Its cells hold the same
  * statistics an_compare_build() computes for raw runs (run values, a
- * per-job metric as each run's job mean, an_describe(), an_compare()); a
+ * per-job metric as each run's job mean, an_describe_dir(), an_compare()); a
  * variant with only a published summary has its mean and no test.  The
  * pair tables are built with q.defer_bh: the caller runs an_tables_bh()
  * over them together with its other tables (one BH family).  The cost is

@@ -190,12 +190,19 @@ static enum chart_verdict verdict_of(enum an_verdict v)
 
 /* Builders from a comparison table --------------------------------------- */
 
+/* The half-width of a cell's error bar.  A bar is symmetric, and the CI
+ * of a harmonic mean (a throughput cell) is not: its larger side, so the
+ * bar covers the interval; none when that side is unbounded (too few or
+ * too noisy runs: 1 / x's interval reaches 0). */
 static double err_width(const struct an_desc *d, enum chart_errbar e)
 {
 	if (e == CHART_ERR_SD)
 		return d->sd;
-	if (e == CHART_ERR_CI95 && !isnan(d->ci_low) && !isnan(d->ci_high))
-		return (d->ci_high - d->ci_low) / 2;
+	if (e == CHART_ERR_CI95 && !isnan(d->ci_low) && !isnan(d->ci_high)) {
+		if (!isfinite(d->ci_high) || !isfinite(d->ci_low))
+			return NAN;
+		return fmax(d->mean - d->ci_low, d->ci_high - d->mean);
+	}
 	return NAN;
 }
 

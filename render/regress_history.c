@@ -54,6 +54,10 @@ static int text(FILE *f, const struct an_history *h)
 		fprintf(f, "  (%s order; Welch p <= %g, change >= %g%%, window %zu; %s is better)\n",
 			an_order_name(h->opts.order), h->opts.pvalue, h->opts.threshold,
 			h->opts.window, an_direction_name(se->dir));
+		for (i = 0; i < se->npoints && !se->points[i].harmonic; i++)
+			;
+		if (i < se->npoints)
+			fprintf(f, "  (mean: the harmonic mean of the runs, as mmtests' Hmean)\n");
 		fprintf(f, "  %-*s %5s %12s %12s\n", (int)w, "variant", "n", "median", "mean");
 		for (i = 0, c = 0; i < se->npoints; i++) {
 			const struct an_hpoint *p = &se->points[i];
@@ -109,6 +113,9 @@ static int json(FILE *f, const struct an_history *h, struct kb_err *err)
 			json_object_set_new(po, "runs", json_integer((json_int_t)p->nruns));
 			json_object_set_new(po, "median", render_jnum(p->median));
 			json_object_set_new(po, "mean", render_jnum(p->mean));
+			json_object_set_new(po, "mean_kind",
+					    json_string(p->harmonic ? "harmonic" : p->nruns ? "arithmetic"
+										   : "published"));
 			json_array_append_new(pts, po);
 		}
 		for (i = 0; i < se->nchanges; i++) {

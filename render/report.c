@@ -386,8 +386,10 @@ void report_methods(struct buf *out, const struct report *r)
 		   "Each cell is one variant x benchmark x configuration x metric: the mean and "
 		   "sample standard deviation of the runs' values (per job for numa_test's per-job "
 		   "user time), or the mean(sd) as published when only a summary table was "
-		   "imported.  When a summary gives no sd but its min, max and n, sd is estimated "
-		   "as (max - min) / d2(n) and marked 'e'.\n\n");
+		   "imported.  For a higher-is-better (throughput) metric the mean of the runs is "
+		   "their harmonic mean, as mmtests' Hmean (marked 'h'; the arithmetic mean, marked "
+		   "'a', when a value is <= 0).  When a summary gives no sd but its min, max and n, "
+		   "sd is estimated as (max - min) / d2(n) and marked 'e'.\n\n");
 	buf_printf(out,
 		   "Change: %s against the baseline of each table%s.  The 95%% interval and "
 		   "p-value come from %s; p-values are adjusted with Benjamini-Hochberg as one "
@@ -416,7 +418,8 @@ void report_methods(struct buf *out, const struct report *r)
 		   "Marks after a value: N very noisy (CV > 15%%), n noisy (CV > 5%%), b bimodal, "
 		   "o outliers (Grubbs' test at 4%% per cell, never dropped), e sd estimated, "
 		   "f footnoted in the post (not tested unless --use-flagged), "
-		   "d E-H of published cells (published E minus published H, sd unknown).");
+		   "d E-H of published cells (published E minus published H, sd unknown), "
+		   "h harmonic mean, a arithmetic mean of a throughput metric (a value <= 0).");
 }
 
 /* Text -------------------------------------------------------------------- */

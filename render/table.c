@@ -102,7 +102,12 @@ static const struct {
 	{ AN_F_OUTLIERS, 'o', "outliers (Grubbs' test at 4%, kept)" },
 	{ AN_F_NOISY, 'n', "noisy (CV > 5%)" },
 	{ AN_F_SD_ESTIMATED, 'e', "sd estimated from the range (max - min) / d2(n)" },
+	{ AN_F_HMEAN_NONPOS, 'a', "arithmetic mean: a value <= 0 has no harmonic mean" },
+	{ AN_F_HMEAN, 'h', "harmonic mean (higher is better, as mmtests' Hmean)" },
 };
+
+_Static_assert(ARRAY_SIZE(value_marks) == sizeof(RENDER_MARKS) - 1,
+	       "RENDER_MARKS lists value_marks' marks, in order");
 
 /* Every mark of a cell's flags, in value_marks order, into out (room
  * for RENDER_MARKS_MAX + 1): "ne" for a noisy cell whose sd is
@@ -214,6 +219,19 @@ static void format_published(struct buf *b, const struct an_cell *c)
 	if (!isnan(c->pub_change))
 		buf_printf(b, "%+.2f%%", c->pub_change);
 	buf_puts(b, c->pub_mark ? c->pub_mark : "");
+}
+
+/* Do t's cells carry any of the flags in bits? */
+static int table_has_flags(const struct an_table *t, unsigned bits)
+{
+	size_t r, v;
+
+	for (r = 0; r < t->nrows; r++)
+		for (v = 0; v < t->nvariants; v++)
+			if (t->rows[r].cells[v].origin != AN_ORIGIN_NONE &&
+			    (t->rows[r].cells[v].flags & bits))
+				return 1;
+	return 0;
 }
 
 /* Does any cell of t carry a published verdict? */
@@ -810,6 +828,9 @@ static void block_notes(struct buf *out, const struct an_table *t, const struct 
 				/* very noisy implies noisy: say it once */
 				if (value_marks[k].bit == AN_F_NOISY && (c->flags & AN_F_VERY_NOISY))
 					continue;
+				/* every raw cell of a throughput row: the legend says it */
+				if (value_marks[k].bit == AN_F_HMEAN)
+					continue;
 				if (value_marks[k].bit & (AN_F_NOISY | AN_F_VERY_NOISY)) {
 					char w[300];
 					snprintf(w, sizeof(w), "%s (CV %.1f%%)", who, c->d.cv);
@@ -1218,6 +1239,9 @@ void render_table_legend(struct buf *out, const struct an_table *t, const char *
 			"       cells (sd unknown),\n"
 			"       f footnoted in the post (%s).\n",
 		   t->opts.delta, t->use_flagged ? "tested: --use-flagged" : "not tested unless --use-flagged");
+	if (table_has_flags(t, AN_F_HMEAN | AN_F_HMEAN_NONPOS))
+		buf_puts(out, "       h harmonic mean of the runs (higher is better, as mmtests' Hmean),\n"
+			      "       a arithmetic mean instead (a value <= 0).\n");
 	if (table_has_published(t))
 		buf_puts(out, "table: the published table's own %change vs its own baseline and its\n"
 			      "       significance mark, as printed (mmtests: + is better, * marked).\n");
@@ -1404,6 +1428,18 @@ static const char *cell_verdict(const struct an_cell *c)
 	return an_verdict_name(c->chg.verdict);
 }
 
+/* What c's mean is: "harmonic" (a throughput cell's runs), "arithmetic"
+ * (other runs, or a throughput cell with a value <= 0), "published" (a
+ * summary's own mean: mmtests' Hmean or Amean as printed); NULL empty. */
+static const char *cell_mean_kind(const struct an_cell *c)
+{
+	if (c->origin == AN_ORIGIN_SUMMARY)
+		return "published";
+	if (c->origin != AN_ORIGIN_SAMPLES)
+		return NULL;
+	return c->d.flags & AN_F_HMEAN ? "harmonic" : "arithmetic";
+}
+
 static json_t *jstr(const char *s)
 {
 	return s ? json_string(s) : json_null();
@@ -1433,6 +1469,7 @@ static json_t *cell_json(const struct an_table *t, const struct an_row *row, siz
 		json_object_set_new(o, "job_sd", render_jnum(c->job_sd));
 	}
 	json_object_set_new(o, "mean", render_jnum(c->d.mean));
+	json_object_set_new(o, "mean_kind", jstr(cell_mean_kind(c)));
 	json_object_set_new(o, "sd", render_jnum(c->d.sd));
 	json_object_set_new(o, "median", render_jnum(c->d.median));
 	json_object_set_new(o, "min", render_jnum(c->d.min));

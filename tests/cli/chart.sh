@@ -100,3 +100,16 @@ check_eq "nodeload: stock tasks=8" "$(per_node 1 1)" "2/2/2/2"
 check "nodeload SVG" "$KB" chart --type nodeload -o "$TMP/nl.svg"
 check "nodeload SVG parses as XML" python3 -c "import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])" "$TMP/nl.svg"
 check_status "nodeload: nothing at tasks=16 is an error" 2 "$KB" chart --type nodeload --config tasks=16 --dump-layout
+
+# --- throughput: a bar is the cell's harmonic mean ------------------------------
+# lkp's schbench fixture: average_rps 17108.7 15943.03 17007.27 (higher is
+# better) -> 3 / sum(1/x) = 16669.3 (arithmetic 16686.3).  The CI of a
+# harmonic mean is not symmetric: the whisker takes its larger side, up
+# to compare's ci_high.
+export KBENCH_DB="$TMP/hm.db"
+"$KB" import "$SHARED/corpus/lkp/schbench/01" >/dev/null 2>&1
+"$KB" chart --type bars --bench schbench --metric average_rps --error ci --dump-layout >"$TMP/hm.txt" 2>&1
+check_grep "schbench average_rps: the bar is the harmonic mean 16669.3" '^bar\.0\.0=.* value=16669\.3 ' "$TMP/hm.txt"
+hi=$("$KB" compare --bench schbench --metric average_rps --format json | jq -r '.rows[0].ci_high')
+check_near "... its CI whisker reaches compare's ci_high ($hi)" \
+	"$(sed -n 's/^whisker\.0\.0=.* hi=//p' "$TMP/hm.txt")" "$hi" 1e-5

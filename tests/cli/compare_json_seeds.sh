@@ -5,7 +5,8 @@
 # once when each post's blocks took the variants the post names and the
 # run became the unit of per-job metrics: seeds 001, 003, 004; and once more,
 # adding only the "geomeans" of the geomean rows, seeds 000-003; and once
-# when a verdict by size alone became inconclusive, seeds 001-003): the whole store,
+# when a verdict by size alone became inconclusive, seeds 001-003; and once
+# adding only each cell's "mean_kind", every seed): the whole store,
 # a metric list (E-H rule), two variants with a baseline, and a config
 # filter, for every seed imported on its own.
 . tests/lib.sh

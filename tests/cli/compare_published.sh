@@ -16,7 +16,7 @@ if grep -q "table" "$TMP/before.txt"; then
 else
 	pass "no table column without a published verdict"
 fi
-if grep -q '"published"' "$TMP/before.json"; then
+if grep -qE '"published": *\{' "$TMP/before.json"; then
 	fail "no published object without a published verdict"
 else
 	pass "no published object without a published verdict"

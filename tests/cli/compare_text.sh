@@ -99,3 +99,73 @@ check_eq "CSV: a machine column, one record per machine (boxA/boxB give two B ro
 "$KB" compare --baseline A --format md >"$TMP/m.md"
 check_eq "md: each block names its machine" "$(grep -c '^machine: box[ABC]$' "$TMP/m.md")" 3
 check_eq "md: boxC's block has only C" "$(grep -A6 '^machine: boxC' "$TMP/m.md" | grep '^| config')" "| config | n | C |"
+
+# --- throughput: the harmonic mean of the runs, as mmtests' Hmean ----------
+# lkp's schbench fixture: three runs of average_rps (higher is better),
+# 17108.7 15943.03 17007.27 -> 3 / sum(1/x) = 16669.30 (the arithmetic
+# mean would be 16686.33).
+export KBENCH_DB="$TMP/h.db"
+"$KB" import "$SHARED/corpus/lkp/schbench/01" >/dev/null 2>&1
+"$KB" compare --bench schbench --metric average_rps >"$TMP/h.txt"
+check_grep "schbench average_rps: the harmonic mean 16669.30, marked h" \
+	'^ +3 16669\.30\(645\.71\)h$' "$TMP/h.txt"
+check_grep "... the legend says what h means" \
+	"h harmonic mean of the runs \(higher is better, as mmtests' Hmean\)" "$TMP/h.txt"
+"$KB" compare --bench schbench --metric average_rps,wakeup_p50 --format json >"$TMP/h.json"
+hj() {   # FILE METRIC FIELD: that field of the metric's one cell
+	python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+v = [c[sys.argv[3]] for c in d["rows"] if c["metric"] == sys.argv[2]][0]
+print(" ".join(v) if isinstance(v, list) else v)' "$@"
+}
+hm() { python3 -c 'import sys; x=[float(v) for v in sys.argv[1:]]; print(len(x) / sum(1 / v for v in x))' "$@"; }
+check_near "JSON: mean is 3 / sum(1/x) of the stored runs" "$(hj "$TMP/h.json" average_rps mean)" \
+	"$(hm $(sql "select value from samples_v where metric='average_rps'"))" 1e-9
+check_eq "JSON: mean_kind harmonic, flag harmonic_mean" \
+	"$(hj "$TMP/h.json" average_rps mean_kind) $(hj "$TMP/h.json" average_rps flags | grep -o harmonic_mean)" \
+	"harmonic harmonic_mean"
+# the CI: Student t on the reciprocals, inverted (t(0.975, 2) = 4.302652730)
+check_near "JSON: ci_low = 1 / (mean(1/x) + t s(1/x) / sqrt(3))" "$(hj "$TMP/h.json" average_rps ci_low)" \
+	"$(python3 -c 'import statistics as s, math
+y = [1 / v for v in (17108.7, 15943.03, 17007.27)]
+print(1 / (s.mean(y) + 4.302652729911275 * s.stdev(y) / math.sqrt(3)))')" 1e-8
+check_eq "JSON: a lower-is-better metric keeps its arithmetic mean" \
+	"$(hj "$TMP/h.json" wakeup_p50 mean_kind)" arithmetic
+"$KB" compare --bench schbench --metric average_rps --better average_rps=none >"$TMP/hn.txt"
+check_grep "--better average_rps=none: the arithmetic mean 16686.33, no h" \
+	'^ +3 16686\.33\(645\.71\)$' "$TMP/hn.txt"
+
+# mmtests' hackbench trees, two kernels; time made higher-is-better by
+# --better (as compare resolves a direction): %chg between harmonic means.
+export KBENCH_DB="$TMP/hb.db"
+"$KB" import "$SHARED/corpus/mmtests/prashantph-mmtests_CI/log.ltccip8.2020-06-03_1400" >/dev/null 2>&1
+cfg=groups=1,impl=perf,ipc=pipe,mode=process,tasks=40
+"$KB" compare --bench hackbench --metric time --config "$cfg" --better time=higher \
+	--baseline forkintensive --format json >"$TMP/hb.json"
+"$KB" compare --bench hackbench --metric time --config "$cfg" --better time=higher \
+	--baseline forkintensive >"$TMP/hb.txt"
+hv() { sql "select value from samples_v where benchmark='hackbench' and config='$cfg' and variant='$1'"; }
+hbase=$(hm $(hv forkintensive)); hcand=$(hm $(hv hackbench-process-pipes))
+check_near "--better time=higher: change_pct is between the harmonic means" \
+	"$(python3 -c 'import json,sys
+d = json.load(open(sys.argv[1]))
+print([c["change_pct"] for c in d["rows"] if c["variant"] == "hackbench-process-pipes"][0])' "$TMP/hb.json")" \
+	"$(python3 -c "print(($hcand - $hbase) / $hbase * 100)")" 1e-9
+check_grep "... both cells marked h, the change +908.3 better" \
+	'^ +3/7 +0\.09\(0\.01\)nh 0\.92\(0\.04\)h \+908\.3 \+$' "$TMP/hb.txt"
+w=$(widest "$TMP/hb.txt")
+check "... within 80 columns (widest $w)" test "$w" -le 80
+"$KB" compare --bench hackbench --metric time --config "$cfg" --baseline forkintensive >"$TMP/hl.txt"
+check "time as catalogued (lower is better): no h, no harmonic legend" \
+	bash -c "! grep -qE '\)n?h|harmonic' '$TMP/hl.txt'"
+
+# A value <= 0: no harmonic mean.  The mmtests schbench run's time(1) sys
+# seconds, 0.01 0.19 0.0 0.29 0.04 0.07, made higher-is-better: the
+# arithmetic mean 0.100, marked a, and the note says why.
+"$KB" compare --bench time --metric sys --variants schbench --better sys=higher >"$TMP/h0.txt"
+check_grep "a value <= 0: the arithmetic mean 0.100, marked a" '^-  +6 0\.100\(0\.116\)Na$' "$TMP/h0.txt"
+check_grep "... the note says why" 'a arithmetic mean: a value <= 0 has no harmonic mean: schbench' "$TMP/h0.txt"
+"$KB" compare --bench time --metric sys --variants schbench --better sys=higher --format json >"$TMP/h0.json"
+check_eq "JSON: mean_kind arithmetic, flag arithmetic_nonpositive" \
+	"$(hj "$TMP/h0.json" sys mean_kind) $(hj "$TMP/h0.json" sys flags | grep -o arithmetic_nonpositive)" \
+	"arithmetic arithmetic_nonpositive"

@@ -92,3 +92,19 @@ check_status "unknown metric (2)" 2 "$KB" history --metric nosuch
 check_status "bad --order (2)" 2 "$KB" history --metric time --order random
 check_status "bad --pvalue (2)" 2 "$KB" history --metric time --pvalue 0
 check_status "--format junit is regress only (2)" 2 "$KB" history --metric time --format junit
+
+# --- throughput: a point's mean is the harmonic mean, as compare's cells --------
+# lkp's hackbench fixture, 8 runs of time made higher-is-better by --better.
+export KBENCH_DB="$TMP/hm.db"
+"$KB" import "$SHARED/corpus/lkp/hackbench/hackbench" >/dev/null 2>&1
+"$KB" history --metric time --bench hackbench --better time=higher --format json >"$TMP/hm.json"
+check_near "--better time=higher: the point's mean is n / sum(1/x)" \
+	"$(jq -r '.series[0].points[0].mean' "$TMP/hm.json")" \
+	"$(sqlite3 "$KBENCH_DB" "select value from samples_v where metric='time'" |
+		python3 -c 'import sys; x = [float(l) for l in sys.stdin]; print(len(x) / sum(1 / v for v in x))')" 1e-8
+check_eq "... mean_kind harmonic" "$(jq -r '.series[0].points[0].mean_kind' "$TMP/hm.json")" harmonic
+"$KB" history --metric time --bench hackbench --better time=higher >"$TMP/hm.txt"
+check_grep "... the text says so above the column" "^  \(mean: the harmonic mean of the runs" "$TMP/hm.txt"
+"$KB" history --metric time --bench hackbench --format json >"$TMP/hl.json"
+check_eq "as catalogued (lower is better): arithmetic" \
+	"$(jq -r '.series[0].points[0].mean_kind' "$TMP/hl.json")" arithmetic

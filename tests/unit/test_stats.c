@@ -957,3 +957,125 @@ TEST(stats_rank_test_normal_beyond_exact)
 	CHECK_NEAR(lo, 1.0, 1e-12);
 	CHECK_NEAR(hi, 1.0, 1e-12);
 }
+
+/* Throughput cells: the harmonic mean, as mmtests' Hmean.  Hand
+ * computations: 1, 2, 4 -> 3 / (1 + 1/2 + 1/4) = 12/7; reciprocals' mean
+ * 7/12, sample sd 0.3818813079, t(0.975, 2) = 4.302652730, so
+ * h = 4.302652730 * 0.3818813079 / sqrt(3) = 0.9486461 > 7/12: the
+ * interval is [1 / (7/12 + h), +inf) = [0.6527504229, inf). */
+TEST(stats_hmean_known)
+{
+	struct an_desc d;
+	double x[] = { 1, 2, NAN, 4 };
+
+	CHECK_NEAR(an_hmean(x, 4), 12.0 / 7, 1e-12);
+	an_describe_dir(x, 4, AN_DIR_HIGHER, &d);
+	CHECK_INT(d.n, 3);
+	CHECK(d.flags & AN_F_HMEAN);
+	CHECK(!(d.flags & AN_F_HMEAN_NONPOS));
+	CHECK_NEAR(d.mean, 12.0 / 7, 1e-12);
+	/* sd stays the sample sd of the values, cv is against the mean shown */
+	CHECK_NEAR(d.sd, 1.5275252317, 1e-9);
+	CHECK_NEAR(d.cv, 1.5275252317 / (12.0 / 7) * 100, 1e-9);
+	CHECK_NEAR(d.median, 2, 1e-12);
+	CHECK_NEAR(d.ci_low, 0.6527504229, 1e-9);
+	CHECK(isinf(d.ci_high) && d.ci_high > 0);
+	/* lower-is-better and no direction: the arithmetic mean as before */
+	an_describe_dir(x, 4, AN_DIR_LOWER, &d);
+	CHECK_NEAR(d.mean, 7.0 / 3, 1e-12);
+	CHECK(!(d.flags & (AN_F_HMEAN | AN_F_HMEAN_NONPOS)));
+	an_describe_dir(x, 4, AN_DIR_NONE, &d);
+	CHECK_NEAR(d.mean, 7.0 / 3, 1e-12);
+	CHECK(!(d.flags & (AN_F_HMEAN | AN_F_HMEAN_NONPOS)));
+}
+
+/* 100, 110, 120, 105: H = 4 / sum(1/x) = 108.2601054482; reciprocals'
+ * mean 0.009237012987, sd 0.0007076686372, t(0.975, 3) = 3.182446305:
+ * h = 3.182446305 * 0.0007076686372 / 2 = 0.001126053, interval
+ * [1 / (ybar + h), 1 / (ybar - h)] = [96.49648562, 123.2900553]. */
+TEST(stats_hmean_ci)
+{
+	struct an_desc d;
+	double x[] = { 100, 110, 120, 105 };
+
+	an_describe_dir(x, 4, AN_DIR_HIGHER, &d);
+	CHECK_NEAR(d.mean, 108.2601054482, 1e-10);
+	CHECK_NEAR(d.sd, 8.5391256383, 1e-9);
+	CHECK_NEAR(d.ci_low, 96.49648562, 1e-8);
+	CHECK_NEAR(d.ci_high, 123.2900553, 1e-8);
+	CHECK(d.ci_low < d.mean && d.mean < d.ci_high);
+	/* not symmetric about H, as the reciprocal of a symmetric one */
+	CHECK(d.ci_high - d.mean > d.mean - d.ci_low);
+	CHECK(d.flags & AN_F_NOISY);	/* cv 7.89% */
+}
+
+TEST(stats_hmean_constant_and_one)
+{
+	struct an_desc d;
+	double x[] = { 0.3, 0.3, 0.3 }, one[] = { 7.25 };
+
+	/* exactly the value, not 1 / (1 / 0.3) rounded: ZERO_VAR still holds */
+	an_describe_dir(x, 3, AN_DIR_HIGHER, &d);
+	CHECK(d.mean == 0.3);
+	CHECK(d.sd == 0);
+	CHECK(d.ci_low == 0.3 && d.ci_high == 0.3);
+	CHECK(d.flags & AN_F_HMEAN);
+	an_describe_dir(one, 1, AN_DIR_HIGHER, &d);
+	CHECK(d.mean == 7.25);
+	CHECK(isnan(d.ci_low) && isnan(d.ci_high) && isnan(d.sd));
+	CHECK(d.flags & AN_F_HMEAN);
+}
+
+/* A value <= 0 has no harmonic mean: arithmetic, and a flag says why. */
+TEST(stats_hmean_nonpositive_fallback)
+{
+	struct an_desc d;
+	double zero[] = { 0, 2, 4 }, neg[] = { 3, -1, 4 };
+
+	CHECK(isnan(an_hmean(zero, 3)));
+	CHECK(isnan(an_hmean(neg, 3)));
+	CHECK(isnan(an_hmean(NULL, 0)));
+	an_describe_dir(zero, 3, AN_DIR_HIGHER, &d);
+	CHECK_NEAR(d.mean, 2, 1e-12);
+	CHECK(d.flags & AN_F_HMEAN_NONPOS);
+	CHECK(!(d.flags & AN_F_HMEAN));
+	/* the Student-t interval of the arithmetic mean */
+	CHECK_NEAR(d.ci_low, 2 - 4.302652730 * 2 / sqrt(3), 1e-8);
+	an_describe_dir(neg, 3, AN_DIR_HIGHER, &d);
+	CHECK_NEAR(d.mean, 2, 1e-12);
+	CHECK(d.flags & AN_F_HMEAN_NONPOS);
+	/* no values: nothing to say */
+	an_describe_dir(NULL, 0, AN_DIR_HIGHER, &d);
+	CHECK(!(d.flags & (AN_F_HMEAN | AN_F_HMEAN_NONPOS)));
+}
+
+/* The change of a throughput row is between the harmonic means:
+ * 2, 2, 2 -> 1, 2, 4 is (12/7 - 2) / 2 = -14.29%, where the arithmetic
+ * means would say +16.67%. */
+TEST(stats_hmean_change)
+{
+	struct an_side b, c;
+	struct an_opts o = opts(AN_DIR_HIGHER, AN_CONV_RAW);
+	struct an_change chg;
+	double xb[] = { 2, 2.02, 1.98 }, xc[] = { 1, 2, 4 };
+
+	an_side_samples_dir(&b, xb, 3, AN_DIR_HIGHER);
+	an_side_samples_dir(&c, xc, 3, AN_DIR_HIGHER);
+	CHECK_NEAR(b.d.mean, 3 / (1 / 2.0 + 1 / 2.02 + 1 / 1.98), 1e-12);
+	an_compare(&b, &c, &o, &chg);
+	CHECK_NEAR(chg.raw, (12.0 / 7 - b.d.mean) / b.d.mean * 100, 1e-9);
+	CHECK(chg.ci_method == AN_CI_LOG_WELCH);
+	CHECK(chg.flags & AN_F_HMEAN);
+	/* the test is Welch on logs as before: the same p either way */
+	{
+		struct an_side ba, ca;
+		struct an_change ga;
+
+		an_side_samples(&ba, xb, 3);
+		an_side_samples(&ca, xc, 3);
+		an_compare(&ba, &ca, &o, &ga);
+		CHECK_NEAR(ga.raw, (7.0 / 3 - 2) / 2 * 100, 1e-9);
+		CHECK_NEAR(chg.p, ga.p, 1e-12);
+		CHECK_NEAR(chg.raw_low, ga.raw_low, 1e-12);
+	}
+}
