@@ -77,6 +77,7 @@ enum {
 	MM_HDR = 3,             /* header and label lines above the first row */
 	MM_BETWEEN = 4,         /* title/label lines between two tables of a run */
 	MM_REPLY = 12,          /* a reply's lines inside the table it quotes */
+	MM_MWORDS = 8,          /* metric words of one table's params */
 };
 
 /* ---------------------------------------------------------------- rows */
@@ -787,6 +788,9 @@ struct mm_table {
 	struct mm_acc *acc;
 	size_t nacc, acc_cap;
 	struct hidx ix;
+	/* metric words some row splits before a number ("Wakeup-50th-80") */
+	const char *mword[MM_MWORDS];
+	size_t nmword;
 };
 
 static size_t acc_hash3(const char *label, const char *param, size_t col)
@@ -944,6 +948,43 @@ static int plain_row(struct mm_state *st, const struct ingest_line *l, const str
 	return 0;
 }
 
+/* The length of the metric word of a param "latency-1", "Wakeup-99th-80":
+ * letters, then '-', then more; 0 when none. */
+static size_t metric_word_len(const char *param)
+{
+	size_t n = strspn(param, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+
+	return n > 0 && param[n] == '-' && param[n + 1] ? n : 0;
+}
+
+/* Does param's metric word name a metric of the table: a word that some
+ * row of it splits before a number ("Wakeup-50th-80"), so that the rows
+ * "Wakeup-max-80" and "RPS-max-80" of the same table split alike. */
+static int metric_word_of_table(const struct mm_table *t, const char *param)
+{
+	size_t n = metric_word_len(param), i;
+
+	for (i = 0; n && i < t->nmword; i++)
+		if (strlen(t->mword[i]) == n && strncmp(t->mword[i], param, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Collect the table's metric words (once, before its rows are named). */
+static void metric_words(struct mm_state *st)
+{
+	struct mm_table *t = &st->tab;
+	size_t i, n;
+
+	t->nmword = 0;
+	for (i = 0; i < t->nacc && t->nmword < MM_MWORDS; i++) {
+		const char *q = t->acc[i].param;
+		n = metric_word_len(q);
+		if (n && isdigit((unsigned char)q[n + 1]) && !metric_word_of_table(t, q))
+			t->mword[t->nmword++] = arena_strndup(&st->out->arena, q, n);
+	}
+}
+
 /* The metric, unit and param of a stat row's param under the benchmark. */
 static void row_metric(struct mm_state *st, const char *param, int higher, const char **metric,
 		       const char **unit, const char **value)
@@ -970,10 +1011,10 @@ static void row_metric(struct mm_state *st, const char *param, int higher, const
 		else
 			*metric = arena_strndup(&st->out->arena, param, pl);
 		*unit = "s";
-	} else if (!b->prefixed && dash && dash > param && isalpha((unsigned char)param[0]) &&
-		   strspn(param, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") ==
-			   (size_t)(dash - param) && dash[1] && isdigit((unsigned char)dash[1])) {
-		/* "latency-1", "send-64": a metric of the benchmark at that param */
+	} else if (!b->prefixed && dash && metric_word_len(param) == (size_t)(dash - param) &&
+		   (isdigit((unsigned char)dash[1]) || metric_word_of_table(&st->tab, param))) {
+		/* "latency-1", "send-64": a metric of the benchmark at that param;
+		 * "Wakeup-max-80" under "Wakeup-50th-80": the same metric */
 		char *m = arena_strndup(&st->out->arena, param, (size_t)(dash - param));
 		size_t i;
 		for (i = 0; m[i]; i++)
@@ -989,6 +1030,7 @@ static void table_flush(struct mm_state *st)
 	struct mm_table *t = &st->tab;
 	size_t i, k;
 
+	metric_words(st);
 	for (i = 0; i < t->nacc; i++) {
 		struct mm_acc *a = &t->acc[i];
 		const char *metric, *unit, *value;

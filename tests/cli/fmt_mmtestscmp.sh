@@ -241,3 +241,16 @@ KBENCH_DB="$TMP/acc.db" "$KB" compare --bench hackbench --baseline 5.13.0-rc2-va
 	--variants 5.13.0-rc2-vanilla,5.13.0-rc2-sched-avgidle-v1r5 --change better > "$TMP/acc.txt"
 check_grep "acceptance 4: text shows the table column" ' %chg +table$' "$TMP/acc.txt"
 check_grep "acceptance 4: groups=110 beside kbench's +8.5" '^110 .* \+8\.5 . +\+8\.47%\*$' "$TMP/acc.txt"
+
+# A table whose rows are "<word>-<param>" ("Wakeup-50th-80" ... "Wakeup-max-80",
+# tests/realposts/700): every row of it keeps its metric word, the ones
+# whose param does not start with a digit too.
+R=tests/realposts/700-gorman-preemptnext-hackbench-schbench-mmtests-2025.mail
+KBENCH_DB="$TMP/sw.db" "$KB" import "$R" > "$TMP/sw.out" 2>&1
+check_eq "schbench Wakeup-max-80: metric wakeup at param=max-80, like Wakeup-50th-80" \
+	"$(KBENCH_DB="$TMP/sw.db" sql "select metric || ' ' || config || ' ' || printf('%.2f', mean) from summary_v
+		where benchmark = 'schbench' and variant = '6.18.0-rc1-vanilla' and config like 'param=%max%' order by metric")" \
+	"rps param=max-80 9193.50
+wakeup param=max-80 3874.28"
+check_eq "... and no row of the table is left under the generic metric" \
+	"$(KBENCH_DB="$TMP/sw.db" sql "select count(*) from summary_v where benchmark = 'schbench' and metric = 'value'")" 0
