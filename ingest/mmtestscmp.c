@@ -474,6 +474,12 @@ static int line_bench(const struct ingest_line *l, char *buf, size_t cap, size_t
 	size_t len = l->len, i = 0, k;
 	int found = 0;
 	char first[64] = "";
+	const char *cfg = str_find(s, len, " -- mmtests config ");
+
+	/* "hackbench-process-pipes -- mmtests config config-scheduler-unbound":
+	 * what follows is the name of the mmtests config file, no benchmark */
+	if (cfg)
+		len = (size_t)(cfg - s);
 
 	while (i < len) {
 		size_t st, wl;
@@ -775,6 +781,7 @@ struct mm_acc {
 	long line;
 	double mean, sd, min, max;
 	int mean_rank;                  /* 1 Amean, 2 Hmean, 3 Gmean, 0 none */
+	int twice;                      /* the mean row printed again, another value */
 	int higher;                     /* mean from Hmean */
 	double pub_change;
 	int sig;
@@ -1042,6 +1049,13 @@ static void table_flush(struct mm_state *st)
 				 a->param);
 			continue;
 		}
+		if (a->twice) {
+			rec_note(st->out, a->line, "mmtests table: %s at %s=%s: its %s row is printed "
+				 "twice with different values: left out", st->names[a->col],
+				 st->bench.key, a->param, a->mean_rank == 1 ? "Amean" :
+				 a->mean_rank == 2 ? "Hmean" : "Gmean");
+			continue;
+		}
 		row_metric(st, a->param, a->higher, &metric, &unit, &value);
 		rec_metric_declare(st->out, st->bench.bench, metric, unit,
 				   a->mean_rank == 1 ? "lower" : a->mean_rank == 2 ? "higher" : "none",
@@ -1106,6 +1120,10 @@ static int stat_row(struct mm_state *st, const struct ingest_line *l, const stru
 			a->pub_change = r->cell[k].pct;
 			a->sig = r->cell[k].sig;
 			a->line = l->lineno;
+		} else if (rank && rank == a->mean_rank && !isnan(v) && v != a->mean) {
+			/* "Hmean 16384" twice, 38684.28 then 38732.22: which is
+			 * the mean cannot be told */
+			a->twice = 1;
 		} else if (!strcmp(stat, "Stddev") || (!strcmp(stat, "HStddev") && isnan(a->sd))) {
 			a->sd = v;
 		} else if (!strcmp(stat, "Min")) {

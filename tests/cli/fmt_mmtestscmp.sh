@@ -254,3 +254,22 @@ check_eq "schbench Wakeup-max-80: metric wakeup at param=max-80, like Wakeup-50t
 wakeup param=max-80 3874.28"
 check_eq "... and no row of the table is left under the generic metric" \
 	"$(KBENCH_DB="$TMP/sw.db" sql "select count(*) from summary_v where benchmark = 'schbench' and metric = 'value'")" 0
+
+# A quoted changelog (tests/realposts/702): titles "netperf-tcp -- mmtests
+# config config-network-netperf-unbound" name one benchmark (what follows
+# " -- mmtests config " is the config file), and a mean row printed twice
+# for one size with two values ("Hmean 16384" 38684.28, then 38732.22)
+# leaves that cell out; the column whose two values agree keeps it.
+R=tests/realposts/702-guittot-quotes-gorman-lbnuma-mmtests-2019.mail
+check_status "title with ' -- mmtests config <file>': imports" 0 env KBENCH_DB="$TMP/lb.db" "$KB" import "$R"
+check_eq "hackbench-process-pipes under such a title" \
+	"$(KBENCH_DB="$TMP/lb.db" sql "select printf('%.4f', mean) from summary_v where benchmark = 'hackbench'
+		and variant = '5.5.0-rc1-lbnuma-v1' and config = 'groups=192,ipc=pipe,mode=process'")" "238.3680"
+check_eq "a mean printed twice with two values: neither stored" \
+	"$(KBENCH_DB="$TMP/lb.db" sql "select count(*) from summary_v where benchmark = 'netperf-tcp'
+		and variant = 'lbnuma-v1' and abs(mean - 38684.28) < 0.01 or abs(mean - 38732.22) < 0.01")" 0
+check_eq "... the same twice: kept" \
+	"$(KBENCH_DB="$TMP/lb.db" sql "select count(*) from summary_v where benchmark = 'netperf-tcp'
+		and variant = 'baseline' and abs(mean - 37033.70) < 0.01")" 1
+KBENCH_DB="$TMP/lb.db" "$KB" import --dry-run --explain "$R" > "$TMP/lb.explain" 2>&1
+check_grep "explain says why" "lbnuma-v1 at size=16384: its Hmean row is printed twice with different values: left out" "$TMP/lb.explain"
