@@ -1063,6 +1063,7 @@ struct item_key {
 	const char *key;
 	size_t seg;
 	const char *label;
+	const char *title;      /* the segment's own title, or NULL */
 };
 
 static int cmp_item(const void *a, const void *b)
@@ -1423,7 +1424,7 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 				sg->label = b->segments[k - 1].label;
 			else if (!sg->label && segment_unnamed(b, sg))
 				sg->label = intro_line(b, doc, spans[k].prose_first, spans[k].first);
-			any |= sg->label != NULL;
+			any |= sg->label != NULL || sg->title != NULL;
 		}
 		it = NULL;
 		for (k = 0; any && k < b->nsegments; k++) {
@@ -1432,31 +1433,48 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 				xgrow(&it, &cap, n + 1, sizeof(*it));
 				it[n].key = run_key(b, b->runs[i]);
 				it[n].seg = k;
+				it[n].title = sg->title;
 				it[n++].label = sg->label;
 			}
 			for (i = sg->sum_first; i < sg->sum_first + sg->nsums && i < b->nsummaries; i++) {
 				xgrow(&it, &cap, n + 1, sizeof(*it));
 				it[n].key = summary_key(b, b->summaries[i]);
 				it[n].seg = k;
+				it[n].title = sg->title;
 				it[n++].label = sg->label;
 			}
 		}
 		if (n)
 			qsort(it, n, sizeof(*it), cmp_item);
 		for (a = 0; a < n; a = e) {
-			int differ = 0;
-			for (e = a + 1; e < n && strcmp(it[e].key, it[a].key) == 0; e++)
+			int differ = 0, tdiffer = 0;
+			for (e = a + 1; e < n && strcmp(it[e].key, it[a].key) == 0; e++) {
 				if (it[e].seg != it[a].seg &&
 				    (!it[e].label != !it[a].label ||
 				     (it[e].label && strcmp(it[e].label, it[a].label) != 0)))
 					differ = 1;
+				/* two blocks under their own titles, the titles
+				 * different ("dbench4 Loadfile Execution Time", "dbench4
+				 * All Clients Loadfile Execution Time"): two measures */
+				if (it[e].seg != it[a].seg && it[e].title && it[a].title &&
+				    strcmp(it[e].title, it[a].title) != 0)
+					tdiffer = 1;
+			}
 			for (i = a; differ && i < e; i++)
 				if (it[i].label)
 					labelled[it[i].seg] = 1;
+			for (i = a; tdiffer && !differ && i < e; i++)
+				if (!labelled[it[i].seg])
+					labelled[it[i].seg] = 2;
 		}
 		free(it);
 	}
 	for (k = 0; k < b->nsegments; k++) {
+		if (labelled[k] == 2) {
+			b->segments[k].label = b->segments[k].title;
+			set_label(b, &b->segments[k], b->segments[k].title);
+			continue;
+		}
 		if (labelled[k] && vlabel[k] && vlabel_same[k] &&
 		    segment_one_variant(b, &b->segments[k]))
 			rename_to_label(b, &b->segments[k], vlabel[k]);

@@ -1014,6 +1014,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 				sg->first_line = doc->lines[i].lineno;
 				sg->last_line = doc->lines[i + best_len - 1].lineno;
 				sg->format = best->name;
+				sg->title = out->seg_title;
+				out->seg_title = NULL;
 				segment_hash(best->name, doc->lines + i, best_len, sg->hash);
 				sg->run_first = runs0;
 				sg->nruns = out->nruns - runs0;

@@ -1217,6 +1217,14 @@ static int read_title(struct mm_state *st, const struct ingest_line *lines, size
 			/* a title is the name at the line's start; else a sentence */
 			st->bench.from_prose = strncasecmp(p, word, strlen(word)) != 0;
 			st->have_bench = 1;
+			if (!st->bench.from_prose && !st->out->seg_title) {
+				/* the title's own words after the benchmark */
+				const char *e = lines[i].s + str_rtrim_len(lines[i].s, lines[i].len);
+				const char *w = skip_sp(p + strlen(word), e);
+				if (w < e && w > p + strlen(word))
+					st->out->seg_title = arena_strndup(&st->out->arena, w,
+									   (size_t)(e - w));
+			}
 			if (st->bench.from_prose)
 				rec_note(st->out, lines[i].lineno, "mmtests table: benchmark %s read "
 					 "from this line above the table (not a title of its own)", st->bench.bench);

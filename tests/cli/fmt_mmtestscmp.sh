@@ -273,3 +273,16 @@ check_eq "... the same twice: kept" \
 		and variant = 'baseline' and abs(mean - 37033.70) < 0.01")" 1
 KBENCH_DB="$TMP/lb.db" "$KB" import --dry-run --explain "$R" > "$TMP/lb.explain" 2>&1
 check_grep "explain says why" "lbnuma-v1 at size=16384: its Hmean row is printed twice with different values: left out" "$TMP/lb.explain"
+
+# Two tables of one benchmark, the same clients and kernels, under two
+# titles ("dbench4 Loadfile Execution Time", "dbench4 All Clients Loadfile
+# Execution Time", tests/realposts/700): two measures, each labelled with
+# its title's words, not pooled in one cell.
+check_eq "dbench4: the two loadfile tables told apart by their titles" \
+	"$(KBENCH_DB="$TMP/sw.db" sql "select config || ' ' || printf('%.2f', mean) from summary_v
+		where benchmark = 'dbench4' and variant = '6.18-rc1-vanilla' and metric = 'latency' and config like 'clients=4,%' order by mean")" \
+	"clients=4,label=Loadfile Execution Time 18.76
+clients=4,label=All Clients Loadfile Execution Time 348.88"
+check_eq "... a title over another metric (throughput) is not needed: no label" \
+	"$(KBENCH_DB="$TMP/sw.db" sql "select config from summary_v where benchmark = 'dbench4' and metric = 'throughput'
+		and variant = '6.18-rc1-vanilla' and config = 'clients=4'")" "clients=4"
