@@ -1251,6 +1251,57 @@ static void perf_command_config(const struct ingest_doc *doc, struct rec_batch *
 	}
 }
 
+/* The sched-feature lines right above a block: one upper-case name a
+ * line ("NO_DELAY_DEQUEUE", "DELAY_ZERO"), only such lines between them
+ * and the block, at the block's quoting depth.  Returns the first line's
+ * index and sets *n to how many (0: none). */
+static size_t feature_lines(const struct ingest_doc *doc, size_t from, size_t to, size_t *n)
+{
+	size_t i = to;
+
+	*n = 0;
+	while (i > from) {
+		const struct ingest_line *l = &doc->lines[i - 1];
+		const char *p = str_skip_ws(l->s, l->s + l->len);
+		size_t len = (size_t)(l->s + str_rtrim_len(l->s, l->len) - p), k;
+		int ok = len >= 3 && len <= 40 && l->quote == doc->lines[to].quote &&
+			 isupper((unsigned char)p[0]);
+		for (k = 0; ok && k < len; k++)
+			ok = isupper((unsigned char)p[k]) || isdigit((unsigned char)p[k]) || p[k] == '_';
+		if (!ok)
+			break;
+		(*n)++;
+		i--;
+	}
+	return i;
+}
+
+/* Lines a[0..n) and c[0..m) name the same sched features, some of them
+ * turned the other way ("NO_DELAY_DEQUEUE" / "DELAY_DEQUEUE"). */
+static int features_toggled(const struct ingest_doc *doc, size_t a, size_t n, size_t c, size_t m)
+{
+	size_t k;
+	int toggled = 0;
+
+	if (n == 0 || n != m)
+		return 0;
+	for (k = 0; k < n; k++) {
+		const struct ingest_line *x = &doc->lines[a + k], *y = &doc->lines[c + k];
+		const char *p = str_skip_ws(x->s, x->s + x->len), *q = str_skip_ws(y->s, y->s + y->len);
+		size_t pl = (size_t)(x->s + str_rtrim_len(x->s, x->len) - p);
+		size_t ql = (size_t)(y->s + str_rtrim_len(y->s, y->len) - q);
+		int pn = pl > 3 && strncmp(p, "NO_", 3) == 0, qn = ql > 3 && strncmp(q, "NO_", 3) == 0;
+		if (pn)
+			p += 3, pl -= 3;
+		if (qn)
+			q += 3, ql -= 3;
+		if (pl != ql || strncmp(p, q, pl) != 0)
+			return 0;
+		toggled |= pn != qn;
+	}
+	return toggled;
+}
+
 void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		      const struct ingest_span *spans)
 {
@@ -1262,6 +1313,7 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 	int unnamed = 0;
 	const char *label_var = NULL;   /* the variant label in force */
 	size_t label_at = 0;
+	size_t feat_at = 0, nfeat = 0;  /* the last block's sched-feature lines */
 	const char **vlabel = xcalloc(b->nsegments + 1, sizeof(*vlabel));
 	char *vlabel_same = xcalloc(b->nsegments + 1, 1);  /* its label line is a variant label */
 
@@ -1307,6 +1359,29 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		    !strcmp(b->segments[k - 1].format, sg->format) && strcmp(sg->label, label_var)) {
 			lv = sg->label;
 			lv_at = own_at;
+		}
+		{
+			/* "baseline:" / "NO_DELAY_DEQUEUE" / "NO_DELAY_ZERO" over a
+			 * block, then "DELAY_DEQUEUE" / "DELAY_ZERO" over the next:
+			 * the same features turned the other way are the other side,
+			 * named by its feature lines, not more of the label's */
+			size_t nf, fa = feature_lines(doc, spans[k].prose_first, spans[k].first, &nf);
+			if (!lv && label_var && k > 0 && label_at < fa &&
+			    features_toggled(doc, feat_at, nfeat, fa, nf)) {
+				struct buf nb = BUF_INIT;
+				size_t j;
+				for (j = fa; j < fa + nf; j++) {
+					const struct ingest_line *l = &doc->lines[j];
+					const char *p = str_skip_ws(l->s, l->s + l->len);
+					buf_printf(&nb, "%s%.*s", j > fa ? " " : "",
+						   (int)(l->s + str_rtrim_len(l->s, l->len) - p), p);
+				}
+				lv = arena_strdup(&b->arena, buf_str(&nb));
+				buf_release(&nb);
+				lv_at = fa;
+			}
+			feat_at = fa;
+			nfeat = nf;
 		}
 		if (lv) {
 			label_var = lv;
