@@ -942,6 +942,10 @@ static const char *find_label(struct rec_batch *b, const struct ingest_doc *doc,
 		const char *lb;
 		if (ingest_line_blank(&doc->lines[i - 1]))
 			continue;
+		/* the mail a reply quotes labels none of the reply's blocks
+		 * ("> Signed-off-by: ..." over "> ---") */
+		if (to < doc->nlines && doc->lines[i - 1].quote != doc->lines[to].quote)
+			continue;
 		lb = label_of(b, doc, i - 1, from, to);
 		if (lb) {
 			*at = i - 1;
