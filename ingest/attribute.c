@@ -942,6 +942,10 @@ static const char *find_label(struct rec_batch *b, const struct ingest_doc *doc,
 		const char *lb;
 		if (ingest_line_blank(&doc->lines[i - 1]))
 			continue;
+		/* the mail a reply quotes labels none of the reply's blocks
+		 * ("> Signed-off-by: ..." over "> ---") */
+		if (to < doc->nlines && doc->lines[i - 1].quote != doc->lines[to].quote)
+			continue;
 		lb = label_of(b, doc, i - 1, from, to);
 		if (lb) {
 			*at = i - 1;
@@ -1063,6 +1067,7 @@ struct item_key {
 	const char *key;
 	size_t seg;
 	const char *label;
+	const char *title;      /* the segment's own title, or NULL */
 };
 
 static int cmp_item(const void *a, const void *b)
@@ -1250,6 +1255,57 @@ static void perf_command_config(const struct ingest_doc *doc, struct rec_batch *
 	}
 }
 
+/* The sched-feature lines right above a block: one upper-case name a
+ * line ("NO_DELAY_DEQUEUE", "DELAY_ZERO"), only such lines between them
+ * and the block, at the block's quoting depth.  Returns the first line's
+ * index and sets *n to how many (0: none). */
+static size_t feature_lines(const struct ingest_doc *doc, size_t from, size_t to, size_t *n)
+{
+	size_t i = to;
+
+	*n = 0;
+	while (i > from) {
+		const struct ingest_line *l = &doc->lines[i - 1];
+		const char *p = str_skip_ws(l->s, l->s + l->len);
+		size_t len = (size_t)(l->s + str_rtrim_len(l->s, l->len) - p), k;
+		int ok = len >= 3 && len <= 40 && l->quote == doc->lines[to].quote &&
+			 isupper((unsigned char)p[0]);
+		for (k = 0; ok && k < len; k++)
+			ok = isupper((unsigned char)p[k]) || isdigit((unsigned char)p[k]) || p[k] == '_';
+		if (!ok)
+			break;
+		(*n)++;
+		i--;
+	}
+	return i;
+}
+
+/* Lines a[0..n) and c[0..m) name the same sched features, some of them
+ * turned the other way ("NO_DELAY_DEQUEUE" / "DELAY_DEQUEUE"). */
+static int features_toggled(const struct ingest_doc *doc, size_t a, size_t n, size_t c, size_t m)
+{
+	size_t k;
+	int toggled = 0;
+
+	if (n == 0 || n != m)
+		return 0;
+	for (k = 0; k < n; k++) {
+		const struct ingest_line *x = &doc->lines[a + k], *y = &doc->lines[c + k];
+		const char *p = str_skip_ws(x->s, x->s + x->len), *q = str_skip_ws(y->s, y->s + y->len);
+		size_t pl = (size_t)(x->s + str_rtrim_len(x->s, x->len) - p);
+		size_t ql = (size_t)(y->s + str_rtrim_len(y->s, y->len) - q);
+		int pn = pl > 3 && strncmp(p, "NO_", 3) == 0, qn = ql > 3 && strncmp(q, "NO_", 3) == 0;
+		if (pn)
+			p += 3, pl -= 3;
+		if (qn)
+			q += 3, ql -= 3;
+		if (pl != ql || strncmp(p, q, pl) != 0)
+			return 0;
+		toggled |= pn != qn;
+	}
+	return toggled;
+}
+
 void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		      const struct ingest_span *spans)
 {
@@ -1261,6 +1317,7 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 	int unnamed = 0;
 	const char *label_var = NULL;   /* the variant label in force */
 	size_t label_at = 0;
+	size_t feat_at = 0, nfeat = 0;  /* the last block's sched-feature lines */
 	const char **vlabel = xcalloc(b->nsegments + 1, sizeof(*vlabel));
 	char *vlabel_same = xcalloc(b->nsegments + 1, 1);  /* its label line is a variant label */
 
@@ -1306,6 +1363,29 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		    !strcmp(b->segments[k - 1].format, sg->format) && strcmp(sg->label, label_var)) {
 			lv = sg->label;
 			lv_at = own_at;
+		}
+		{
+			/* "baseline:" / "NO_DELAY_DEQUEUE" / "NO_DELAY_ZERO" over a
+			 * block, then "DELAY_DEQUEUE" / "DELAY_ZERO" over the next:
+			 * the same features turned the other way are the other side,
+			 * named by its feature lines, not more of the label's */
+			size_t nf, fa = feature_lines(doc, spans[k].prose_first, spans[k].first, &nf);
+			if (!lv && label_var && k > 0 && label_at < fa &&
+			    features_toggled(doc, feat_at, nfeat, fa, nf)) {
+				struct buf nb = BUF_INIT;
+				size_t j;
+				for (j = fa; j < fa + nf; j++) {
+					const struct ingest_line *l = &doc->lines[j];
+					const char *p = str_skip_ws(l->s, l->s + l->len);
+					buf_printf(&nb, "%s%.*s", j > fa ? " " : "",
+						   (int)(l->s + str_rtrim_len(l->s, l->len) - p), p);
+				}
+				lv = arena_strdup(&b->arena, buf_str(&nb));
+				buf_release(&nb);
+				lv_at = fa;
+			}
+			feat_at = fa;
+			nfeat = nf;
 		}
 		if (lv) {
 			label_var = lv;
@@ -1423,7 +1503,7 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 				sg->label = b->segments[k - 1].label;
 			else if (!sg->label && segment_unnamed(b, sg))
 				sg->label = intro_line(b, doc, spans[k].prose_first, spans[k].first);
-			any |= sg->label != NULL;
+			any |= sg->label != NULL || sg->title != NULL;
 		}
 		it = NULL;
 		for (k = 0; any && k < b->nsegments; k++) {
@@ -1432,31 +1512,48 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 				xgrow(&it, &cap, n + 1, sizeof(*it));
 				it[n].key = run_key(b, b->runs[i]);
 				it[n].seg = k;
+				it[n].title = sg->title;
 				it[n++].label = sg->label;
 			}
 			for (i = sg->sum_first; i < sg->sum_first + sg->nsums && i < b->nsummaries; i++) {
 				xgrow(&it, &cap, n + 1, sizeof(*it));
 				it[n].key = summary_key(b, b->summaries[i]);
 				it[n].seg = k;
+				it[n].title = sg->title;
 				it[n++].label = sg->label;
 			}
 		}
 		if (n)
 			qsort(it, n, sizeof(*it), cmp_item);
 		for (a = 0; a < n; a = e) {
-			int differ = 0;
-			for (e = a + 1; e < n && strcmp(it[e].key, it[a].key) == 0; e++)
+			int differ = 0, tdiffer = 0;
+			for (e = a + 1; e < n && strcmp(it[e].key, it[a].key) == 0; e++) {
 				if (it[e].seg != it[a].seg &&
 				    (!it[e].label != !it[a].label ||
 				     (it[e].label && strcmp(it[e].label, it[a].label) != 0)))
 					differ = 1;
+				/* two blocks under their own titles, the titles
+				 * different ("dbench4 Loadfile Execution Time", "dbench4
+				 * All Clients Loadfile Execution Time"): two measures */
+				if (it[e].seg != it[a].seg && it[e].title && it[a].title &&
+				    strcmp(it[e].title, it[a].title) != 0)
+					tdiffer = 1;
+			}
 			for (i = a; differ && i < e; i++)
 				if (it[i].label)
 					labelled[it[i].seg] = 1;
+			for (i = a; tdiffer && !differ && i < e; i++)
+				if (!labelled[it[i].seg])
+					labelled[it[i].seg] = 2;
 		}
 		free(it);
 	}
 	for (k = 0; k < b->nsegments; k++) {
+		if (labelled[k] == 2) {
+			b->segments[k].label = b->segments[k].title;
+			set_label(b, &b->segments[k], b->segments[k].title);
+			continue;
+		}
 		if (labelled[k] && vlabel[k] && vlabel_same[k] &&
 		    segment_one_variant(b, &b->segments[k]))
 			rename_to_label(b, &b->segments[k], vlabel[k]);

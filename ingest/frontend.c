@@ -468,6 +468,7 @@ struct context {
 	char *machine;          /* a shell prompt or "Machine:" line named it */
 	long runs;              /* "Ran 5 iterations for each setup" */
 	const struct ingest_line *perf_cmd;     /* the last perf stat command line in prose */
+	const struct ingest_line *sb_cmd;       /* the last schbench command line in prose */
 	const struct ingest_line *heads;        /* the last line of column heads in prose */
 };
 
@@ -904,7 +905,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	const struct ingest_parser *const *parsers;
 	size_t nparsers, i = 0, n = doc->nlines, segments = 0;
 	size_t skip_first = (size_t)-1, skip_last = 0;
-	struct context c = { NULL, NULL, 0, NULL, NULL, 0, NULL, NULL };
+	struct context c = { NULL, NULL, 0, NULL, NULL, 0, NULL, NULL, NULL };
 	int in_legend = 0;
 	struct ingest_opts defaults = { NULL, 0, NULL }, text_opts;
 	const char *base_release = NULL, *patch_name = NULL;
@@ -991,6 +992,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			ctx.claims = claims;
 			ctx.nclaims = nclaims;
 			ctx.perf_cmdline = c.perf_cmd && c.perf_cmd->quote == doc->lines[i].quote ? c.perf_cmd : NULL;
+			ctx.schbench_cmdline = c.sb_cmd && c.sb_cmd->quote == doc->lines[i].quote ? c.sb_cmd : NULL;
 			ctx.column_heads = c.heads && c.heads->quote == doc->lines[i].quote &&
 					   doc->lines[i].lineno - c.heads->lineno <= 80 ? c.heads : NULL;
 			if (best->parse(&ctx, doc->lines + i, best_len, out, err) < 0) {
@@ -1014,6 +1016,8 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 				sg->first_line = doc->lines[i].lineno;
 				sg->last_line = doc->lines[i + best_len - 1].lineno;
 				sg->format = best->name;
+				sg->title = out->seg_title;
+				out->seg_title = NULL;
 				segment_hash(best->name, doc->lines + i, best_len, sg->hash);
 				sg->run_first = runs0;
 				sg->nruns = out->nruns - runs0;
@@ -1061,6 +1065,10 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			c.perf_cmd = NULL;
 		if (perfstat_cmdline_line(l))
 			c.perf_cmd = l;
+		if (c.sb_cmd && c.sb_cmd->quote != l->quote)
+			c.sb_cmd = NULL;
+		if (schbench_cmdline_line(l))
+			c.sb_cmd = l;
 		{
 			struct ingest_tok h[4];
 			if (c.heads && c.heads->quote != l->quote)

@@ -81,6 +81,8 @@ struct ingest_ctx {
 	 * --null --repeat 10 -- perf bench sched messaging -g 50 -l 5000"),
 	 * for blocks pasted without perf's header, or NULL. */
 	const struct ingest_line *perf_cmdline;
+	/* The schbench command line typed in the prose above, or NULL. */
+	const struct ingest_line *schbench_cmdline;
 	/* The last line of column heads in the prose above ("v5.4      v5.4 +
 	 * patch": names set apart by three blanks or more), for a table whose
 	 * columns nothing else names; NULL when none. */
@@ -124,6 +126,8 @@ struct ingest_parser {
 /* Is l a perf stat command line ("perf stat -r 5 ./numa01", behind a
  * prompt or a wrapper)?  perfstat.c's own pattern. */
 int perfstat_cmdline_line(const struct ingest_line *l);
+/* A schbench command line alone on its line ("schbench -m 2 -r 100"). */
+int schbench_cmdline_line(const struct ingest_line *l);
 
 /* The parser table. */
 const struct ingest_parser *const *ingest_parsers(size_t *n);

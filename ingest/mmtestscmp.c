@@ -77,6 +77,7 @@ enum {
 	MM_HDR = 3,             /* header and label lines above the first row */
 	MM_BETWEEN = 4,         /* title/label lines between two tables of a run */
 	MM_REPLY = 12,          /* a reply's lines inside the table it quotes */
+	MM_MWORDS = 8,          /* metric words of one table's params */
 };
 
 /* ---------------------------------------------------------------- rows */
@@ -473,6 +474,12 @@ static int line_bench(const struct ingest_line *l, char *buf, size_t cap, size_t
 	size_t len = l->len, i = 0, k;
 	int found = 0;
 	char first[64] = "";
+	const char *cfg = str_find(s, len, " -- mmtests config ");
+
+	/* "hackbench-process-pipes -- mmtests config config-scheduler-unbound":
+	 * what follows is the name of the mmtests config file, no benchmark */
+	if (cfg)
+		len = (size_t)(cfg - s);
 
 	while (i < len) {
 		size_t st, wl;
@@ -774,6 +781,7 @@ struct mm_acc {
 	long line;
 	double mean, sd, min, max;
 	int mean_rank;                  /* 1 Amean, 2 Hmean, 3 Gmean, 0 none */
+	int twice;                      /* the mean row printed again, another value */
 	int higher;                     /* mean from Hmean */
 	double pub_change;
 	int sig;
@@ -787,6 +795,9 @@ struct mm_table {
 	struct mm_acc *acc;
 	size_t nacc, acc_cap;
 	struct hidx ix;
+	/* metric words some row splits before a number ("Wakeup-50th-80") */
+	const char *mword[MM_MWORDS];
+	size_t nmword;
 };
 
 static size_t acc_hash3(const char *label, const char *param, size_t col)
@@ -944,6 +955,43 @@ static int plain_row(struct mm_state *st, const struct ingest_line *l, const str
 	return 0;
 }
 
+/* The length of the metric word of a param "latency-1", "Wakeup-99th-80":
+ * letters, then '-', then more; 0 when none. */
+static size_t metric_word_len(const char *param)
+{
+	size_t n = strspn(param, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ");
+
+	return n > 0 && param[n] == '-' && param[n + 1] ? n : 0;
+}
+
+/* Does param's metric word name a metric of the table: a word that some
+ * row of it splits before a number ("Wakeup-50th-80"), so that the rows
+ * "Wakeup-max-80" and "RPS-max-80" of the same table split alike. */
+static int metric_word_of_table(const struct mm_table *t, const char *param)
+{
+	size_t n = metric_word_len(param), i;
+
+	for (i = 0; n && i < t->nmword; i++)
+		if (strlen(t->mword[i]) == n && strncmp(t->mword[i], param, n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Collect the table's metric words (once, before its rows are named). */
+static void metric_words(struct mm_state *st)
+{
+	struct mm_table *t = &st->tab;
+	size_t i, n;
+
+	t->nmword = 0;
+	for (i = 0; i < t->nacc && t->nmword < MM_MWORDS; i++) {
+		const char *q = t->acc[i].param;
+		n = metric_word_len(q);
+		if (n && isdigit((unsigned char)q[n + 1]) && !metric_word_of_table(t, q))
+			t->mword[t->nmword++] = arena_strndup(&st->out->arena, q, n);
+	}
+}
+
 /* The metric, unit and param of a stat row's param under the benchmark. */
 static void row_metric(struct mm_state *st, const char *param, int higher, const char **metric,
 		       const char **unit, const char **value)
@@ -970,10 +1018,10 @@ static void row_metric(struct mm_state *st, const char *param, int higher, const
 		else
 			*metric = arena_strndup(&st->out->arena, param, pl);
 		*unit = "s";
-	} else if (!b->prefixed && dash && dash > param && isalpha((unsigned char)param[0]) &&
-		   strspn(param, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") ==
-			   (size_t)(dash - param) && dash[1] && isdigit((unsigned char)dash[1])) {
-		/* "latency-1", "send-64": a metric of the benchmark at that param */
+	} else if (!b->prefixed && dash && metric_word_len(param) == (size_t)(dash - param) &&
+		   (isdigit((unsigned char)dash[1]) || metric_word_of_table(&st->tab, param))) {
+		/* "latency-1", "send-64": a metric of the benchmark at that param;
+		 * "Wakeup-max-80" under "Wakeup-50th-80": the same metric */
 		char *m = arena_strndup(&st->out->arena, param, (size_t)(dash - param));
 		size_t i;
 		for (i = 0; m[i]; i++)
@@ -989,6 +1037,7 @@ static void table_flush(struct mm_state *st)
 	struct mm_table *t = &st->tab;
 	size_t i, k;
 
+	metric_words(st);
 	for (i = 0; i < t->nacc; i++) {
 		struct mm_acc *a = &t->acc[i];
 		const char *metric, *unit, *value;
@@ -998,6 +1047,13 @@ static void table_flush(struct mm_state *st)
 			rec_note(st->out, a->line, "mmtests table: %s at %s=%s has no mean row "
 				 "(Amean, Hmean, Gmean): left out", st->names[a->col], st->bench.key,
 				 a->param);
+			continue;
+		}
+		if (a->twice) {
+			rec_note(st->out, a->line, "mmtests table: %s at %s=%s: its %s row is printed "
+				 "twice with different values: left out", st->names[a->col],
+				 st->bench.key, a->param, a->mean_rank == 1 ? "Amean" :
+				 a->mean_rank == 2 ? "Hmean" : "Gmean");
 			continue;
 		}
 		row_metric(st, a->param, a->higher, &metric, &unit, &value);
@@ -1064,6 +1120,10 @@ static int stat_row(struct mm_state *st, const struct ingest_line *l, const stru
 			a->pub_change = r->cell[k].pct;
 			a->sig = r->cell[k].sig;
 			a->line = l->lineno;
+		} else if (rank && rank == a->mean_rank && !isnan(v) && v != a->mean) {
+			/* "Hmean 16384" twice, 38684.28 then 38732.22: which is
+			 * the mean cannot be told */
+			a->twice = 1;
 		} else if (!strcmp(stat, "Stddev") || (!strcmp(stat, "HStddev") && isnan(a->sd))) {
 			a->sd = v;
 		} else if (!strcmp(stat, "Min")) {
@@ -1157,6 +1217,14 @@ static int read_title(struct mm_state *st, const struct ingest_line *lines, size
 			/* a title is the name at the line's start; else a sentence */
 			st->bench.from_prose = strncasecmp(p, word, strlen(word)) != 0;
 			st->have_bench = 1;
+			if (!st->bench.from_prose && !st->out->seg_title) {
+				/* the title's own words after the benchmark */
+				const char *e = lines[i].s + str_rtrim_len(lines[i].s, lines[i].len);
+				const char *w = skip_sp(p + strlen(word), e);
+				if (w < e && w > p + strlen(word))
+					st->out->seg_title = arena_strndup(&st->out->arena, w,
+									   (size_t)(e - w));
+			}
 			if (st->bench.from_prose)
 				rec_note(st->out, lines[i].lineno, "mmtests table: benchmark %s read "
 					 "from this line above the table (not a title of its own)", st->bench.bench);

@@ -153,6 +153,7 @@ struct rec_segment {
 	size_t sum_first, nsums;
 	const char *evidence;           /* how its runs got their variant, or NULL */
 	const char *label;              /* the label line that introduced it, or NULL */
+	const char *title;              /* its own title's words after the benchmark, or NULL */
 };
 
 struct rec_batch {
@@ -160,6 +161,11 @@ struct rec_batch {
 	/* Variant names come from a result tree's paths (mmtests, lkp), not
 	 * from a post's own text: they are global, not the post's. */
 	int global_labels;
+	/* A parser's title of the segment it is reading ("All Clients
+	 * Loadfile Execution Time" of "dbench4 All Clients Loadfile Execution
+	 * Time"): what tells it apart from another block of the same post
+	 * that its numbers would otherwise be pooled with. */
+	const char *seg_title;
 	struct rec_segment *segments;
 	size_t nsegments, segments_cap;
 	struct rec_run **runs;

@@ -128,6 +128,19 @@ static void cmd_text(const struct ingest_line *l, const char **s, size_t *len)
 	*len = n ? n : l->len;
 }
 
+static int is_cmd(const struct ingest_line *l);
+
+int schbench_cmdline_line(const struct ingest_line *l)
+{
+	/* a command alone, with options: "schbench -m 2 -r 100", not a
+	 * sentence that names the program ("Tested schbench on ...") */
+	const char *p = str_skip_ws(l->s, l->s + l->len);
+	size_t len = (size_t)(l->s + str_rtrim_len(l->s, l->len) - p);
+
+	return len > 0 && len < 200 && p[len - 1] != '.' && p[len - 1] != ':' &&
+	       str_find(p, len, " -") && is_cmd(l);
+}
+
 static int is_cmd(const struct ingest_line *l)
 {
 	struct ingest_tok tok[SB_MAXTOK];
@@ -854,6 +867,13 @@ static int schbench_parse(const struct ingest_ctx *ctx, const struct ingest_line
 	st.out = out;
 	st.err = err;
 	st.cmd_runtime = -1;
+	/* the command typed in the prose above ("schbench -m 2 -r 100" over
+	 * the blocks it printed); a command line of the block's own wins */
+	if (ctx->schbench_cmdline) {
+		read_cmd(&st, ctx->schbench_cmdline);
+		rec_note(out, ctx->schbench_cmdline->lineno, "schbench: the command line in the "
+			 "prose above gives the configuration of the blocks below it");
+	}
 	for (i = 0; i < n; i++) {
 		struct rx_cap cap[2];
 		long v;

@@ -241,3 +241,48 @@ KBENCH_DB="$TMP/acc.db" "$KB" compare --bench hackbench --baseline 5.13.0-rc2-va
 	--variants 5.13.0-rc2-vanilla,5.13.0-rc2-sched-avgidle-v1r5 --change better > "$TMP/acc.txt"
 check_grep "acceptance 4: text shows the table column" ' %chg +table$' "$TMP/acc.txt"
 check_grep "acceptance 4: groups=110 beside kbench's +8.5" '^110 .* \+8\.5 . +\+8\.47%\*$' "$TMP/acc.txt"
+
+# A table whose rows are "<word>-<param>" ("Wakeup-50th-80" ... "Wakeup-max-80",
+# tests/realposts/700): every row of it keeps its metric word, the ones
+# whose param does not start with a digit too.
+R=tests/realposts/700-gorman-preemptnext-hackbench-schbench-mmtests-2025.mail
+KBENCH_DB="$TMP/sw.db" "$KB" import "$R" > "$TMP/sw.out" 2>&1
+check_eq "schbench Wakeup-max-80: metric wakeup at param=max-80, like Wakeup-50th-80" \
+	"$(KBENCH_DB="$TMP/sw.db" sql "select metric || ' ' || config || ' ' || printf('%.2f', mean) from summary_v
+		where benchmark = 'schbench' and variant = '6.18.0-rc1-vanilla' and config like 'param=%max%' order by metric")" \
+	"rps param=max-80 9193.50
+wakeup param=max-80 3874.28"
+check_eq "... and no row of the table is left under the generic metric" \
+	"$(KBENCH_DB="$TMP/sw.db" sql "select count(*) from summary_v where benchmark = 'schbench' and metric = 'value'")" 0
+
+# A quoted changelog (tests/realposts/702): titles "netperf-tcp -- mmtests
+# config config-network-netperf-unbound" name one benchmark (what follows
+# " -- mmtests config " is the config file), and a mean row printed twice
+# for one size with two values ("Hmean 16384" 38684.28, then 38732.22)
+# leaves that cell out; the column whose two values agree keeps it.
+R=tests/realposts/702-guittot-quotes-gorman-lbnuma-mmtests-2019.mail
+check_status "title with ' -- mmtests config <file>': imports" 0 env KBENCH_DB="$TMP/lb.db" "$KB" import "$R"
+check_eq "hackbench-process-pipes under such a title" \
+	"$(KBENCH_DB="$TMP/lb.db" sql "select printf('%.4f', mean) from summary_v where benchmark = 'hackbench'
+		and variant = '5.5.0-rc1-lbnuma-v1' and config = 'groups=192,ipc=pipe,mode=process'")" "238.3680"
+check_eq "a mean printed twice with two values: neither stored" \
+	"$(KBENCH_DB="$TMP/lb.db" sql "select count(*) from summary_v where benchmark = 'netperf-tcp'
+		and variant = 'lbnuma-v1' and abs(mean - 38684.28) < 0.01 or abs(mean - 38732.22) < 0.01")" 0
+check_eq "... the same twice: kept" \
+	"$(KBENCH_DB="$TMP/lb.db" sql "select count(*) from summary_v where benchmark = 'netperf-tcp'
+		and variant = 'baseline' and abs(mean - 37033.70) < 0.01")" 1
+KBENCH_DB="$TMP/lb.db" "$KB" import --dry-run --explain "$R" > "$TMP/lb.explain" 2>&1
+check_grep "explain says why" "lbnuma-v1 at size=16384: its Hmean row is printed twice with different values: left out" "$TMP/lb.explain"
+
+# Two tables of one benchmark, the same clients and kernels, under two
+# titles ("dbench4 Loadfile Execution Time", "dbench4 All Clients Loadfile
+# Execution Time", tests/realposts/700): two measures, each labelled with
+# its title's words, not pooled in one cell.
+check_eq "dbench4: the two loadfile tables told apart by their titles" \
+	"$(KBENCH_DB="$TMP/sw.db" sql "select config || ' ' || printf('%.2f', mean) from summary_v
+		where benchmark = 'dbench4' and variant = '6.18-rc1-vanilla' and metric = 'latency' and config like 'clients=4,%' order by mean")" \
+	"clients=4,label=Loadfile Execution Time 18.76
+clients=4,label=All Clients Loadfile Execution Time 348.88"
+check_eq "... a title over another metric (throughput) is not needed: no label" \
+	"$(KBENCH_DB="$TMP/sw.db" sql "select config from summary_v where benchmark = 'dbench4' and metric = 'throughput'
+		and variant = '6.18-rc1-vanilla' and config = 'clients=4'")" "clients=4"

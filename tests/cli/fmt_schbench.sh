@@ -219,3 +219,26 @@ check_eq "... as a failed run: its last block is not the final one" \
 tail -n 3 "$D/rec-schbench-cur-m1-t2-r6-i2.txt" > "$TMP/cut-top.txt"
 printf 'Wakeup Latencies percentiles (usec) runtime 6 (s) (7252 total samples)\n' | cat - "$TMP/cut-top.txt" > "$TMP/cut-top2.txt"
 check_status "a header then average rps, the percentiles cut away: exit 2" 2 "$KB" import "$TMP/cut-top2.txt"
+
+# A reply (tests/realposts/703): the command in the prose ("schbench -m 2
+# -r 100" alone on its line, a sentence after it), then a block under
+# "baseline:" / "NO_DELAY_DEQUEUE" / "NO_DELAY_ZERO" and one under
+# "DELAY_DEQUEUE" / "DELAY_ZERO": the same sched features turned on are
+# the other side, named by its feature lines, not more of the baseline;
+# the command gives both blocks' config.
+R=tests/realposts/703-chenyu-schbench-feature-pair-blocks-2024.mail
+export KBENCH_DB="$TMP/feat.db"
+check_status "feature-pair blocks: imports" 0 "$KB" import "$R"
+check_eq "two variants: baseline, and the features turned on" \
+	"$(sql "select variant || '|' || config || '|' || printf('%g', value) from samples_v
+		where metric = 'wakeup_p99' order by run_id")" \
+"baseline|message_threads=2,runtime=100|25
+DELAY_DEQUEUE DELAY_ZERO|message_threads=2,runtime=100|31"
+# Plain labels that are not the same features turned ("numa02", "numa01"
+# under one "baseline:") stay blocks of the one variant.
+printf 'baseline:\n\nNUMA_ONE\n%s\n\nNUMA_TWO\n%s\n' "$(cat "$D/rec-schbench-cur-m1-t2-r6-i2.txt")" \
+	"$(cat "$D/rec-schbench-cur-m1-t2-r6-i2.txt")" > "$TMP/notfeat.txt"
+export KBENCH_DB="$TMP/notfeat.db"
+"$KB" import "$TMP/notfeat.txt" > /dev/null 2>&1
+check_eq "labels that are not a feature toggle: no new variant" \
+	"$(sql "select distinct variant from samples_v")" "baseline"

@@ -70,3 +70,15 @@ check_grep "... that says there is no verb" "no verb" "$TMP/.out"
 # (the PostgreSQL pass's wrapper makes a store for \$KBENCH_DB whatever the verb is given)
 [ -n "${KBENCH_PG_URI:-}" ] ||
 	check_eq "nothing was written to \$KBENCH_DB" "$(test -e "$TMP/unused.db" && echo exists || echo none)" "none"
+
+# The mail a reply quotes labels none of the reply's blocks: the quoted
+# changelog's "> Signed-off-by: ..." over "> ---" (an underline by its
+# look) is not the label of the reply's schbench block below; the
+# reply's own sentence is (tests/realposts/703 had the quoted line).
+F=tests/data/schbench/rec-schbench-cur-m1-t2-r6-i2.txt
+{ printf 'From: a@b\nSubject: Re: x\nMessage-ID: <q@x>\n\n> A patch.\n>\n> Signed-off-by: Someone <s@x>\n> ---\n\nTwo runs of the same kernel gave these.\n\n'
+  cat "$F"; printf '\nAnd then, rebooting and running it once more, this:\n\n'; cat "$F"; } > "$TMP/quotedlabel.mail"
+export KBENCH_DB="$TMP/quotedlabel.db"
+"$KB" import "$TMP/quotedlabel.mail" > /dev/null 2>&1
+check_eq "a quoted Signed-off-by line is no label of the reply's block" \
+	"$(sql "select count(*) from samples_v where config like '%Signed-off-by%'")" 0
