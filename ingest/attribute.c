@@ -1250,6 +1250,77 @@ static void perf_command_config(const struct ingest_doc *doc, struct rec_batch *
 	}
 }
 
+/* A heading over a block: "Before patch:", "socket mode:" -- short, ends
+ * in ':'. */
+static int short_heading(const struct ingest_line *l)
+{
+	const char *p = str_skip_ws(l->s, l->s + l->len);
+	size_t n = str_rtrim_len(p, (size_t)(l->s + l->len - p));
+
+	return n >= 2 && n <= 48 && p[n - 1] == ':';
+}
+
+/*
+ * A hackbench command alone in the prose above a block of its output
+ * (under a blank line or a heading: not a line of a script), with only
+ * headings and blank lines between ("hackbench -g 16 -f 20
+ * --pipe -l 480000 -s 100" / "" / "Before patch:" / Running ... Time:):
+ * the output never prints pipes or sockets, the command does.  It serves
+ * the blocks after it, across headings and blank lines, up to any other
+ * prose line or output that carries its own command; and only runs
+ * whose printed groups, loops, data size and mode it agrees with: a
+ * command that disagrees names another run, and none is used.  Linear:
+ * each prose line is looked at once going back from its block.
+ */
+static void prose_command_config(const struct ingest_doc *doc, struct rec_batch *b,
+				 const struct ingest_span *spans)
+{
+	const struct ingest_line *cmd = NULL;   /* the command in force */
+	size_t k, i;
+
+	for (k = 0; k < b->nsegments; k++) {
+		const struct rec_segment *sg = &b->segments[k];
+		const struct ingest_line *found = NULL;
+		size_t j = spans[k].first;
+		int open = 1, ok = 1;
+
+		/* back through the prose: headings and blank lines, then the
+		 * command, or anything else, which ends the one in force */
+		while (j > spans[k].prose_first) {
+			const struct ingest_line *l = &doc->lines[--j];
+			if (ingest_line_blank(l) || short_heading(l))
+				continue;
+			/* alone: a line of a script (commands one under another)
+			 * is the script's, not this output's */
+			if (hackbench_cmd_fill(b, doc->path, l, NULL, 0) &&
+			    (j == spans[k].prose_first || ingest_line_blank(&doc->lines[j - 1]) ||
+			     short_heading(&doc->lines[j - 1])))
+				found = l;
+			else
+				open = 0;
+			break;
+		}
+		if (found)
+			cmd = found;
+		else if (!open || (k && spans[k].prose_first != spans[k - 1].end))
+			cmd = NULL;
+		if (!cmd || strcmp(sg->format, "hackbench") || !sg->nruns)
+			continue;
+		for (i = sg->run_first; ok && i < sg->run_first + sg->nruns; i++)
+			ok = !rec_run_config_get(b->runs[i], "ipc") &&
+			     doc->lines[spans[k].first].quote == cmd->quote &&
+			     hackbench_cmd_fill(b, doc->path, cmd, b->runs[i], 0);
+		if (!ok)
+			continue;
+		for (i = sg->run_first; i < sg->run_first + sg->nruns; i++) {
+			hackbench_cmd_fill(b, doc->path, cmd, b->runs[i], 1);
+			rec_note(b, b->runs[i]->line, "hackbench: pipes or sockets from the command "
+				 "'%.*s' of line %ld above it, which asks for the groups and loops it "
+				 "printed", (int)cmd->len, cmd->s, cmd->lineno);
+		}
+	}
+}
+
 void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		      const struct ingest_span *spans)
 {
@@ -1467,6 +1538,7 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 	}
 	free(labelled);
 	perf_command_config(doc, b, spans);
+	prose_command_config(doc, b, spans);
 	if (!b->global_labels)
 		one_spelling(b);
 	free(vlabel);
