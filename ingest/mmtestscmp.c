@@ -55,6 +55,13 @@
  *    monitor metrics ("NUMA hint faults" -> numa_hint_faults), direction
  *    none.  They take the benchmark and config (without the param) of the
  *    table above them.
+ *  - Old autonumabench tables (2012-2014, before mmtests printed
+ *    statistics) name the metric first and the test second: "User
+ *    NUMA01  32806.01 (  0.00%)  20250.67 ( 38.27%)" is the mean of each
+ *    kernel, read as the newer "user-NUMA01" (User, System, Elapsed; CPU
+ *    is metric cpu in %).  Only a test named NUMA0<digit>, and only under
+ *    an autonumabench title: the same words under another benchmark are
+ *    refused ("User min" of old kernbench tables is no such row).
  *  - A "(SNC on)" line inside a table, or a line between two tables that
  *    names no benchmark ("2-socket CascadeLake"), is the config label=
  *    of the table below it: the same kernels measured twice.
@@ -96,6 +103,7 @@ struct mm_row {
 	size_t statlen;
 	const char *param;      /* the param, the Duration word, or the Ops label */
 	size_t paramlen;
+	const char *old_prefix; /* an old autonumabench row's metric: "user" ... */
 	size_t ncells;          /* cells read (at most MM_MAXC kept) */
 	struct mm_cell cell[MM_MAXC];
 };
@@ -223,6 +231,25 @@ static size_t trailing_numbers(const char *s, const char *end, struct mm_row *r,
 	return n;
 }
 
+/*
+ * The first word of an old (2012-2014) compare-kernels autonumabench row,
+ * before mmtests printed statistics: "User", "System", "Elapsed" or "CPU"
+ * and then the test ("NUMA01").  Its metric as the param prefix of the
+ * newer tables ("syst-NUMA01"), or NULL.
+ */
+static const char *old_metric(const char *w, size_t len)
+{
+	if (len == 4 && strncmp(w, "User", 4) == 0)
+		return "user";
+	if (len == 6 && strncmp(w, "System", 6) == 0)
+		return "syst";
+	if (len == 7 && strncmp(w, "Elapsed", 7) == 0)
+		return "elsp";
+	if (len == 3 && strncmp(w, "CPU", 3) == 0)
+		return "cpu";
+	return NULL;
+}
+
 /* Read line l as a row of a compare-kernels table; ROW_NONE when it is not
  * one. */
 static enum mm_kind row_read(const struct ingest_line *l, struct mm_row *r)
@@ -256,8 +283,23 @@ static enum mm_kind row_read(const struct ingest_line *l, struct mm_row *r)
 		r->paramlen = str_rtrim_len(p, (size_t)(first - p));
 		return r->kind = ROW_OPS;
 	}
-	if (!stat_known(w, (size_t)(we - w)))
-		return ROW_NONE;
+	if (!stat_known(w, (size_t)(we - w))) {
+		r->old_prefix = old_metric(w, (size_t)(we - w));
+		if (!r->old_prefix)
+			return ROW_NONE;
+		/* "User    NUMA01   32806.01 (  0.00%) ...": the mean of each
+		 * kernel, under the metric the first word names */
+		p = skip_sp(we, end);
+		r->param = p;
+		r->paramlen = (size_t)(tok_end(p, end) - p);
+		if (r->paramlen < 6 || strncasecmp(p, "NUMA0", 5) != 0 ||
+		    !isdigit((unsigned char)p[5]))
+			return ROW_NONE;
+		r->stat = "Amean";
+		r->statlen = 5;
+		p += r->paramlen;
+		goto cells;
+	}
 	r->stat = w;
 	r->statlen = (size_t)(we - w);
 	p = skip_sp(we, end);
@@ -274,6 +316,7 @@ static enum mm_kind row_read(const struct ingest_line *l, struct mm_row *r)
 	}
 	if (r->paramlen == 0 && r->param >= end)
 		return ROW_NONE;
+cells:
 	for (;;) {
 		struct mm_cell c;
 		const char *q;
@@ -969,7 +1012,7 @@ static void row_metric(struct mm_state *st, const char *param, int higher, const
 			*metric = "user";
 		else
 			*metric = arena_strndup(&st->out->arena, param, pl);
-		*unit = "s";
+		*unit = pl == 3 && strncmp(param, "cpu", 3) == 0 ? "%" : "s";
 	} else if (!b->prefixed && dash && dash > param && isalpha((unsigned char)param[0]) &&
 		   strspn(param, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") ==
 			   (size_t)(dash - param) && dash[1] && isdigit((unsigned char)dash[1])) {
@@ -1047,7 +1090,15 @@ static int stat_row(struct mm_state *st, const struct ingest_line *l, const stru
 		rank = 2;
 	else if (!strcmp(stat, "Gmean"))
 		rank = 3;
-	param = arena_strndup(&st->out->arena, r->param, r->paramlen);
+	if (r->old_prefix && strcmp(st->bench.bench, "autonumabench") != 0)
+		return kb_err_set(st->err, st->ctx->path, l->lineno,
+				  "mmtests table: an autonumabench row ('%.*s') under %s: refused",
+				  (int)r->paramlen, r->param, st->bench.bench);
+	if (r->old_prefix)
+		param = arena_printf(&st->out->arena, "%s-%.*s", r->old_prefix, (int)r->paramlen,
+				     r->param);
+	else
+		param = arena_strndup(&st->out->arena, r->param, r->paramlen);
 	if (!isnan(r->cell[0].pct) && fabs(r->cell[0].pct) > 0.005)
 		rec_note(st->out, l->lineno, "mmtests table: the first column's %% is %.2f, "
 			 "not the baseline's 0.00", r->cell[0].pct);

@@ -241,3 +241,34 @@ KBENCH_DB="$TMP/acc.db" "$KB" compare --bench hackbench --baseline 5.13.0-rc2-va
 	--variants 5.13.0-rc2-vanilla,5.13.0-rc2-sched-avgidle-v1r5 --change better > "$TMP/acc.txt"
 check_grep "acceptance 4: text shows the table column" ' %chg +table$' "$TMP/acc.txt"
 check_grep "acceptance 4: groups=110 beside kbench's +8.5" '^110 .* \+8\.5 . +\+8\.47%\*$' "$TMP/acc.txt"
+
+# Old (2012-2014) autonumabench tables, before mmtests printed statistics:
+# the row's first word is the metric (User, System, Elapsed, CPU), the
+# second the test (NUMA01 ...), one mean per kernel with its gain.  Written
+# for this check (the real post is tests/realposts/751).
+cat > "$TMP/oldauto.txt" <<'EOT'
+autonumabench
+                               3.9.0                 3.9.0
+                             vanilla             fix-v1r2
+User    NUMA01          1000.00 (  0.00%)      800.00 ( 20.00%)
+User    NUMA02_SMT       200.00 (  0.00%)      210.00 ( -5.00%)
+System  NUMA01            50.00 (  0.00%)       60.00 (-20.00%)
+Elapsed NUMA01           300.00 (  0.00%)      240.00 ( 20.00%)
+CPU     NUMA01           350.00 (  0.00%)      340.00 (  2.86%)
+EOT
+check_status "old autonumabench rows import" 0 env KBENCH_DB="$TMP/oldauto.db" "$KB" import "$TMP/oldauto.txt"
+DB="$TMP/oldauto.db"
+check_eq "old autonumabench: metric from the first word, test from the second" \
+	"$(q "select variant || '|' || config || '|' || metric || '|' || printf('%.2f', mean) || '|' || unit from summary_v where variant = '3.9.0-vanilla' order by config, metric")" \
+"3.9.0-vanilla|test=NUMA01|cpu|350.00|%
+3.9.0-vanilla|test=NUMA01|elapsed|300.00|s
+3.9.0-vanilla|test=NUMA01|system|50.00|s
+3.9.0-vanilla|test=NUMA01|user|1000.00|s
+3.9.0-vanilla|test=NUMA02_SMT|user|200.00|s"
+check_eq "old autonumabench: the printed gain is kept" "$(cell 3.9.0-fix-v1r2 autonumabench test=NUMA01 system)" "60|-|0|-20.00|"
+# The same rows under another benchmark's title are no guess: refused.
+sed 's/^autonumabench$/hackbench-process-pipes/' "$TMP/oldauto.txt" > "$TMP/oldhb.txt"
+check_status "old autonumabench rows under another title are refused" 2 env KBENCH_DB="$TMP/oldhb.db" "$KB" import "$TMP/oldhb.txt"
+# Old kernbench rows ("User min ...") are not read as tests.
+printf 'kernbench\n                  3.9.0     3.9.0\n                vanilla  fix-v1r2\nUser    min   1000.00 (  0.00%%)   990.00 (  1.00%%)\n' > "$TMP/oldkb.txt"
+check_status "old kernbench rows are no autonumabench rows" 2 env KBENCH_DB="$TMP/oldkb.db" "$KB" import "$TMP/oldkb.txt"
