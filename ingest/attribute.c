@@ -863,6 +863,23 @@ static const char *side_before_verb(struct rec_batch *b, const struct ingest_lin
 /* The variant label that introduces the output at line index to: the
  * last label line among the prose lines [from, to).  Sets *at to its
  * index. */
+/*
+ * "echo NO_WAKEUP_BIAS_PREV_IDLE > /sys/kernel/debug/sched/features" (or
+ * /sys/kernel/debug/sched_features, behind a prompt or sudo): the run
+ * below it is the kernel with that scheduler feature off (NO_...) or on.
+ * The feature as written is the variant's name; NULL for any other line.
+ */
+static const char *sched_feature(struct rec_batch *b, const struct ingest_line *l)
+{
+	static struct rx feat = RX("^\\s*(?:[$#%]\\s*)?(?:sudo\\s+)?echo\\s+['\"]?((?:NO_)?[A-Z][A-Z0-9_]*)"
+				   "['\"]?\\s*>>?\\s*\\S*/sched(?:_features|/features)\\s*$");
+	struct rx_cap cap[2];
+
+	if (rx_match(&feat, l->s, l->len, cap, 2) != 2)
+		return NULL;
+	return arena_strndup(&b->arena, cap[1].s, cap[1].len);
+}
+
 static const char *find_variant_label(struct rec_batch *b, const struct ingest_doc *doc,
 				      size_t from, size_t to, size_t *at)
 {
@@ -875,6 +892,11 @@ static const char *find_variant_label(struct rec_batch *b, const struct ingest_d
 	while (i > from) {
 		const struct ingest_line *l = &doc->lines[i - 1];
 		const char *lb;
+		/* a scheduler feature set right before the run names its side */
+		if (direct && (lb = sched_feature(b, l)) != NULL) {
+			*at = i - 1;
+			return lb;
+		}
 		if (ingest_line_blank(l) || is_rule_line(l) || command_line(l)) {
 			i--;
 			continue;

@@ -70,3 +70,12 @@ check_grep "... that says there is no verb" "no verb" "$TMP/.out"
 # (the PostgreSQL pass's wrapper makes a store for \$KBENCH_DB whatever the verb is given)
 [ -n "${KBENCH_PG_URI:-}" ] ||
 	check_eq "nothing was written to \$KBENCH_DB" "$(test -e "$TMP/unused.db" && echo exists || echo none)" "none"
+
+# "echo [NO_]FEATURE > .../sched/features" (or sched_features, behind a
+# prompt) right above a run: the scheduler feature off or on is its side,
+# named as written, up to the next label; another echo is no side.
+check_eq "a sched feature echo names the run below it" \
+	"$(vals $D/sched-feature-echo.txt time)" \
+	"NO_TOY_FEATURE=2.5 TOY_FEATURE=2.4 OTHER_FEATURE=2.3 OTHER_FEATURE=2.35 "
+check_eq "... and the echo of another setting is a label of the config" \
+	"$(KBENCH_DB="$TMP/sched-feature-echo.db" sql "select count(*) from runs_v where config like '%label=echo 1 > /proc/sys/kernel/sched_schedstats%'")" 1
