@@ -1169,20 +1169,24 @@ int hackbench_cmd_fill(struct rec_batch *out, const char *path, const struct ing
 	struct hb_state st;
 	struct kb_err err;
 	struct ingest_tok tok[HB_MAXTOK];
+	struct rec_batch scratch;       /* parse_cmd's notes: this is no command of a block */
 	const char *mode;
-	int perf;
+	int perf, ok;
 
 	if (cmd_start(tok, ingest_split(cmd->s, cmd->len, tok, HB_MAXTOK), &perf) < 0)
 		return 0;
 	memset(&ctx, 0, sizeof(ctx));
 	memset(&st, 0, sizeof(st));
 	memset(&err, 0, sizeof(err));
+	rec_batch_init(&scratch);
 	ctx.path = path;
 	st.ctx = &ctx;
-	st.out = out;
+	st.out = &scratch;
 	st.err = &err;
 	config_clear(&st.cmd);
-	if (parse_cmd(&st, cmd) < 0 || st.cmd.groups < 0 || !st.cmd.ipc)
+	ok = parse_cmd(&st, cmd) == 0 && st.cmd.groups >= 0 && st.cmd.ipc;
+	rec_batch_release(&scratch);
+	if (!ok)
 		return 0;
 	if (!r)
 		return 1;
@@ -1195,6 +1199,7 @@ int hackbench_cmd_fill(struct rec_batch *out, const char *path, const struct ing
 		return 0;
 	if (!apply)
 		return 1;
+	st.out = out;
 	if (!rec_run_config_get(r, "loops"))
 		run_config_long(&st, r, "loops", st.cmd.loops);
 	if (!rec_run_config_get(r, "datasize"))
