@@ -1282,6 +1282,16 @@ static int short_heading(const struct ingest_line *l)
 	return n >= 2 && n <= 48 && p[n - 1] == ':';
 }
 
+/* A heading that says what a hackbench command says ("pipe mode:",
+ * "threads:"): the command above it is not the one of the blocks below. */
+static int mode_heading(const struct ingest_line *l)
+{
+	static struct rx says = RXI("pipe|socket|thread|process");
+	struct rx_cap c[1];
+
+	return short_heading(l) && rx_match(&says, l->s, l->len, c, 1) > 0;
+}
+
 /*
  * A hackbench command alone in the prose above a block of its output
  * (under a blank line or a heading: not a line of a script), with only
@@ -1289,7 +1299,9 @@ static int short_heading(const struct ingest_line *l)
  * --pipe -l 480000 -s 100" / "" / "Before patch:" / Running ... Time:):
  * the output never prints pipes or sockets, the command does.  It serves
  * the blocks after it, across headings and blank lines, up to any other
- * prose line or output that carries its own command; and only runs
+ * prose line, a heading that names a mode ("pipe mode:": the author says
+ * what the command no longer does), or output that carries its own
+ * command; and only runs
  * whose printed groups, loops, data size and mode it agrees with: a
  * command that disagrees names another run, and none is used.  Linear:
  * each prose line is looked at once going back from its block.
@@ -1310,6 +1322,10 @@ static void prose_command_config(const struct ingest_doc *doc, struct rec_batch 
 		 * command, or anything else, which ends the one in force */
 		while (j > spans[k].prose_first) {
 			const struct ingest_line *l = &doc->lines[--j];
+			if (mode_heading(l)) {
+				open = 0;
+				break;
+			}
 			if (ingest_line_blank(l) || short_heading(l))
 				continue;
 			/* alone: a line of a script (commands one under another)

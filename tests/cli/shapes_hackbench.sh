@@ -143,3 +143,9 @@ Before patch|hackbench|1.611
 After patch|hackbench|1.6"
 explain "$D/prose-command-above-labels.txt"
 check_grep "explain: where the ipc came from" "line 7: hackbench: pipes or sockets from the command 'hackbench -g 4 -f 10 -l 2000 -s 64' of line 4 above it" "$TMP/explain"
+# A heading that names a mode ends the command above it: "pipe mode:"
+# over blocks the socket command did not run.
+check_status "a mode heading after a prose command imports" 0 imp prose-command-mode-heading.txt
+check_eq "mode heading: the socket command stops at 'pipe mode:'" \
+	"$(sql "select config from runs_v order by run_id" | sed 's/datasize=64,groups=4,impl=rt-tests,//; s/,\{0,1\}loops=2000,mode=process,tasks=80//' | tr '\n' ';')" \
+	"ipc=socket;;"
