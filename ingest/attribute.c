@@ -863,6 +863,23 @@ static const char *side_before_verb(struct rec_batch *b, const struct ingest_lin
 /* The variant label that introduces the output at line index to: the
  * last label line among the prose lines [from, to).  Sets *at to its
  * index. */
+/*
+ * "echo NO_WAKEUP_BIAS_PREV_IDLE > /sys/kernel/debug/sched/features" (or
+ * /sys/kernel/debug/sched_features, behind a prompt or sudo): the run
+ * below it is the kernel with that scheduler feature off (NO_...) or on.
+ * The feature as written is the variant's name; NULL for any other line.
+ */
+static const char *sched_feature(struct rec_batch *b, const struct ingest_line *l)
+{
+	static struct rx feat = RX("^\\s*(?:[$#%]\\s*)?(?:sudo\\s+)?echo\\s+['\"]?((?:NO_)?[A-Z][A-Z0-9_]*)"
+				   "['\"]?\\s*>>?\\s*\\S*/sched(?:_features|/features)\\s*$");
+	struct rx_cap cap[2];
+
+	if (rx_match(&feat, l->s, l->len, cap, 2) != 2)
+		return NULL;
+	return arena_strndup(&b->arena, cap[1].s, cap[1].len);
+}
+
 static const char *find_variant_label(struct rec_batch *b, const struct ingest_doc *doc,
 				      size_t from, size_t to, size_t *at)
 {
@@ -875,6 +892,11 @@ static const char *find_variant_label(struct rec_batch *b, const struct ingest_d
 	while (i > from) {
 		const struct ingest_line *l = &doc->lines[i - 1];
 		const char *lb;
+		/* a scheduler feature set right before the run names its side */
+		if (direct && (lb = sched_feature(b, l)) != NULL) {
+			*at = i - 1;
+			return lb;
+		}
 		if (ingest_line_blank(l) || is_rule_line(l) || command_line(l)) {
 			i--;
 			continue;
@@ -1306,6 +1328,93 @@ static int features_toggled(const struct ingest_doc *doc, size_t a, size_t n, si
 	return toggled;
 }
 
+/* A heading over a block: "Before patch:", "socket mode:" -- short, ends
+ * in ':'. */
+static int short_heading(const struct ingest_line *l)
+{
+	const char *p = str_skip_ws(l->s, l->s + l->len);
+	size_t n = str_rtrim_len(p, (size_t)(l->s + l->len - p));
+
+	return n >= 2 && n <= 48 && p[n - 1] == ':';
+}
+
+/* A heading that says what a hackbench command says ("pipe mode:",
+ * "threads:"): the command above it is not the one of the blocks below. */
+static int mode_heading(const struct ingest_line *l)
+{
+	static struct rx says = RXI("pipe|socket|thread|process");
+	struct rx_cap c[1];
+
+	return short_heading(l) && rx_match(&says, l->s, l->len, c, 1) > 0;
+}
+
+/*
+ * A hackbench command alone in the prose above a block of its output
+ * (under a blank line or a heading: not a line of a script), with only
+ * headings and blank lines between ("hackbench -g 16 -f 20
+ * --pipe -l 480000 -s 100" / "" / "Before patch:" / Running ... Time:):
+ * the output never prints pipes or sockets, the command does.  It serves
+ * the blocks after it, across headings and blank lines, up to any other
+ * prose line, a heading that names a mode ("pipe mode:": the author says
+ * what the command no longer does), or output that carries its own
+ * command; and only runs
+ * whose printed groups, loops, data size and mode it agrees with: a
+ * command that disagrees names another run, and none is used.  Linear:
+ * each prose line is looked at once going back from its block.
+ */
+static void prose_command_config(const struct ingest_doc *doc, struct rec_batch *b,
+				 const struct ingest_span *spans)
+{
+	const struct ingest_line *cmd = NULL;   /* the command in force */
+	size_t k, i;
+
+	for (k = 0; k < b->nsegments; k++) {
+		const struct rec_segment *sg = &b->segments[k];
+		const struct ingest_line *found = NULL;
+		size_t j = spans[k].first;
+		int open = 1, ok = 1;
+
+		/* back through the prose: headings and blank lines, then the
+		 * command, or anything else, which ends the one in force */
+		while (j > spans[k].prose_first) {
+			const struct ingest_line *l = &doc->lines[--j];
+			if (mode_heading(l)) {
+				open = 0;
+				break;
+			}
+			if (ingest_line_blank(l) || short_heading(l))
+				continue;
+			/* alone: a line of a script (commands one under another)
+			 * is the script's, not this output's */
+			if (hackbench_cmd_fill(b, doc->path, l, NULL, 0) &&
+			    (j == spans[k].prose_first || ingest_line_blank(&doc->lines[j - 1]) ||
+			     short_heading(&doc->lines[j - 1])))
+				found = l;
+			else
+				open = 0;
+			break;
+		}
+		if (found)
+			cmd = found;
+		else if (!open || (k && spans[k].prose_first != spans[k - 1].end))
+			cmd = NULL;
+		if (!cmd || strcmp(sg->format, "hackbench") || !sg->nruns)
+			continue;
+		for (i = sg->run_first; ok && i < sg->run_first + sg->nruns; i++)
+			ok = !rec_run_config_get(b->runs[i], "ipc") &&
+			     doc->lines[spans[k].first].quote == cmd->quote &&
+			     hackbench_cmd_fill(b, doc->path, cmd, b->runs[i], 0);
+		if (!ok)
+			continue;
+		for (i = sg->run_first; i < sg->run_first + sg->nruns; i++) {
+			hackbench_cmd_fill(b, doc->path, cmd, b->runs[i], 1);
+			rec_note(b, b->runs[i]->line, "hackbench: pipes or sockets from the command "
+				 "'%.*s' of line %ld above it, which asks for the groups and loops it "
+				 "printed", (int)cmd->len, cmd->s, cmd->lineno);
+		}
+	}
+}
+
 void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 		      const struct ingest_span *spans)
 {
@@ -1564,6 +1673,7 @@ void ingest_attribute(const struct ingest_doc *doc, struct rec_batch *b,
 	}
 	free(labelled);
 	perf_command_config(doc, b, spans);
+	prose_command_config(doc, b, spans);
 	if (!b->global_labels)
 		one_spelling(b);
 	free(vlabel);

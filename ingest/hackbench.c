@@ -1148,6 +1148,69 @@ int hackbench_cmd_config(struct rec_batch *out, const char *path, const char *cm
 	return 1;
 }
 
+/* A printed key of run r against what the command asks: 1 when they
+ * agree or either says nothing. */
+static int key_agrees(const struct rec_run *r, const char *key, long want)
+{
+	const char *have = rec_run_config_get(r, key);
+	char *e;
+	long v;
+
+	if (!have || want < 0)
+		return 1;
+	v = strtol(have, &e, 10);
+	return *e == '\0' && v == want;
+}
+
+int hackbench_cmd_fill(struct rec_batch *out, const char *path, const struct ingest_line *cmd,
+		       struct rec_run *r, int apply)
+{
+	struct ingest_ctx ctx;
+	struct hb_state st;
+	struct kb_err err;
+	struct ingest_tok tok[HB_MAXTOK];
+	struct rec_batch scratch;       /* parse_cmd's notes: this is no command of a block */
+	const char *mode;
+	int perf, ok;
+
+	if (cmd_start(tok, ingest_split(cmd->s, cmd->len, tok, HB_MAXTOK), &perf) < 0)
+		return 0;
+	memset(&ctx, 0, sizeof(ctx));
+	memset(&st, 0, sizeof(st));
+	memset(&err, 0, sizeof(err));
+	rec_batch_init(&scratch);
+	ctx.path = path;
+	st.ctx = &ctx;
+	st.out = &scratch;
+	st.err = &err;
+	config_clear(&st.cmd);
+	ok = parse_cmd(&st, cmd) == 0 && st.cmd.groups >= 0 && st.cmd.ipc;
+	rec_batch_release(&scratch);
+	if (!ok)
+		return 0;
+	if (!r)
+		return 1;
+	/* the run must be what the command asks for, wherever both say */
+	if (!rec_run_config_get(r, "groups") || !key_agrees(r, "groups", st.cmd.groups) ||
+	    !key_agrees(r, "loops", st.cmd.loops) || !key_agrees(r, "datasize", st.cmd.datasize))
+		return 0;
+	mode = rec_run_config_get(r, "mode");
+	if (mode && st.cmd.mode && strcmp(mode, st.cmd.mode) != 0)
+		return 0;
+	if (!apply)
+		return 1;
+	st.out = out;
+	if (!rec_run_config_get(r, "loops"))
+		run_config_long(&st, r, "loops", st.cmd.loops);
+	if (!rec_run_config_get(r, "datasize"))
+		run_config_long(&st, r, "datasize", st.cmd.datasize);
+	if (!mode && st.cmd.mode)
+		rec_run_config(out, r, "mode", st.cmd.mode);
+	if (!rec_run_config_get(r, "ipc"))
+		rec_run_config(out, r, "ipc", st.cmd.ipc);
+	return 1;
+}
+
 static int parse_time(struct hb_state *st, const struct ingest_line *l, struct rx *rx)
 {
 	struct rx_cap cap[3];

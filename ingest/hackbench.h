@@ -23,4 +23,13 @@ struct rec_run;
 int hackbench_cmd_config(struct rec_batch *out, const char *path, const char *cmd,
 			 struct rec_run *r, long lineno);
 
+/* A command line cmd in the prose above a run r that hackbench printed:
+ * 1 when cmd is a hackbench command and every key both say agrees (the
+ * groups r printed, its loops, data size, mode), else 0.  With apply,
+ * r also gets the keys only the command says (ipc above all: the output
+ * never prints it); the printed ones are left as they are.  r NULL: 1
+ * when cmd is a hackbench command naming its groups. */
+int hackbench_cmd_fill(struct rec_batch *out, const char *path, const struct ingest_line *cmd,
+		       struct rec_run *r, int apply);
+
 #endif

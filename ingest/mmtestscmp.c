@@ -55,6 +55,17 @@
  *    monitor metrics ("NUMA hint faults" -> numa_hint_faults), direction
  *    none.  They take the benchmark and config (without the param) of the
  *    table above them.
+ *  - Old autonumabench tables (2012-2014, before mmtests printed
+ *    statistics) name the metric first and the test second: "User
+ *    NUMA01  32806.01 (  0.00%)  20250.67 ( 38.27%)" is the mean of each
+ *    kernel, read as the newer "user-NUMA01" (User, System, Elapsed; CPU
+ *    is metric cpu in %).  Only a test named NUMA0<digit>, and only under
+ *    an autonumabench title: the same words under another benchmark are
+ *    refused ("User min" of old kernbench tables is no such row).  Below
+ *    such a table, after a paragraph of the author's (at most MM_BETWEEN
+ *    lines, no label), its totals ("User  61493.38  47615.01", Duration
+ *    rows without the word) and vmstat rows ("NUMA hint faults  1538964
+ *    1242142", Ops rows without the word) are read; never without it.
  *  - A "(SNC on)" line inside a table, or a line between two tables that
  *    names no benchmark ("2-socket CascadeLake"), is the config label=
  *    of the table below it: the same kernels measured twice.
@@ -97,6 +108,7 @@ struct mm_row {
 	size_t statlen;
 	const char *param;      /* the param, the Duration word, or the Ops label */
 	size_t paramlen;
+	const char *old_prefix; /* an old autonumabench row's metric: "user" ... */
 	size_t ncells;          /* cells read (at most MM_MAXC kept) */
 	struct mm_cell cell[MM_MAXC];
 };
@@ -224,9 +236,30 @@ static size_t trailing_numbers(const char *s, const char *end, struct mm_row *r,
 	return n;
 }
 
+/*
+ * The first word of an old (2012-2014) compare-kernels autonumabench row,
+ * before mmtests printed statistics: "User", "System", "Elapsed" or "CPU"
+ * and then the test ("NUMA01").  Its metric as the param prefix of the
+ * newer tables ("syst-NUMA01"), or NULL.
+ */
+static const char *old_metric(const char *w, size_t len)
+{
+	if (len == 4 && strncmp(w, "User", 4) == 0)
+		return "user";
+	if (len == 6 && strncmp(w, "System", 6) == 0)
+		return "syst";
+	if (len == 7 && strncmp(w, "Elapsed", 7) == 0)
+		return "elsp";
+	if (len == 3 && strncmp(w, "CPU", 3) == 0)
+		return "cpu";
+	return NULL;
+}
+
 /* Read line l as a row of a compare-kernels table; ROW_NONE when it is not
- * one. */
-static enum mm_kind row_read(const struct ingest_line *l, struct mm_row *r)
+ * one.  old_ok: the run of tables has an old autonumabench table, whose
+ * totals rows lack the word "Duration" and its vmstat rows the word "Ops"
+ * ("User  61493.38  47615.01", "NUMA hint faults  1538964  1242142"). */
+static enum mm_kind row_read_old(const struct ingest_line *l, struct mm_row *r, int old_ok)
 {
 	const char *s = l->s, *end = s + l->len, *p, *w, *we, *first;
 
@@ -257,8 +290,33 @@ static enum mm_kind row_read(const struct ingest_line *l, struct mm_row *r)
 		r->paramlen = str_rtrim_len(p, (size_t)(first - p));
 		return r->kind = ROW_OPS;
 	}
-	if (!stat_known(w, (size_t)(we - w)))
-		return ROW_NONE;
+	if (!stat_known(w, (size_t)(we - w))) {
+		r->old_prefix = old_metric(w, (size_t)(we - w));
+		if (old_ok && isalpha((unsigned char)*w) &&
+		    trailing_numbers(w, end, r, &first) > 0 && first > we) {
+			r->old_prefix = NULL;
+			r->param = w;
+			r->paramlen = str_rtrim_len(w, (size_t)(first - w));
+			if (first == skip_sp(we, end) && (size_t)(we - w) < 8 &&
+			    old_metric(w, (size_t)(we - w)) && strncmp(w, "CPU", 3) != 0)
+				return r->kind = ROW_DURATION;  /* "User  61493.38 ..." */
+			return r->kind = ROW_OPS;       /* "NUMA alloc hit  4739774 ..." */
+		}
+		if (!r->old_prefix)
+			return ROW_NONE;
+		/* "User    NUMA01   32806.01 (  0.00%) ...": the mean of each
+		 * kernel, under the metric the first word names */
+		p = skip_sp(we, end);
+		r->param = p;
+		r->paramlen = (size_t)(tok_end(p, end) - p);
+		if (r->paramlen < 6 || strncasecmp(p, "NUMA0", 5) != 0 ||
+		    !isdigit((unsigned char)p[5]))
+			return ROW_NONE;
+		r->stat = "Amean";
+		r->statlen = 5;
+		p += r->paramlen;
+		goto cells;
+	}
 	r->stat = w;
 	r->statlen = (size_t)(we - w);
 	p = skip_sp(we, end);
@@ -275,6 +333,7 @@ static enum mm_kind row_read(const struct ingest_line *l, struct mm_row *r)
 	}
 	if (r->paramlen == 0 && r->param >= end)
 		return ROW_NONE;
+cells:
 	for (;;) {
 		struct mm_cell c;
 		const char *q;
@@ -296,11 +355,16 @@ static enum mm_kind row_read(const struct ingest_line *l, struct mm_row *r)
 	return r->kind = ROW_STAT;
 }
 
-static int line_is_row(const struct ingest_line *l)
+static int line_is_row_old(const struct ingest_line *l, int old_ok)
 {
 	struct mm_row r;
 
-	return row_read(l, &r) != ROW_NONE;
+	return row_read_old(l, &r, old_ok) != ROW_NONE;
+}
+
+static int line_is_row(const struct ingest_line *l)
+{
+	return line_is_row_old(l, 0);
 }
 
 /* A "(SNC on)" line: a label of the rows below. */
@@ -582,7 +646,8 @@ static int header_names(const struct ingest_line *const *hl, size_t nh, const st
  * lines), then a row whose column count the header splits into?  Sets
  * *row to the first row's index.
  */
-static int table_starts(const struct ingest_line *lines, size_t j, size_t n, size_t *row)
+static int table_starts_old(const struct ingest_line *lines, size_t j, size_t n, size_t *row,
+			    int old_ok)
 {
 	size_t k, nh = 0, bad;
 	const struct ingest_line *hl[2];
@@ -599,7 +664,7 @@ static int table_starts(const struct ingest_line *lines, size_t j, size_t n, siz
 			k += re - 1;
 			continue;
 		}
-		if (row_read(&lines[k], &r) != ROW_NONE)
+		if (row_read_old(&lines[k], &r, old_ok) != ROW_NONE)
 			break;
 		if (line_is_label(&lines[k], NULL, NULL))
 			continue;
@@ -617,21 +682,32 @@ static int table_starts(const struct ingest_line *lines, size_t j, size_t n, siz
 	return 1;
 }
 
-/* The end of the run of tables whose rows start at lines[r]. */
+static int table_starts(const struct ingest_line *lines, size_t j, size_t n, size_t *row)
+{
+	return table_starts_old(lines, j, n, row, 0);
+}
+
+/* The end of the run of tables whose rows start at lines[r].  After an old
+ * autonumabench table (old: its rows are read so) the totals and vmstat
+ * tables below it may follow a paragraph of the author's (up to
+ * MM_BETWEEN lines, then blank lines). */
 static size_t tables_end(const struct ingest_line *lines, size_t r, size_t n)
 {
 	size_t i = r, last = r;
+	int old = 0;
 
 	while (i < n) {
 		size_t k, between = 0, row;
+		struct mm_row rr;
 
-		if (line_is_row(&lines[i])) {
+		if (row_read_old(&lines[i], &rr, old) != ROW_NONE) {
+			old |= rr.old_prefix != NULL;
 			last = ++i;
 			continue;
 		}
 		/* a reply's comment between quoted rows, then more rows */
 		if ((k = reply_lines(lines, i, n, lines[last - 1].quote)) > 0 &&
-		    line_is_row(&lines[i + k])) {
+		    line_is_row_old(&lines[i + k], old)) {
 			i += k;
 			continue;
 		}
@@ -639,20 +715,24 @@ static size_t tables_end(const struct ingest_line *lines, size_t r, size_t n)
 		k = i;
 		while (k < n && k < i + 3 && ingest_line_blank(&lines[k]))
 			k++;
-		if (k < n && line_is_row(&lines[k])) {
+		if (k < n && line_is_row_old(&lines[k], old)) {
 			i = k;
 			continue;
 		}
-		if (k + 1 < n && line_is_label(&lines[k], NULL, NULL) && line_is_row(&lines[k + 1])) {
+		if (k + 1 < n && line_is_label(&lines[k], NULL, NULL) &&
+		    line_is_row_old(&lines[k + 1], old)) {
 			i = k + 1;
 			continue;
 		}
 		while (k < n && between < MM_BETWEEN && !ingest_line_blank(&lines[k]) &&
-		       !line_is_header(&lines[k]) && !line_is_row(&lines[k])) {
+		       !line_is_header(&lines[k]) && !line_is_row_old(&lines[k], old)) {
 			k++;
 			between++;
 		}
-		if (k < n && table_starts(lines, k, n, &row)) {
+		if (old && between)
+			for (between = 0; k < n && between < 3 && ingest_line_blank(&lines[k]); between++)
+				k++;
+		if (k < n && table_starts_old(lines, k, n, &row, old)) {
 			i = row;
 			continue;
 		}
@@ -878,6 +958,7 @@ struct mm_state {
 	long names_line;
 	const char *label;      /* label= of the rows, or NULL */
 	int quote;              /* the table's mail quoting depth */
+	int old;                /* an old autonumabench table was read */
 	struct mm_table tab;
 };
 
@@ -1017,7 +1098,7 @@ static void row_metric(struct mm_state *st, const char *param, int higher, const
 			*metric = "user";
 		else
 			*metric = arena_strndup(&st->out->arena, param, pl);
-		*unit = "s";
+		*unit = pl == 3 && strncmp(param, "cpu", 3) == 0 ? "%" : "s";
 	} else if (!b->prefixed && dash && metric_word_len(param) == (size_t)(dash - param) &&
 		   (isdigit((unsigned char)dash[1]) || metric_word_of_table(&st->tab, param))) {
 		/* "latency-1", "send-64": a metric of the benchmark at that param;
@@ -1103,7 +1184,16 @@ static int stat_row(struct mm_state *st, const struct ingest_line *l, const stru
 		rank = 2;
 	else if (!strcmp(stat, "Gmean"))
 		rank = 3;
-	param = arena_strndup(&st->out->arena, r->param, r->paramlen);
+	if (r->old_prefix && strcmp(st->bench.bench, "autonumabench") != 0)
+		return kb_err_set(st->err, st->ctx->path, l->lineno,
+				  "mmtests table: an autonumabench row ('%.*s') under %s: refused",
+				  (int)r->paramlen, r->param, st->bench.bench);
+	st->old |= r->old_prefix != NULL;
+	if (r->old_prefix)
+		param = arena_printf(&st->out->arena, "%s-%.*s", r->old_prefix, (int)r->paramlen,
+				     r->param);
+	else
+		param = arena_strndup(&st->out->arena, r->param, r->paramlen);
 	if (!isnan(r->cell[0].pct) && fabs(r->cell[0].pct) > 0.005)
 		rec_note(st->out, l->lineno, "mmtests table: the first column's %% is %.2f, "
 			 "not the baseline's 0.00", r->cell[0].pct);
@@ -1265,7 +1355,7 @@ static int mm_parse(const struct ingest_ctx *ctx, const struct ingest_line *line
 		struct mm_row r;
 		size_t row, h0;
 
-		if (row_read(&lines[i], &r) != ROW_NONE) {
+		if (row_read_old(&lines[i], &r, st.old) != ROW_NONE) {
 			if (st.nnames == 0) {
 				kb_err_set(err, ctx->path, lines[i].lineno,
 					   "mmtests table: no header of kernel names above this row");
@@ -1308,7 +1398,7 @@ static int mm_parse(const struct ingest_ctx *ctx, const struct ingest_line *line
 		}
 		/* a table starts here (after its title or label lines) */
 		h0 = i;
-		while (h0 < n && !table_starts(lines, h0, n, &row))
+		while (h0 < n && !table_starts_old(lines, h0, n, &row, st.old))
 			h0++;
 		if (h0 >= n) {
 			kb_err_set(err, ctx->path, lines[i].lineno, "mmtests table: unexpected line");
@@ -1316,7 +1406,9 @@ static int mm_parse(const struct ingest_ctx *ctx, const struct ingest_line *line
 		}
 		table_flush(&st);
 		st.label = NULL;
-		if (read_title(&st, lines, first ? 0 : prev_end, h0, first) < 0)
+		/* the author's paragraph between an old autonumabench table and
+		 * its totals is no label of them */
+		if (!st.old && read_title(&st, lines, first ? 0 : prev_end, h0, first) < 0)
 			goto out;
 		if (!st.have_bench) {
 			kb_err_set(err, ctx->path, lines[h0].lineno,
@@ -1324,7 +1416,7 @@ static int mm_parse(const struct ingest_ctx *ctx, const struct ingest_line *line
 				   "(a title such as 'hackbench-process-pipes'): refused");
 			goto out;
 		}
-		row_read(&lines[row], &r);
+		row_read_old(&lines[row], &r, st.old);
 		if (read_names(&st, lines, h0, row, &r) < 0)
 			goto out;
 		first = 0;

@@ -286,3 +286,71 @@ clients=4,label=All Clients Loadfile Execution Time 348.88"
 check_eq "... a title over another metric (throughput) is not needed: no label" \
 	"$(KBENCH_DB="$TMP/sw.db" sql "select config from summary_v where benchmark = 'dbench4' and metric = 'throughput'
 		and variant = '6.18-rc1-vanilla' and config = 'clients=4'")" "clients=4"
+
+# Old (2012-2014) autonumabench tables, before mmtests printed statistics:
+# the row's first word is the metric (User, System, Elapsed, CPU), the
+# second the test (NUMA01 ...), one mean per kernel with its gain.  Written
+# for this check (the real post is tests/realposts/751).
+cat > "$TMP/oldauto.txt" <<'EOT'
+autonumabench
+                               3.9.0                 3.9.0
+                             vanilla             fix-v1r2
+User    NUMA01          1000.00 (  0.00%)      800.00 ( 20.00%)
+User    NUMA02_SMT       200.00 (  0.00%)      210.00 ( -5.00%)
+System  NUMA01            50.00 (  0.00%)       60.00 (-20.00%)
+Elapsed NUMA01           300.00 (  0.00%)      240.00 ( 20.00%)
+CPU     NUMA01           350.00 (  0.00%)      340.00 (  2.86%)
+EOT
+check_status "old autonumabench rows import" 0 env KBENCH_DB="$TMP/oldauto.db" "$KB" import "$TMP/oldauto.txt"
+DB="$TMP/oldauto.db"
+check_eq "old autonumabench: metric from the first word, test from the second" \
+	"$(q "select variant || '|' || config || '|' || metric || '|' || printf('%.2f', mean) || '|' || unit from summary_v where variant = '3.9.0-vanilla' order by config, metric")" \
+"3.9.0-vanilla|test=NUMA01|cpu|350.00|%
+3.9.0-vanilla|test=NUMA01|elapsed|300.00|s
+3.9.0-vanilla|test=NUMA01|system|50.00|s
+3.9.0-vanilla|test=NUMA01|user|1000.00|s
+3.9.0-vanilla|test=NUMA02_SMT|user|200.00|s"
+check_eq "old autonumabench: the printed gain is kept" "$(cell 3.9.0-fix-v1r2 autonumabench test=NUMA01 system)" "60|-|0|-20.00|"
+# The same rows under another benchmark's title are no guess: refused.
+sed 's/^autonumabench$/hackbench-process-pipes/' "$TMP/oldauto.txt" > "$TMP/oldhb.txt"
+check_status "old autonumabench rows under another title are refused" 2 env KBENCH_DB="$TMP/oldhb.db" "$KB" import "$TMP/oldhb.txt"
+# Old kernbench rows ("User min ...") are not read as tests.
+printf 'kernbench\n                  3.9.0     3.9.0\n                vanilla  fix-v1r2\nUser    min   1000.00 (  0.00%%)   990.00 (  1.00%%)\n' > "$TMP/oldkb.txt"
+check_status "old kernbench rows are no autonumabench rows" 2 env KBENCH_DB="$TMP/oldkb.db" "$KB" import "$TMP/oldkb.txt"
+# Below an old autonumabench table, after the author's paragraph: the
+# totals without "Duration" and the vmstat rows without "Ops", under their
+# own header; the paragraph is no label.  Alone, such a table is none.
+cat "$TMP/oldauto.txt" - > "$TMP/oldauto2.txt" <<'EOT'
+
+
+The system time of NUMA01 is worse but
+the rest is fine.
+
+                 3.9.0       3.9.0
+               vanilla    fix-v1r2
+User           1250.00     1010.00
+System           50.00       60.00
+Elapsed         300.00      240.00
+
+NUMA hint faults        1000        1200
+NUMA pages migrated      500         900
+
+That is all.
+EOT
+check_status "old totals below an old autonumabench table import" 0 env KBENCH_DB="$TMP/oldauto2.db" "$KB" import "$TMP/oldauto2.txt"
+DB="$TMP/oldauto2.db"
+check_eq "old totals: Duration and Ops rows of both kernels, no label" \
+	"$(q "select variant || '|' || config || '|' || metric || '|' || printf('%g', mean) from summary_v where config not like 'test=%' order by metric, variant")" \
+"3.9.0-fix-v1r2||duration_elapsed|240
+3.9.0-vanilla||duration_elapsed|300
+3.9.0-fix-v1r2||duration_sys|60
+3.9.0-vanilla||duration_sys|50
+3.9.0-fix-v1r2||duration_user|1010
+3.9.0-vanilla||duration_user|1250
+3.9.0-fix-v1r2||numa_hint_faults|1200
+3.9.0-vanilla||numa_hint_faults|1000
+3.9.0-fix-v1r2||numa_pages_migrated|900
+3.9.0-vanilla||numa_pages_migrated|500"
+sed -n '/^   *3.9.0       3.9.0$/,$p' "$TMP/oldauto2.txt" > "$TMP/oldtotals.txt"
+KBENCH_DB="$TMP/oldtotals.db" "$KB" import --dry-run --explain "$TMP/oldtotals.txt" > "$TMP/oldtotals.out" 2>&1
+check_eq "old totals alone are no mmtests table" "$(grep -c 'mmtests-compare' "$TMP/oldtotals.out")" 0

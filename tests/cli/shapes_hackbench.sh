@@ -127,3 +127,25 @@ check_grep "explain: the slip is left out" "line 9: the author's average 1.70 le
 # A table over the group count under an example header is no list of
 # runs: its rows spread by factors, and a sentence is no label.
 check_status "a transposed table under an example header is no run" 2 imp transposed-under-header.txt
+
+# A command alone in the prose above labelled blocks ("hackbench -g 4
+# ... --pipe ..." / "Before patch:" / output): the output never prints
+# pipes or sockets, so the command's ipc is the runs', for each block up
+# to the next command or sentence; a command whose groups disagree with
+# the printed ones, or one a sentence parts from the output, gives none.
+check_status "prose command above labels imports" 0 imp prose-command-above-labels.txt
+check_eq "prose command: ipc of each pair from its command" "$(rows | sed 's/datasize=64,groups=4,impl=rt-tests,//; s/loops=2000,mode=process,tasks=80|time|//')" \
+"Before patch|hackbench|ipc=socket,3.21
+After patch|hackbench|ipc=socket,3.105
+Before patch|hackbench|ipc=pipe,1.502
+After patch|hackbench|ipc=pipe,1.498
+Before patch|hackbench|1.611
+After patch|hackbench|1.6"
+explain "$D/prose-command-above-labels.txt"
+check_grep "explain: where the ipc came from" "line 7: hackbench: pipes or sockets from the command 'hackbench -g 4 -f 10 -l 2000 -s 64' of line 4 above it" "$TMP/explain"
+# A heading that names a mode ends the command above it: "pipe mode:"
+# over blocks the socket command did not run.
+check_status "a mode heading after a prose command imports" 0 imp prose-command-mode-heading.txt
+check_eq "mode heading: the socket command stops at 'pipe mode:'" \
+	"$(sql "select config from runs_v order by run_id" | sed 's/datasize=64,groups=4,impl=rt-tests,//; s/,\{0,1\}loops=2000,mode=process,tasks=80//' | tr '\n' ';')" \
+	"ipc=socket;;"

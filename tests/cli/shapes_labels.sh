@@ -82,3 +82,12 @@ export KBENCH_DB="$TMP/quotedlabel.db"
 "$KB" import "$TMP/quotedlabel.mail" > /dev/null 2>&1
 check_eq "a quoted Signed-off-by line is no label of the reply's block" \
 	"$(sql "select count(*) from samples_v where config like '%Signed-off-by%'")" 0
+
+# "echo [NO_]FEATURE > .../sched/features" (or sched_features, behind a
+# prompt) right above a run: the scheduler feature off or on is its side,
+# named as written, up to the next label; another echo is no side.
+check_eq "a sched feature echo names the run below it" \
+	"$(vals $D/sched-feature-echo.txt time)" \
+	"NO_TOY_FEATURE=2.5 TOY_FEATURE=2.4 OTHER_FEATURE=2.3 OTHER_FEATURE=2.35 "
+check_eq "... and the echo of another setting is a label of the config" \
+	"$(KBENCH_DB="$TMP/sched-feature-echo.db" sql "select count(*) from runs_v where config like '%label=echo 1 > /proc/sys/kernel/sched_schedstats%'")" 1
