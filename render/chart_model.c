@@ -498,6 +498,19 @@ out:
 	return rc;
 }
 
+/* Has row a bar in the change chart (a cell with a change to draw)? */
+static int row_drawn(const struct an_table *t, const struct an_row *row)
+{
+	size_t v;
+
+	for (v = 0; v < t->nvariants; v++) {
+		const struct an_cell *cell = &row->cells[v];
+		if (cell->has_change && cell->chg.verdict != AN_VERDICT_NONE && !isnan(cell->chg.change))
+			return 1;
+	}
+	return 0;
+}
+
 int chart_model_change(struct chart *c, const struct an_table *t, const char *bench,
 		       const struct chart_model_opts *o, struct kb_err *err)
 {
@@ -520,7 +533,10 @@ int chart_model_change(struct chart *c, const struct an_table *t, const char *be
 			b0 = row->benchmark;
 			m0 = row->metric;
 		}
-		configs[n++] = row->config;
+		/* labels tell apart the rows drawn: a row with no bar (a
+		 * configuration only one variant has) does not lengthen them */
+		if (row_drawn(t, row))
+			configs[n++] = row->config;
 	}
 	for (v = 0; v < t->nvariants; v++)
 		if (v != t->baseline)
