@@ -12,9 +12,11 @@
 #include "cli.h"
 #include "select.h"
 #include "../analyze/history.h"
+#include "../core/buf.h"
 #include "../core/util.h"
 #include "../db/db.h"
 #include "../db/placement.h"
+#include "../ingest/record.h"
 #include "../render/chart.h"
 #include "../render/chart_model.h"
 
@@ -38,18 +40,69 @@ static int job_main(const struct db_pjob *j, int nnodes)
 	return best;
 }
 
-void cli_chart_panel(struct chart *c, const struct db_prun *r, int with_variant)
+/* Does every run of runs[0..n) hold key=val in its config? */
+static int all_have(const struct db_prun *const *runs, size_t n, const char *key, const char *val)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!rec_config_has(runs[i]->config, key, val))
+			return 0;
+	return 1;
+}
+
+char *cli_chart_common_config(const struct db_prun *const *runs, size_t n)
+{
+	struct buf key = BUF_INIT, val = BUF_INIT, common = BUF_INIT;
+	const char *p;
+	size_t i;
+	int ok = n > 1 && runs[0]->config;
+
+	for (p = ok ? runs[0]->config : ""; ok && rec_config_next(&p, &key, &val);)
+		if (all_have(runs, n, buf_str(&key), buf_str(&val)))
+			buf_printf(&common, "%s%s=%s", common.len ? "," : "", buf_str(&key), buf_str(&val));
+	/* only when every run keeps something of its own to tell it apart */
+	for (i = 0; ok && common.len && i < n; i++) {
+		int own = 0;
+		for (p = runs[i]->config; !own && rec_config_next(&p, &key, &val);)
+			own = !all_have(runs, n, buf_str(&key), buf_str(&val));
+		ok = own;
+	}
+	buf_release(&key);
+	buf_release(&val);
+	if (!ok || !common.len) {
+		buf_release(&common);
+		return NULL;
+	}
+	return buf_detach(&common);
+}
+
+void cli_chart_panel(struct chart *c, const struct db_prun *r, int with_variant,
+		     const char *common)
 {
 	char title[512];
+	struct buf cfg = BUF_INIT, key = BUF_INIT, val = BUF_INIT;
+	const char *q;
 	size_t j;
 	int p;
 
+	/* the configuration without what the chart's note says of every run */
+	if (common) {
+		for (q = r->config; rec_config_next(&q, &key, &val);)
+			if (!rec_config_has(common, buf_str(&key), buf_str(&val)))
+				buf_printf(&cfg, "%s%s=%s", cfg.len ? "," : "", buf_str(&key), buf_str(&val));
+	} else if (r->config) {
+		buf_puts(&cfg, r->config);
+	}
 	if (with_variant)
 		snprintf(title, sizeof(title), "%s\n%s (run %lld)", r->variant,
-			 r->config && *r->config ? r->config : "-", r->run_id);
+			 cfg.len ? buf_str(&cfg) : "-", r->run_id);
 	else
 		snprintf(title, sizeof(title), "%s (run %lld)",
-			 r->config && *r->config ? r->config : "-", r->run_id);
+			 cfg.len ? buf_str(&cfg) : "-", r->run_id);
+	buf_release(&cfg);
+	buf_release(&key);
+	buf_release(&val);
 	p = chart_panel(c, title, r->nnodes);
 	for (j = 0; j < r->njobs; j++) {
 		char label[32];
@@ -235,9 +288,15 @@ static int build_placement(struct chart *c, struct db *db, const struct cli_sele
 			     : kb_err_set(err, "", 0, "no numa_test job placement in the selection");
 	} else if (c->type == CHART_PLACEMENT) {
 		char title[512];
+		char *common = cli_chart_common_config(runs, n);
 
 		for (i = 0; i < n; i++)
-			cli_chart_panel(c, runs[i], 1);
+			cli_chart_panel(c, runs[i], 1, common);
+		if (common) {
+			snprintf(title, sizeof(title), "every run: %s", common);
+			chart_note(c, title);
+		}
+		free(common);
 		if (n == 1)
 			snprintf(title, sizeof(title), "%s: job placement, %s", runs[0]->benchmark,
 				 runs[0]->variant);

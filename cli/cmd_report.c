@@ -379,6 +379,7 @@ static void section_placement(struct report_section *s, const struct pindex *pix
 	size_t i, j, n;
 	struct chart_model_opts co = *styles;
 	struct kb_err err;
+	char *common;
 
 	n = pindex_select(pix, sel, s->benchmark, &runs);
 	for (i = 0; i < n; i++) {
@@ -397,7 +398,8 @@ static void section_placement(struct report_section *s, const struct pindex *pix
 				   r->jobs[j].moved, r->jobs[j].user, r->jobs[j].pct);
 	}
 	/* one heatmap per variant, its runs as small multiples; a page per
-	 * PLACEMENT_PAGE runs */
+	 * PLACEMENT_PAGE runs.  What every run's config holds is said once. */
+	common = charts ? cli_chart_common_config(runs, n) : NULL;
 	for (i = 0; i < n && charts; i++) {
 		size_t np = 0, total = 0, page = 0, npages;
 
@@ -419,7 +421,7 @@ static void section_placement(struct report_section *s, const struct pindex *pix
 			np = 0;
 			for (; j < n && np < PLACEMENT_PAGE; j++)
 				if (runs[j]->variant_id == runs[i]->variant_id) {
-					cli_chart_panel(c, runs[j], 0);
+					cli_chart_panel(c, runs[j], 0, common);
 					np++;
 				}
 			page++;
@@ -435,6 +437,10 @@ static void section_placement(struct report_section *s, const struct pindex *pix
 				snprintf(title, sizeof(title), "%s job placement: %s", s->benchmark,
 					 runs[i]->variant);
 			chart_set_title(c, title);
+			if (common) {
+				snprintf(title, sizeof(title), "every run: %s", common);
+				chart_note(c, title);
+			}
 			chart_set_axis(c, 'x', "node", NULL);
 			chart_set_axis(c, 'y', "job", NULL);
 			snprintf(title, sizeof(title), "%s: percent of time per node for every job; the "
@@ -456,6 +462,7 @@ static void section_placement(struct report_section *s, const struct pindex *pix
 		else
 			chart_free(c);
 	}
+	free(common);
 	free(runs);
 }
 
@@ -479,7 +486,7 @@ static void finding_charts(struct report *rep, const struct an_regress *g,
 		for (k = 0; k < f->nruns; k++)
 			for (j = 0; j < pl->nruns; j++)
 				if (pl->runs[j].run_id == f->runs[k].id) {
-					cli_chart_panel(c, &pl->runs[j], 1);
+					cli_chart_panel(c, &pl->runs[j], 1, NULL);
 					np++;
 				}
 		if (!np) {

@@ -9,6 +9,7 @@
 #include "../core/term.h"
 #include "../db/db.h"
 #include "../ingest/mail.h"
+#include "../ingest/record.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -28,15 +29,30 @@ static const struct db_sample *find_sample(const struct db_run *r, const char *m
 static void print_numatest(const struct db_run *r)
 {
 	const struct db_sample *s;
+	struct buf cmd = BUF_INIT;
 	int nodes = 0, k;
 	size_t i;
 
 	for (i = 0; i < r->njobs; i++)
 		if (r->jobs[i].nnodes > nodes)
 			nodes = r->jobs[i].nnodes;
+	/* The disturbance as numa_test printed it: its config value is the
+	 * command's words joined by ':' (ingest/numatest.c). */
 	s = find_sample(r, "hackbench");
-	if (s)
+	if (rec_config_value(r->config, "disturb", &cmd) == 0) {
+		for (i = 0; i < cmd.len; i++)
+			if (cmd.data[i] == ':')
+				cmd.data[i] = ' ';
+		fputs("Running '", stdout);
+		term_fputs(buf_str(&cmd), stdout);
+		fputs("' in the background", stdout);
+		if (s)
+			printf(": Time: %.3f", s->value);
+		putchar('\n');
+	} else if (s) {
 		printf("Running 'hackbench' in the background: Time: %.3f\n", s->value);
+	}
+	buf_release(&cmd);
 	printf("Job ");
 	for (k = 0; k < nodes; k++)
 		printf(" node%02d", k);

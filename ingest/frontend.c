@@ -1114,8 +1114,12 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 			goto out;
 		}
 	}
-	if (segments)
+	if (segments) {
+		/* before attribution: it matches raw runs to the summaries
+		 * they repeat by configuration */
+		numatest_inherit_disturbance(out);
 		ingest_attribute(doc, out, spans);
+	}
 	if (res) {
 		size_t k;
 		for (k = 0; k < res->nsegs; k++) {

@@ -129,6 +129,12 @@ int perfstat_cmdline_line(const struct ingest_line *l);
 /* A schbench command line alone on its line ("schbench -m 2 -r 100"). */
 int schbench_cmdline_line(const struct ingest_line *l);
 
+/* After every segment of a file is parsed: numa_test summaries that state
+ * no disturbance take the one all the file's raw numa_test blocks state
+ * (config disturb=, flagged disturb_inherited), with a note for import
+ * --explain either way (numatest.c).  Never fails. */
+void numatest_inherit_disturbance(struct rec_batch *b);
+
 /* The parser table. */
 const struct ingest_parser *const *ingest_parsers(size_t *n);
 const struct ingest_parser *ingest_parser_find(const char *name);

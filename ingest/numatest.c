@@ -23,6 +23,11 @@
  *    Average user time = 28.00 seconds
  *
  * One block (Executing line through the last footer line) is one run.
+ * Its configuration is tasks=N and, when the block has the "Running ...
+ * in the background" line, disturb= the disturbance's words joined by
+ * ':' (disturb=hackbench:20): runs beside 'hackbench 10' and 'hackbench
+ * 20' are different configurations.  The published tables of the same
+ * post inherit it (numatest_inherit_disturbance(), at the end).
  * Either preamble line may be missing (mail posts often drop them), and
  * so may the footer; the table itself must be whole.  The number of node
  * columns is whatever the header lists.
@@ -487,6 +492,47 @@ static int parse_footer(const struct ingest_ctx *ctx, const struct ingest_line *
 	return 0;
 }
 
+/*
+ * The disturbance of "Running 'hackbench 20' in the background": the
+ * quoted command, its words joined by ':' ("hackbench:20"), into the
+ * run's config as disturb=.  Runs with other disturbances (or none) are
+ * other configurations and must not be pooled.  The join keeps the value
+ * free of blanks (--config disturb=hackbench:20 needs no quoting) and
+ * exact: a word may not hold ':' itself, so the command can be read back.
+ */
+static int parse_disturbance(const struct ingest_ctx *ctx, const struct ingest_line *l,
+			     struct rec_batch *out, struct rec_run *run, struct kb_err *err)
+{
+	static struct rx rx_cmd = RX("^\\s*Running\\s+'([^']*)'");
+	struct rx_cap cap[2];
+	char *value, *p;
+	size_t i;
+
+	if (rx_match(&rx_cmd, l->s, l->len, cap, 2) != 2)
+		return kb_err_set(err, ctx->path, l->lineno,
+				  "numa_test: the disturbance command in '%s' has no closing quote", l->s);
+	value = arena_alloc(&out->arena, cap[1].len + 1);
+	p = value;
+	for (i = 0; i < cap[1].len; i++) {
+		char c = cap[1].s[i];
+		if (c == ' ') {
+			if (p > value && p[-1] != ':')
+				*p++ = ':';
+			continue;
+		}
+		if (c == ':' || (unsigned char)c < 0x21 || (unsigned char)c > 0x7e)
+			return kb_err_set(err, ctx->path, l->lineno,
+					  "numa_test: cannot record the disturbance command '%.*s' "
+					  "(':' or a control character in it)", (int)cap[1].len, cap[1].s);
+		*p++ = c;
+	}
+	if (p > value && p[-1] == ':')
+		p--;
+	*p = '\0';
+	rec_run_config(out, run, "disturb", value);
+	return 0;
+}
+
 static int numatest_parse(const struct ingest_ctx *ctx, const struct ingest_line *lines,
 			  size_t n, struct rec_batch *out, struct kb_err *err)
 {
@@ -538,6 +584,8 @@ static int numatest_parse(const struct ingest_ctx *ctx, const struct ingest_line
 	rec_run_configf(out, run, "tasks", "%ld", tasks ? tasks : (long)(b.row1 - b.row0));
 	if (b.hackbench != NT_NONE) {
 		const struct ingest_line *l = &lines[b.hackbench];
+		if (parse_disturbance(ctx, l, out, run, err) < 0)
+			return -1;
 		if (rx_match(&rx_hack, l->s, l->len, cap, 2) == 2) {
 			if (parse_number(ctx, l, cap[1].s, cap[1].len, "hackbench time", &hackbench, err) < 0)
 				return -1;
@@ -573,3 +621,103 @@ const struct ingest_parser numatest_parser = {
 	numatest_claim,
 	numatest_parse,
 };
+
+/* Per-file pass ---------------------------------------------------------- */
+
+/* Is name one of the comma list flags? */
+static int flag_set(const char *flags, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = flags; p && (p = strstr(p, name)) != NULL; p += n)
+		if ((p == flags || p[-1] == ',') && (p[n] == '\0' || p[n] == ','))
+			return 1;
+	return 0;
+}
+
+static const char *summary_disturbance(const struct rec_summary *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nconfig; i++)
+		if (strcmp(s->config[i].key, "disturb") == 0)
+			return s->config[i].value;
+	return NULL;
+}
+
+/*
+ * A published numa_test table (seed 001's "N=8 U 30.47 ...", seed 003's
+ * "Schedbench 8:") does not say what ran beside the jobs; the raw blocks
+ * of the same post do ("Running 'hackbench 20' in the background").  When
+ * every raw numa_test block of the file states one and the same
+ * disturbance, the file's numa_test summaries that state none take it,
+ * flagged disturb_inherited and explained; otherwise they get none, and
+ * the explanation says why.  A footnoted cell inherits too, and the note
+ * says the footnote may tell otherwise (seed 001's: "The E:N=64 results
+ * are without hackbench disturbance."; kbench does not read footnotes):
+ * it stays untested unless --use-flagged, as before.  One pass over the
+ * runs, one over the segments.
+ */
+void numatest_inherit_disturbance(struct rec_batch *b)
+{
+	const char *common = NULL, *other = NULL;
+	size_t nraw = 0, nstated = 0, i, k;
+
+	for (i = 0; i < b->nruns; i++) {
+		const struct rec_run *r = b->runs[i];
+		const char *d;
+		if (strcmp(r->benchmark, "numa_test") != 0)
+			continue;
+		nraw++;
+		if ((d = rec_run_config_get(r, "disturb")) == NULL)
+			continue;
+		nstated++;
+		if (!common)
+			common = d;
+		else if (!other && strcmp(d, common) != 0)
+			other = d;
+	}
+	if (nstated == 0)
+		return;         /* nothing to inherit, and nothing to explain */
+	for (i = 0; i < b->nsegments; i++) {
+		const struct rec_segment *sg = &b->segments[i];
+		size_t taken = 0, footnoted = 0, none = 0;
+
+		for (k = sg->sum_first; k < sg->sum_first + sg->nsums && k < b->nsummaries; k++) {
+			struct rec_summary *s = b->summaries[k];
+			if (strcmp(s->benchmark, "numa_test") != 0 || summary_disturbance(s))
+				continue;
+			if (other || nstated < nraw) {
+				none++;
+				continue;
+			}
+			rec_summary_config(b, s, "disturb", common);
+			s->flags = s->flags[0] ? arena_printf(&b->arena, "%s,disturb_inherited", s->flags)
+					       : "disturb_inherited";
+			taken++;
+			footnoted += flag_set(s->flags, "footnoted");
+		}
+		if (taken)
+			rec_note(b, sg->first_line,
+				 "numa_test summaries: the table states no disturbance; %zu cell%s take%s "
+				 "disturb=%s from the file's %zu raw numa_test blocks, which all state it "
+				 "(flagged disturb_inherited)", taken, taken == 1 ? "" : "s",
+				 taken == 1 ? "s" : "", common, nraw);
+		if (footnoted)
+			rec_note(b, sg->first_line,
+				 "numa_test summaries: footnoted among them: %zu; the footnote may say they "
+				 "ran otherwise; they stay untested unless --use-flagged", footnoted);
+		if (none && other)
+			rec_note(b, sg->first_line,
+				 "numa_test summaries: %zu cell%s get%s no disturbance: the file's raw "
+				 "numa_test blocks state different ones (disturb=%s, disturb=%s)",
+				 none, none == 1 ? "" : "s", none == 1 ? "s" : "", common, other);
+		else if (none)
+			rec_note(b, sg->first_line,
+				 "numa_test summaries: %zu cell%s get%s no disturbance: only %zu of the "
+				 "file's %zu raw numa_test blocks state%s one (disturb=%s)",
+				 none, none == 1 ? "" : "s", none == 1 ? "s" : "", nstated, nraw,
+				 nstated == 1 ? "s" : "", common);
+	}
+}

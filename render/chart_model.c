@@ -65,17 +65,41 @@ static int key_varies(const char *const *configs, size_t n, const char *key)
 	return varies;
 }
 
+/* Does key hold two different values in configs (where it is there)? */
+static int key_values_differ(const char *const *configs, size_t n, const char *key)
+{
+	struct buf first = BUF_INIT;
+	int seen = 0, differ = 0;
+	size_t i;
+
+	for (i = 0; i < n && !differ; i++) {
+		if (!seen)
+			seen = rec_config_value(configs[i], key, &first) == 0;
+		else if (rec_config_value(configs[i], key, NULL) == 0)
+			differ = !rec_config_has(configs[i], key, buf_str(&first));
+	}
+	buf_release(&first);
+	return differ;
+}
+
 /* Label of config within a set: only the keys that vary across the set;
- * with exactly one varying key, its bare value.  Caller frees. */
+ * with exactly one key of several values, its bare value.  A key of one
+ * value that only some configs have (numa_test's disturb= where a post
+ * states it) comes after: ", disturb=hackbench:20".  Caller frees. */
 static char *config_label(const char *config, const char *const *all, size_t nall)
 {
 	struct kvs kv;
 	struct buf b = BUF_INIT;
 	size_t i, nvary = 0, last = 0;
+	int *kind = NULL;       /* per key: 0 same everywhere, 1 values differ, 2 only present */
 
 	kvs_parse(&kv, config);
+	kind = xcalloc(kv.n + 1, sizeof(*kind));
 	for (i = 0; i < kv.n; i++)
-		if (nall > 1 && key_varies(all, nall, kv.k[i])) {
+		if (nall > 1 && key_varies(all, nall, kv.k[i]))
+			kind[i] = key_values_differ(all, nall, kv.k[i]) ? 1 : 2;
+	for (i = 0; i < kv.n; i++)
+		if (kind[i] == 1) {
 			nvary++;
 			last = i;
 		}
@@ -83,11 +107,15 @@ static char *config_label(const char *config, const char *const *all, size_t nal
 		buf_puts(&b, kv.v[last]);
 	} else {
 		for (i = 0; i < kv.n; i++)
-			if (nvary == 0 || key_varies(all, nall, kv.k[i]))
+			if ((nvary == 0 && kind[i] != 2) || kind[i] == 1)
 				buf_printf(&b, "%s%s=%s", b.len ? "," : "", kv.k[i], kv.v[i]);
 	}
+	for (i = 0; i < kv.n; i++)
+		if (kind[i] == 2)
+			buf_printf(&b, "%s%s=%s", b.len ? ", " : "", kv.k[i], kv.v[i]);
 	if (!b.len)
 		buf_puts(&b, "(all)");
+	free(kind);
 	kvs_release(&kv);
 	return buf_detach(&b);
 }
@@ -505,6 +533,19 @@ out:
 	return rc;
 }
 
+/* Has row a bar in the change chart (a cell with a change to draw)? */
+static int row_drawn(const struct an_table *t, const struct an_row *row)
+{
+	size_t v;
+
+	for (v = 0; v < t->nvariants; v++) {
+		const struct an_cell *cell = &row->cells[v];
+		if (cell->has_change && cell->chg.verdict != AN_VERDICT_NONE && !isnan(cell->chg.change))
+			return 1;
+	}
+	return 0;
+}
+
 int chart_model_change(struct chart *c, const struct an_table *t, const char *bench,
 		       const struct chart_model_opts *o, struct kb_err *err)
 {
@@ -527,7 +568,10 @@ int chart_model_change(struct chart *c, const struct an_table *t, const char *be
 			b0 = row->benchmark;
 			m0 = row->metric;
 		}
-		configs[n++] = row->config;
+		/* labels tell apart the rows drawn: a row with no bar (a
+		 * configuration only one variant has) does not lengthen them */
+		if (row_drawn(t, row))
+			configs[n++] = row->config;
 	}
 	for (v = 0; v < t->nvariants; v++)
 		if (v != t->baseline)

@@ -163,7 +163,8 @@ static enum chart_verdict chart_verdict_of(enum an_verdict v)
 }
 
 /* The keys of the series' configurations, each once; and whether each
- * takes more than one value (or goes missing) across the series. */
+ * takes more than one value (varies 1) or one value and goes missing
+ * from some series (2) across them. */
 struct hkeys {
 	char **key;
 	int *varies;
@@ -191,11 +192,21 @@ static void hkeys_build(struct hkeys *k, const struct an_history *h)
 		}
 	}
 	for (i = 0; i < k->n; i++) {
-		int have0 = rec_config_value(h->series[0].config, k->key[i], &first) == 0;
+		int seen = 0, missing = 0;      /* first: the value where first seen */
 
-		for (s = 1; s < h->nseries && !k->varies[i]; s++)
-			k->varies[i] = have0 ? !rec_config_has(h->series[s].config, k->key[i], buf_str(&first))
-					     : rec_config_value(h->series[s].config, k->key[i], NULL) == 0;
+		/* 1: two values; 2: one value, missing from some series (a
+		 * numa_test disturb= only the raw blocks' posts state) */
+		for (s = 0; s < h->nseries && k->varies[i] != 1; s++) {
+			if (rec_config_value(h->series[s].config, k->key[i], &v) < 0)
+				missing = 1;
+			else if (!seen++)
+				buf_puts(&first, buf_str(&v));
+			else if (strcmp(buf_str(&first), buf_str(&v)))
+				k->varies[i] = 1;
+		}
+		if (k->varies[i] != 1 && missing)
+			k->varies[i] = 2;
+		buf_reset(&first);
 	}
 	buf_release(&kk);
 	buf_release(&v);
@@ -212,7 +223,7 @@ static void hkeys_release(struct hkeys *k)
 	free(k->varies);
 }
 
-/* config's keys that vary (want 1) or do not (want 0), as k=v,k=v. */
+/* config's keys whose varies is want, as k=v,k=v. */
 static void put_keys(struct buf *b, const char *config, const struct hkeys *k, int want)
 {
 	struct buf kk = BUF_INIT, v = BUF_INIT;
@@ -311,10 +322,19 @@ int render_history_chart(struct chart *c, const struct an_history *h, const char
 				buf_printf(&name, "%s%s", name.len ? " " : "", buf_str(&cfg));
 			buf_release(&cfg);
 		}
-		/* the machine last: a legend cuts the end of a long label */
+		/* the machine next: a legend cuts the end of a long label, and
+		 * a key only some series have is the least telling */
 		if (vary_machine)
 			buf_printf(&name, "%son %s", name.len ? " " : "",
 				   se->machine ? se->machine : "an unknown machine");
+		{
+			struct buf cfg = BUF_INIT;
+
+			put_keys(&cfg, se->config, &keys, 2);
+			if (cfg.len)
+				buf_printf(&name, "%s%s", name.len ? ", " : "", buf_str(&cfg));
+			buf_release(&cfg);
+		}
 		if (!name.len)
 			buf_puts(&name, se->metric);
 		ser = chart_series(c, buf_str(&name));

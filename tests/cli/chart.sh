@@ -61,7 +61,7 @@ awk -v dir="$TMP" '/^Executing/ { n++; f = sprintf("%s/block%d.txt", dir, n) }
 	/^(Detailed|Control|-- )/ { f = "" } f { print > f }' "$SEED003"
 check "import the D7 blocks" "$KB" import --variant ingoD7-59.stats "$TMP/block1.txt" "$TMP/block2.txt"
 check "import the stock blocks" "$KB" import --variant stock59-stats "$TMP/block3.txt" "$TMP/block4.txt"
-D7RUN=$(sql "select run_id from runs_v where variant = 'ingoD7-59.stats' and config = 'tasks=4'")
+D7RUN=$(sql "select run_id from runs_v where variant = 'ingoD7-59.stats' and config = 'disturb=hackbench:20,tasks=4'")
 "$KB" chart --type placement --run "$D7RUN" --dump-layout > "$TMP/pl.txt" 2>&1
 check_eq "placement: one panel" "$(grep -c '^panel\.' "$TMP/pl.txt")" 1
 check_eq "placement: 4 jobs x 4 nodes" "$(grep -c '^cell\.' "$TMP/pl.txt")" 16

@@ -22,8 +22,12 @@ check_grep "bars: A@000 at tasks=32 is 83.52" \
 	'^bar\.[0-9]+\.[0-9]+=.* group=32 series=A@000_009ccda627cb3777 value=83\.52( |$)' "$TMP/bars.lay"
 check_grep "bars: A@000 at tasks=4 is 42.95" \
 	'^bar\.[0-9]+\.[0-9]+=.* group=4 series=A@000_009ccda627cb3777 value=42\.95( |$)' "$TMP/bars.lay"
+# The raw blocks (and the tables of their posts) ran beside 'hackbench
+# 20' (disturb=hackbench:20); seed 000's tables state no disturbance: two
+# sets of configurations, each in task order, the shared key after the value.
 check_eq "bars: every x label once, in task order" \
-	"$(grep '^xcat\.' "$TMP/bars.lay" | sed 's/.*label=//' | tr '\n' ' ')" "4 8 12 16 24 32 64 "
+	"$(grep '^xcat\.' "$TMP/bars.lay" | sed 's/.*label=//' | tr '\n' ' ')" \
+	"4, disturb=hackbench:20 8, disturb=hackbench:20 12, disturb=hackbench:20 16, disturb=hackbench:20 24, disturb=hackbench:20 32, disturb=hackbench:20 64, disturb=hackbench:20 4 8 16 32 64 "
 # (103 since samples/mail/: its thread's six kernels at tasks=4..32)
 check_eq "bars: 103 bars, one per compare cell" "$(grep -c '^bar\.' "$TMP/bars.lay")" 103
 

@@ -145,7 +145,7 @@ while read -r n metric values; do
 	for v in A B C D E F; do
 		i=$((i + 1))
 		want=$(echo "$values" | awk -v i=$i '{print $i}')
-		got=$(cell "$TMP/s1.json" numa_test "tasks=$n" "$metric" "$v" mean)
+		got=$(cell "$TMP/s1.json" numa_test "disturb=hackbench:20,tasks=$n" "$metric" "$v" mean)
 		# The mail rounds the runs' numbers: allow half its last digit.
 		tol=$(awk -v w="$want" 'BEGIN { d = index(w, ".") ? length(w) - index(w, ".") : 0;
 			a = w < 0 ? -w : w; if (a < 1) a = 1; printf "%.12g", (0.5 * 10 ^ -d + 1e-9) / a }')
@@ -165,20 +165,20 @@ done <<'EOF'
 16 hackbench 5.90 4.69 2.93 5.178 5.56 5.94
 32 hackbench 6.29 5.23 2.85 4.51 5.29 4.28
 EOF
-check_eq "n = 1 per cell" "$(cell "$TMP/s1.json" numa_test tasks=16 elapsed C n)" 1
-check_eq "raw samples used, not the summary" "$(cell "$TMP/s1.json" numa_test tasks=16 elapsed C origin)" samples
-check_grep "raw_preferred flag" raw_preferred <(cell "$TMP/s1.json" numa_test tasks=16 elapsed C flags)
+check_eq "n = 1 per cell" "$(cell "$TMP/s1.json" numa_test disturb=hackbench:20,tasks=16 elapsed C n)" 1
+check_eq "raw samples used, not the summary" "$(cell "$TMP/s1.json" numa_test disturb=hackbench:20,tasks=16 elapsed C origin)" samples
+check_grep "raw_preferred flag" raw_preferred <(cell "$TMP/s1.json" numa_test disturb=hackbench:20,tasks=16 elapsed C flags)
 check_near "elapsed_minus_hackbench listed: A N=8 = 46.17 - 9.639" \
-	"$(cell "$TMP/s1.json" numa_test tasks=8 elapsed_minus_hackbench A mean)" 36.531 1e-6
+	"$(cell "$TMP/s1.json" numa_test disturb=hackbench:20,tasks=8 elapsed_minus_hackbench A mean)" 36.531 1e-6
 check_grep "text has the E-H block" 'numa_test  elapsed_minus_hackbench' "$TMP/s1.txt"
-check_eq "1 vs 1 is inconclusive" "$(cell "$TMP/s1.json" numa_test tasks=8 elapsed E verdict)" inconclusive
-check_grep "and says why" 'too few values' <(cell "$TMP/s1.json" numa_test tasks=8 elapsed E note)
-check_eq "N=4 and N=64 come from the summary table" "$(cell "$TMP/s1.json" numa_test tasks=4 elapsed A mean)" missing
+check_eq "1 vs 1 is inconclusive" "$(cell "$TMP/s1.json" numa_test disturb=hackbench:20,tasks=8 elapsed E verdict)" inconclusive
+check_grep "and says why" 'too few values' <(cell "$TMP/s1.json" numa_test disturb=hackbench:20,tasks=8 elapsed E note)
+check_eq "N=4 and N=64 come from the summary table" "$(cell "$TMP/s1.json" numa_test disturb=hackbench:20,tasks=4 elapsed A mean)" missing
 "$KB" compare --bench numa_test --config tasks=8 --metric user_moved,user_stayed,moved_pct --format json > "$TMP/s1d.json"
 # A, N=8: jobs 5 and 6 stayed (29.96, 29.63); six moved.
-check_near "derived user_stayed A N=8" "$(cell "$TMP/s1d.json" numa_test tasks=8 user_stayed A mean)" 29.795 1e-9
-check_near "derived moved_pct A N=8" "$(cell "$TMP/s1d.json" numa_test tasks=8 moved_pct A mean)" 75 1e-9
-check_grep "derived flag" derived <(cell "$TMP/s1d.json" numa_test tasks=8 user_moved A flags)
+check_near "derived user_stayed A N=8" "$(cell "$TMP/s1d.json" numa_test disturb=hackbench:20,tasks=8 user_stayed A mean)" 29.795 1e-9
+check_near "derived moved_pct A N=8" "$(cell "$TMP/s1d.json" numa_test disturb=hackbench:20,tasks=8 moved_pct A mean)" 75 1e-9
+check_grep "derived flag" derived <(cell "$TMP/s1d.json" numa_test disturb=hackbench:20,tasks=8 user_moved A flags)
 
 # --- seed 002: autonuma Min/Max/Avg summaries (5 iterations) and perf counters ---
 export KBENCH_DB="$TMP/s2.db"
@@ -213,21 +213,21 @@ check "seed 003 imports" "$KB" import "$S3"
 # stock59-stats rows (and "on a stock59 kernel").
 check_eq "seed 003: D7 blocks under ingoD7-59.stats, control under stock59-stats" \
 	"$(sql "select group_concat(variant || ':' || config, ' ') from (select variant, config from runs_v order by run_id) q")" \
-	"ingoD7-59.stats:tasks=4 ingoD7-59.stats:tasks=8 stock59-stats:tasks=4 stock59-stats:tasks=8"
+	"ingoD7-59.stats:disturb=hackbench:20,tasks=4 ingoD7-59.stats:disturb=hackbench:20,tasks=8 stock59-stats:disturb=hackbench:20,tasks=4 stock59-stats:disturb=hackbench:20,tasks=8"
 # The jobs of one run are not replicates: per-job user time is one value per
 # run (the mean of its jobs), so one run per side cannot be tested.
 "$KB" compare --bench numa_test --variants stock59-stats,ingoD7-59.stats --metric user \
 	--config tasks=4,tasks=8 --test mwu --format json > "$TMP/s3.json"
-check_eq "per-job user: n counts runs (1), not jobs (4)" "$(cell "$TMP/s3.json" numa_test tasks=4 user ingoD7-59.stats n)" 1
-check_eq "per-job user: n counts runs (1), not jobs (8)" "$(cell "$TMP/s3.json" numa_test tasks=8 user ingoD7-59.stats n)" 1
-check_eq "... the cell is the mean of the run's jobs (44.765)" "$(cell "$TMP/s3.json" numa_test tasks=4 user ingoD7-59.stats mean)" 44.765
-check_eq "... the jobs behind it are counted" "$(cell "$TMP/s3.json" numa_test tasks=4 user ingoD7-59.stats jobs)" 4
+check_eq "per-job user: n counts runs (1), not jobs (4)" "$(cell "$TMP/s3.json" numa_test disturb=hackbench:20,tasks=4 user ingoD7-59.stats n)" 1
+check_eq "per-job user: n counts runs (1), not jobs (8)" "$(cell "$TMP/s3.json" numa_test disturb=hackbench:20,tasks=8 user ingoD7-59.stats n)" 1
+check_eq "... the cell is the mean of the run's jobs (44.765)" "$(cell "$TMP/s3.json" numa_test disturb=hackbench:20,tasks=4 user ingoD7-59.stats mean)" 44.765
+check_eq "... the jobs behind it are counted" "$(cell "$TMP/s3.json" numa_test disturb=hackbench:20,tasks=4 user ingoD7-59.stats jobs)" 4
 check_eq "... and their spread within the run kept (sd 2.401)" \
-	"$(python3 -c "import json,sys; print('%.3f' % [r for r in json.load(open(sys.argv[1]))['rows'] if r['config']=='tasks=4' and r['metric']=='user' and r['variant']=='ingoD7-59.stats'][0]['job_sd'])" "$TMP/s3.json")" 2.401
-check_eq "D7 user tasks=4: inconclusive with one run per side" "$(cell "$TMP/s3.json" numa_test tasks=4 user ingoD7-59.stats verdict)" inconclusive
-check_eq "D7 user tasks=8: inconclusive with one run per side" "$(cell "$TMP/s3.json" numa_test tasks=8 user ingoD7-59.stats verdict)" inconclusive
-check_grep "... and says so" "1 run per side" <(cell "$TMP/s3.json" numa_test tasks=4 user ingoD7-59.stats note)
-check_grep "jobs flag" jobs <(cell "$TMP/s3.json" numa_test tasks=8 user ingoD7-59.stats flags)
+	"$(python3 -c "import json,sys; print('%.3f' % [r for r in json.load(open(sys.argv[1]))['rows'] if r['config']=='disturb=hackbench:20,tasks=4' and r['metric']=='user' and r['variant']=='ingoD7-59.stats'][0]['job_sd'])" "$TMP/s3.json")" 2.401
+check_eq "D7 user tasks=4: inconclusive with one run per side" "$(cell "$TMP/s3.json" numa_test disturb=hackbench:20,tasks=4 user ingoD7-59.stats verdict)" inconclusive
+check_eq "D7 user tasks=8: inconclusive with one run per side" "$(cell "$TMP/s3.json" numa_test disturb=hackbench:20,tasks=8 user ingoD7-59.stats verdict)" inconclusive
+check_grep "... and says so" "1 run per side" <(cell "$TMP/s3.json" numa_test disturb=hackbench:20,tasks=4 user ingoD7-59.stats note)
+check_grep "jobs flag" jobs <(cell "$TMP/s3.json" numa_test disturb=hackbench:20,tasks=8 user ingoD7-59.stats flags)
 # A block cut from the post and imported again is the same output: no new run.
 awk -v dir="$TMP" '
 	/^Executing [0-9]+ times/ { k++; f = dir "/s3_" k ".txt" }

@@ -6,7 +6,8 @@
 # run became the unit of per-job metrics: seeds 001, 003, 004; and once more,
 # adding only the "geomeans" of the geomean rows, seeds 000-003; and once
 # when a verdict by size alone became inconclusive, seeds 001-003; and once
-# adding only each cell's "mean_kind", every seed): the whole store,
+# adding only each cell's "mean_kind", every seed; and when numa_test
+# configs gained disturb=hackbench:20, seeds 001, 003): the whole store,
 # a metric list (E-H rule), two variants with a baseline, and a config
 # filter, for every seed imported on its own.
 . tests/lib.sh
@@ -21,7 +22,8 @@ cases() {
 	v1=$(sqlite3 "$1" "select name from variant where id in (select variant_id from run union select variant_id from summary) order by id limit 1")
 	v2=$(sqlite3 "$1" "select name from variant where id in (select variant_id from run union select variant_id from summary) order by id desc limit 1")
 	echo "variants|--variants${s}$v2,$v1${s}--baseline${s}$v1"
-	kv=$(sqlite3 "$1" "select config from run union all select config from summary limit 1" | cut -d, -f1)
+	# the last pair: numa_test's tasks=N, not the disturb= every run shares
+	kv=$(sqlite3 "$1" "select config from run union all select config from summary limit 1" | awk -F, '{ print $NF }')
 	[ -n "$kv" ] && echo "config|--config${s}$kv"
 	echo "mwu|--test${s}mwu${s}--change${s}speed"
 }

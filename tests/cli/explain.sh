@@ -54,7 +54,7 @@ check_eq "001: quoted tables at 80-91 and 97-108" "$(segs "$E" | grep summary-ta
 	"80-91 summary-table 97-108 summary-table "
 check_eq "001: 18 numa_test segments" "$(segs "$E" | grep -c numa_test)" "18"
 check_eq "001: numa_test segments per variant A..F" \
-	"$(grep 'numa_test' "$E" | sed 's/.*variant //' | uniq -c | awk '{printf "%s%s ", $2, $1}')" "A3 B3 C3 D3 E3 F3 "
+	"$(grep ': numa_test (' "$E" | sed 's/.*variant //' | uniq -c | awk '{printf "%s%s ", $2, $1}')" "A3 B3 C3 D3 E3 F3 "
 check_grep "001: first numa_test of E (tasks=8) at 442-455" "lines 442-455: numa_test .* variant E" "$E"
 check_grep "001: last numa_test (F, tasks=32) at 563-600" "lines 563-600: numa_test .* 38 samples" "$E"
 

@@ -98,7 +98,7 @@ check_eq "compare --format json: that post's variants (F is its own name)" \
 	"$(python3 -c 'import json,sys; print(sorted({r["variant"] for r in json.load(open(sys.argv[1]))["rows"]}))' "$TMP/m.json")" \
 	"['A@001_84b93bea668f5b54', 'B@001_84b93bea668f5b54', 'C@001_84b93bea668f5b54', 'D@001_84b93bea668f5b54', 'E@001_84b93bea668f5b54', 'F']"
 check_status "history --machine <printed label>" 0 "$KB" history --metric elapsed --machine "$M"
-check_grep "... the history of that post's machine" "^numa_test on $M tasks=8 elapsed" "$TMP/.out"
+check_grep "... the history of that post's machine" "^numa_test on $M disturb=hackbench:20,tasks=8 elapsed" "$TMP/.out"
 check_eq "... and no other" "$(grep -c 'on unknown@000' "$TMP/.out")" "0"
 check_status "regress --machine <printed label>" 0 "$KB" regress --baseline A@001_84b93bea668f5b54 --machine "$M"
 check_grep "... compares that post's variants" 'B@001_84b93bea668f5b54' "$TMP/.out"

@@ -34,6 +34,63 @@ imp footnote-after.txt
 check_grep "compare: the footnoted cell is marked f, not tested" "31\.96\(0\.49\)f" \
 	<("$KB" compare --bench hackbench --config groups=50 --baseline A 2>&1)
 
+# 12. numa_test's disturbance ("Running 'hackbench 20' in the
+#     background") is configuration: disturb=hackbench:20.  Runs beside
+#     'hackbench 10' and 'hackbench 20' are not pooled.  disturb-hackbench20.txt
+#     is seed 001's first raw block byte for byte; disturb-hackbench10.txt
+#     is derived from it with only the disturbance line changed (tests/README).
+export KBENCH_DB="$TMP/disturb.db"
+"$KB" import --variant A "$D/disturb-hackbench20.txt" "$D/disturb-hackbench10.txt" > "$TMP/out" 2>&1
+check_eq "disturbance: both blocks import" "$?" 0
+check_eq "... each run keeps its disturbance in its config" \
+	"$(sql "select group_concat(config, ' ') from (select config from run order by config)")" \
+	"disturb=hackbench:10,tasks=8 disturb=hackbench:20,tasks=8"
+"$KB" compare --bench numa_test --metric elapsed > "$TMP/cmp.out" 2>&1
+check_grep "... compare: not pooled, a row of n=1 per disturbance (hackbench:10)" \
+	"^hackbench:10 +1 +46\.17$" "$TMP/cmp.out"
+check_grep "... (hackbench:20)" "^hackbench:20 +1 +46\.17$" "$TMP/cmp.out"
+check_eq "... --config disturb=hackbench:10 selects its run alone" \
+	"$("$KB" compare --bench numa_test --metric elapsed --config disturb=hackbench:10 --format csv 2>&1 |
+	   grep -c 'disturb=hackbench:10')" 1
+run10=$(sql "select id from run where config like 'disturb=hackbench:10,%'")
+"$KB" show "$run10" > "$TMP/show.out" 2>&1
+check_grep "... show: the config names it" "^run $run10: numa_test disturb=hackbench:10,tasks=8," "$TMP/show.out"
+check_grep "... show: the block's line as numa_test printed it" \
+	"^Running 'hackbench 10' in the background: Time: 9\.639$" "$TMP/show.out"
+
+# The published tables of seed 001 state no disturbance; its 18 raw
+# blocks all state 'hackbench 20': the cells inherit it, flagged and
+# explained.  The footnoted E:N=64 cells too (kbench does not read the
+# footnote, "without hackbench disturbance"): they stay footnoted, and
+# explain says the footnote may tell otherwise.
+export KBENCH_DB="$TMP/seed001.db"
+"$KB" import "$SAMPLES/seeds/001_84b93bea668f5b54.txt" > "$TMP/out" 2>&1
+check_eq "seed 001: every summary inherits the raw blocks' disturbance, flagged" \
+	"$(sql "select count(*) from summary where config like 'disturb=hackbench:20,%' and flags like '%disturb_inherited'")" 111
+check_eq "... the footnoted E:N=64 cells stay footnoted" \
+	"$(sql "select group_concat(config || ' ' || flags, '; ') from summary where flags like 'footnoted%'")" \
+	"disturb=hackbench:20,tasks=64 footnoted,disturb_inherited; disturb=hackbench:20,tasks=64 footnoted,disturb_inherited; disturb=hackbench:20,tasks=64 footnoted,disturb_inherited"
+check_eq "... the raw runs and their table cells still meet (A, B tasks=8: raw preferred)" \
+	"$("$KB" compare --bench numa_test --metric elapsed --variants A,B --config tasks=8 --format csv 2>&1 |
+	   grep -c '^"numa_test","disturb=hackbench:20,tasks=8",.*raw_preferred')" 2
+"$KB" import --dry-run --explain "$SAMPLES/seeds/001_84b93bea668f5b54.txt" > "$TMP/explain.out" 2>&1
+check_grep "... explain says where it came from" \
+	"line 80: numa_test summaries: the table states no disturbance; 56 cells take disturb=hackbench:20 from the file's 18 raw numa_test blocks, which all state it \(flagged disturb_inherited\)" \
+	"$TMP/explain.out"
+check_grep "... and that a footnote may tell otherwise" \
+	"line 97: numa_test summaries: footnoted among them: 1; the footnote may say they ran otherwise" "$TMP/explain.out"
+# Raw blocks that disagree (seed 001 to its first block, then the
+# 'hackbench 10' copy): the tables get none, and explain says why.
+{ sed -n 1,132p "$SAMPLES/seeds/001_84b93bea668f5b54.txt"; echo; cat "$D/disturb-hackbench10.txt"; } > "$TMP/mixed.txt"
+export KBENCH_DB="$TMP/mixed.db"
+"$KB" import "$TMP/mixed.txt" > "$TMP/out" 2>&1
+check_eq "mixed disturbances: no summary inherits one" \
+	"$(sql "select count(*) from summary where config like '%disturb=%'")" 0
+"$KB" import --dry-run --explain "$TMP/mixed.txt" > "$TMP/explain.out" 2>&1
+check_grep "... explain says the blocks differ" \
+	"line 80: numa_test summaries: 56 cells get no disturbance: the file's raw numa_test blocks state different ones \(disturb=hackbench:20, disturb=hackbench:10\)" \
+	"$TMP/explain.out"
+
 # 15. A tree walk meets binary files (mmtests' example_html_report PNGs
 #     beside real outputs): they are skipped and counted, the text files
 #     imported, and the import does not fail.

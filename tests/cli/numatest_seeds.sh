@@ -9,7 +9,7 @@ check_eq "variants A-F" "$(sql "select group_concat(name, ' ') from (select name
 check_eq "every variant has a description" "$(sql "select count(*) from variant where coalesce(description, '') <> ''")" "6"
 check_grep "B keeps its legend text" 'steal' <(sql "select description from variant where name = 'B'")
 check_eq "18 numa_test runs (A-F x N=8,16,32)" "$(sql "select count(*) from runs_v where benchmark = 'numa_test'")" "18"
-check_eq "configs are tasks=8,16,32" "$(sql "select group_concat(config, ' ') from (select config from run group by config order by min(cast(substr(config, 7) as int))) q")" "tasks=8 tasks=16 tasks=32"
+check_eq "configs are tasks=8,16,32" "$(sql "select group_concat(config, ' ') from (select config from run group by config order by min(cast(substr(config, 28) as int))) q")" "disturb=hackbench:20,tasks=8 disturb=hackbench:20,tasks=16 disturb=hackbench:20,tasks=32"
 
 # Printed values, in mail order, against stored ones in run order.
 printed() { grep -E "^> $1" "$SEED1" | awk -v f="$2" '{ print $f }'; }
@@ -48,7 +48,7 @@ check_grep "show prints the hackbench time" "Time: 9.639" "$TMP/show1"
 export KBENCH_DB="$TMP/other.db"
 check_status "seed 003 imports" 0 "$KB" import "$SAMPLES/seeds/003_7caa478a1fca98f9.txt"
 check_eq "seed 003: D7 tasks=4 job 2 is 58.4/0/0/41.6, main node 0" \
-	"$(sql "select group_concat(printf('%.1f', pct), '/') from (select pct from placement_v p join runs_v r using (run_id) where r.config = 'tasks=4' and r.iteration = 1 and job = 2 and r.run_id = (select min(id) from run) order by node) q")" "58.4/0.0/0.0/41.6"
+	"$(sql "select group_concat(printf('%.1f', pct), '/') from (select pct from placement_v p join runs_v r using (run_id) where r.config = 'disturb=hackbench:20,tasks=4' and r.iteration = 1 and job = 2 and r.run_id = (select min(id) from run) order by node) q")" "58.4/0.0/0.0/41.6"
 check_eq "seed 003: D7 tasks=4 main nodes 0,0,0,0" \
 	"$(sql "select group_concat(main_node, ',') from (select distinct job, main_node from placement_v where run_id = (select min(id) from run) order by job) q")" "0,0,0,0"
 check_eq "seed 003: stock tasks=8 (no footer) has 8 jobs" \
@@ -79,7 +79,7 @@ check_eq "... so the store holds 5 attachment runs" \
 check_eq "... and remembers which source carried them first" \
 	"$(sql "select count(*) from segment g join source s on s.id = g.source_id where s.path like '%decoded%' and g.copy_of is not null")" \
 	"$(sql "select count(*) from segment g join source s on s.id = g.source_id where s.path like '%qp.txt'")"
-check_eq "attachment: tasks 4, 8, 12, 16, 24" "$(sql "select group_concat(config, ' ') from (select config from runs_v where variant = 'qp' group by config order by min(run_id)) q")" "tasks=4 tasks=8 tasks=12 tasks=16 tasks=24"
+check_eq "attachment: tasks 4, 8, 12, 16, 24" "$(sql "select group_concat(config, ' ') from (select config from runs_v where variant = 'qp' group by config order by min(run_id)) q")" "disturb=hackbench:20,tasks=4 disturb=hackbench:20,tasks=8 disturb=hackbench:20,tasks=12 disturb=hackbench:20,tasks=16 disturb=hackbench:20,tasks=24"
 check_eq "attachment tasks=4 job 3: 100% node 3, user 41.32" \
-	"$(sql "select main_node || ' ' || user_time from job j join runs_v r using (run_id) where r.variant = 'qp' and r.config = 'tasks=4' and j.job = 3")" "3 41.32"
+	"$(sql "select main_node || ' ' || user_time from job j join runs_v r using (run_id) where r.variant = 'qp' and r.config = 'disturb=hackbench:20,tasks=4' and j.job = 3")" "3 41.32"
 if on_sqlite; then check_eq "every stored row has its parent (foreign keys)" "$(sql "pragma foreign_key_check")" ""; fi

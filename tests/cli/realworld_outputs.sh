@@ -125,8 +125,8 @@ check_eq "the user's names are stored" "$(sql "select distinct variant || ' ' ||
 export KBENCH_DB="$TMP/s1.db"
 check_status "seed 001 imports" 0 "$KB" import "$SAMPLES/seeds/001_84b93bea668f5b54.txt"
 check_eq "summary_v flags: the footnoted cells" \
-	"$(sql "select group_concat(variant || ' ' || config || ' ' || metric || ' ' || printf('%.10g', mean) || ' ' || flags, '; ') from summary_v where flags != ''")" \
-	"E tasks=64 avg_user 33.32 footnoted; E tasks=64 total_user 2133 footnoted; E tasks=64 elapsed 133.9 footnoted"
+	"$(sql "select group_concat(variant || ' ' || config || ' ' || metric || ' ' || printf('%.10g', mean) || ' ' || flags, '; ') from summary_v where flags like '%footnoted%'")" \
+	"E disturb=hackbench:20,tasks=64 avg_user 33.32 footnoted,disturb_inherited; E disturb=hackbench:20,tasks=64 total_user 2133 footnoted,disturb_inherited; E disturb=hackbench:20,tasks=64 elapsed 133.9 footnoted,disturb_inherited"
 check_eq "summary_v's columns: flags, then the published verdict and statistics, added last" \
 	"$(sqlite3 -header "$KBENCH_DB" "select * from summary_v limit 1" | head -1)" \
 	"source|variant|machine|benchmark|config|metric|mean|sd|n|min|max|unit|flags|pub_change|pub_mark|stats|pub_base"
@@ -136,12 +136,12 @@ check_grep "... and says what the mark means" "f footnoted in the post: not test
 "$KB" compare --bench numa_test --metric elapsed --baseline A --format json > "$TMP/c.json"
 check_eq "json: flagged, no verdict, not counted in BH" "$(python3 -c "
 import json; d = json.load(open('$TMP/c.json'))
-c = [c for c in d['rows'] if c['variant'] == 'E' and c['config'] == 'tasks=64'][0]
+c = [c for c in d['rows'] if c['variant'] == 'E' and c['config'] == 'disturb=hackbench:20,tasks=64'][0]
 print(c['flags'], c['verdict'], c['change_pct'])")" "['summary_only', 'footnoted'] None None"
 "$KB" compare --bench numa_test --metric elapsed --baseline A --use-flagged > "$TMP/cf.txt"
 check_grep "--use-flagged tests it (change shown)" "^64 +[0-9?]+ +167\.10 .* 133\.90f -19\.9 \?" "$TMP/cf.txt"
 "$KB" regress --baseline A --bench numa_test --metric elapsed --no-placement > "$TMP/r.txt"
-check_grep "regress lists it untested with its flag" "inconclusive numa_test tasks=64 elapsed  E: 167\.1 -> 133\.9 s  q=-  \[summary_only,footnoted\]" "$TMP/r.txt"
+check_grep "regress lists it untested with its flag" "inconclusive numa_test disturb=hackbench:20,tasks=64 elapsed  E: 167\.1 -> 133\.9 s  q=-  \[summary_only,footnoted\]" "$TMP/r.txt"
 "$KB" regress --baseline A --bench numa_test --metric elapsed --no-placement --use-flagged > "$TMP/rf.txt"
 check_grep "regress --use-flagged tests it" "E: 167\.1 -> 133\.9 s  -19\.9%  q=-  \[summary_only,too_few,footnoted\]" "$TMP/rf.txt"
 "$KB" report --bench numa_test --metric elapsed --baseline A --format text --no-findings -o "$TMP/rep.txt"
@@ -153,8 +153,8 @@ check_grep "report --use-flagged tests it" "133\.90f -19\.9 \?" "$TMP/repf.txt"
 "$KB" compare --bench numa_test --metric elapsed_minus_hackbench --baseline A --format json > "$TMP/emh.json"
 emh() { python3 -c "
 import json; d = json.load(open('$TMP/emh.json'))
-print(' '.join('%s:%s=%.2f%s' % (c['variant'], c['config'][6:], c['mean'], '/d' if 'from_summaries' in c['flags'] else '')
-      for c in d['rows'] if c['mean'] is not None and c['config'] == 'tasks=$1'))"; }
+print(' '.join('%s:%s=%.2f%s' % (c['variant'], c['config'].split('tasks=')[1], c['mean'], '/d' if 'from_summaries' in c['flags'] else '')
+      for c in d['rows'] if c['mean'] is not None and c['config'] == 'disturb=hackbench:20,tasks=$1'))"; }
 check_eq "N=4: every variant with both E and H published (D has none)" "$(emh 4)" "A:4=27.35/d B:4=36.47/d C:4=37.66/d E:4=26.15/d F:4=34.48/d"
 check_eq "N=64: E has no H (\"(-)\"), so no E-H" "$(emh 64)" "A:64=161.14/d B:64=142.49/d C:64=147.49/d F:64=142.08/d"
 check_eq "N=8: from the raw runs (A 36.53)" "$(emh 8)" "A:8=36.53 B:8=37.64 C:8=35.26 D:8=37.65 E:8=27.95 F:8=36.42"

@@ -81,25 +81,25 @@ d=json.load(open(sys.argv[1]))
 for f in d["findings"]:
     if f["kind"]=="placement" and f["config"]==sys.argv[2] and f["metric"]==sys.argv[3]:
         print(f["verdict"]); print(f["evidence"])' "$TMP/s3.json" "$1" "$2"; }
-pl tasks=4 light_load_packed >"$TMP/p4"
-pl tasks=8 light_load_packed >"$TMP/p8"
-check_eq "tasks=4: placement finding 'inconclusive' (one run a side)" "$(head -1 "$TMP/p4")" "inconclusive"
-check_grep "tasks=4 evidence: nodes used 1 against 3, and why no test" \
+pl disturb=hackbench:20,tasks=4 light_load_packed >"$TMP/p4"
+pl disturb=hackbench:20,tasks=8 light_load_packed >"$TMP/p8"
+check_eq "disturb=hackbench:20,tasks=4: placement finding 'inconclusive' (one run a side)" "$(head -1 "$TMP/p4")" "inconclusive"
+check_grep "disturb=hackbench:20,tasks=4 evidence: nodes used 1 against 3, and why no test" \
 	"nodes used per run 1 against 3 .*1 run against 1: no test over runs \(the jobs of one run are not replicates\)" "$TMP/p4"
-check_grep "tasks=4 evidence: D7 jobs per node 4/0/0/0" "jobs per node 4/0/0/0" "$TMP/p4"
-check_grep "tasks=4 evidence: every job's main node is node 0" "all 4 jobs' main node is node 0" "$TMP/p4"
-check_grep "tasks=4 evidence: the control's 2/1/1/0" "baseline stock59-stats run [0-9]+: jobs per node 2/1/1/0" "$TMP/p4"
-check_eq "tasks=8: placement finding 'inconclusive' (one run a side)" "$(head -1 "$TMP/p8")" "inconclusive"
-check_grep "tasks=8 evidence: 4/3/1/0 against 2/2/2/2" "jobs per node 4/3/1/0.*baseline stock59-stats run [0-9]+: jobs per node 2/2/2/2" "$TMP/p8"
+check_grep "disturb=hackbench:20,tasks=4 evidence: D7 jobs per node 4/0/0/0" "jobs per node 4/0/0/0" "$TMP/p4"
+check_grep "disturb=hackbench:20,tasks=4 evidence: every job's main node is node 0" "all 4 jobs' main node is node 0" "$TMP/p4"
+check_grep "disturb=hackbench:20,tasks=4 evidence: the control's 2/1/1/0" "baseline stock59-stats run [0-9]+: jobs per node 2/1/1/0" "$TMP/p4"
+check_eq "disturb=hackbench:20,tasks=8: placement finding 'inconclusive' (one run a side)" "$(head -1 "$TMP/p8")" "inconclusive"
+check_grep "disturb=hackbench:20,tasks=8 evidence: 4/3/1/0 against 2/2/2/2" "jobs per node 4/3/1/0.*baseline stock59-stats run [0-9]+: jobs per node 2/2/2/2" "$TMP/p8"
 check_grep "evidence names the runs" "ingoD7-59.stats \(tasks=8\) run [0-9]+" "$TMP/p8"
 # The jobs of one run are not replicates: one run per side tests nothing.
-check_grep "per-job user time at tasks=4: run means, inconclusive with one run per side" \
-	"^  inconclusive +numa_test tasks=4 user +ingoD7-59.stats: 22.255 -> 44.765 s +\+101\.1%" "$TMP/s3.txt"
-check_grep "per-job user time at tasks=8: inconclusive too" \
-	"^  inconclusive +numa_test tasks=8 user " "$TMP/s3.txt"
+check_grep "per-job user time at disturb=hackbench:20,tasks=4: run means, inconclusive with one run per side" \
+	"^  inconclusive +numa_test disturb=hackbench:20,tasks=4 user +ingoD7-59.stats: 22.255 -> 44.765 s +\+101\.1%" "$TMP/s3.txt"
+check_grep "per-job user time at disturb=hackbench:20,tasks=8: inconclusive too" \
+	"^  inconclusive +numa_test disturb=hackbench:20,tasks=8 user " "$TMP/s3.txt"
 check_grep "... the evidence says why" "1 run per side" <(python3 -c 'import json,sys
 for f in json.load(open(sys.argv[1]))["findings"]:
-    if f["metric"]=="user" and f["config"]=="tasks=4": print(f["evidence"])' "$TMP/s3.json")
+    if f["metric"]=="user" and f["config"]=="disturb=hackbench:20,tasks=4": print(f["evidence"])' "$TMP/s3.json")
 check "placement findings carry their runs" python3 -c 'import json,sys
 d=json.load(open(sys.argv[1]))
 p=[f for f in d["findings"] if f["kind"]=="placement" and f["metric"]=="light_load_packed"]
@@ -109,14 +109,14 @@ check_eq "--no-placement drops placement findings" "$(grep -c placement "$TMP/.o
 "$KB" regress --baseline stock59-stats --no-performance --cpus-per-node 1 --format json >"$TMP/cpn1.json"
 check_eq "--cpus-per-node 1: 8 tasks are no light load, 4 still are" \
 	"$(python3 -c 'import json,sys
-print(" ".join(sorted(f["config"] for f in json.load(open(sys.argv[1]))["findings"] if f["metric"]=="light_load_packed")))' "$TMP/cpn1.json")" "tasks=4"
+print(" ".join(sorted(f["config"] for f in json.load(open(sys.argv[1]))["findings"] if f["metric"]=="light_load_packed")))' "$TMP/cpn1.json")" "disturb=hackbench:20,tasks=4"
 check_status "the other way round: no placement regression" 0 \
 	"$KB" regress --baseline ingoD7-59.stats --no-performance
-check_eq "stock vs D7: tasks=8 stock spreads (2/2/2/2)" "$(grep -c '^  worse .*tasks=8 light_load_packed' "$TMP/.out")" "0"
+check_eq "stock vs D7: disturb=hackbench:20,tasks=8 stock spreads (2/2/2/2)" "$(grep -c '^  worse .*disturb=hackbench:20,tasks=8 light_load_packed' "$TMP/.out")" "0"
 "$KB" regress --baseline stock59-stats --format junit >"$TMP/s3.xml"
 check "seed 003 JUnit: inconclusive placement is skipped, its evidence escaped" python3 -c 'import xml.etree.ElementTree as E,sys
 x=E.parse(sys.argv[1]).getroot()
-c=[c for c in x.iter("testcase") if c.get("name").startswith("tasks=4 light_load_packed")]
+c=[c for c in x.iter("testcase") if c.get("name").startswith("disturb=hackbench:20,tasks=4 light_load_packed")]
 assert len(c)==1 and c[0].find("failure") is None and c[0].find("skipped") is not None, c
 assert "all 4 jobs\x27 main node is node 0" in c[0].find("system-out").text' "$TMP/s3.xml"
 
@@ -150,7 +150,7 @@ check_status "regress across the packing commit exits 1" 1 \
 cp "$TMP/.out" "$TMP/plab.txt"
 check_eq "... one regression: the packing, on its host" "$(grep -c '^  worse' "$TMP/plab.txt")" "1"
 check_grep "... light_load_packed on lkp-lab-h00 at tasks=4, by a rank test over 6 runs a side" \
-	"^  worse +placement numa_test on lkp-lab-h00 params=performance-randupdt,tasks=4 light_load_packed +$PF: [0-9.]+ -> 1 nodes .* q=0\.0[0-4]" "$TMP/plab.txt"
+	"^  worse +placement numa_test on lkp-lab-h00 disturb=hackbench:20,params=performance-randupdt,tasks=4 light_load_packed +$PF: [0-9.]+ -> 1 nodes .* q=0\.0[0-4]" "$TMP/plab.txt"
 check_grep "... its evidence: 1/1/1/1/1/1 nodes per run, and the test" \
 	"nodes used per run 1/1/1/1/1/1 against [1-4/]+ .*rank test over runs, 6 against 6: p=" "$TMP/plab.txt"
 "$KB" regress --baseline "$PB" --candidate "$PF" --no-performance --format junit >"$TMP/plab.xml"
@@ -162,19 +162,19 @@ assert "all 4 jobs\x27 main node is node 0" in f[0].find("failure").text' "$TMP/
 check_status "the other way round, the candidate spreads more: no regression" 0 \
 	"$KB" regress --baseline "$PF" --candidate "$PB" --no-performance
 check_grep "... it is better placement, not worse" \
-	"^  better +placement numa_test on lkp-lab-h00 params=performance-randupdt,tasks=4 light_load_packed +$PB: 1 -> " "$TMP/.out"
+	"^  better +placement numa_test on lkp-lab-h00 disturb=hackbench:20,params=performance-randupdt,tasks=4 light_load_packed +$PB: 1 -> " "$TMP/.out"
 check_status "packed exactly like its baseline (1 -> 1 nodes): no regression" 0 \
 	"$KB" regress --baseline "$PF" --candidate "$PL" --no-performance --verbose
 check_grep "... 'same' by the test over runs" \
-	"^  same +placement numa_test on lkp-lab-h00 params=performance-randupdt,tasks=4 light_load_packed +$PL: 1 -> 1 nodes +\+0\.0% +q=1" "$TMP/.out"
+	"^  same +placement numa_test on lkp-lab-h00 disturb=hackbench:20,params=performance-randupdt,tasks=4 light_load_packed +$PL: 1 -> 1 nodes +\+0\.0% +q=1" "$TMP/.out"
 if "$KB" report --help >/dev/null 2>&1; then
 	"$KB" report --baseline "$PB" --variants "$PB,$PF" --format text >"$TMP/plab-r.txt" 2>&1
 	check_grep "report: Findings lead with the packing" \
-		"^  worse +placement: numa_test on lkp-lab-h00 params=performance-randupdt,tasks=4\$" <(sed -n '/^Findings/,/^Verdicts/p' "$TMP/plab-r.txt" | grep -m1 '^  [a-z]')
+		"^  worse +placement: numa_test on lkp-lab-h00( disturb=hackbench:20,params=performance-randupdt,tasks=4)?\$" <(sed -n '/^Findings/,/^Verdicts/p' "$TMP/plab-r.txt" | grep -m1 '^  [a-z]')
 	check_grep "report: the evidence's jobs per node" "4/0/0/0" "$TMP/plab-r.txt"
 	"$KB" report --baseline "$PB" --variants "$PB,$PF" --format html --output "$TMP/plab-r.html" >/dev/null 2>&1
 	check_grep "report HTML: the placement finding, on its host" \
-		'<td class="v-worse">worse</td><td>placement</td><td>numa_test on lkp-lab-h00</td><td>params=performance-randupdt,tasks=4</td><td>light_load_packed</td>' "$TMP/plab-r.html"
+		'<td class="v-worse">worse</td><td>placement</td><td>numa_test on lkp-lab-h00</td><td>disturb=hackbench:20,params=performance-randupdt,tasks=4</td><td>light_load_packed</td>' "$TMP/plab-r.html"
 fi
 
 # --- errors ----------------------------------------------------------------
@@ -200,7 +200,7 @@ check_status "D7's spread run imports on m1" 0 "$KB" import --variant d7 --machi
 check_status "regress: D7 on m1 spreads like the control; m2 has no control run, nothing regressed" 0 \
 	"$KB" regress --baseline stock --verbose --output "$TMP/pm.txt"
 check_eq "the three placement checks are m1's, inconclusive with one run a side" \
-	"$(grep -c '^  inconclusive  *placement numa_test on m1 tasks=8 ' "$TMP/pm.txt") $(grep -c '^  [a-z]* *placement' "$TMP/pm.txt")" "3 3"
+	"$(grep -c '^  inconclusive  *placement numa_test on m1 disturb=hackbench:20,tasks=8 ' "$TMP/pm.txt") $(grep -c '^  [a-z]* *placement' "$TMP/pm.txt")" "3 3"
 check_grep "... D7's m1 run against the control's m1 run: 4 of 4 nodes each" \
 	"d7 \(tasks=8\) run 3: jobs per node 2/2/2/2, 4 of 4 nodes used, 1 moved, 1 split \| baseline stock run 1: jobs per node 2/2/2/2" "$TMP/pm.txt"
 check_status "with --candidate too: nothing regressed" 0 "$KB" regress --baseline stock --candidate d7
@@ -218,5 +218,5 @@ check_status "with --across-machines: compared, one run a side decides nothing" 
 	"$KB" regress --baseline stock --no-performance --across-machines --verbose
 check_grep "... the warning names both machines" "^warning: compared across machines: stock on m1 against d7 on m2" "$TMP/.out"
 check_grep "... the packing is an inconclusive finding, pooled across the machines" \
-	"^  inconclusive +placement numa_test tasks=8 light_load_packed +d7: 4 -> 3 nodes" "$TMP/.out"
+	"^  inconclusive +placement numa_test disturb=hackbench:20,tasks=8 light_load_packed +d7: 4 -> 3 nodes" "$TMP/.out"
 

@@ -62,7 +62,7 @@ awk -v dir="$TMP" '/^Executing/ { n++; f = sprintf("%s/block%d.txt", dir, n) }
 check "import D7" "$KB" import --variant ingoD7-59.stats "$TMP/block1.txt" "$TMP/block2.txt"
 check "import stock" "$KB" import --variant stock59-stats "$TMP/block3.txt" "$TMP/block4.txt"
 check "report numa_test" "$KB" report --baseline stock59-stats -o "$TMP/n.html"
-check_grep "numa: job tables" '<caption>ingoD7-59\.stats, tasks=4 \(run [0-9]+\)</caption>' "$TMP/n.html"
+check_grep "numa: job tables" '<caption>ingoD7-59\.stats, disturb=hackbench:20,tasks=4 \(run [0-9]+\)</caption>' "$TMP/n.html"
 check_grep "numa: a moved job marked" '<td class="moved">\*</td>' "$TMP/n.html"
 check_grep "numa: heatmap captions" 'percent of time per node for every job' "$TMP/n.html"
 check_grep "numa: jobs per node chart" 'Jobs per node' "$TMP/n.html"

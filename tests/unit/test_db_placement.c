@@ -99,7 +99,7 @@ TEST(db_placement_seed003)
 		CHECK(p.runs[1].jobs[4].moved);
 	}
 	db_placement_release(&p);
-	CHECK(db_placement_load(db, NULL, "tasks=8", &p, &err) == 0);
+	CHECK(db_placement_load(db, NULL, "disturb=hackbench:20,tasks=8", &p, &err) == 0);
 	CHECK_INT(p.nruns, 2);
 	db_placement_release(&p);
 	db_close(db);

@@ -366,6 +366,9 @@ TEST(numatest_two_and_eight_nodes)
 	if (nt_load_text(&f, "two.txt", two, sizeof(two) - 1, 1) == 0 && nt_runs(&f, runs, 4) == 1) {
 		nt_check_job(runs[0], 1, p1, 2, 0, 1, 1, 20.0);
 		CHECK_NEAR(nt_metric(runs[0], "elapsed_minus_hackbench"), 28.5, 1e-9);
+		/* the disturbance is configuration: runs beside 'hackbench 10'
+		 * are not pooled with these */
+		CHECK_STR(rec_run_config_get(runs[0], "disturb"), "hackbench:20");
 	} else {
 		unit_fail(__FILE__, __LINE__, "two-node table: %s", f.d.err.msg);
 	}
@@ -373,6 +376,7 @@ TEST(numatest_two_and_eight_nodes)
 
 	if (nt_load_text(&f, "eight.txt", eight, sizeof(eight) - 1, 1) == 0 && nt_runs(&f, runs, 4) == 1) {
 		CHECK_STR(rec_run_config_get(runs[0], "tasks"), "2");
+		CHECK(rec_run_config_get(runs[0], "disturb") == NULL);  /* none stated */
 		nt_check_job(runs[0], 1, p8, 8, 6, 7, 1, 31.25);
 		CHECK_INT(f.d.res.nsegs, 3);
 		if (f.d.res.nsegs == 3) {
@@ -508,4 +512,37 @@ TEST(numatest_readme_is_prose)
 	CHECK_INT(f.d.batch.nruns, 0);
 	nt_release(&f);
 	free(data);
+}
+
+/* The disturbance command: its words joined by ':' (blanks collapsed), a
+ * line without its time still states it, and a command kbench could not
+ * write back exactly is refused with the reason. */
+TEST(numatest_disturbance_config)
+{
+	static const char spaced[] =
+		"Running 'hackbench   10  process' in the background\n"
+		"Job  node00 node01 | iSched MSched | UserTime(s)\n"
+		"  1   100.0    0.0 |    0     0 |  20.00\n"
+		"AverageUserTime 20.00 seconds\n";
+	static const char colon[] =
+		"Running 'hackbench 10:2' in the background: Time: 1.0\n"
+		"Job  node00 node01 | iSched MSched | UserTime(s)\n"
+		"  1   100.0    0.0 |    0     0 |  20.00\n"
+		"AverageUserTime 20.00 seconds\n";
+	struct nt_fixture f;
+	struct rec_run *runs[2];
+	double v;
+
+	if (nt_load_text(&f, "spaced.txt", spaced, sizeof(spaced) - 1, 1) == 0 &&
+	    nt_runs(&f, runs, 2) == 1) {
+		CHECK_STR(rec_run_config_get(runs[0], "disturb"), "hackbench:10:process");
+		CHECK(!nt_has(runs[0], "hackbench", &v));
+	} else {
+		unit_fail(__FILE__, __LINE__, "spaced disturbance: %s", f.d.err.msg);
+	}
+	nt_release(&f);
+	CHECK(nt_load_text(&f, "colon.txt", colon, sizeof(colon) - 1, 0) < 0);
+	CHECK(strstr(f.d.err.msg, "disturbance command") != NULL);
+	CHECK_INT(f.d.err.line, 1);
+	nt_release(&f);
 }
