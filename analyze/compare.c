@@ -607,17 +607,6 @@ static void keep_summary(struct build *b, const struct db_qsummary *s)
 	note_metric(b, s->metric);
 }
 
-static int has_flag(const char *flags, const char *name)
-{
-	size_t n = strlen(name);
-	const char *p;
-
-	for (p = flags; p && (p = strstr(p, name)) != NULL; p += n)
-		if ((p == flags || p[-1] == ',') && (p[n] == '\0' || p[n] == ','))
-			return 1;
-	return 0;
-}
-
 /*
  * E-H from published cells: where one source publishes both the elapsed
  * and the hackbench mean of a variant and configuration (seed 001's E and
@@ -682,7 +671,7 @@ static void derive_summaries(struct build *b)
 		d->pub_change = NAN;	/* kbench's own arithmetic: no table printed it */
 		d->pub_mark = (char *)"";
 		d->pub_base = 0;
-		d->flags = (char *)(has_flag(e->flags, "footnoted") || has_flag(h->flags, "footnoted")
+		d->flags = (char *)(str_list_has(e->flags, "footnoted") || str_list_has(h->flags, "footnoted")
 				    ? "from_summaries,footnoted" : "from_summaries");
 		keep_summary(b, d);
 	}
@@ -871,7 +860,7 @@ static void fill_cell(struct build *b, struct an_row *row, struct an_cell *c,
 		c->nvalues = n;
 		/* throughput rows: the harmonic mean, as mmtests' Hmean */
 		an_describe_dir(c->values, n, row->dir, &c->d);
-		if (sum && has_flag(sum->flags, "from_summaries")) {
+		if (sum && str_list_has(sum->flags, "from_summaries")) {
 			/* Published E and H are rounded to 2 decimals each. */
 			if (fabs(c->d.mean - sum->mean) <= 0.011 + 1e-9 * fabs(sum->mean))
 				cell_note(c, "raw runs used, E-H of the published E and H agrees");
@@ -886,9 +875,9 @@ static void fill_cell(struct build *b, struct an_row *row, struct an_cell *c,
 		c->origin = AN_ORIGIN_SUMMARY;
 		an_describe_summary(sum->mean, sum->sd, sum->n > 0 ? (size_t)sum->n : 0, sum->min,
 				    sum->max, &c->d);
-		if (has_flag(sum->flags, "footnoted"))
+		if (str_list_has(sum->flags, "footnoted"))
 			c->flags |= AN_F_FOOTNOTED;
-		if (has_flag(sum->flags, "from_summaries"))
+		if (str_list_has(sum->flags, "from_summaries"))
 			c->flags |= AN_F_FROM_SUMMARIES;
 		if ((!isnan(sum->pub_change) || (sum->pub_mark && sum->pub_mark[0])) &&
 		    pub_against(sum, base)) {
@@ -978,7 +967,7 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 			continue;
 		}
 		x = tindex_find(&kix, &rk, 1);
-		dv = has_flag(s->flags, "from_summaries");
+		dv = str_list_has(s->flags, "from_summaries");
 		xgrow(&keys, &capkeys, nkeys + 1, sizeof(*keys));
 		keys[nkeys++] = (struct rkey){ s->benchmark, s->config, s->metric, s->unit,
 					       sum_machine(b, s), dv, metric_rank(b, s->metric, dv) };

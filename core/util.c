@@ -125,6 +125,17 @@ const char *str_find(const char *s, size_t len, const char *needle)
 	return NULL;
 }
 
+int str_list_has(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = list; n && p && (p = strstr(p, name)) != NULL; p += n)
+		if ((p == list || p[-1] == ',') && (p[n] == '\0' || p[n] == ','))
+			return 1;
+	return 0;
+}
+
 int str_all_digits(const char *s, size_t len)
 {
 	size_t i;

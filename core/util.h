@@ -60,6 +60,9 @@ size_t str_utf8_seq(const unsigned char *p, const unsigned char *end);
 /* True when s[0..len) is valid UTF-8 (a name that can go into JSON, XML
  * and the database as text). */
 int str_utf8_valid(const char *s, size_t len);
+/* Is name one of the items of the comma list list ("footnoted,sd_bound")?
+ * NULL is the empty list. */
+int str_list_has(const char *list, const char *name);
 /* True when s[0..len) is one or more ASCII digits and nothing else. */
 int str_all_digits(const char *s, size_t len);
 

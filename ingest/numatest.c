@@ -624,18 +624,6 @@ const struct ingest_parser numatest_parser = {
 
 /* Per-file pass ---------------------------------------------------------- */
 
-/* Is name one of the comma list flags? */
-static int flag_set(const char *flags, const char *name)
-{
-	size_t n = strlen(name);
-	const char *p;
-
-	for (p = flags; p && (p = strstr(p, name)) != NULL; p += n)
-		if ((p == flags || p[-1] == ',') && (p[n] == '\0' || p[n] == ','))
-			return 1;
-	return 0;
-}
-
 static const char *summary_disturbance(const struct rec_summary *s)
 {
 	size_t i;
@@ -696,7 +684,7 @@ void numatest_inherit_disturbance(struct rec_batch *b)
 			s->flags = s->flags[0] ? arena_printf(&b->arena, "%s,disturb_inherited", s->flags)
 					       : "disturb_inherited";
 			taken++;
-			footnoted += flag_set(s->flags, "footnoted");
+			footnoted += str_list_has(s->flags, "footnoted");
 		}
 		if (taken)
 			rec_note(b, sg->first_line,

@@ -95,3 +95,14 @@ TEST(num_parse_rejects_overflow)
 	CHECK_INT(num_parse("5.54", 4, &v), 0);
 	CHECK_NEAR(v, 5.54, 1e-12);
 }
+
+TEST(util_str_list_has)
+{
+	CHECK_INT(str_list_has("footnoted,sd_bound", "footnoted"), 1);
+	CHECK_INT(str_list_has("footnoted,sd_bound", "sd_bound"), 1);
+	CHECK_INT(str_list_has("footnoted,sd_bound", "sd"), 0);
+	CHECK_INT(str_list_has("xfootnoted,footnoted", "footnoted"), 1);
+	CHECK_INT(str_list_has("xfootnoted", "footnoted"), 0);
+	CHECK_INT(str_list_has(NULL, "footnoted"), 0);
+	CHECK_INT(str_list_has("", "footnoted"), 0);
+}
