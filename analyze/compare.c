@@ -191,6 +191,9 @@ struct build {
 	const struct db_qsummary **sums;	/* selected, last one per key wins */
 	size_t nsums, capsums;
 	struct tindex sumix;	/* sums' keys: key i is sums[i]'s */
+	double *sumalt;		/* per sums[i]: another value the same source
+				 * published for that key (NaN: none) */
+	size_t capalt;
 	struct db_qsummary *dsums;	/* E-H of published cells (sums point here) */
 	size_t ndsums;
 	const char **mnames;	/* metric order of first appearance */
@@ -297,6 +300,7 @@ static const struct {
 	{ AN_F_JOBS, "jobs" },
 	{ AN_F_FOOTNOTED, "footnoted" },
 	{ AN_F_FROM_SUMMARIES, "from_summaries" },
+	{ AN_F_AMBIGUOUS, "ambiguous" },
 };
 
 size_t an_flag_names(unsigned flags, const char **out, size_t max)
@@ -601,7 +605,14 @@ static void keep_summary(struct build *b, const struct db_qsummary *s)
 
 	if (k == b->nsums) {
 		xgrow(&b->sums, &b->capsums, b->nsums + 1, sizeof(*b->sums));
+		xgrow(&b->sumalt, &b->capalt, b->nsums + 1, sizeof(*b->sumalt));
+		b->sumalt[k] = NAN;
 		b->nsums++;
+	} else if (b->sums[k]->source_id == s->source_id &&
+		   fabs(b->sums[k]->mean - s->mean) > 1e-9 * fmax(fabs(s->mean), 1e-300)) {
+		/* one source, two values for one cell: which is meant, kbench
+		 * cannot tell (two sides under one name, two machines' tables) */
+		b->sumalt[k] = b->sums[k]->mean;
 	}
 	b->sums[k] = s;	/* the later import replaces the earlier */
 	note_metric(b, s->metric);
@@ -772,6 +783,8 @@ static void explain(const struct an_table *t, const struct an_row *row, struct a
 
 	if (g->verdict != AN_VERDICT_INCONCLUSIVE)
 		return;
+	if ((base->flags | c->flags) & AN_F_AMBIGUOUS)
+		return;	/* not tested: the ambiguity's own note says why */
 	if ((base->origin == AN_ORIGIN_SUMMARY && base->d.n == 0) ||
 	    (c->origin == AN_ORIGIN_SUMMARY && c->d.n == 0)) {
 		/* A published mean with its sd but no count of runs (the robot's
@@ -877,6 +890,17 @@ static void fill_cell(struct build *b, struct an_row *row, struct an_cell *c,
 				    sum->max, &c->d);
 		if (str_list_has(sum->flags, "footnoted"))
 			c->flags |= AN_F_FOOTNOTED;
+		{
+			struct tkey key = sum_key(sum);
+			long k = tindex_find(&b->sumix, &key, 0);
+
+			if (k >= 0 && !isnan(b->sumalt[k])) {
+				c->flags |= AN_F_AMBIGUOUS;
+				cell_note(c, "its source publishes two values for this cell (%g, then %g), "
+					  "kbench cannot tell which is meant: the last is shown, its "
+					  "change not tested", b->sumalt[k], sum->mean);
+			}
+		}
 		if (str_list_has(sum->flags, "from_summaries"))
 			c->flags |= AN_F_FROM_SUMMARIES;
 		if ((!isnan(sum->pub_change) || (sum->pub_mark && sum->pub_mark[0])) &&
@@ -1151,6 +1175,17 @@ static void compare_rows(struct an_table *t)
 			an_compare(&sb, &sc, &o, &c->chg);
 			c->has_change = 1;
 			c->flags |= c->chg.flags & (AN_F_TOO_FEW | AN_F_ZERO_VAR | AN_F_TIES);
+			if ((base->flags | c->flags) & AN_F_AMBIGUOUS) {
+				/* which of the source's values is meant, kbench cannot
+				 * tell: the change of the last, with no test, no verdict */
+				c->chg.p = c->chg.q = NAN;
+				c->chg.raw_low = c->chg.raw_high = c->chg.ci_low = c->chg.ci_high = NAN;
+				c->chg.ci_method = AN_CI_NONE;
+				an_decide(&c->chg, &o);
+				if (!(c->flags & AN_F_AMBIGUOUS))
+					cell_note(c, "the baseline's source publishes more than one value "
+						  "for its cell: not tested");
+			}
 			if (!isnan(c->chg.p)) {
 				xgrow(&all, &cap, nall + 1, sizeof(*all));
 				all[nall++] = &c->chg;
@@ -1232,7 +1267,10 @@ void an_table_set_q(struct an_table *t, const double *q, size_t nq, size_t famil
 			/* Runs needed to resolve the change seen (at least delta):
 			 * an_decide() sizes for delta alone, which asks for
 			 * thousands of runs when a noisy cell moved by 40%. */
-			if (!isnan(c->chg.runs_needed))
+			if ((c->flags | row->cells[t->baseline].flags) & AN_F_AMBIGUOUS)
+				c->chg.runs_needed = NAN;	/* more runs do not tell
+								 * which value is meant */
+			else if (!isnan(c->chg.runs_needed))
 				c->chg.runs_needed = an_runs_needed(c->chg.cv,
 					fmax(t->opts.delta, fabs(c->chg.raw)));
 			explain(t, row, c);
@@ -1561,6 +1599,7 @@ int an_compare_build(struct db *db, const struct an_query *q, struct an_table *t
 out:
 	free(b.obs);
 	free(b.sums);
+	free(b.sumalt);
 	tindex_release(&b.sumix);
 	free(b.dsums);
 	free(b.mnames);

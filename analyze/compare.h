@@ -76,6 +76,9 @@ struct db;
 					  * not tested unless use_flagged */
 #define AN_F_FROM_SUMMARIES	0x100000u /* derived from published cells (E - H of
 					   * the published means), sd unknown */
+#define AN_F_AMBIGUOUS		0x200000u /* a published cell its source gives two
+					   * values for: the last shown, its change
+					   * not tested (inconclusive) */
 
 /* "K=V" filter on a run's (or summary's) configuration. */
 struct an_kv {

@@ -96,6 +96,7 @@ static const struct {
 	const char *text;
 } value_marks[] = {
 	{ AN_F_FOOTNOTED, 'f', "footnoted in the post: not tested unless --use-flagged" },
+	{ AN_F_AMBIGUOUS, 'm', "its source publishes more than one value for the cell: the last shown, its change not tested" },
 	{ AN_F_FROM_SUMMARIES, 'd', "published E minus published H, sd unknown" },
 	{ AN_F_VERY_NOISY, 'N', "very noisy (CV > 15%)" },
 	{ AN_F_BIMODAL, 'b', "bimodal" },
@@ -1242,6 +1243,9 @@ void render_table_legend(struct buf *out, const struct an_table *t, const char *
 	if (table_has_flags(t, AN_F_HMEAN | AN_F_HMEAN_NONPOS))
 		buf_puts(out, "       h harmonic mean of the runs (higher is better, as mmtests' Hmean),\n"
 			      "       a arithmetic mean instead (a value <= 0).\n");
+	if (table_has_flags(t, AN_F_AMBIGUOUS))
+		buf_puts(out, "       m its source publishes more than one value for the cell: the\n"
+			      "       last is shown, its change not tested.\n");
 	if (table_has_published(t))
 		buf_puts(out, "table: the published table's own %change vs its own baseline and its\n"
 			      "       significance mark, as printed (mmtests: + is better, * marked).\n");

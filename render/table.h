@@ -59,13 +59,14 @@ void render_format_value(struct buf *out, const struct an_cell *c, int dec);
 int render_row_decimals(const struct an_table *t, const struct an_row *row);
 
 /* A value's marks, most important first, as the text table prints them
- * after a value: f footnoted, d E-H of published cells, N very noisy,
+ * after a value: f footnoted, m more than one published value for the
+ * cell in one source, d E-H of published cells, N very noisy,
  * b bimodal, o outliers, n noisy (not with N), e sd estimated, a
  * arithmetic mean of a throughput (a value <= 0), h harmonic mean.  out has
  * room for RENDER_MARKS_MAX + 1; "" when none apply.  And what a mark
  * means ("" for none). */
-#define RENDER_MARKS "fdNboneah"
-#define RENDER_MARKS_MAX 9
+#define RENDER_MARKS "fmdNboneah"
+#define RENDER_MARKS_MAX 10
 void render_value_marks(unsigned flags, char *out);
 const char *render_value_mark_text(char mark);
 

@@ -53,3 +53,20 @@ check_grep "text: a mark alone" '^ +10 +3\.87\(0\.03\) +4\.10\(0\.09\) +\+6\.0 -
 check_eq "json: change null, mark kept" \
 	"$(jq -c '[.rows[] | select(.variant == "patched") | .published]' "$TMP/mark.json")" \
 	'[{"change":null,"mark":"*"}]'
+
+# One source, two published values for one cell (tests/realposts/606:
+# JoonSoo ran perf stat -r 20 twice per kernel; other posts give two sides
+# under one name): the last is shown, marked m, its change computed but not
+# tested, and the note gives both values.
+export KBENCH_DB="$TMP/amb.db"
+check "import a post with two perf stat blocks per kernel" "$KB" import \
+	tests/realposts/606-enberg-quotes-joonsoo-wrapped-perfstat-2012.mail
+"$KB" compare --metric elapsed > "$TMP/amb.txt" 2>&1
+check_grep "text: both cells marked m" '^ +20 14\.46\(0\.22\)m +14\.34\(0\.18\)m -0\.9 \?$' "$TMP/amb.txt"
+check_grep "text: the legend says what m is" "^       m its source publishes more than one value for the cell" "$TMP/amb.txt"
+"$KB" compare --metric elapsed --format json > "$TMP/amb.json" 2>&1
+check_eq "json: flagged ambiguous, inconclusive, no test, no runs needed" \
+	"$(jq -c '[.rows[] | select(.variant == "patch applied") | [(.flags | index("ambiguous") != null), .verdict, .p, .runs_needed]]' "$TMP/amb.json")" \
+	'[[true,"inconclusive",null,null]]'
+check_grep "json: the note gives both values" '14\.249, then 14\.3368' "$TMP/amb.json"
+check_status "regress: an ambiguous cell is no regression" 0 "$KB" regress --baseline vanilla --metric elapsed
