@@ -255,3 +255,23 @@ void outfile_abort(struct outfile *o)
 	}
 	outfile_free(o);
 }
+
+int outfile_write(const char *path, int mode, outfile_writer write, void *ctx, struct kb_err *err)
+{
+	struct outfile of;
+	const char *name = path ? path : "-";
+
+	if (outfile_open(&of, name, err) < 0)
+		return -1;
+	if (mode == OUTFILE_TEXT)
+		outfile_text(&of);
+	if (write(of.f, ctx, err) < 0 || fflush(of.f) != 0 || ferror(of.f)) {
+		if (!err->msg[0])
+			kb_err_set(err, name, 0, "write error: %s", strerror(errno));
+		else if (!err->file[0])
+			snprintf(err->file, sizeof(err->file), "%s", name);
+		outfile_abort(&of);
+		return -1;
+	}
+	return outfile_commit(&of, err);
+}

@@ -43,4 +43,15 @@ int outfile_commit(struct outfile *o, struct kb_err *err);
 /* Drops what was written (the temporary file); releases o. */
 void outfile_abort(struct outfile *o);
 
+/*
+ * The seam every verb writes its output through: opens path (NULL or
+ * "-": standard output), passes the stream to write(), and commits what
+ * it wrote, or drops it when write() returns < 0 or the stream has a
+ * write error.  OUTFILE_TEXT sends the text through the terminal
+ * sanitiser.  0, or -1 with err set (a regular target as it was).
+ */
+enum { OUTFILE_BINARY = 0, OUTFILE_TEXT = 1 };
+typedef int (*outfile_writer)(FILE *f, void *ctx, struct kb_err *err);
+int outfile_write(const char *path, int mode, outfile_writer write, void *ctx, struct kb_err *err);
+
 #endif

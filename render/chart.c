@@ -601,27 +601,27 @@ static int render_vector(const struct chart *c, FILE *f, int fmt, struct kb_err 
 	return rc;
 }
 
+struct chart_out {
+	const struct chart *c;
+	int fmt;
+};
+
+static int write_chart(FILE *f, void *ctx, struct kb_err *err)
+{
+	const struct chart_out *co = ctx;
+
+	if (co->fmt == FMT_PNG)
+		return render_png(co->c, f, NULL, err);
+	return render_vector(co->c, f, co->fmt, err);
+}
+
 int chart_render_file(const struct chart *c, const char *path, struct kb_err *err)
 {
-	int fmt = format_from_path(path);
-	struct outfile of;
-	int rc;
+	struct chart_out co = { c, format_from_path(path) };
 
-	if (fmt < 0)
+	if (co.fmt < 0)
 		return kb_err_set(err, path, 0, "unknown chart format (use .png, .svg or .pdf)");
-	if (outfile_open(&of, path, err) < 0)
-		return -1;
-	if (fmt == FMT_PNG)
-		rc = render_png(c, of.f, NULL, err);
-	else
-		rc = render_vector(c, of.f, fmt, err);
-	if (rc < 0) {
-		if (!err->file[0])
-			snprintf(err->file, sizeof(err->file), "%s", path);
-		outfile_abort(&of);
-		return -1;
-	}
-	return outfile_commit(&of, err);
+	return outfile_write(path, OUTFILE_BINARY, write_chart, &co, err);
 }
 
 int chart_render_png_buf(const struct chart *c, struct buf *out, struct kb_err *err)
