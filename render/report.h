@@ -133,10 +133,12 @@ struct report {
  * overview (which need every section seen), the sections as written,
  * the methods.  The sections wait in a temporary file.  report_html()
  * and report_text() are the three steps over a report that holds them.
+ * html picks the backend (render/report_backend.h) once, here.
  */
 struct report_gsum;
+struct report_backend;
 struct report_stream {
-	int html;
+	const struct report_backend *backend;   /* text or HTML, chosen at begin */
 	FILE *tmp;                      /* the sections, as written */
 	struct report_gsum *sum;        /* verdicts so far */
 	const char *assets_dir, *assets_href;
@@ -184,5 +186,26 @@ int report_html(FILE *f, const struct report *r, const char *assets_dir,
 /* Plain text for a mail: the same sections, tables from render/table.h,
  * prose wrapped at 80 columns, no charts. */
 int report_text(FILE *f, const struct report *r, struct kb_err *err);
+
+/*
+ * What the report says whatever its format, for the backends.
+ *
+ * NUMA monitors (proc-vmstat.*, numa-numastat.*, numastat.* ...) are
+ * shown in their own block of a section, next to numa_test's job
+ * placement: report_split_monitors() gives t's rows that are not a
+ * monitor's in *rest, the NUMA ones (hint faults, migrations, numa_hit
+ * ...) in *numa, and returns how many other monitor rows (free pages,
+ * meminfo levels) it left out of both.  Shallow copies of t: release
+ * them with report_split_release(), never an_table_release().
+ */
+int report_is_monitor(const char *metric);
+size_t report_split_monitors(const struct an_table *t, struct an_table *rest,
+			     struct an_table *numa);
+void report_split_release(struct an_table *rest, struct an_table *numa);
+
+/* The methods footnote as plain-text paragraphs separated by blank
+ * lines (the HTML backend escapes them and wraps each in <p>). */
+struct buf;
+void report_methods(struct buf *out, const struct report *r);
 
 #endif

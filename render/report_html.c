@@ -4,7 +4,8 @@
  * JavaScript, no network.  Every string from the model goes through
  * html_escape(); the only markup written unescaped is this file's own.
  */
-#include "report_int.h"
+#include "report_backend.h"
+#include "report_verdicts.h"
 #include "chart.h"
 #include "html.h"
 #include "table.h"
@@ -735,7 +736,8 @@ static int flush_out(FILE *f, struct buf *o, struct kb_err *err)
 	return 0;
 }
 
-int report_html_section(struct report_stream *st, const struct report *r, size_t i,
+/* HTML: one section, written to the stream's temporary file. */
+static int html_section(struct report_stream *st, const struct report *r, size_t i,
 			struct kb_err *err)
 {
 	struct buf o = BUF_INIT;
@@ -747,12 +749,14 @@ int report_html_section(struct report_stream *st, const struct report *r, size_t
 	return rc;
 }
 
-int report_html_end(struct report_stream *st, FILE *f, const struct report *r,
-		    struct kb_err *err)
+/* HTML: the page's head, findings, verdicts and overview (every section
+ * seen). */
+static int html_head(struct report_stream *st, FILE *f, const struct report *r,
+		     struct kb_err *err)
 {
-	struct buf o = BUF_INIT, m = BUF_INIT;
+	struct buf o = BUF_INIT;
 	struct ctx x = { &o, st->assets_dir, st->assets_href, st->nimg, err, r->charts_max };
-	const char *title = r->title ? r->title : "kbench report", *p;
+	const char *title = r->title ? r->title : "kbench report";
 	size_t i;
 	int rc = 0;
 
@@ -812,36 +816,45 @@ int report_html_end(struct report_stream *st, FILE *f, const struct report *r,
 	/* Written as it goes: a lab's whole-store report is hundreds of MB. */
 	if (rc == 0)
 		rc = flush_out(f, &o, err);
-	if (rc == 0)
-		rc = report_copy_stream(f, st->tmp, err);
-	if (rc == 0) {
-		buf_puts(&o, "<footer id=\"methods\"><h2>Methods</h2>\n");
-		report_methods(&m, r);
-		for (p = buf_str(&m); *p;) {
-			const char *e = strstr(p, "\n\n");
-			char *para = e ? xstrndup(p, (size_t)(e - p)) : xstrdup(p);
-
-			buf_puts(&o, "<p>");
-			esc(&o, para);
-			buf_puts(&o, "</p>\n");
-			free(para);
-			if (!e)
-				break;
-			p = e + 2;
-		}
-		buf_puts(&o, "<p>Made by kbench; charts are PNG images drawn with cairo. "
-			     "Nothing on this page needs JavaScript or the network.</p>\n"
-			     "</footer>\n</body>\n</html>\n");
-		rc = flush_out(f, &o, err);
-	}
 	st->nimg = x.nimg;
+	buf_release(&o);
+	return rc;
+}
+
+/* HTML: after the sections, the methods and the page's end. */
+static int html_tail(struct report_stream *st, FILE *f, const struct report *r,
+		     struct kb_err *err)
+{
+	struct buf o = BUF_INIT, m = BUF_INIT;
+	const char *p;
+	int rc;
+
+	(void)st;
+	buf_puts(&o, "<footer id=\"methods\"><h2>Methods</h2>\n");
+	report_methods(&m, r);
+	for (p = buf_str(&m); *p;) {
+		const char *e = strstr(p, "\n\n");
+		char *para = e ? xstrndup(p, (size_t)(e - p)) : xstrdup(p);
+
+		buf_puts(&o, "<p>");
+		esc(&o, para);
+		buf_puts(&o, "</p>\n");
+		free(para);
+		if (!e)
+			break;
+		p = e + 2;
+	}
+	buf_puts(&o, "<p>Made by kbench; charts are PNG images drawn with cairo. "
+		     "Nothing on this page needs JavaScript or the network.</p>\n"
+		     "</footer>\n</body>\n</html>\n");
+	rc = flush_out(f, &o, err);
 	buf_release(&m);
 	buf_release(&o);
 	return rc;
 }
 
-int report_html(FILE *f, const struct report *r, const char *assets_dir,
-		const char *assets_href, struct kb_err *err)
-{
-	return report_render(f, r, 1, assets_dir, assets_href, err);
-}
+const struct report_backend report_html_backend = {
+	.section = html_section,
+	.head = html_head,
+	.tail = html_tail,
+};
