@@ -1,6 +1,6 @@
 /*
  * chart_int.h - the chart engine's internal stages, shared by chart.c
- * (model, outputs, dump), chart_layout.c (scales, ticks, boxes, marks)
+ * (model, outputs, dump), chart_frame.c (scales, ticks, boxes, marks)
  * and chart_paint.c (the thin cairo/pango layer).  Not for other modules.
  *
  * The layout turns a model into a flat list of marks in logical units:
@@ -115,7 +115,7 @@ void chart_paint(struct chart_gc *gc, const struct chart_layout *lay, double sca
 void chart_text_box(struct chart_gc *gc, const struct chart_mark *m, struct chart_box *b,
 		    double quad[8]);
 
-/* chart_layout.c */
+/* chart_frame.c */
 int chart_layout_compute(const struct chart *c, struct chart_gc *gc,
 			 struct chart_layout *lay, struct kb_err *err);
 void chart_layout_release(struct chart_layout *lay);

@@ -1,9 +1,10 @@
 /*
- * chart_layouts.c - the layout of each chart type: bars, nodeload,
+ * chart_kinds.c - the layout of each chart kind: bars, nodeload,
  * points, lines, history, change and placement.  Each turns the model
- * into data marks within the frame the engine (chart_layout.c) builds.
+ * into data marks within the frame that chart_frame.c builds.
  */
-#include "chart_layout_int.h"
+#include "chart_frame.h"
+#include "chart_kinds.h"
 #include "../core/buf.h"
 #include "../core/util.h"
 

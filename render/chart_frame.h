@@ -1,11 +1,11 @@
 /*
- * chart_layout_int.h - what the layout engine (chart_layout.c: frames,
- * axes, scales, ticks, legend, text fitting, mark adders) shares with the
- * per-chart layouts (chart_layouts.c: bars, lines, points, placement,
- * nodeload, change, history).  Internal to those two files.
+ * chart_frame.h - the frame kit (chart_frame.c: frames, axes, scales,
+ * ticks, legend, text fitting, mark adders) that the chart kinds
+ * (chart_kinds.c, chart_kinds.h) draw their data marks in.  Internal to
+ * render/'s chart files.
  */
-#ifndef KB_CHART_LAYOUT_INT_H
-#define KB_CHART_LAYOUT_INT_H
+#ifndef KB_CHART_FRAME_H
+#define KB_CHART_FRAME_H
 
 #include "chart_int.h"
 
@@ -71,7 +71,7 @@ struct frame_spec {
 	const struct chart *marks_of;   /* history: its change points keep their x labels */
 };
 
-/* ---- chart_layout.c: the engine ---- */
+/* ---- chart_frame.c: the frame kit ---- */
 
 unsigned lay_series_color(const struct chart *c, int s);
 
@@ -163,15 +163,5 @@ void lay_note_add(struct chart_layout *L, const char *text);
 /* " variant=V machine=M config=C" for series s at category g, as far as
  * the model says them ("" when it says none).  Caller frees. */
 char *lay_value_keys(const struct chart *c, size_t s, size_t g);
-
-/* ---- chart_layouts.c: one layout per chart type ---- */
-
-void lay_bars(struct chart_layout *L, struct chart_gc *gc);
-void lay_nodeload(struct chart_layout *L, struct chart_gc *gc);
-void lay_points(struct chart_layout *L, struct chart_gc *gc);
-void lay_lines(struct chart_layout *L, struct chart_gc *gc);
-void lay_history(struct chart_layout *L, struct chart_gc *gc);
-void lay_change(struct chart_layout *L, struct chart_gc *gc);
-void lay_placement(struct chart_layout *L, struct chart_gc *gc);
 
 #endif

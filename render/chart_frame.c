@@ -1,12 +1,13 @@
 /*
- * chart_layout.c - from a chart model to a list of marks.
+ * chart_frame.c - from a chart model to a list of marks: the frame kit.
  *
  * Stages: data ranges -> scales -> ticks (nice steps 1, 2, 2.5, 5 x 10^k)
  * -> boxes (title, legend at the right of the plot, axis labels, plot)
  * -> data marks per chart type -> decoration and legend marks.  All sizes
  * are logical units; text is measured through the gc so boxes fit it.
  */
-#include "chart_layout_int.h"
+#include "chart_frame.h"
+#include "chart_kinds.h"
 #include "../core/buf.h"
 #include "../core/err.h"
 #include "../core/util.h"
