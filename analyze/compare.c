@@ -338,8 +338,6 @@ int an_natural_cmp(const char *a, const char *b)
 	return (unsigned char)*a - (unsigned char)*b;
 }
 
-static const struct build *sort_ctx;	/* qsort has no context argument */
-
 static size_t metric_rank(const struct build *b, const char *metric, int derived)
 {
 	size_t i;
@@ -930,7 +928,6 @@ static int build_rows(struct build *b, struct an_table *t, struct kb_err *err)
 	long long bid = t->nvariants ? t->variants[t->baseline].id : 0;
 
 	(void)err;
-	sort_ctx = b;
 	{
 		/* Each obs' metric rank, asked once per distinct (metric, derived):
 		 * metric strings of one load are shared, so the pointer will do

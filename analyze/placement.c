@@ -195,8 +195,6 @@ struct pkey {
 	int depth;
 };
 
-static const struct pindex *pindex_ctx;	/* qsort has no context argument */
-
 static int prun_key_cmp(const struct an_prun *r, const struct pkey *k, int across)
 {
 	int c = strcmp(r->variant, k->variant);
@@ -218,11 +216,12 @@ static struct pkey run_key(const struct an_prun *r, int depth)
 	return k;
 }
 
-static int cmp_pindex(const void *pa, const void *pb)
+static int cmp_pindex(const void *pa, const void *pb, void *ctx)
 {
+	const struct pindex *ix = ctx;
 	size_t x = *(const size_t *)pa, y = *(const size_t *)pb;
-	struct pkey k = run_key(&pindex_ctx->m->runs[y], 4);
-	int c = prun_key_cmp(&pindex_ctx->m->runs[x], &k, pindex_ctx->across);
+	struct pkey k = run_key(&ix->m->runs[y], 4);
+	int c = prun_key_cmp(&ix->m->runs[x], &k, ix->across);
 
 	return c ? c : x < y ? -1 : x > y;
 }
@@ -237,8 +236,7 @@ static void pindex_build(struct pindex *ix, const struct an_placement *m, int ac
 	ix->idx = xcalloc(m->nruns + 1, sizeof(*ix->idx));
 	for (i = 0; i < m->nruns; i++)
 		ix->idx[i] = i;
-	pindex_ctx = ix;
-	qsort(ix->idx, ix->n, sizeof(*ix->idx), cmp_pindex);
+	qsort_r(ix->idx, ix->n, sizeof(*ix->idx), cmp_pindex, ix);
 }
 
 /* [*lo, *hi) of ix->idx holding the key k. */

@@ -526,12 +526,11 @@ void lay_points(struct chart_layout *L, struct chart_gc *gc)
 
 /* ---- lines and history: connected points per series ---- */
 
-static const struct chart *sort_chart;
-
-static int cmp_value_x(const void *a, const void *b)
+static int cmp_value_x(const void *a, const void *b, void *ctx)
 {
-	const struct chart_value *va = &sort_chart->vals[*(const size_t *)a];
-	const struct chart_value *vb = &sort_chart->vals[*(const size_t *)b];
+	const struct chart *c = ctx;
+	const struct chart_value *va = &c->vals[*(const size_t *)a];
+	const struct chart_value *vb = &c->vals[*(const size_t *)b];
 	double xa = va->cat >= 0 ? va->cat : va->x, xb = vb->cat >= 0 ? vb->cat : vb->x;
 
 	return (xa > xb) - (xa < xb);
@@ -552,9 +551,7 @@ static size_t *series_points(const struct chart *c, int s, int by_cat, size_t *n
 			continue;
 		idx[(*n)++] = i;
 	}
-	sort_chart = c;
-	qsort(idx, *n, sizeof(*idx), cmp_value_x);
-	sort_chart = NULL;
+	qsort_r(idx, *n, sizeof(*idx), cmp_value_x, (void *)c);
 	return idx;
 }
 
@@ -758,12 +755,11 @@ void lay_history(struct chart_layout *L, struct chart_gc *gc)
 
 /* ---- change: forest plot ---- */
 
-static const struct chart *rank_chart;
-
-static int cmp_abs_change(const void *a, const void *b)
+static int cmp_abs_change(const void *a, const void *b, void *ctx)
 {
-	double x = fabs(rank_chart->vals[*(const size_t *)a].y);
-	double y = fabs(rank_chart->vals[*(const size_t *)b].y);
+	const struct chart *c = ctx;
+	double x = fabs(c->vals[*(const size_t *)a].y);
+	double y = fabs(c->vals[*(const size_t *)b].y);
 
 	if (isnan(x))
 		x = -1;
@@ -797,9 +793,7 @@ static size_t change_rows(struct chart_layout *L, double row_h, double overhead,
 		if (c->vals[i].cat >= 0 && (size_t)c->vals[i].cat < c->ncats)
 			idx[n++] = i;
 	if (n > fit) {
-		rank_chart = c;
-		qsort(idx, n, sizeof(*idx), cmp_abs_change);
-		rank_chart = NULL;
+		qsort_r(idx, n, sizeof(*idx), cmp_abs_change, (void *)c);
 		{
 			char *t = buf_aprintf("top %zu of %zu rows by |change|; see the table for the rest",
 					      fit, n);

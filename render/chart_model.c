@@ -144,12 +144,11 @@ static char *varying_key(const char *const *configs, size_t n)
 	return key;
 }
 
-static const char *const *sort_names;
-
-static int cmp_name_idx(const void *pa, const void *pb)
+static int cmp_name_idx(const void *pa, const void *pb, void *ctx)
 {
+	const char *const *names = ctx;
 	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
-	int c = strcmp(sort_names[a], sort_names[b]);
+	int c = strcmp(names[a], names[b]);
 
 	return c ? c : (a < b ? -1 : a > b);
 }
@@ -160,9 +159,7 @@ void chart_model_styles_init(struct chart_model_opts *o, const char *const *name
 
 	for (i = 0; i < n; i++)
 		sorted[i] = i;
-	sort_names = names;
-	qsort(sorted, n, sizeof(*sorted), cmp_name_idx);
-	sort_names = NULL;
+	qsort_r(sorted, n, sizeof(*sorted), cmp_name_idx, (void *)names);
 	o->styles = names;
 	o->nstyles = n;
 	o->styles_sorted = sorted;

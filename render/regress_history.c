@@ -239,13 +239,12 @@ static void put_keys(struct buf *b, const char *config, const struct hkeys *k, i
 	buf_release(&v);
 }
 
-static const struct an_history *sort_h;
-
 /* Legend order: benchmark, machine, then configuration (natural). */
-static int cmp_series(const void *a, const void *b)
+static int cmp_series(const void *a, const void *b, void *ctx)
 {
-	const struct an_hseries *x = &sort_h->series[*(const size_t *)a];
-	const struct an_hseries *y = &sort_h->series[*(const size_t *)b];
+	const struct an_history *h = ctx;
+	const struct an_hseries *x = &h->series[*(const size_t *)a];
+	const struct an_hseries *y = &h->series[*(const size_t *)b];
 	int c = strcmp(x->benchmark, y->benchmark);
 
 	if (!c)
@@ -304,9 +303,7 @@ int render_history_chart(struct chart *c, const struct an_history *h, const char
 	order = xmalloc((h->nseries + 1) * sizeof(*order));
 	for (s = 0; s < h->nseries; s++)
 		order[s] = s;
-	sort_h = h;
-	qsort(order, h->nseries, sizeof(*order), cmp_series);
-	sort_h = NULL;
+	qsort_r(order, h->nseries, sizeof(*order), cmp_series, (void *)h);
 	for (k = 0; k < h->nseries; k++) {
 		const struct an_hseries *se = &h->series[order[k]];
 		int ser;
