@@ -79,7 +79,6 @@
 
 #define MON_MAX_NODES 256
 #define MON_MAX_NAME 256
-#define MON_HASH0 ((size_t)14695981039346656037ULL)
 
 /* Counters and levels -------------------------------------------------- */
 
@@ -131,9 +130,14 @@ static int series_eq(const void *arr, size_t i, const void *key)
 	return strcmp(((const struct mon_series *)arr)[i].metric, key) == 0;
 }
 
+static size_t metric_hash(const char *metric)
+{
+	return str_hash_add(STR_HASH_INIT, metric);
+}
+
 static size_t series_hash(const void *arr, size_t i)
 {
-	return str_hash_add(MON_HASH0, ((const struct mon_series *)arr)[i].metric);
+	return metric_hash(((const struct mon_series *)arr)[i].metric);
 }
 
 static void mon_init(struct mon *m, struct rec_batch *out)
@@ -152,7 +156,7 @@ static void mon_release(struct mon *m)
 static void mon_add(struct mon *m, const char *metric, const char *unit, int counter,
 		    double v, long line)
 {
-	size_t h = str_hash_add(MON_HASH0, metric);
+	size_t h = metric_hash(metric);
 	size_t i = hidx_find(&m->idx, h, m->s, metric, series_eq);
 	struct mon_series *s;
 
