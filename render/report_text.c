@@ -425,7 +425,6 @@ static int text_section(struct report_stream *st, const struct report *r, size_t
 static int text_head(struct report_stream *st, FILE *f, const struct report *r,
 		     struct kb_err *err)
 {
-	const struct report_gsum *g = st->sum;
 	struct buf out = BUF_INIT;
 	size_t i;
 	int rc = 0;
@@ -477,7 +476,7 @@ static int text_head(struct report_stream *st, FILE *f, const struct report *r,
 		buf_putc(&out, '\n');
 	}
 	text_findings(&out, r);
-	text_summary(&out, g);
+	text_summary(&out, st->sum);
 	if (fwrite(out.data, 1, out.len, f) != out.len)
 		rc = kb_err_set(err, "", 0, "write error");
 	buf_reset(&out);
