@@ -14,6 +14,20 @@
 
 struct buf;
 
+/* Width limit of a text table: 80 columns (a mail); more variants than
+ * fit wrap into blocks of columns. */
+#define TEXT_NARROW 80
+
+/* The value marks, most important first (RENDER_MARKS, in order): the
+ * flag, its mark after a value, what it means. */
+struct render_mark {
+	unsigned bit;
+	char mark;
+	const char *text;
+};
+#define RENDER_NMARKS (sizeof(RENDER_MARKS) - 1)
+extern const struct render_mark render_marks[];
+
 /* Variant names longer than this are shown as "[N]" in text tables, with
  * a key line per table: a column must not be as wide as a kernel name. */
 #define VARIANT_LABEL_MAX 16

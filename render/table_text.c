@@ -15,85 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Flag shown after a value, most important first. */
-static const struct {
-	unsigned bit;
-	char mark;
-	const char *text;
-} value_marks[] = {
-	{ AN_F_FOOTNOTED, 'f', "footnoted in the post: not tested unless --use-flagged" },
-	{ AN_F_AMBIGUOUS, 'm', "its source publishes more than one value for the cell: the last shown, its change not tested" },
-	{ AN_F_FROM_SUMMARIES, 'd', "published E minus published H, sd unknown" },
-	{ AN_F_VERY_NOISY, 'N', "very noisy (CV > 15%)" },
-	{ AN_F_BIMODAL, 'b', "bimodal" },
-	{ AN_F_OUTLIERS, 'o', "outliers (Grubbs' test at 4%, kept)" },
-	{ AN_F_NOISY, 'n', "noisy (CV > 5%)" },
-	{ AN_F_SD_ESTIMATED, 'e', "sd estimated from the range (max - min) / d2(n)" },
-	{ AN_F_HMEAN_NONPOS, 'a', "arithmetic mean: a value <= 0 has no harmonic mean" },
-	{ AN_F_HMEAN, 'h', "harmonic mean (higher is better, as mmtests' Hmean)" },
-};
-
-_Static_assert(ARRAY_SIZE(value_marks) == sizeof(RENDER_MARKS) - 1,
-	       "RENDER_MARKS lists value_marks' marks, in order");
-
-/* Every mark of a cell's flags, in value_marks order, into out (room
- * for RENDER_MARKS_MAX + 1): "ne" for a noisy cell whose sd is
- * estimated.  Very noisy implies noisy: 'N' alone. */
-void render_value_marks(unsigned flags, char *out)
-{
-	size_t i, n = 0;
-
-	for (i = 0; i < ARRAY_SIZE(value_marks); i++) {
-		if (!(flags & value_marks[i].bit))
-			continue;
-		if (value_marks[i].bit == AN_F_NOISY && (flags & AN_F_VERY_NOISY))
-			continue;
-		out[n++] = value_marks[i].mark;
-	}
-	out[n] = '\0';
-}
-
-const char *render_value_mark_text(char mark)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(value_marks); i++)
-		if (value_marks[i].mark == mark)
-			return value_marks[i].text;
-	return "";
-}
-
 /* What mark k means in t: a footnoted cell is tested under --use-flagged. */
 static const char *value_mark_text(const struct an_table *t, size_t k)
 {
-	if (value_marks[k].bit == AN_F_FOOTNOTED && t->use_flagged)
+	if (render_marks[k].bit == AN_F_FOOTNOTED && t->use_flagged)
 		return "footnoted in the post: tested (--use-flagged)";
-	return value_marks[k].text;
-}
-
-/* Do t's cells carry any of the flags in bits? */
-static int table_has_flags(const struct an_table *t, unsigned bits)
-{
-	size_t r, v;
-
-	for (r = 0; r < t->nrows; r++)
-		for (v = 0; v < t->nvariants; v++)
-			if (t->rows[r].cells[v].origin != AN_ORIGIN_NONE &&
-			    (t->rows[r].cells[v].flags & bits))
-				return 1;
-	return 0;
-}
-
-/* Does any cell of t carry a published verdict? */
-static int table_has_published(const struct an_table *t)
-{
-	size_t r, v;
-
-	for (r = 0; r < t->nrows; r++)
-		for (v = 0; v < t->nvariants; v++)
-			if (t->rows[r].cells[v].published)
-				return 1;
-	return 0;
+	return render_marks[k].text;
 }
 
 /* Notes of a block, grouped by text. */
@@ -144,22 +71,22 @@ static void block_notes(struct buf *out, const struct an_table *t, const struct 
 				snprintf(who, sizeof(who), "%s %s", pivot_vlabel(t, v, 1, tmp, sizeof(tmp)),
 					 pivot_item_label(t, p, b, i, L));
 			}
-			for (k = 0; k < ARRAY_SIZE(value_marks); k++) {
-				if (!(c->flags & value_marks[k].bit))
+			for (k = 0; k < RENDER_NMARKS; k++) {
+				if (!(c->flags & render_marks[k].bit))
 					continue;
 				/* very noisy implies noisy: say it once */
-				if (value_marks[k].bit == AN_F_NOISY && (c->flags & AN_F_VERY_NOISY))
+				if (render_marks[k].bit == AN_F_NOISY && (c->flags & AN_F_VERY_NOISY))
 					continue;
 				/* every raw cell of a throughput row: the legend says it */
-				if (value_marks[k].bit == AN_F_HMEAN)
+				if (render_marks[k].bit == AN_F_HMEAN)
 					continue;
-				if (value_marks[k].bit & (AN_F_NOISY | AN_F_VERY_NOISY)) {
+				if (render_marks[k].bit & (AN_F_NOISY | AN_F_VERY_NOISY)) {
 					char w[300];
 					snprintf(w, sizeof(w), "%s (CV %.1f%%)", who, c->d.cv);
-					add_note(&notes, &nnotes, &cap, value_marks[k].mark,
+					add_note(&notes, &nnotes, &cap, render_marks[k].mark,
 						 value_mark_text(t, k), w);
 				} else {
-					add_note(&notes, &nnotes, &cap, value_marks[k].mark,
+					add_note(&notes, &nnotes, &cap, render_marks[k].mark,
 						 value_mark_text(t, k), who);
 				}
 			}
@@ -233,9 +160,6 @@ static size_t col_width(const struct pivot_grid *g, size_t c)
 }
 
 
-/* Width limit of a text table: 80 columns (a mail); more variants than
- * fit wrap into blocks of columns. */
-#define TEXT_NARROW 80
 #define LABEL_ON_OWN_LINE 28    /* longer row labels get a line of their own */
 
 static void text_block(struct buf *out, const struct an_table *t, const struct pivot *p,
@@ -398,55 +322,6 @@ static void text_block(struct buf *out, const struct an_table *t, const struct p
 	pivot_grid_release(&g);
 	pivot_labels_free(&L);
 }
-
-static void conv_text(struct buf *out, const struct an_table *t)
-{
-	switch (t->opts.conv) {
-	case AN_CONV_SPEED:
-		buf_puts(out, "speed: base / new - 1 for lower-is-better metrics,\n  else (new - base) / base");
-		break;
-	case AN_CONV_BETTER:
-		buf_puts(out, "better: (new - base) / base, sign flipped where lower is better\n  (+ is an improvement)");
-		break;
-	default:
-		buf_puts(out, "raw: (new - base) / base");
-		break;
-	}
-}
-
-void render_table_legend(struct buf *out, const struct an_table *t, const char *baseline)
-{
-	buf_printf(out, "Values: mean(sd) over runs (or jobs), or as published; (~sd) estimated;\n"
-			"n: values per cell (one number when the row agrees, ? unknown).\n");
-	if (baseline && strlen(baseline) + 18 > TEXT_NARROW)
-		buf_printf(out, "%%chg vs baseline\n  %s,\n  ", baseline);
-	else if (baseline)
-		buf_printf(out, "%%chg vs baseline %s,\n  ", baseline);
-	else
-		buf_puts(out, "%chg vs each section's baseline,\n  ");
-	conv_text(out, t);
-	buf_puts(out, ".\n");
-	buf_printf(out, "Marks: + better  - worse  ~ changed (no better direction)"
-			"  = same (within +-%g%%)\n"
-			"       ? inconclusive; after a value (as many as apply): N very noisy,\n"
-			"       n noisy, b bimodal, o outliers, e sd estimated, d E-H of published\n"
-			"       cells (sd unknown),\n"
-			"       f footnoted in the post (%s).\n",
-		   t->opts.delta, t->use_flagged ? "tested: --use-flagged" : "not tested unless --use-flagged");
-	if (table_has_flags(t, AN_F_HMEAN | AN_F_HMEAN_NONPOS))
-		buf_puts(out, "       h harmonic mean of the runs (higher is better, as mmtests' Hmean),\n"
-			      "       a arithmetic mean instead (a value <= 0).\n");
-	if (table_has_flags(t, AN_F_AMBIGUOUS))
-		buf_puts(out, "       m its source publishes more than one value for the cell: the\n"
-			      "       last is shown, its change not tested.\n");
-	if (table_has_published(t))
-		buf_puts(out, "table: the published table's own %change vs its own baseline and its\n"
-			      "       significance mark, as printed (mmtests: + is better, * marked).\n");
-	buf_printf(out, "Verdicts: %s test, Benjamini-Hochberg q over %zu comparisons,\n"
-			"          q < %g and |change| >= %g%%.\n",
-		   an_test_name(t->opts.test), t->ncompared, t->opts.alpha, t->opts.delta);
-}
-
 
 static void text_block_nl(struct buf *out, const struct an_table *t, const struct pivot *p,
 			  const struct pivot_block *b, const struct render_table_opts *o)
