@@ -485,9 +485,6 @@ static int is_maildir(const char *dir)
 	return yes;
 }
 
-/* Prepare every regular file below dir, in name order, skipping hidden
- * entries.  Inside a result tree (mmtests, detected or named with
- * --layout; lkp, named) only its result files are read. */
 /* An entry of the walk that is not imported: failed (an error, counted)
  * or skipped (said, not counted as a failure). */
 static void walk_note(struct pipe *p, const char *path, int skipped, const char *fmt, ...)
@@ -513,6 +510,9 @@ static void walk_note(struct pipe *p, const char *path, int skipped, const char 
 	pipe_put(p, it);
 }
 
+/* Prepare every regular file below dir, in name order, skipping hidden
+ * entries.  Inside a result tree (mmtests, detected or named with
+ * --layout; lkp, named) only its result files are read. */
 static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree)
 {
 	DIR *d;

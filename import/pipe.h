@@ -1,11 +1,13 @@
 /*
  * pipe.h - `kbench import`'s engine: the walk of the paths given
  * (directories recursively, result trees, Maildirs, mboxes), a reader
- * thread that reads and prepares each source (prepare.h) while the
- * caller's thread stores them through db/, and the bounded queue between
- * the two.  Sources are stored in the order of the paths, so what is said
- * about them comes in that order too.  Prints nothing: everything to say
- * goes through a struct import_events.
+ * thread that reads, hashes and parses each source (prepare.h) while the
+ * caller's thread stores them through db/ (finish), and the bounded queue
+ * between the two.  The store and the events stay on the caller's thread,
+ * ingest runs on the reader thread only, so parsing overlaps storing on a
+ * second core.  Sources are stored in the order of the paths, so what is
+ * said about them comes in that order too, as if one at a time.  Prints
+ * nothing: everything to say goes through a struct import_events.
  */
 #ifndef KB_IMPORT_PIPE_H
 #define KB_IMPORT_PIPE_H
