@@ -37,8 +37,8 @@ SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover
 # LeakSanitizer suppressions for library caches: sanitised builds only.
 LSAN_SUPP = tests/tools/lsan_suppress.c
 
-MODULES = core ingest db analyze render cli
-LIB_SRC = $(sort $(foreach d,core ingest db analyze render,$(wildcard $(d)/*.c)))
+MODULES = core ingest db import analyze render cli
+LIB_SRC = $(sort $(foreach d,core ingest db import analyze render,$(wildcard $(d)/*.c)))
 CLI_SRC = $(sort $(wildcard cli/*.c))
 UNIT_SRC = $(sort $(wildcard tests/unit/*.c))
 

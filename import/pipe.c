@@ -1,10 +1,12 @@
 /*
- * import_pipe.c - the pipeline of `kbench import`: the walk of the paths
- * given (directories recursively, result trees, Maildirs, mboxes), the
- * reader thread that reads and parses each file, and the bounded queue
- * that hands the parsed items to the storing thread in path order.
+ * pipe.c - the pipeline of `kbench import` (see pipe.h): the walk of the
+ * paths given, the reader thread that reads and prepares each file, the
+ * bounded queue that hands the prepared items to the storing thread in
+ * path order, and the storing itself, with what is said about each
+ * source held until its transaction commits.
  */
-#include "import_pipe.h"
+#include "pipe.h"
+#include "source.h"
 #include "../core/buf.h"
 #include "../core/util.h"
 #include "../core/textread.h"
@@ -28,19 +30,41 @@
 #define PIPE_BYTES ((size_t)2 << 20)
 #define PIPE_ITEMS 64
 
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+	int used;
+};
+
+/* An event held until the files before it are committed: kbench says
+ * "imported" only of what is in the store. */
+struct said {
+	enum import_event_kind kind;
+	char *path, *text;
+	struct kb_err err;              /* IMPORT_EV_FAILED */
+	struct db_import_result *res;   /* IMPORT_EV_ALREADY, IMPORT_EV_STORED */
+	size_t lost;                    /* IMPORT_EV_LOST */
+	int stored;             /* about a stored file (its counts go to the totals) */
+};
+
 struct pipe {
 	pthread_mutex_t lock;
 	pthread_cond_t room;    /* the reader waits for the storing side */
 	pthread_cond_t ready;   /* the storing side waits for the reader */
 	int reader_waits, store_waits;  /* signal only a thread that waits */
-	struct item *head, *tail;
+	struct import_item *head, *tail;
 	size_t items, bytes;    /* handed over and not yet finished */
 	int done;               /* the reader has no more items */
 	/* Without a reader thread (--explain), items are finished at once. */
 	int threaded;
 	struct db *db;
 	const struct import_opts *o;
+	const struct import_events *ev;
 	struct import_totals *t;
+	/* What is said about stored files waits for their commit (storing
+	 * side only). */
+	struct said *wait;
+	size_t nwait, waitcap;
 	const char **args;
 	size_t nargs;
 	/* Counting pass (for the progress line): walk, count files and their
@@ -53,12 +77,6 @@ struct pipe {
 	size_t nup, upcap;
 	struct file_id *files;  /* open-addressing set, capacity filescap */
 	size_t nfiles, filescap;
-};
-
-struct file_id {
-	dev_t dev;
-	ino_t ino;
-	int used;
 };
 
 /* Add (dev, ino) to the walk's set of files; 0 when it was there. */
@@ -91,6 +109,8 @@ static int files_add(struct pipe *p, dev_t dev, ino_t ino)
 	return 1;
 }
 
+static void finish(struct pipe *p, struct import_item *it);
+
 /* Wait until the storing side has room for one more item.  Called before
  * reading a file too, so two large files are never in memory at once. */
 static void pipe_wait_room(struct pipe *p)
@@ -107,10 +127,10 @@ static void pipe_wait_room(struct pipe *p)
 }
 
 /* Hand an item over (the caller waited for room before making it). */
-static void pipe_put(struct pipe *p, struct item *it)
+static void pipe_put(struct pipe *p, struct import_item *it)
 {
 	if (!p->threaded) {
-		import_finish(p->db, p->o, it, p->t);
+		finish(p, it);
 		return;
 	}
 	pthread_mutex_lock(&p->lock);
@@ -133,7 +153,7 @@ static void pipe_drain(struct pipe *p)
 	size_t finished = 0, bytes = 0;
 
 	for (;;) {
-		struct item *it;
+		struct import_item *it;
 		pthread_mutex_lock(&p->lock);
 		p->items -= finished;
 		p->bytes -= bytes;
@@ -155,12 +175,162 @@ static void pipe_drain(struct pipe *p)
 			return;
 		finished = 1;
 		bytes = it->bytes;
-		import_finish(p->db, p->o, it, p->t);
+		finish(p, it);
 	}
 }
 
+/* Queue an event of kind about path (NULL: about no one source). */
+static struct said *say(struct pipe *p, enum import_event_kind kind, const char *path,
+			const char *text)
+{
+	struct said *w;
+
+	xgrow(&p->wait, &p->waitcap, p->nwait + 1, sizeof(*p->wait));
+	w = &p->wait[p->nwait++];
+	memset(w, 0, sizeof(*w));
+	w->kind = kind;
+	w->path = path ? xstrdup(path) : NULL;
+	w->text = text ? xstrdup(text) : NULL;
+	return w;
+}
+
+static void say_err(struct pipe *p, const char *path, const struct kb_err *e)
+{
+	say(p, IMPORT_EV_FAILED, path, NULL)->err = *e;
+}
+
+static struct said *say_result(struct pipe *p, enum import_event_kind kind, const char *path,
+			       const char *text, const struct db_import_result *res)
+{
+	struct said *w = say(p, kind, path, text);
+
+	w->res = xmalloc(sizeof(*w->res));
+	*w->res = *res;
+	return w;
+}
+
+static void said_free(struct said *w)
+{
+	free(w->path);
+	free(w->text);
+	free(w->res);
+}
+
+/* The waiting events' files are committed: say them and count them. */
+static void said_commit(struct pipe *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nwait; i++) {
+		struct said *w = &p->wait[i];
+		struct import_event e = {
+			w->kind, w->path, w->text, &w->err, w->res, w->lost,
+		};
+
+		if (w->kind == IMPORT_EV_STORED) {
+			p->t->runs += w->res->runs;
+			p->t->samples += w->res->samples;
+			p->t->summaries += w->res->summaries;
+		}
+		p->ev->said(p->ev->ctx, &e);
+		said_free(w);
+	}
+	p->nwait = 0;
+}
+
+/* The first n stored files among the waiting events were not stored
+ * after all: forget what was to be said of them, and say so. */
+static void said_lost(struct pipe *p, size_t n)
+{
+	size_t i, k = 0, lost = n;
+
+	for (i = 0; i < p->nwait; i++) {
+		if (n > 0 && p->wait[i].stored) {
+			said_free(&p->wait[i]);
+			n--;
+			continue;
+		}
+		p->wait[k++] = p->wait[i];
+	}
+	p->nwait = k;
+	if (lost) {
+		say(p, IMPORT_EV_LOST, NULL, NULL)->lost = lost;
+		p->t->failed += lost;
+	}
+}
+
+/* Store a prepared item (no store with --explain), say the outcome and
+ * count it; frees the item.  A stored file's events wait for its
+ * transaction to commit. */
+static void finish(struct pipe *p, struct import_item *it)
+{
+	struct import_totals *t = p->t;
+	struct db_import_result out = { 0 };
+
+	if (it->explained)
+		say(p, IMPORT_EV_EXPLAIN, it->path, it->explained);
+	if (it->notes)
+		say(p, IMPORT_EV_NOTES, it->path, it->notes);
+	switch (it->kind) {
+	case IMPORT_SKIPPED:
+		say(p, IMPORT_EV_SKIPPED, it->path,
+		    it->err.msg[0] && it->is_dir ? it->err.msg
+		    : it->skip_why ? it->skip_why : "no benchmark output recognised");
+		t->skipped++;
+		t->binary += it->binary;
+		break;
+	case IMPORT_EXPLAINED:
+		t->files++;
+		t->messages += it->mail;
+		break;
+	case IMPORT_FAILED:
+		t->files += !it->is_dir;
+		t->messages += it->mail;
+		t->failed++;
+		say_err(p, it->path, &it->err);
+		break;
+	case IMPORT_READY:
+		t->files++;
+		t->messages += it->mail;
+		if (t->server_lost) {
+			/* one message for them all, at the end */
+			t->failed++;
+			t->not_tried++;
+			break;
+		}
+		if (db_store_batch(p->db, &it->imp, &it->batch, &out, &it->err) < 0) {
+			t->server_lost = db_lost(p->db);
+			/* Name the source file, not the database. */
+			snprintf(it->err.file, sizeof(it->err.file), "%s", it->path);
+			it->err.line = 0;
+			t->failed++;
+			said_lost(p, out.lost);
+			say_err(p, it->path, &it->err);
+			break;
+		}
+		if (out.already) {
+			t->already++;
+			say_result(p, IMPORT_EV_ALREADY, it->path, NULL, &out);
+			break;
+		}
+		say_result(p, IMPORT_EV_STORED, it->path, buf_str(&it->fmt), &out)->stored =
+			!p->o->dry_run;
+		break;
+	}
+	t->runs_seen += out.runs;
+	if (it->file_done) {
+		t->disk_files++;
+		t->disk_bytes += it->disk_bytes;
+	}
+	if (!p->db || db_store_pending(p->db) == 0)
+		said_commit(p);
+	import_item_free(it);
+	if (p->ev->progress)
+		p->ev->progress(p->ev->ctx, t);
+}
+
 /* The last item of the file at path: the file is done. */
-static void file_done(struct item *it, const char *path, const struct stat *sb, size_t len)
+static void file_done(struct import_item *it, const char *path, const struct stat *sb, size_t len)
 {
 	it->file_done = 1;
 	it->disk_bytes = sb ? (long long)sb->st_size : (long long)len;
@@ -172,7 +342,7 @@ static void pipe_mbox(struct pipe *p, const char *path, const struct buf *data,
 		      const struct stat *sb)
 {
 	struct mail_mbox m;
-	struct item *last = NULL;
+	struct import_item *last = NULL;
 	const char *msg;
 	size_t len, index = 0;
 	long line;
@@ -202,7 +372,7 @@ static void pipe_file(struct pipe *p, const char *path, int walked, enum import_
 	const struct import_opts *o = p->o;
 	struct buf data = BUF_INIT;
 	struct stat sb, *sbp = NULL;
-	struct item *it;
+	struct import_item *it;
 	int rc;
 
 	if (strcmp(path, "-") != 0 && stat(path, &sb) == 0)
@@ -224,7 +394,7 @@ static void pipe_file(struct pipe *p, const char *path, int walked, enum import_
 			/* an image or a binary beside the logs of a tree
 			 * (the PNGs of mmtests' example_html_report): not a
 			 * source, so not a failure of the import */
-			it->kind = ITEM_SKIPPED;
+			it->kind = IMPORT_SKIPPED;
 			it->binary = 1;
 			it->skip_why = "binary file (a NUL byte), not read";
 		}
@@ -232,10 +402,10 @@ static void pipe_file(struct pipe *p, const char *path, int walked, enum import_
 		pipe_put(p, it);
 		return;
 	}
-	if (mail_is_mbox(data.data, data.len)) {
+	if (mail_is_mbox(buf_str(&data), data.len)) {
 		import_item_free(it);
 		pipe_mbox(p, path, &data, sbp);
-	} else if (mail_is_message(data.data, data.len)) {
+	} else if (mail_is_message(buf_str(&data), data.len)) {
 		import_item_free(it);
 		it = import_prepare_message(p->o, path, data.data, data.len, 0, 1, 0);
 		file_done(it, path, sbp, data.len);
@@ -315,9 +485,6 @@ static int is_maildir(const char *dir)
 	return yes;
 }
 
-/* Prepare every regular file below dir, in name order, skipping hidden
- * entries.  Inside a result tree (mmtests, detected or named with
- * --layout; lkp, named) only its result files are read. */
 /* An entry of the walk that is not imported: failed (an error, counted)
  * or skipped (said, not counted as a failure). */
 static void walk_note(struct pipe *p, const char *path, int skipped, const char *fmt, ...)
@@ -325,7 +492,7 @@ static void walk_note(struct pipe *p, const char *path, int skipped, const char 
 
 static void walk_note(struct pipe *p, const char *path, int skipped, const char *fmt, ...)
 {
-	struct item *it;
+	struct import_item *it;
 	va_list ap;
 
 	if (p->counting)        /* said by the pass that reads */
@@ -334,7 +501,7 @@ static void walk_note(struct pipe *p, const char *path, int skipped, const char 
 
 	it->is_dir = 1;
 	if (skipped)
-		it->kind = ITEM_SKIPPED;
+		it->kind = IMPORT_SKIPPED;
 	va_start(ap, fmt);
 	vsnprintf(it->err.msg, sizeof(it->err.msg), fmt, ap);
 	va_end(ap);
@@ -343,6 +510,9 @@ static void walk_note(struct pipe *p, const char *path, int skipped, const char 
 	pipe_put(p, it);
 }
 
+/* Prepare every regular file below dir, in name order, skipping hidden
+ * entries.  Inside a result tree (mmtests, detected or named with
+ * --layout; lkp, named) only its result files are read. */
 static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree)
 {
 	DIR *d;
@@ -365,7 +535,7 @@ static void prepare_dir(struct pipe *p, const char *dir, enum import_layout tree
 	}
 	d = opendir(dir);
 	if (!d) {
-		struct item *it;
+		struct import_item *it;
 		if (p->counting)
 			return;
 		it = import_item_new(dir);
@@ -458,9 +628,24 @@ static void *reader_main(void *arg)
 	return NULL;
 }
 
+/* Commit the store's last group; what was said of files it lost is
+ * taken back. */
+static void pipe_flush(struct pipe *p)
+{
+	struct kb_err err;
+	size_t lost = 0;
+
+	kb_err_clear(&err);
+	if (p->db && db_store_flush(p->db, &lost, &err) < 0) {
+		said_lost(p, lost);
+		say_err(p, NULL, &err);
+	}
+	said_commit(p);
+}
+
 /* Import every path: with a database, read on a second thread. */
-void import_pipe_run(struct db *db, const struct import_opts *o, const char **args,
-		       size_t nargs, struct import_totals *t)
+void import_pipe_run(struct db *db, const struct import_opts *o, const struct import_events *ev,
+		     const char **args, size_t nargs, struct import_totals *t)
 {
 	struct pipe p;
 	pthread_t reader;
@@ -468,10 +653,11 @@ void import_pipe_run(struct db *db, const struct import_opts *o, const char **ar
 	memset(&p, 0, sizeof(p));
 	p.db = db;
 	p.o = o;
+	p.ev = ev;
 	p.t = t;
 	p.args = args;
 	p.nargs = nargs;
-	if (t->prog.on) {
+	if (ev->progress) {
 		/* Count first, so the progress line can say how far it is. */
 		p.counting = 1;
 		prepare_all(&p);
@@ -495,6 +681,8 @@ void import_pipe_run(struct db *db, const struct import_opts *o, const char **ar
 	} else {
 		prepare_all(&p);
 	}
+	pipe_flush(&p);
+	free(p.wait);
 	free(p.up);
 	free(p.files);
 	if (db == NULL)
