@@ -34,6 +34,18 @@ void an_placement_opts_init(struct an_placement_opts *o)
 	o->across = 0;
 }
 
+int an_pjob_main_node(const struct db_pjob *j, int nnodes)
+{
+	int k, best = -1;
+
+	if (j->main_node >= 0)
+		return j->main_node;
+	for (k = 0; k < nnodes; k++)
+		if (!isnan(j->pct[k]) && (best < 0 || j->pct[k] > j->pct[best]))
+			best = k;
+	return best;
+}
+
 static void run_metrics(const struct db_prun *r, const struct an_placement_opts *o,
 			struct an_prun *m)
 {
@@ -56,11 +68,12 @@ static void run_metrics(const struct db_prun *r, const struct an_placement_opts 
 	for (k = 0; k < r->njobs; k++) {
 		const struct db_pjob *j = &r->jobs[k];
 		double best = NAN;
-		int moved = j->moved || (j->initial_node >= 0 && j->main_node >= 0 &&
-					 j->initial_node != j->main_node);
+		int mnode = an_pjob_main_node(j, r->nnodes);
+		int moved = j->moved || (j->initial_node >= 0 && mnode >= 0 &&
+					 j->initial_node != mnode);
 
-		if (j->main_node >= 0 && j->main_node < nnodes)
-			m->jobs_per_node[j->main_node]++;
+		if (mnode >= 0 && mnode < nnodes)
+			m->jobs_per_node[mnode]++;
 		for (node = 0; node < r->nnodes; node++)
 			if (!isnan(j->pct[node]) && (isnan(best) || j->pct[node] > best))
 				best = j->pct[node];
@@ -149,18 +162,6 @@ void an_placement_release(struct an_placement *m)
 	free(m->runs);
 	free(m->strings);
 	memset(m, 0, sizeof(*m));
-}
-
-int an_pjob_main_node(const struct db_pjob *j, int nnodes)
-{
-	int k, best = -1;
-
-	if (j->main_node >= 0)
-		return j->main_node;
-	for (k = 0; k < nnodes; k++)
-		if (!isnan(j->pct[k]) && (best < 0 || j->pct[k] > j->pct[best]))
-			best = k;
-	return best;
 }
 
 void an_prun_jobs_per_node(const struct an_prun *r, char *out, size_t n)

@@ -134,9 +134,10 @@ void an_placement_metrics(const struct db_placement *p,
 void an_placement_detach(struct an_placement *m);
 void an_placement_release(struct an_placement *m);
 
-/* A job's main node as the charts draw it: the node the store names,
- * else the node with the largest share of the job's time; -1 when
- * neither is known. */
+/* A job's main node, the one rule of the metrics and the charts: the
+ * node the store names, else the node with the largest share of the
+ * job's time (numa_test always names it; a row without it still has a
+ * main node to draw and count); -1 when neither is known. */
 struct db_pjob;
 int an_pjob_main_node(const struct db_pjob *j, int nnodes);
 
