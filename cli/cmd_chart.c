@@ -10,6 +10,7 @@
  * render/chart_model.h, the placement ones in render/chart_build.h.
  */
 #include "cli.h"
+#include "open.h"
 #include "select.h"
 #include "../analyze/history.h"
 #include "../core/buf.h"
@@ -118,21 +119,6 @@ static int build_placement(struct chart *c, struct db *db, const struct cli_sele
 	free(runs);
 	db_placement_release(&pl);
 	return rc;
-}
-
-/* The store of the selection, its names checked and resolved. */
-static int open_store(struct cli_select *sel, struct an_query *q, struct db **db,
-		      struct kb_err *err)
-{
-	struct cli_names nm;
-
-	if (db_open_existing(db, cli_db_path(sel->db), err) < 0)
-		return -1;
-	cli_select_rejoin(sel, q, *db);
-	cli_select_names(sel, &nm);
-	if (cli_selection_check(*db, &nm, err) < 0 || cli_select_resolve(sel, *db, q, err) < 0)
-		return -1;
-	return 0;
 }
 
 /* history: kbench history's chart of the one --metric. */
@@ -273,7 +259,7 @@ int cmd_chart(int argc, char **argv)
 		cli_report("chart", &err);
 		goto usage;
 	}
-	if (open_store(&sel, &q, &db, &err) < 0)
+	if (cli_open_selection(&sel, &q, &db, &err) < 0)
 		goto fail;
 	c = chart_new(kind->type);
 	chart_set_size(c, width != LONG_MIN ? (double)width : 0,

@@ -5,6 +5,7 @@
  * render/report_build.h's.
  */
 #include "cli.h"
+#include "open.h"
 #include "progress.h"
 #include "select.h"
 #include "../analyze/report.h"
@@ -55,19 +56,38 @@ static void on_no_findings(void *ctx, const struct kb_err *why)
 	fprintf(stderr, "kbench report: no findings: %s\n", why->msg);
 }
 
-/* The store opened, the selection's names checked and resolved. */
-static int open_store(struct cli_select *sel, struct an_query *q, struct db **db,
-		      struct kb_err *err)
+/* The sections planned (--limit, --since: limit 0, since NULL when not
+ * given), built and written to out. */
+static int make_report(struct db *db, const struct db_list *list, const struct cli_select *sel,
+		       const struct an_query *q, struct report_build_opts *bo, long limit,
+		       const char *since, const char *out, struct kb_err *err)
 {
-	struct cli_names nm;
+	struct an_report_plan plan = { 0 };
+	struct report_build b;
+	struct db_placement pl;
+	struct buf desc = BUF_INIT;
+	int rc;
 
-	if (db_open_existing(db, cli_db_path(sel->db), err) < 0)
+	if (cli_placement_load(db, &pl, err) < 0)
 		return -1;
-	cli_select_rejoin(sel, q, *db);
-	cli_select_names(sel, &nm);
-	if (cli_selection_check(*db, &nm, err) < 0 || cli_select_resolve(sel, *db, q, err) < 0)
-		return -1;
-	return 0;
+	rc = an_report_plan_build(&plan, db, list, q, err);
+	if (rc == 0 && (limit || since))
+		an_report_plan_narrow(&plan, list, limit, since);
+	describe_selection(&desc, sel);
+	bo->selection = buf_str(&desc);
+	bo->q = q;
+	report_build_init(&b, bo);
+	if (rc == 0)
+		rc = report_build_sections(&b, db, list, &plan, &pl, err);
+	if (rc > 0)
+		rc = cli_select_empty(err, sel);
+	if (rc == 0)
+		rc = report_build_write(&b, db, out, err);
+	report_build_release(&b);
+	an_report_plan_release(&plan);
+	db_placement_release(&pl);
+	buf_release(&desc);
+	return rc;
 }
 
 int cmd_report(int argc, char **argv)
@@ -99,17 +119,13 @@ int cmd_report(int argc, char **argv)
 		"A whole report: findings and verdicts first, then per benchmark its\n"
 		"comparison table, charts and (numa_test) job tables; methods last.\n"
 		"HTML is one self-contained file unless --assets.  See docs/report.md.", opts };
-	struct an_report_plan plan = { 0 };
-	struct report_build b;
 	struct an_query q;
 	struct db_list list;
-	struct db_placement pl;
 	struct db *db = NULL;
 	struct kb_err err;
-	struct buf desc = BUF_INIT;
 	const char **args;
 	size_t nargs;
-	int rc, have_list = 0, have_pl = 0, have_b = 0, status = EXIT_USAGE;
+	int rc, have_list = 0, status = EXIT_USAGE;
 
 	cli_select_init(&sel);
 	cli_short_output(argc, argv);
@@ -145,32 +161,17 @@ int cmd_report(int argc, char **argv)
 	opt_usage(&u, stderr);
 	goto done;
 run:
-	if (open_store(&sel, &q, &db, &err) < 0 || db_list(db, &list, &err) < 0)
+	if (cli_open_selection(&sel, &q, &db, &err) < 0 || db_list(db, &list, &err) < 0)
 		goto fail;
 	have_list = 1;
 	/* A status line on a terminal once this takes more than a second. */
 	prog.on = progress_tty();
 	progress_start_ticker(&prog);
-	if (cli_placement_load(db, &pl, &err) < 0)
-		goto fail;
-	have_pl = 1;
-	if (an_report_plan_build(&plan, db, &list, &q, &err) < 0)
-		goto fail;
-	if (limit != LONG_MIN || since_arg)
-		an_report_plan_narrow(&plan, &list, limit == LONG_MIN ? 0 : limit,
-				      since_arg ? since : NULL);
-	describe_selection(&desc, &sel);
-	bo.selection = buf_str(&desc);
 	bo.charts = bo.html && !no_charts;
 	bo.findings = !no_findings;
-	bo.q = &q;
 	bo.ev = (struct report_build_events){ on_step, on_no_findings, &prog };
-	report_build_init(&b, &bo);
-	have_b = 1;
-	rc = report_build_sections(&b, db, &list, &plan, &pl, &err);
-	if (rc > 0)
-		cli_select_empty(&err, &sel);
-	if (rc != 0 || report_build_write(&b, db, out, &err) < 0)
+	if (make_report(db, &list, &sel, &q, &bo, limit == LONG_MIN ? 0 : limit,
+			since_arg ? since : NULL, out, &err) < 0)
 		goto fail;
 	status = EXIT_OK;
 	goto done;
@@ -180,16 +181,10 @@ fail:
 	status = EXIT_USAGE;
 done:
 	progress_end(&prog);
-	if (have_b)
-		report_build_release(&b);
-	an_report_plan_release(&plan);
-	if (have_pl)
-		db_placement_release(&pl);
 	if (have_list)
 		db_list_release(&list);
 	if (db)
 		db_close(db);
-	buf_release(&desc);
 	cli_select_release(&sel);
 	return status;
 }

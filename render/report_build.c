@@ -267,6 +267,23 @@ static void section_charts(struct report_section *s, enum chart_errbar eb,
 
 
 /* numa_test: job tables, a heatmap per variant, jobs per node. */
+/* When runs[i] is its variant's first run: the pages of heatmaps of
+ * that variant's runs (a big store: the first PLACEMENT_PAGES, the
+ * captions say so), and in *total how many runs it has; else 0. */
+static size_t variant_pages(const struct db_prun *const *runs, size_t n, size_t i, size_t *total)
+{
+	size_t j, npages;
+
+	for (j = 0; j < i; j++)
+		if (runs[j]->variant_id == runs[i]->variant_id)
+			return 0;
+	*total = 0;
+	for (j = i; j < n; j++)
+		*total += runs[j]->variant_id == runs[i]->variant_id;
+	npages = (*total + PLACEMENT_PAGE - 1) / PLACEMENT_PAGE;
+	return npages > PLACEMENT_PAGES ? PLACEMENT_PAGES : npages;
+}
+
 static void section_placement(struct report_build *b, struct report_section *s,
 			      const struct an_rsel *sel, int charts, size_t *job_budget)
 {
@@ -296,19 +313,10 @@ static void section_placement(struct report_build *b, struct report_section *s,
 	 * PLACEMENT_PAGE runs.  What every run's config holds is said once. */
 	common = charts ? chart_build_common_config(runs, n) : NULL;
 	for (i = 0; i < n && charts; i++) {
-		size_t np = 0, total = 0, page = 0, npages;
+		size_t np = 0, total, page = 0, npages = variant_pages(runs, n, i, &total);
 
-		for (j = 0; j < i; j++)
-			if (runs[j]->variant_id == runs[i]->variant_id)
-				break;
-		if (j < i)
+		if (!npages)
 			continue;
-		for (j = i; j < n; j++)
-			total += runs[j]->variant_id == runs[i]->variant_id;
-		npages = (total + PLACEMENT_PAGE - 1) / PLACEMENT_PAGE;
-		/* a big store: the first pages of each variant (the captions say so) */
-		if (npages > PLACEMENT_PAGES)
-			npages = PLACEMENT_PAGES;
 		for (j = i; j < n; j += 0) {
 			struct chart *c = chart_new(CHART_PLACEMENT);
 			char title[512];
@@ -405,25 +413,17 @@ static void finding_charts(struct report *rep, const struct an_regress *g,
 static size_t placement_count(const struct report_build *b, const struct an_rsel *sel)
 {
 	const struct db_prun **runs = NULL;
-	size_t n = an_report_runs(&b->pix, b->pl, sel, &runs), i, j, count = 0;
+	size_t n = an_report_runs(&b->pix, b->pl, sel, &runs), i, total, count = 0;
 
-	for (i = 0; i < n; i++) {
-		size_t total = 0, npages;
-
-		for (j = 0; j < i; j++)
-			if (runs[j]->variant_id == runs[i]->variant_id)
-				break;
-		if (j < i)
-			continue;
-		for (j = i; j < n; j++)
-			total += runs[j]->variant_id == runs[i]->variant_id;
-		npages = (total + PLACEMENT_PAGE - 1) / PLACEMENT_PAGE;
-		count += npages > PLACEMENT_PAGES ? PLACEMENT_PAGES : npages;
-	}
+	for (i = 0; i < n; i++)
+		count += variant_pages(runs, n, i, &total);
 	free(runs);
 	return count + (n ? 1 : 0);
 }
 
+/* A section with more variants than fit side by side: its history and
+ * each variant's comparison with the baseline where both have numbers
+ * (analyze/wide.h), never a rows x variants table. */
 static int section_wide(struct report_build *b, struct db *db, size_t plan_index,
 			struct kb_err *err)
 {

@@ -62,9 +62,9 @@ struct report_build {
 void report_build_init(struct report_build *b, const struct report_build_opts *o);
 /* The first pass: every section of plan compared (its p values into the
  * plan's family), wide sections charted, the family corrected, the chart
- * budget given out, job tables and placement charts, the overview.  -1
- * with err, also when no section has anything ("nothing matches" is the
- * caller's to say: then 1). */
+ * budget given out, job tables and placement charts, the overview.  0;
+ * 1 when no section has anything to show (saying "nothing matches" is
+ * the caller's); -1 with err. */
 int report_build_sections(struct report_build *b, struct db *db, const struct db_list *list,
 			  struct an_report_plan *plan, const struct db_placement *pl,
 			  struct kb_err *err);
