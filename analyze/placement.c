@@ -34,6 +34,18 @@ void an_placement_opts_init(struct an_placement_opts *o)
 	o->across = 0;
 }
 
+int an_pjob_main_node(const struct db_pjob *j, int nnodes)
+{
+	int k, best = -1;
+
+	if (j->main_node >= 0)
+		return j->main_node;
+	for (k = 0; k < nnodes; k++)
+		if (!isnan(j->pct[k]) && (best < 0 || j->pct[k] > j->pct[best]))
+			best = k;
+	return best;
+}
+
 static void run_metrics(const struct db_prun *r, const struct an_placement_opts *o,
 			struct an_prun *m)
 {
@@ -56,11 +68,12 @@ static void run_metrics(const struct db_prun *r, const struct an_placement_opts 
 	for (k = 0; k < r->njobs; k++) {
 		const struct db_pjob *j = &r->jobs[k];
 		double best = NAN;
-		int moved = j->moved || (j->initial_node >= 0 && j->main_node >= 0 &&
-					 j->initial_node != j->main_node);
+		int mnode = an_pjob_main_node(j, r->nnodes);
+		int moved = j->moved || (j->initial_node >= 0 && mnode >= 0 &&
+					 j->initial_node != mnode);
 
-		if (j->main_node >= 0 && j->main_node < nnodes)
-			m->jobs_per_node[j->main_node]++;
+		if (mnode >= 0 && mnode < nnodes)
+			m->jobs_per_node[mnode]++;
 		for (node = 0; node < r->nnodes; node++)
 			if (!isnan(j->pct[node]) && (isnan(best) || j->pct[node] > best))
 				best = j->pct[node];
@@ -168,40 +181,15 @@ void an_prun_jobs_per_node(const struct an_prun *r, char *out, size_t n)
 	}
 }
 
-/* Findings ---------------------------------------------------------------- */
+/* The placement index (placement.h) ------------------------------------ */
 
-/* The runs of one variant on one machine at one (benchmark, task count). */
-struct group {
-	const struct an_prun **r;
-	size_t n;
-};
-
-/* The runs sorted by (variant, benchmark, machine, tasks), each key's runs
- * in placement order: groups are ranges of it, found by binary search
- * instead of a scan of every run per group.  Across machines, the
- * machine is no part of the key. */
-struct pindex {
-	const struct an_placement *m;
-	size_t *idx;
-	size_t n;
-	int across;
-};
-
-/* A key of the index: the fields up to depth count (1 variant, 2 and
- * benchmark, 3 and machine, 4 and tasks). */
-struct pkey {
-	const char *variant, *bench, *machine;
-	long tasks;
-	int depth;
-};
-
-static int prun_key_cmp(const struct an_prun *r, const struct pkey *k, int across)
+static int pkey_cmp(const struct an_pkey *r, const struct an_pkey *k, int across)
 {
 	int c = strcmp(r->variant, k->variant);
 
 	if (c || k->depth < 2)
 		return c;
-	c = strcmp(r->benchmark, k->bench);
+	c = strcmp(r->bench, k->bench);
 	if (c || k->depth < 3)
 		return c;
 	c = across ? 0 : an_machine_cmp(r->machine, k->machine);
@@ -210,66 +198,110 @@ static int prun_key_cmp(const struct an_prun *r, const struct pkey *k, int acros
 	return r->tasks < k->tasks ? -1 : r->tasks > k->tasks;
 }
 
-static struct pkey run_key(const struct an_prun *r, int depth)
-{
-	struct pkey k = { r->variant, r->benchmark, r->machine, r->tasks, depth };
-	return k;
-}
-
 static int cmp_pindex(const void *pa, const void *pb, void *ctx)
 {
-	const struct pindex *ix = ctx;
+	const struct an_pindex *ix = ctx;
 	size_t x = *(const size_t *)pa, y = *(const size_t *)pb;
-	struct pkey k = run_key(&ix->m->runs[y], 4);
-	int c = prun_key_cmp(&ix->m->runs[x], &k, ix->across);
+	int c = pkey_cmp(&ix->keys[x], &ix->keys[y], ix->across);
 
 	return c ? c : x < y ? -1 : x > y;
 }
 
-static void pindex_build(struct pindex *ix, const struct an_placement *m, int across)
+static void pindex_sort(struct an_pindex *ix)
 {
 	size_t i;
 
-	ix->m = m;
-	ix->n = m->nruns;
-	ix->across = across;
-	ix->idx = xcalloc(m->nruns + 1, sizeof(*ix->idx));
-	for (i = 0; i < m->nruns; i++)
+	ix->idx = xcalloc(ix->n + 1, sizeof(*ix->idx));
+	for (i = 0; i < ix->n; i++)
 		ix->idx[i] = i;
 	qsort_r(ix->idx, ix->n, sizeof(*ix->idx), cmp_pindex, ix);
 }
 
-/* [*lo, *hi) of ix->idx holding the key k. */
-static void pindex_range(const struct pindex *ix, const struct pkey *k, size_t *lo, size_t *hi)
+void an_pindex_init(struct an_pindex *ix, const struct an_placement *m, int across)
+{
+	size_t i;
+
+	ix->n = m->nruns;
+	ix->across = across;
+	ix->keys = xcalloc(m->nruns + 1, sizeof(*ix->keys));
+	for (i = 0; i < m->nruns; i++) {
+		const struct an_prun *r = &m->runs[i];
+
+		ix->keys[i] = (struct an_pkey){ r->variant, r->benchmark, r->machine, r->tasks, 4 };
+	}
+	pindex_sort(ix);
+}
+
+void an_pindex_init_db(struct an_pindex *ix, const struct db_placement *p)
+{
+	size_t i;
+
+	ix->n = p->nruns;
+	ix->across = 0;
+	ix->keys = xcalloc(p->nruns + 1, sizeof(*ix->keys));
+	for (i = 0; i < p->nruns; i++) {
+		const struct db_prun *r = &p->runs[i];
+
+		/* the task count as the metrics take it (run_metrics) */
+		ix->keys[i] = (struct an_pkey){ r->variant, r->benchmark, r->machine_key,
+						r->tasks > 0 ? r->tasks : (long)r->njobs, 4 };
+	}
+	pindex_sort(ix);
+}
+
+void an_pindex_release(struct an_pindex *ix)
+{
+	free(ix->keys);
+	free(ix->idx);
+	memset(ix, 0, sizeof(*ix));
+}
+
+void an_pindex_range(const struct an_pindex *ix, const struct an_pkey *k, size_t *lo, size_t *hi)
 {
 	size_t a = 0, b = ix->n;
 
 	while (a < b) {
 		size_t mid = a + (b - a) / 2;
-		if (prun_key_cmp(&ix->m->runs[ix->idx[mid]], k, ix->across) < 0)
+		if (pkey_cmp(&ix->keys[ix->idx[mid]], k, ix->across) < 0)
 			a = mid + 1;
 		else
 			b = mid;
 	}
 	*lo = a;
-	for (b = a; b < ix->n && prun_key_cmp(&ix->m->runs[ix->idx[b]], k, ix->across) == 0; b++)
+	for (b = a; b < ix->n && pkey_cmp(&ix->keys[ix->idx[b]], k, ix->across) == 0; b++)
 		;
 	*hi = b;
 }
 
+void an_pindex_variant(const struct an_pindex *ix, const char *variant, size_t *lo, size_t *hi)
+{
+	struct an_pkey k = { variant, NULL, NULL, 0, 1 };
+
+	an_pindex_range(ix, &k, lo, hi);
+}
+
+/* Findings ---------------------------------------------------------------- */
+
+/* The runs of one variant on one machine at one (benchmark, task count). */
+struct group {
+	const struct an_prun **r;
+	size_t n;
+};
+
 /* The runs of one key (depth 4), in order. */
-static void group_collect(const struct pindex *ix, const struct pkey *k, struct group *g)
+static void group_collect(const struct an_pindex *ix, const struct an_placement *m,
+			  const struct an_pkey *k, struct group *g)
 {
 	size_t lo, hi, i;
 
 	g->r = NULL;
 	g->n = 0;
-	pindex_range(ix, k, &lo, &hi);
+	an_pindex_range(ix, k, &lo, &hi);
 	if (hi == lo)
 		return;
 	g->r = xmalloc((hi - lo) * sizeof(*g->r));
 	for (i = lo; i < hi; i++)
-		g->r[g->n++] = &ix->m->runs[ix->idx[i]];
+		g->r[g->n++] = &m->runs[ix->idx[i]];
 }
 
 /* A (benchmark, machine, tasks) group of one variant, by its first run. */
@@ -586,7 +618,7 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 			   struct an_pfindings *out)
 {
 	const char **vars = NULL;
-	struct pindex ix;
+	struct an_pindex ix;
 	struct pgroup *groups;
 	size_t nvars = 0, v, i, k;
 	double *p;
@@ -596,7 +628,7 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 	out->across = o->across;
 	if (!baseline)
 		return;
-	pindex_build(&ix, m, o->across);
+	an_pindex_init(&ix, m, o->across);
 	/* Candidates in the order given, else in placement (variant id) order. */
 	if (candidates && ncandidates) {
 		vars = xmalloc(ncandidates * sizeof(*vars));
@@ -622,28 +654,23 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 	}
 	groups = xcalloc(m->nruns + 1, sizeof(*groups));
 	for (v = 0; v < nvars; v++) {
-		struct pkey vk = { vars[v], NULL, NULL, 0, 1 };
 		size_t lo, hi, ng = 0, gi;
 
 		/* Visit each (benchmark, machine, tasks) once, in the order of
 		 * its first run. */
-		pindex_range(&ix, &vk, &lo, &hi);
-		for (i = lo; i < hi; i++) {
-			const struct an_prun *r = &m->runs[ix.idx[i]];
-			struct pkey rk = run_key(r, 4);
-
-			if (i == lo || prun_key_cmp(&m->runs[ix.idx[i - 1]], &rk, ix.across) != 0)
+		an_pindex_variant(&ix, vars[v], &lo, &hi);
+		for (i = lo; i < hi; i++)
+			if (i == lo || pkey_cmp(&ix.keys[ix.idx[i - 1]], &ix.keys[ix.idx[i]],
+						ix.across) != 0)
 				groups[ng++].first = ix.idx[i];
-		}
 		qsort(groups, ng, sizeof(*groups), cmp_pgroup);
 		for (gi = 0; gi < ng; gi++) {
-			const struct an_prun *r = &m->runs[groups[gi].first];
-			struct pkey ck = run_key(r, 4), bk = ck;
+			struct an_pkey ck = ix.keys[groups[gi].first], bk = ck;
 			struct group cand, base;
 
 			bk.variant = baseline;
-			group_collect(&ix, &ck, &cand);
-			group_collect(&ix, &bk, &base);
+			group_collect(&ix, m, &ck, &cand);
+			group_collect(&ix, m, &bk, &base);
 			/* Nothing to compare without the baseline's runs. */
 			if (base.n) {
 				check_nodes(out, vars[v], baseline, &cand, &base, o);
@@ -655,7 +682,7 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 		}
 	}
 	free(groups);
-	free(ix.idx);
+	an_pindex_release(&ix);
 	free(vars);
 
 	/* BH over the tests, then decide again with q. */

@@ -134,6 +134,13 @@ void an_placement_metrics(const struct db_placement *p,
 void an_placement_detach(struct an_placement *m);
 void an_placement_release(struct an_placement *m);
 
+/* A job's main node, the one rule of the metrics and the charts: the
+ * node the store names, else the node with the largest share of the
+ * job's time (numa_test always names it; a row without it still has a
+ * main node to draw and count); -1 when neither is known. */
+struct db_pjob;
+int an_pjob_main_node(const struct db_pjob *j, int nnodes);
+
 /* "a/b/c/d" jobs per node of one run into out (always NUL-terminated). */
 void an_prun_jobs_per_node(const struct an_prun *r, char *out, size_t n);
 
@@ -146,5 +153,37 @@ void an_placement_findings(const struct an_placement *m, const char *baseline,
 			   const struct an_placement_opts *o,
 			   struct an_pfindings *out);
 void an_pfindings_release(struct an_pfindings *f);
+
+/*
+ * The index of placement runs every caller looks runs up by (a report's
+ * thousands of sections, regress's groups, the checks' groups): the runs
+ * sorted by (variant, benchmark, machine, task count), each key's runs in
+ * load order, so that a key's runs are one range found by binary search.
+ * With across the machine is no part of the key.  The index borrows the
+ * strings of what it was built from.
+ */
+struct an_pkey {
+	const char *variant, *bench, *machine;
+	long tasks;		/* as the metrics take it: tasks, else jobs */
+	int depth;		/* fields compared: 1 variant, 2 and benchmark,
+				 * 3 and machine, 4 and tasks */
+};
+
+struct an_pindex {
+	struct an_pkey *keys;	/* per run, in load order */
+	size_t *idx;		/* run indexes in key order */
+	size_t n;
+	int across;
+};
+
+/* Over the metrics of a placement, or over the stored runs (machines
+ * apart).  Never fails. */
+void an_pindex_init(struct an_pindex *ix, const struct an_placement *m, int across);
+void an_pindex_init_db(struct an_pindex *ix, const struct db_placement *p);
+void an_pindex_release(struct an_pindex *ix);
+/* [*lo, *hi) of ix->idx: the runs of key k (its first k->depth fields). */
+void an_pindex_range(const struct an_pindex *ix, const struct an_pkey *k, size_t *lo, size_t *hi);
+/* [*lo, *hi) of ix->idx: the runs of one variant. */
+void an_pindex_variant(const struct an_pindex *ix, const char *variant, size_t *lo, size_t *hi);
 
 #endif

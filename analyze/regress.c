@@ -131,16 +131,6 @@ static void add_runs(struct an_finding *f, const struct run_ix *ix, long long va
 	}
 }
 
-/* Placement runs by variant name, then load order. */
-static int cmp_prun_name(const void *pa, const void *pb, void *ctx)
-{
-	const struct db_placement *p = ctx;
-	size_t x = *(const size_t *)pa, y = *(const size_t *)pb;
-	int c = strcmp(p->runs[x].variant, p->runs[y].variant);
-
-	return c ? c : x < y ? -1 : x > y;
-}
-
 static int cmp_size(const void *pa, const void *pb)
 {
 	size_t x = *(const size_t *)pa, y = *(const size_t *)pb;
@@ -508,22 +498,10 @@ static void bmach_release(struct bmach *bm)
  * placement checks of the selection.  The variants the user asked for are
  * the tables' (their names resolved); with candidates, table 0 holds the
  * baseline and them only. */
-/* Placement runs sorted by variant name (then load order): o->pl's,
- * built once by an accumulation; findings_into() sorts its own load. */
-static size_t *pl_byname(const struct db_placement *p)
-{
-	size_t *byname = xmalloc((p->nruns + 1) * sizeof(*byname)), i;
-
-	for (i = 0; i < p->nruns; i++)
-		byname[i] = i;
-	qsort_r(byname, p->nruns, sizeof(*byname), cmp_prun_name, (void *)p);
-	return byname;
-}
-
 static int findings_into(struct db *db, const struct an_regress_opts *o,
 			 const struct an_query *qq, const struct an_table *const *tables,
 			 size_t ntables, int sec, struct an_regress *r, struct an_regress *rl,
-			 const size_t *byname_pl, struct kb_err *err)
+			 const struct an_pindex *pix_pl, struct kb_err *err)
 {
 	struct an_query q = *qq;
 	struct db_qdata qd;
@@ -577,8 +555,8 @@ static int findings_into(struct db *db, const struct an_regress_opts *o,
 		const struct db_placement *p = o->pl;
 		struct an_placement_opts po = o->placement;
 		size_t g, ngroups = sec ? ntables : 1, *pick = NULL, cappick = 0;
-		size_t *byname_own = NULL;
-		const size_t *byname;
+		struct an_pindex pix_own = { 0 };
+		const struct an_pindex *pix;
 
 		memset(&own, 0, sizeof(own));
 		if (!p) {
@@ -597,10 +575,12 @@ static int findings_into(struct db *db, const struct an_regress_opts *o,
 			po.alpha = q.alpha;
 		/* The runs by variant name: a group's runs are looked up (a
 		 * report has thousands of groups), then taken in load order. */
-		if (o->pl && byname_pl)
-			byname = byname_pl;
-		else
-			byname = byname_own = pl_byname(p);
+		if (o->pl && pix_pl) {
+			pix = pix_pl;
+		} else {
+			an_pindex_init_db(&pix_own, p);
+			pix = &pix_own;
+		}
 		view.runs = NULL;
 		for (g = 0; g < ngroups; g++) {
 			const struct an_table *tg = ntables ? tables[g] : NULL;
@@ -639,19 +619,12 @@ static int findings_into(struct db *db, const struct an_regress_opts *o,
 				}
 			} else {
 				for (k = 0; k < ngn; k++) {
-					size_t lo = 0, hi = p->nruns;
+					size_t lo, hi;
 
-					while (lo < hi) {
-						size_t mid = lo + (hi - lo) / 2;
-						if (strcmp(p->runs[byname[mid]].variant, gnames[k]) < 0)
-							lo = mid + 1;
-						else
-							hi = mid;
-					}
-					for (; lo < p->nruns && strcmp(p->runs[byname[lo]].variant,
-								       gnames[k]) == 0; lo++) {
+					an_pindex_variant(pix, gnames[k], &lo, &hi);
+					for (; lo < hi; lo++) {
 						xgrow(&pick, &cappick, npick + 1, sizeof(*pick));
-						pick[npick++] = byname[lo];
+						pick[npick++] = pix->idx[lo];
 					}
 				}
 				if (npick)
@@ -696,7 +669,7 @@ static int findings_into(struct db *db, const struct an_regress_opts *o,
 			}
 		}
 		free(view.runs);
-		free(byname_own);
+		an_pindex_release(&pix_own);
 		free(pick);
 		db_placement_release(&own);
 	}
@@ -1067,9 +1040,11 @@ void an_regress_acc_init(struct an_regress_acc *a)
 int an_regress_acc_add(struct db *db, const struct an_regress_opts *o, struct an_regress_acc *a,
 		       const struct an_table *const *tables, size_t ntables, struct kb_err *err)
 {
-	if (o->pl && !a->byname)
-		a->byname = pl_byname(o->pl);
-	if (findings_into(db, o, &o->q, tables, ntables, 1, &a->perf, &a->plac, a->byname, err) < 0)
+	if (o->pl && !a->pix) {
+		a->pix = xmalloc(sizeof(*a->pix));
+		an_pindex_init_db(a->pix, o->pl);
+	}
+	if (findings_into(db, o, &o->q, tables, ntables, 1, &a->perf, &a->plac, a->pix, err) < 0)
 		return -1;
 	return 0;
 }
@@ -1101,7 +1076,9 @@ void an_regress_acc_end(const struct an_regress_opts *o, struct an_regress_acc *
 	free(a->perf.findings);
 	free(a->plac.findings);
 	free(a->plac.baseline);
-	free(a->byname);
+	if (a->pix)
+		an_pindex_release(a->pix);
+	free(a->pix);
 	memset(a, 0, sizeof(*a));
 	if (o->lean)
 		prune(r);
@@ -1112,7 +1089,9 @@ void an_regress_acc_release(struct an_regress_acc *a)
 {
 	an_regress_release(&a->perf);
 	an_regress_release(&a->plac);
-	free(a->byname);
+	if (a->pix)
+		an_pindex_release(a->pix);
+	free(a->pix);
 	memset(a, 0, sizeof(*a));
 }
 

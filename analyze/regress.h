@@ -171,7 +171,7 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
  */
 struct an_regress_acc {
 	struct an_regress perf, plac;	/* performance, placement findings so far */
-	size_t *byname;			/* o->pl's runs by variant name */
+	struct an_pindex *pix;		/* o->pl's runs indexed (placement.h) */
 };
 void an_regress_acc_init(struct an_regress_acc *a);
 int an_regress_acc_add(struct db *db, const struct an_regress_opts *o, struct an_regress_acc *a,

@@ -6,10 +6,11 @@
  * This file gathers the data and fills the chart model: comparison
  * tables (an_compare_build) for bars / lines / points / change, stored
  * job placement (db_placement_load) for placement / nodeload.  The
- * table builders are shared with `kbench report` through
- * render/chart_model.h, the placement ones through select.h.
+ * builders are shared with `kbench report`: the table ones in
+ * render/chart_model.h, the placement ones in render/chart_build.h.
  */
 #include "cli.h"
+#include "open.h"
 #include "select.h"
 #include "../analyze/history.h"
 #include "../core/buf.h"
@@ -18,6 +19,7 @@
 #include "../db/placement.h"
 #include "../ingest/record.h"
 #include "../render/chart.h"
+#include "../render/chart_build.h"
 #include "../render/chart_model.h"
 
 #include <limits.h>
@@ -25,183 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Builders from stored placement ----------------------------------------- */
-
-static int job_main(const struct db_pjob *j, int nnodes)
-{
-	int k, best = -1;
-
-	if (j->main_node >= 0)
-		return j->main_node;
-	for (k = 0; k < nnodes; k++)
-		if (!isnan(j->pct[k]) && (best < 0 || j->pct[k] > j->pct[best]))
-			best = k;
-	return best;
-}
-
-/* Does every run of runs[0..n) hold key=val in its config? */
-static int all_have(const struct db_prun *const *runs, size_t n, const char *key, const char *val)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!rec_config_has(runs[i]->config, key, val))
-			return 0;
-	return 1;
-}
-
-char *cli_chart_common_config(const struct db_prun *const *runs, size_t n)
-{
-	struct buf key = BUF_INIT, val = BUF_INIT, common = BUF_INIT;
-	const char *p;
-	size_t i;
-	int ok = n > 1 && runs[0]->config;
-
-	for (p = ok ? runs[0]->config : ""; ok && rec_config_next(&p, &key, &val);)
-		if (all_have(runs, n, buf_str(&key), buf_str(&val)))
-			buf_printf(&common, "%s%s=%s", common.len ? "," : "", buf_str(&key), buf_str(&val));
-	/* only when every run keeps something of its own to tell it apart */
-	for (i = 0; ok && common.len && i < n; i++) {
-		int own = 0;
-		for (p = runs[i]->config; !own && rec_config_next(&p, &key, &val);)
-			own = !all_have(runs, n, buf_str(&key), buf_str(&val));
-		ok = own;
-	}
-	buf_release(&key);
-	buf_release(&val);
-	if (!ok || !common.len) {
-		buf_release(&common);
-		return NULL;
-	}
-	return buf_detach(&common);
-}
-
-void cli_chart_panel(struct chart *c, const struct db_prun *r, int with_variant,
-		     const char *common)
-{
-	char title[512];
-	struct buf cfg = BUF_INIT, key = BUF_INIT, val = BUF_INIT;
-	const char *q;
-	size_t j;
-	int p;
-
-	/* the configuration without what the chart's note says of every run */
-	if (common) {
-		for (q = r->config; rec_config_next(&q, &key, &val);)
-			if (!rec_config_has(common, buf_str(&key), buf_str(&val)))
-				buf_printf(&cfg, "%s%s=%s", cfg.len ? "," : "", buf_str(&key), buf_str(&val));
-	} else if (r->config) {
-		buf_puts(&cfg, r->config);
-	}
-	if (with_variant)
-		snprintf(title, sizeof(title), "%s\n%s (run %lld)", r->variant,
-			 cfg.len ? buf_str(&cfg) : "-", r->run_id);
-	else
-		snprintf(title, sizeof(title), "%s (run %lld)",
-			 cfg.len ? buf_str(&cfg) : "-", r->run_id);
-	buf_release(&cfg);
-	buf_release(&key);
-	buf_release(&val);
-	p = chart_panel(c, title, r->nnodes);
-	for (j = 0; j < r->njobs; j++) {
-		char label[32];
-
-		snprintf(label, sizeof(label), "%d", r->jobs[j].job);
-		chart_job(c, p, label, r->jobs[j].initial_node, job_main(&r->jobs[j], r->nnodes),
-			  r->jobs[j].pct);
-	}
-}
-
-static int cmp_long(const void *a, const void *b)
-{
-	long x = *(const long *)a, y = *(const long *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-int cli_chart_nodeload(struct chart *c, const struct db_prun *const *runs, size_t nruns,
-		       const struct chart_model_opts *o, struct kb_err *err)
-{
-	long *tasks = xmalloc((nruns + 1) * sizeof(*tasks));
-	const char **names;
-	char **shortn, *suffix = NULL;
-	size_t i, j, nt = 0;
-	int nnodes = 0;
-
-	if (!nruns) {
-		free(tasks);
-		return kb_err_set(err, "", 0, "no numa_test job placement in the selection");
-	}
-	for (i = 0; i < nruns; i++) {
-		tasks[nt++] = runs[i]->tasks;
-		if (runs[i]->nnodes > nnodes)
-			nnodes = runs[i]->nnodes;
-	}
-	qsort(tasks, nt, sizeof(*tasks), cmp_long);
-	/* x labels: the task counts alone, the axis says "tasks" */
-	for (i = 0; i < nt; i++)
-		if (i == 0 || tasks[i] != tasks[i - 1]) {
-			char label[64];
-
-			snprintf(label, sizeof(label), "%ld", tasks[i]);
-			chart_category(c, label);
-		}
-	/* series: the variants, their names shortened to what varies */
-	names = xmalloc((nruns + 1) * sizeof(*names));
-	for (i = 0; i < nruns; i++)
-		names[i] = runs[i]->variant;
-	shortn = chart_model_short_names(names, nruns, &suffix);
-	for (i = 0; i < nruns; i++)
-		chart_series(c, shortn[i]);
-	/* Mean over the runs of one (variant, tasks): jobs per main node. */
-	for (i = 0; i < nruns; i++) {
-		const struct db_prun *r = runs[i];
-		char label[64];
-		int s = chart_series(c, shortn[i]), g, k, same = 0;
-		double *count;
-
-		for (j = 0; j < i; j++)
-			if (runs[j]->tasks == r->tasks && !strcmp(runs[j]->variant, r->variant))
-				break;
-		if (j < i)
-			continue;       /* this (variant, tasks) was done with its first run */
-		snprintf(label, sizeof(label), "%ld", r->tasks);
-		g = chart_category(c, label);
-		count = xcalloc((size_t)nnodes + 1, sizeof(*count));
-		for (j = i; j < nruns; j++) {
-			const struct db_prun *q = runs[j];
-			size_t k2;
-
-			if (q->tasks != r->tasks || strcmp(q->variant, r->variant))
-				continue;
-			same++;
-			for (k2 = 0; k2 < q->njobs; k2++) {
-				int m = job_main(&q->jobs[k2], q->nnodes);
-
-				if (m >= 0 && m < nnodes)
-					count[m] += 1;
-			}
-		}
-		for (k = 0; k < nnodes; k++)
-			chart_node_jobs(c, s, g, k, count[k] / same);
-		free(count);
-	}
-	if (suffix) {
-		char note[300];
-
-		snprintf(note, sizeof(note), "variants shown without their %s", suffix);
-		chart_note(c, note);
-	}
-	free(suffix);
-	chart_model_names_free(shortn, nruns);
-	free(names);
-	free(tasks);
-	chart_set_title(c, o->title ? o->title : "numa_test: jobs per node (node with most time)");
-	chart_set_axis(c, 'x', "tasks", NULL);
-	chart_set_axis(c, 'y', "jobs", NULL);
-	return 0;
-}
 
 /* The verb --------------------------------------------------------------- */
 
@@ -287,29 +112,68 @@ static int build_placement(struct chart *c, struct db *db, const struct cli_sele
 		rc = run > 0 ? kb_err_set(err, "", 0, "run %ld has no job placement", run)
 			     : kb_err_set(err, "", 0, "no numa_test job placement in the selection");
 	} else if (c->type == CHART_PLACEMENT) {
-		char title[512];
-		char *common = cli_chart_common_config(runs, n);
-
-		for (i = 0; i < n; i++)
-			cli_chart_panel(c, runs[i], 1, common);
-		if (common) {
-			snprintf(title, sizeof(title), "every run: %s", common);
-			chart_note(c, title);
-		}
-		free(common);
-		if (n == 1)
-			snprintf(title, sizeof(title), "%s: job placement, %s", runs[0]->benchmark,
-				 runs[0]->variant);
-		else
-			snprintf(title, sizeof(title), "%s: job placement", runs[0]->benchmark);
-		chart_set_title(c, o->title ? o->title : title);
-		chart_set_axis(c, 'x', "node", NULL);
-		chart_set_axis(c, 'y', "job", NULL);
+		chart_build_placement(c, runs, n, o);
 	} else {
-		rc = cli_chart_nodeload(c, runs, n, o, err);
+		rc = chart_build_nodeload(c, runs, n, o, err);
 	}
 	free(runs);
 	db_placement_release(&pl);
+	return rc;
+}
+
+/* history: kbench history's chart of the one --metric. */
+static int build_history(struct chart *c, struct db *db, const struct an_query *q,
+			 const char *title, struct kb_err *err)
+{
+	struct an_history_opts ho;
+
+	an_history_opts_init(&ho);
+	if (q->nmetrics != 1)
+		return kb_err_set(err, "", 0, "--type history draws one --metric");
+	ho.metric = q->metrics[0];
+	ho.bench = q->bench;
+	ho.config = q->config;
+	ho.nconfig = q->nconfig;
+	ho.better = q->better;
+	ho.nbetter = q->nbetter;
+	ho.machines = q->machines;
+	ho.nmachines = q->nmachines;
+	return cli_history_chart(db, &ho, c, title, err);
+}
+
+/* bars, lines, points, change: from the comparison of the selection. */
+static int build_table(struct chart *c, struct db *db, const struct an_query *q,
+		       const struct chart_model_opts *o, struct kb_err *err)
+{
+	struct chart_model_opts co = *o;
+	const char **styles = NULL, *bench, *metric;
+	struct db_list list;
+	struct an_table t;
+	size_t i;
+	int rc = -1;
+
+	memset(&t, 0, sizeof(t));
+	if (an_compare_build(db, q, &t, err) < 0) {
+		an_table_release(&t);
+		return -1;
+	}
+	/* colours: each variant's place in the store, as report gives them */
+	if (db_list(db, &list, err) < 0) {
+		an_table_release(&t);
+		return -1;
+	}
+	styles = xmalloc((list.nvariants + 1) * sizeof(*styles));
+	for (i = 0; i < list.nvariants; i++)
+		styles[i] = list.variants[i].name;
+	chart_model_styles_init(&co, styles, list.nvariants);
+	if (c->type == CHART_CHANGE)
+		rc = chart_model_change(c, &t, NULL, &co, err);
+	else if (chart_model_table_metric(&t, &bench, &metric, err) == 0)
+		rc = chart_model_from_table(c, &t, bench, metric, &co, err);
+	chart_model_styles_release(&co);
+	free(styles);
+	db_list_release(&list);
+	an_table_release(&t);
 	return rc;
 }
 
@@ -347,15 +211,12 @@ int cmd_chart(int argc, char **argv)
 	const struct chart_kind *kind;
 	struct chart_model_opts co;
 	struct an_query q;
-	struct an_table t;
 	struct kb_err err;
 	struct chart *c = NULL;
 	struct db *db = NULL;
 	const char **args;
 	size_t nargs;
-	int rc, status = EXIT_USAGE, have_list = 0;
-	struct db_list list;
-	const char **styles = NULL;
+	int rc, status = EXIT_USAGE;
 
 	cli_select_init(&sel);
 	cli_short_output(argc, argv);
@@ -366,7 +227,6 @@ int cmd_chart(int argc, char **argv)
 	}
 	free(args);
 	kb_err_clear(&err);
-	memset(&t, 0, sizeof(t));
 	memset(&co, 0, sizeof(co));
 	an_query_init(&q);
 	if (nargs) {
@@ -399,64 +259,19 @@ int cmd_chart(int argc, char **argv)
 		cli_report("chart", &err);
 		goto usage;
 	}
-	if (db_open_existing(&db, cli_db_path(sel.db), &err) < 0) {
-		cli_report("chart", &err);
-		goto done;
-	}
-	{
-		struct cli_names nm;
-
-		cli_select_rejoin(&sel, &q, db);
-		cli_select_names(&sel, &nm);
-		if (cli_selection_check(db, &nm, &err) < 0 ||
-		    cli_select_resolve(&sel, db, &q, &err) < 0)
-			goto fail;
-	}
+	if (cli_open_selection(&sel, &q, &db, &err) < 0)
+		goto fail;
 	c = chart_new(kind->type);
 	chart_set_size(c, width != LONG_MIN ? (double)width : 0,
 		       height != LONG_MIN ? (double)height : 0, 1);
-	if (kind->type == CHART_HISTORY) {
-		struct an_history_opts ho;
-
-		an_history_opts_init(&ho);
-		if (q.nmetrics != 1) {
-			kb_err_set(&err, "", 0, "--type history draws one --metric");
-			goto fail;
-		}
-		ho.metric = q.metrics[0];
-		ho.bench = q.bench;
-		ho.config = q.config;
-		ho.nconfig = q.nconfig;
-		ho.better = q.better;
-		ho.nbetter = q.nbetter;
-		ho.machines = q.machines;
-		ho.nmachines = q.nmachines;
-		if (cli_history_chart(db, &ho, c, title, &err) < 0)
-			goto fail;
-	} else if (kind->from_table) {
-		const char *bench, *metric;
-		size_t i;
-
-		if (an_compare_build(db, &q, &t, &err) < 0)
-			goto fail;
-		/* colours: each variant's place in the store, as report gives them */
-		if (db_list(db, &list, &err) < 0)
-			goto fail;
-		have_list = 1;
-		styles = xmalloc((list.nvariants + 1) * sizeof(*styles));
-		for (i = 0; i < list.nvariants; i++)
-			styles[i] = list.variants[i].name;
-		chart_model_styles_init(&co, styles, list.nvariants);
-		if (kind->type == CHART_CHANGE) {
-			if (chart_model_change(c, &t, NULL, &co, &err) < 0)
-				goto fail;
-		} else if (chart_model_table_metric(&t, &bench, &metric, &err) < 0 ||
-			   chart_model_from_table(c, &t, bench, metric, &co, &err) < 0) {
-			goto fail;
-		}
-	} else if (build_placement(c, db, &sel, run, &co, &err) < 0) {
+	if (kind->type == CHART_HISTORY)
+		rc = build_history(c, db, &q, title, &err);
+	else if (kind->from_table)
+		rc = build_table(c, db, &q, &co, &err);
+	else
+		rc = build_placement(c, db, &sel, run, &co, &err);
+	if (rc < 0)
 		goto fail;
-	}
 	if (dump && chart_dump_layout(c, stdout, &err) < 0)
 		goto fail;
 	if (out && chart_render_file(c, out, &err) < 0)
@@ -472,11 +287,6 @@ usage:
 done:
 	if (c)
 		chart_free(c);
-	chart_model_styles_release(&co);
-	free(styles);
-	if (have_list)
-		db_list_release(&list);
-	an_table_release(&t);
 	if (db)
 		db_close(db);
 	cli_select_release(&sel);

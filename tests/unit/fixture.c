@@ -101,20 +101,12 @@ void unit_tmpdb_remove(const char *dir)
 	rmdir(dir);
 }
 
-int unit_store_run(struct db *db, const char *path, const char *variant, int nsamples,
-		   struct db_import_result *res, struct kb_err *err)
+int unit_store_batch(struct db *db, const char *path, const char *variant, struct rec_batch *b,
+		     struct db_import_result *res, struct kb_err *err)
 {
 	struct db_import imp;
-	struct rec_batch b;
-	struct rec_run *r;
 	char sha[65];
-	int rc, i;
 
-	rec_batch_init(&b);
-	r = rec_run_new(&b, "hackbench", 1);
-	for (i = 0; i < nsamples; i++)
-		rec_sample_add(&b, r, "time", 1.5 + i, "s", 0);
-	rec_batch_finish(&b);
 	memset(&imp, 0, sizeof(imp));
 	sha256_hex(path, strlen(path), sha);
 	imp.path = path;
@@ -123,7 +115,22 @@ int unit_store_run(struct db *db, const char *path, const char *variant, int nsa
 	imp.format = "hackbench";
 	imp.variant = variant;
 	memset(res, 0, sizeof(*res));
-	rc = db_store_batch(db, &imp, &b, res, err);
+	return db_store_batch(db, &imp, b, res, err);
+}
+
+int unit_store_run(struct db *db, const char *path, const char *variant, int nsamples,
+		   struct db_import_result *res, struct kb_err *err)
+{
+	struct rec_batch b;
+	struct rec_run *r;
+	int rc, i;
+
+	rec_batch_init(&b);
+	r = rec_run_new(&b, "hackbench", 1);
+	for (i = 0; i < nsamples; i++)
+		rec_sample_add(&b, r, "time", 1.5 + i, "s", 0);
+	rec_batch_finish(&b);
+	rc = unit_store_batch(db, path, variant, &b, res, err);
 	rec_batch_release(&b);
 	return rc;
 }

@@ -53,6 +53,11 @@ struct db_import_result;
  * db_store_batch().  Returns its result. */
 int unit_store_run(struct db *db, const char *path, const char *variant, int nsamples,
 		   struct db_import_result *res, struct kb_err *err);
+/* Store batch b (finished) as a source named path under variant, as
+ * unit_store_run() does. */
+struct rec_batch;
+int unit_store_batch(struct db *db, const char *path, const char *variant, struct rec_batch *b,
+		     struct db_import_result *res, struct kb_err *err);
 /* The first column of the first row of sql on db's connection; -1 when
  * it fails or returns no row. */
 long long unit_sql_int(struct db *db, const char *sql);
