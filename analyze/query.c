@@ -132,6 +132,18 @@ int an_machine_selected(const char *const *machines, size_t n, const char *key)
 	return 0;
 }
 
+int an_variant_selected(const char *const *variants, size_t n, const char *name)
+{
+	size_t i;
+
+	if (!n)
+		return 1;
+	for (i = 0; i < n; i++)
+		if (strcmp(variants[i], name) == 0)
+			return 1;
+	return 0;
+}
+
 int an_query_metric_selected(const struct an_query *q, const char *metric)
 {
 	size_t i;

@@ -106,6 +106,8 @@ int an_config_match(const struct an_kv *kv, size_t n, const char *config);
  * passes a --machine list: n 0 passes any; "unknown" takes NULL and
  * every "unknown@<post>". */
 int an_machine_selected(const char *const *machines, size_t n, const char *key);
+/* A variant (by display name) passes a --variants list: n 0 passes any. */
+int an_variant_selected(const char *const *variants, size_t n, const char *name);
 /* metric is in q's metrics (none named: every metric).
  * elapsed_minus_hackbench also goes with elapsed and hackbench named
  * together: the mails say to compare E-H, not E. */

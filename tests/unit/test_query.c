@@ -163,3 +163,12 @@ TEST(query_init_defaults)
 	CHECK_NEAR(q.threshold, 1.0, 1e-12);
 	CHECK_NEAR(q.alpha, 0.05, 1e-12);
 }
+
+TEST(query_variant_match)
+{
+	const char *two[] = { "A", "focht-oct07:B" };
+
+	CHECK(an_variant_selected(NULL, 0, "anything"));
+	CHECK(an_variant_selected(two, 2, "focht-oct07:B"));
+	CHECK(!an_variant_selected(two, 2, "B"));
+}
