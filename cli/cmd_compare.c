@@ -119,19 +119,6 @@ static int compare_table(struct db *db, struct cli_select *sel, const struct an_
 	return 0;
 }
 
-/* Open the store and check that every name of the selection is in it. */
-static int open_selection(struct db **db, struct cli_select *sel, struct an_query *q,
-			  struct kb_err *err)
-{
-	struct cli_names nm;
-
-	if (db_open_existing(db, cli_db_path(sel->db), err) < 0)
-		return -1;
-	cli_select_rejoin(sel, q, *db);
-	cli_select_names(sel, &nm);
-	return cli_selection_check(*db, &nm, err);
-}
-
 int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 {
 	struct compare_args a = { 0 };
@@ -190,7 +177,7 @@ int cli_compare(const char *verb, int argc, char **argv, const char *fixed_what)
 		goto out;
 	/* Unlike chart and report, an empty --bench or --baseline is kept. */
 	if (cli_select_to_query(&sel, NULL, CLI_SELECT_KEEP_EMPTY, &q, &err) < 0 ||
-	    open_selection(&db, &sel, &q, &err) < 0)
+	    cli_select_open(&sel, &q, &db, &err) < 0)
 		goto fail;
 	if (is_export && strcmp(a.what, "compare") != 0)
 		rc = export_rows(db, &sel, &q, strcmp(a.what, "samples") == 0, ro.fmt, &err);

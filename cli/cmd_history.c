@@ -72,17 +72,13 @@ static int history_setup(const struct history_args *a, const struct an_query *q,
 }
 
 /* Open the store, check the selection's names and build the history. */
-static int history_build(struct db **db, const struct cli_select *sel,
+static int history_build(struct db **db, struct cli_select *sel,
 			 const struct an_history_opts *ho, struct an_history *h, struct kb_err *err)
 {
 	struct progress prog;
-	struct cli_names nm;
 	int rc;
 
-	if (db_open_existing(db, cli_db_path(sel->db), err) < 0)
-		return -1;
-	cli_select_names(sel, &nm);
-	if (cli_selection_check(*db, &nm, err) < 0)
+	if (cli_select_open(sel, NULL, db, err) < 0)
 		return -1;
 	progress_init(&prog, "history", progress_tty(), 1.0);
 	progress_start_ticker(&prog);

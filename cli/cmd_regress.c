@@ -87,13 +87,9 @@ static int regress_build(struct db **db, struct cli_select *sel, const struct an
 			 struct an_regress *r, struct kb_err *err)
 {
 	struct progress prog;
-	struct cli_names nm;
 	int rc;
 
-	if (db_open_existing(db, cli_db_path(sel->db), err) < 0)
-		return -1;
-	cli_select_names(sel, &nm);
-	if (cli_selection_check(*db, &nm, err) < 0)
+	if (cli_select_open(sel, NULL, db, err) < 0)
 		return -1;
 	progress_init(&prog, "regress", progress_tty(), 1.0);
 	progress_start_ticker(&prog);

@@ -3,6 +3,7 @@
  * one converter from them to an an_query (select.h).
  */
 #include "select.h"
+#include "cli.h"
 #include "../core/util.h"
 #include "../core/buf.h"
 #include "../db/db.h"
@@ -423,6 +424,19 @@ int cli_selection_check(struct db *db, const struct cli_names *n, struct kb_err 
 	free(m);
 	db_list_release(&l);
 	return rc;
+}
+
+int cli_select_open(struct cli_select *s, struct an_query *q, struct db **db,
+		    struct kb_err *err)
+{
+	struct cli_names nm;
+
+	if (db_open_existing(db, cli_db_path(s->db), err) < 0)
+		return -1;
+	if (q)
+		cli_select_rejoin(s, q, *db);
+	cli_select_names(s, &nm);
+	return cli_selection_check(*db, &nm, err);
 }
 
 void cli_select_names(const struct cli_select *s, struct cli_names *n)

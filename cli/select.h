@@ -159,6 +159,12 @@ struct db;
  * 'nosuch'; the store has 6: autonuma, hackbench, ...").  -1 also for a
  * database error. */
 int cli_selection_check(struct db *db, const struct cli_names *n, struct kb_err *err);
+/* Opens the store of s (--db, cli_db_path()) into *db and checks the
+ * selection's names in it (cli_selection_check()); with q, variant
+ * names cut at their commas are joined first (cli_select_rejoin()).
+ * 0, or -1 with err set (*db may then be open: the caller closes it). */
+int cli_select_open(struct cli_select *s, struct an_query *q, struct db **db,
+		    struct kb_err *err);
 /* The names of a cli_select (bench, variants, baseline) into n; n borrows. */
 void cli_select_names(const struct cli_select *s, struct cli_names *n);
 /* err = "nothing in the store matches the selection (--bench B, ...)":
