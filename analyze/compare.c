@@ -11,7 +11,6 @@
 #include "../core/util.h"
 #include "../db/db.h"
 #include "../db/query.h"
-#include "../ingest/record.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -212,72 +211,11 @@ static const char *sum_machine(const struct build *b, const struct db_qsummary *
 	return b->across ? NULL : s->machine_key;
 }
 
-void an_query_init(struct an_query *q)
-{
-	memset(q, 0, sizeof(*q));
-	q->conv = AN_CONV_RAW;
-	q->test = AN_TEST_WELCH;
-	q->threshold = 1.0;
-	q->alpha = 0.05;
-}
-
 /* Names ------------------------------------------------------------------ */
-
-const char *an_direction_name(enum an_direction d)
-{
-	return d == AN_DIR_LOWER ? "lower" : d == AN_DIR_HIGHER ? "higher" : "none";
-}
-
-const char *an_convention_name(enum an_convention c)
-{
-	return c == AN_CONV_SPEED ? "speed" : c == AN_CONV_BETTER ? "better" : "raw";
-}
-
-const char *an_test_name(enum an_test t)
-{
-	return t == AN_TEST_MWU ? "mwu" : "welch";
-}
 
 const char *an_origin_name(enum an_origin o)
 {
 	return o == AN_ORIGIN_SAMPLES ? "samples" : o == AN_ORIGIN_SUMMARY ? "summary" : "none";
-}
-
-int an_direction_parse(const char *s, enum an_direction *d)
-{
-	if (strcmp(s, "lower") == 0)
-		*d = AN_DIR_LOWER;
-	else if (strcmp(s, "higher") == 0)
-		*d = AN_DIR_HIGHER;
-	else if (strcmp(s, "none") == 0)
-		*d = AN_DIR_NONE;
-	else
-		return -1;
-	return 0;
-}
-
-int an_convention_parse(const char *s, enum an_convention *c)
-{
-	if (strcmp(s, "raw") == 0)
-		*c = AN_CONV_RAW;
-	else if (strcmp(s, "speed") == 0)
-		*c = AN_CONV_SPEED;
-	else if (strcmp(s, "better") == 0)
-		*c = AN_CONV_BETTER;
-	else
-		return -1;
-	return 0;
-}
-
-int an_test_parse(const char *s, enum an_test *t)
-{
-	if (strcmp(s, "welch") == 0)
-		*t = AN_TEST_WELCH;
-	else if (strcmp(s, "mwu") == 0)
-		*t = AN_TEST_MWU;
-	else
-		return -1;
-	return 0;
 }
 
 static const struct {
@@ -398,23 +336,6 @@ static int cmp_rkey(const void *pa, const void *pb)
 
 /* Selection --------------------------------------------------------------- */
 
-static int metric_selected(const struct an_query *q, const char *metric, int derived)
-{
-	size_t i;
-	int elapsed = 0, hackbench = 0;
-
-	if (!q->nmetrics)
-		return 1;
-	for (i = 0; i < q->nmetrics; i++) {
-		if (strcmp(q->metrics[i], metric) == 0)
-			return 1;
-		elapsed |= strcmp(q->metrics[i], "elapsed") == 0;
-		hackbench |= strcmp(q->metrics[i], "hackbench") == 0;
-	}
-	/* E-H goes with E and H: the mails say to compare E-H, not E. */
-	return strcmp(metric, "elapsed_minus_hackbench") == 0 && elapsed && hackbench;
-}
-
 static int variant_selected(const struct build *b, long long vid)
 {
 	size_t i;
@@ -424,24 +345,6 @@ static int variant_selected(const struct build *b, long long vid)
 	for (i = 0; i < b->q->nvariants; i++)
 		if (b->sel[i] == vid)
 			return 1;
-	return 0;
-}
-
-/* A machine key passes --machine: its name, or "unknown" for a machine
- * not known (NULL, or a post's "unknown@<post>"). */
-int an_machine_selected(const char *const *machines, size_t n, const char *key)
-{
-	size_t i;
-
-	if (!n)
-		return 1;
-	for (i = 0; i < n; i++) {
-		const char *m = machines[i];
-		if (key ? strcmp(key, m) == 0 ||
-			  (strcmp(m, "unknown") == 0 && strncmp(key, "unknown@", 8) == 0)
-			: strcmp(m, "unknown") == 0)
-			return 1;
-	}
 	return 0;
 }
 
@@ -461,7 +364,7 @@ static struct obs *add_obs(struct build *b, size_t run, const char *metric, cons
 	const struct db_qrun *r = &b->d.runs[run];
 	struct obs *o;
 
-	if (isnan(value) || !metric_selected(b->q, metric, derived))
+	if (isnan(value) || !an_query_metric_selected(b->q, metric))
 		return NULL;
 	xgrow(&b->obs, &b->capobs, b->nobs + 1, sizeof(*b->obs));
 	o = &b->obs[b->nobs++];
@@ -483,8 +386,8 @@ static struct obs *add_obs(struct build *b, size_t run, const char *metric, cons
 
 static int run_selected(const struct build *b, const struct db_qrun *r)
 {
-	return r->ok && REC_CONFIG_MATCH(r->config, b->q->config, b->q->nconfig) && variant_selected(b, r->variant_id) &&
-	       an_machine_selected(b->q->machines, b->q->nmachines, r->machine_key);
+	return r->ok && an_query_match(b->q, r->config, r->machine_key) &&
+	       variant_selected(b, r->variant_id);
 }
 
 /* A per-job metric of one run, while its jobs are read. */
@@ -629,7 +532,7 @@ static void derive_summaries(struct build *b)
 	struct tindex gix = { NULL, 0, 0, NULL, 0 };
 	size_t i, j, g, *gid, *start, *member;
 
-	if (b->q->no_derived || !metric_selected(b->q, "elapsed_minus_hackbench", 1))
+	if (b->q->no_derived || !an_query_metric_selected(b->q, "elapsed_minus_hackbench"))
 		return;
 	b->dsums = xcalloc(b->d.nsummaries ? b->d.nsummaries : 1, sizeof(*b->dsums));
 	/* The summaries of each (source, variant, benchmark, config), in
@@ -657,8 +560,7 @@ static void derive_summaries(struct build *b)
 		int published = 0;
 
 		if (strcmp(e->metric, "elapsed") != 0 || isnan(e->mean) ||
-		    !REC_CONFIG_MATCH(e->config, b->q->config, b->q->nconfig) || !variant_selected(b, e->variant_id) ||
-		    !an_machine_selected(b->q->machines, b->q->nmachines, e->machine_key))
+		    !an_query_match(b->q, e->config, e->machine_key) || !variant_selected(b, e->variant_id))
 			continue;
 		for (j = start[gid[i]]; j < start[gid[i] + 1]; j++) {
 			const struct db_qsummary *x = &b->d.summaries[member[j]];
@@ -697,8 +599,8 @@ static void collect_summaries(struct build *b)
 	for (i = 0; i < b->d.nsummaries; i++) {
 		const struct db_qsummary *s = &b->d.summaries[i];
 
-		if (!REC_CONFIG_MATCH(s->config, b->q->config, b->q->nconfig) || !variant_selected(b, s->variant_id) ||
-		    !metric_selected(b->q, s->metric, 0) || !an_machine_selected(b->q->machines, b->q->nmachines, s->machine_key))
+		if (!an_query_match(b->q, s->config, s->machine_key) || !variant_selected(b, s->variant_id) ||
+		    !an_query_metric_selected(b->q, s->metric))
 			continue;
 		if (isnan(s->mean))
 			continue;

@@ -64,6 +64,7 @@
 #include <stddef.h>
 
 #include "../core/err.h"
+#include "query.h"
 #include "stats.h"
 
 struct db;
@@ -79,54 +80,6 @@ struct db;
 #define AN_F_AMBIGUOUS		0x200000u /* a published cell its source gives two
 					   * values for: the last shown, its change
 					   * not tested (inconclusive) */
-
-/* "K=V" filter on a run's (or summary's) configuration. */
-struct an_kv {
-	const char *key, *value;
-};
-
-/* "--better METRIC=lower|higher|none" */
-struct an_better {
-	const char *metric;
-	enum an_direction dir;
-};
-
-/* What to compare.  Every pointer is borrowed for the duration of
- * an_compare_build() only (the table copies what it keeps). */
-struct an_query {
-	const char *bench;		/* NULL = every benchmark */
-	const char *const *metrics;	/* NULL/0 = every metric, else this order */
-	size_t nmetrics;
-	const struct an_kv *config;	/* all must match; key absent = no match */
-	size_t nconfig;
-	const char *const *variants;	/* NULL/0 = every variant with data, by id;
-					 * else exactly these, in this order */
-	size_t nvariants;
-	const char *const *machines;	/* NULL/0 = every machine; "unknown" = runs
-					 * whose machine is not known */
-	size_t nmachines;
-	const char *baseline;		/* NULL = first variant (see above) */
-	enum an_convention conv;	/* raw (default), speed, better */
-	enum an_test test;		/* welch (default), mwu */
-	double threshold;		/* delta, percent; default 1 */
-	double alpha;			/* default 0.05 */
-	const struct an_better *better;	/* direction overrides */
-	size_t nbetter;
-	int no_derived;			/* 1 = skip derived metrics */
-	int use_flagged;		/* 1 = test footnoted published cells too */
-	int defer_bh;			/* 1 = q stays p and verdicts use p: the
-					 * caller runs an_tables_bh() over this
-					 * and other tables, one BH family */
-	int baseline_rows_only;		/* 1 = only the rows where the baseline has
-					 * data (all a verdict needs: regress);
-					 * nmachines still counts every row's */
-	/* The loaders' narrowing (qload.c, db_qsel.near): > 0 loads only
-	 * the runs and summaries that may share a row with this variant id.
-	 * Set by an_compare_build() and regress for a baseline alone; a
-	 * caller leaves it 0. */
-	long long near;
-	int near_config, near_any_machine;
-};
 
 /* Where a cell's numbers came from. */
 enum an_origin {
@@ -195,9 +148,6 @@ struct an_table {
 				 * rows pool the machines (see warning) */
 };
 
-/* Defaults: everything, raw convention, Welch, threshold 1, alpha 0.05. */
-void an_query_init(struct an_query *q);
-
 /* Build the table for q.  Returns 0 (possibly with nrows == 0 when
  * nothing matched), or -1 with err set: database error, unknown variant
  * in q.variants or q.baseline, baseline not in the selection, a bad
@@ -234,24 +184,16 @@ void an_table_set_q(struct an_table *t, const double *q, size_t nq, size_t famil
 double an_geomean_change(const struct an_table *t, const size_t *rows, size_t n, size_t v,
 			 size_t *used);
 
-/* Machine keys (db_qrun.machine_key: a name, "unknown@<post>" or NULL):
- * strcmp order with NULL first; and whether key passes a --machine list
- * (n 0: any; "unknown" takes NULL and every "unknown@<post>"). */
+/* Machine keys (db_qrun.machine_key: a name, "unknown@<post>" or NULL)
+ * in strcmp order, NULL first (whether one is selected: query.h). */
 int an_machine_cmp(const char *a, const char *b);
 /* The order of rows' configurations: digit runs compare as numbers
  * (tasks=8 < tasks=16), the rest bytewise. */
 int an_natural_cmp(const char *a, const char *b);
-int an_machine_selected(const char *const *machines, size_t n, const char *key);
 
-/* Names for output (static strings). */
-const char *an_direction_name(enum an_direction d);	/* lower/higher/none */
-const char *an_convention_name(enum an_convention c);	/* raw/speed/better */
-const char *an_test_name(enum an_test t);		/* welch/mwu */
+/* Names for output (static strings; the direction, convention and test
+ * names and their parsers are in query.h). */
 const char *an_origin_name(enum an_origin o);		/* none/samples/summary */
-/* Parse the names above; return 0, or -1 when s is not one of them. */
-int an_direction_parse(const char *s, enum an_direction *d);
-int an_convention_parse(const char *s, enum an_convention *c);
-int an_test_parse(const char *s, enum an_test *t);
 
 /* Flag names, lowest bit first: "noisy", "very_noisy", "outliers",
  * "bimodal", "summary_only", "sd_estimated", "too_few", "zero_var",

@@ -12,7 +12,6 @@
 
 #include "../core/util.h"
 #include "../db/query.h"
-#include "../ingest/record.h"
 #include "version.h"
 
 #define MATHLIB_STANDALONE
@@ -337,6 +336,15 @@ struct series_set {
 	size_t nslot;		/* power of two */
 };
 
+/* A run or summary with this config and machine passes o's --config and
+ * --machine, by the selection's one rule (query.h). */
+static int history_selected(const struct an_history_opts *o, const char *config,
+			    const char *machine_key)
+{
+	return an_config_match(o->config, o->nconfig, config) &&
+	       an_machine_selected(o->machines, o->nmachines, machine_key);
+}
+
 static size_t skey_hash(const char *bench, const char *config, const char *machine)
 {
 	return str_hash_add(str_hash_add(str_hash_add(STR_HASH_INIT, bench), config), machine);
@@ -527,8 +535,7 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 			continue;
 		if (*rs == -2) {
 			*rs = -1;
-			if (REC_CONFIG_MATCH(r->config, o->config, o->nconfig) &&
-			    an_machine_selected(o->machines, o->nmachines, r->machine_key))
+			if (history_selected(o, r->config, r->machine_key))
 				*rs = series_find(&ss, r->benchmark, r->config, r->machine_key, 1);
 		}
 		smp_series[i] = *rs;
@@ -537,9 +544,8 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 		const struct db_qsummary *m = &q.summaries[i];
 
 		if (strcmp(m->metric, o->metric) != 0 || isnan(m->mean) ||
-		    !REC_CONFIG_MATCH(m->config, o->config, o->nconfig) ||
 		    (o->bench && strcmp(o->bench, m->benchmark) != 0) ||
-		    !an_machine_selected(o->machines, o->nmachines, m->machine_key))
+		    !history_selected(o, m->config, m->machine_key))
 			continue;
 		series_find(&ss, m->benchmark, m->config, m->machine_key, 1);
 	}

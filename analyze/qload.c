@@ -5,7 +5,6 @@
 #include "../db/placement.h"
 #include "../core/util.h"
 #include "../db/db.h"
-#include "../ingest/record.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -209,15 +208,13 @@ int an_query_load_exact(struct db *db, const struct an_query *q, struct db_qdata
 		const struct db_qrun *r = &out->runs[s->run];
 
 		keep_sample[i] = bench_named(q, r->benchmark) && metric_named(q, s->metric) &&
-				 REC_CONFIG_MATCH(r->config, q->config, q->nconfig) &&
-				 an_machine_selected(q->machines, q->nmachines, r->machine_key);
+				 an_query_match(q, r->config, r->machine_key);
 	}
 	for (i = 0; i < out->nsummaries; i++) {
 		const struct db_qsummary *s = &out->summaries[i];
 
 		keep_summary[i] = bench_named(q, s->benchmark) && metric_named(q, s->metric) &&
-				  REC_CONFIG_MATCH(s->config, q->config, q->nconfig) &&
-				  an_machine_selected(q->machines, q->nmachines, s->machine_key);
+				  an_query_match(q, s->config, s->machine_key);
 	}
 	db_qdata_keep(out, keep_sample, keep_summary);
 	free(keep_sample);

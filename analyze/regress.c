@@ -10,7 +10,6 @@
 #include "../db/db.h"
 #include "../db/placement.h"
 #include "../db/query.h"
-#include "../ingest/record.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -641,8 +640,7 @@ static int findings_into(struct db *db, const struct an_regress_opts *o,
 					continue;
 				if ((!q.bench || strcmp(q.bench, pr->benchmark) == 0) &&
 				    (!sec || strcmp(tg->rows[0].benchmark, pr->benchmark) == 0) &&
-				    REC_CONFIG_MATCH(pr->config, q.config, q.nconfig) &&
-				    an_machine_selected(q.machines, q.nmachines, pr->machine_key) &&
+				    an_query_match(&q, pr->config, pr->machine_key) &&
 				    (!by_machine || bmach_has(&bm, pr->benchmark, pr->machine_key)))
 					view.runs[view.nruns++] = *pr;
 			}

@@ -32,33 +32,104 @@ int cli_history_chart(struct db *db, const struct an_history_opts *o, struct cha
 	return rc;
 }
 
-int cmd_history(int argc, char **argv)
+/* History's own options, beside the selection's. */
+struct history_args {
+	const char *metric, *order, *format, *chart_path, *title;
+	double pvalue;
+	long window;
+};
+
+/* The selection q and history's own options into ho and *fmt.  -1 after
+ * a message. */
+static int history_setup(const struct history_args *a, const struct an_query *q,
+			 struct an_history_opts *ho, enum render_regress_fmt *fmt)
+{
+	if (render_regress_fmt_parse(a->format, fmt) < 0 || *fmt == RENDER_REGRESS_JUNIT) {
+		fprintf(stderr, "kbench history: --format must be text or json, not '%s'\n", a->format);
+		return -1;
+	}
+	if (an_order_parse(a->order, &ho->order) < 0) {
+		fprintf(stderr, "kbench history: --order must be version, imported or name, not '%s'\n",
+			a->order);
+		return -1;
+	}
+	if (!(a->pvalue > 0 && a->pvalue <= 1) || a->window < 1) {
+		fprintf(stderr, "kbench history: --pvalue must lie in (0, 1], --window >= 1\n");
+		return -1;
+	}
+	ho->metric = a->metric;
+	ho->bench = q->bench;
+	ho->config = q->config;
+	ho->nconfig = q->nconfig;
+	ho->machines = q->machines;
+	ho->nmachines = q->nmachines;
+	ho->threshold = q->threshold;
+	ho->better = q->better;
+	ho->nbetter = q->nbetter;
+	ho->pvalue = a->pvalue;
+	ho->window = (size_t)a->window;
+	return 0;
+}
+
+/* Open the store, check the selection's names and build the history. */
+static int history_build(struct db **db, struct cli_select *sel,
+			 const struct an_history_opts *ho, struct an_history *h, struct kb_err *err)
 {
 	struct progress prog;
-	int hrc;
-	const char *dbpath = NULL, *metric = NULL, *bench = NULL, *order = "version";
-	const char *format = "text", *chart_path = NULL, *title = NULL;
-	struct strlist configs = { 0 }, better = { 0 }, machines = { 0 };
-	char **xv = NULL;
-	size_t nxv = 0;
-	double pvalue = 0.001, threshold = 1.0;
-	long window = 50;
+	int rc;
+
+	if (cli_select_open(sel, NULL, db, err) < 0)
+		return -1;
+	progress_init(&prog, "history", progress_tty(), 1.0);
+	progress_start_ticker(&prog);
+	progress_step(&prog, "building the series", 0, 0);
+	rc = an_history_build(*db, ho, h, err);
+	progress_end(&prog);
+	return rc;
+}
+
+/* The history to stdout, and its chart to a file when asked. */
+static int history_print(const struct history_args *a, const struct an_history *h,
+			 enum render_regress_fmt fmt, struct kb_err *err)
+{
+	struct chart *c;
+	int rc;
+
+	if (render_history(stdout, h, fmt, err) < 0 || fflush(stdout) != 0) {
+		if (!err->msg[0])
+			kb_err_set(err, "", 0, "write error: %s", strerror(errno));
+		return -1;
+	}
+	if (!a->chart_path)
+		return 0;
+	c = chart_new(CHART_HISTORY);
+	rc = render_history_chart(c, h, a->title, err);
+	if (rc == 0)
+		rc = chart_render_file(c, a->chart_path, err);
+	chart_free(c);
+	return rc;
+}
+
+int cmd_history(int argc, char **argv)
+{
+	struct history_args a = { .order = "version", .format = "text", .pvalue = 0.001,
+				  .window = 50 };
+	struct cli_select sel;
 	const struct opt opts[] = {
-		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
-		OPT_STRING("metric", "M", &metric, "the metric (required)"),
-		OPT_STRING("bench", "NAME", &bench, "one benchmark (default: every one with the metric)"),
-		OPT_LIST("config", "K=V", &configs, "only configurations with K=V (repeatable)"),
-		OPT_LIST("machine", "NAME[,NAME]", &machines,
-			 "only runs on these machines (default: one series per machine)"),
-		OPT_STRING("order", "version|imported|name", &order,
+		CLI_OPT_DB(&sel),
+		OPT_STRING("metric", "M", &a.metric, "the metric (required)"),
+		CLI_OPT_BENCH(&sel),
+		CLI_OPT_CONFIG(&sel),
+		CLI_OPT_MACHINE(&sel),
+		OPT_STRING("order", "version|imported|name", &a.order,
 			   "history order: kernel version (default), import time, name"),
-		OPT_DOUBLE("pvalue", "P", &pvalue, "a change point needs Welch p <= P (default 0.001)"),
-		OPT_DOUBLE("threshold", "PCT", &threshold, "and a change of the medians >= PCT % (default 1)"),
-		OPT_LONG("window", "N", &window, "points each side of a split tested (default 50)"),
-		OPT_LIST("better", "M=DIR", &better, "the metric's direction: lower, higher or none"),
-		OPT_STRING("format", "FMT", &format, "text or json (default text)"),
-		OPT_STRING("chart", "FILE", &chart_path, "also draw the history to FILE.png, .svg or .pdf"),
-		OPT_STRING("title", "T", &title, "chart title"),
+		OPT_DOUBLE("pvalue", "P", &a.pvalue, "a change point needs Welch p <= P (default 0.001)"),
+		CLI_OPT_THRESHOLD(&sel),
+		OPT_LONG("window", "N", &a.window, "points each side of a split tested (default 50)"),
+		CLI_OPT_BETTER(&sel),
+		OPT_STRING("format", "FMT", &a.format, "text or json (default text)"),
+		OPT_STRING("chart", "FILE", &a.chart_path, "also draw the history to FILE.png, .svg or .pdf"),
+		OPT_STRING("title", "T", &a.title, "chart title"),
 		OPT_END,
 	};
 	const struct cmd_usage u = { "history",
@@ -68,18 +139,16 @@ int cmd_history(int argc, char **argv)
 		"(E-divisive splits decided by Welch's t-test).",
 		opts };
 	const char **args = NULL;
-	size_t nargs = 0, i, ncf = 0, nbt = 0;
-	char **cf = NULL, **bv = NULL;
-	struct an_kv *kv = NULL;
-	struct an_better *bt = NULL;
+	size_t nargs = 0;
+	struct an_query q, dflt;
 	struct an_history_opts ho;
 	struct an_history h;
 	enum render_regress_fmt fmt = RENDER_REGRESS_TEXT;
 	struct kb_err err;
 	struct db *db = NULL;
-	struct chart *c = NULL;
 	int rc, status = EXIT_USAGE, built = 0;
 
+	cli_select_init(&sel);
 	rc = opt_parse(&u, argc, argv, &args, &nargs);
 	if (rc) {
 		status = rc > 0 ? EXIT_OK : EXIT_USAGE;
@@ -91,118 +160,41 @@ int cmd_history(int argc, char **argv)
 		fprintf(stderr, "kbench history: unexpected argument '%s'\n", args[0]);
 		goto done;
 	}
-	if (!metric || !*metric) {
+	if (!a.metric || !*a.metric) {
 		fprintf(stderr, "kbench history: --metric M is required\n");
 		opt_usage(&u, stderr);
 		goto done;
 	}
-	if (render_regress_fmt_parse(format, &fmt) < 0 || fmt == RENDER_REGRESS_JUNIT) {
-		fprintf(stderr, "kbench history: --format must be text or json, not '%s'\n", format);
-		goto done;
-	}
-	if (an_order_parse(order, &ho.order) < 0) {
-		fprintf(stderr, "kbench history: --order must be version, imported or name, not '%s'\n",
-			order);
-		goto done;
-	}
-	if (!(pvalue > 0 && pvalue <= 1) || !(threshold >= 0) || window < 1) {
-		fprintf(stderr, "kbench history: --pvalue must lie in (0, 1], --threshold >= 0, --window >= 1\n");
-		goto done;
-	}
-	kv = xcalloc(configs.n + 1, sizeof(*kv));
-	for (i = 0; i < configs.n; i++) {
-		cf = xrealloc(cf, (ncf + 1) * sizeof(*cf));
-		cf[ncf++] = xstrdup(configs.v[i]);
-		if (cli_kv_parse(cf[i], &kv[i]) < 0) {
-			fprintf(stderr, "kbench history: --config wants K=V, not '%s'\n", configs.v[i]);
-			goto done;
-		}
-	}
-	bt = xcalloc(better.n + 1, sizeof(*bt));
-	for (i = 0; i < better.n; i++) {
-		bv = xrealloc(bv, (nbt + 1) * sizeof(*bv));
-		bv[nbt++] = xstrdup(better.v[i]);
-		if (cli_better_parse(bv[i], &bt[i]) < 0) {
-			fprintf(stderr, "kbench history: --better wants METRIC=lower|higher|none, not '%s'\n",
-				better.v[i]);
-			goto done;
-		}
-	}
-	ho.metric = metric;
-	ho.bench = bench;
-	ho.config = kv;
-	ho.nconfig = ncf;
-	cli_split_commas(&machines, &xv, &nxv);
-	ho.machines = (const char *const *)xv;
-	ho.nmachines = nxv;
-	ho.pvalue = pvalue;
-	ho.threshold = threshold;
-	ho.window = (size_t)window;
-	ho.better = bt;
-	ho.nbetter = nbt;
-
-	if (db_open_existing(&db, cli_db_path(dbpath), &err) < 0) {
+	an_query_init(&dflt);
+	dflt.threshold = ho.threshold;  /* history's default: an_history_opts_init()'s */
+	if (cli_select_to_query(&sel, &dflt, CLI_SELECT_KEEP_EMPTY, &q, &err) < 0) {
 		cli_report("history", &err);
 		goto done;
 	}
-	{
-		struct cli_names nm;
-
-		memset(&nm, 0, sizeof(nm));
-		nm.bench = bench && *bench ? bench : NULL;
-		nm.machines = (const char *const *)xv;
-		nm.nmachines = nxv;
-		if (cli_selection_check(db, &nm, &err) < 0) {
-			cli_report("history", &err);
-			goto done;
-		}
-	}
-	progress_init(&prog, "history", progress_tty(), 1.0);
-	progress_start_ticker(&prog);
-	progress_step(&prog, "building the series", 0, 0);
-	hrc = an_history_build(db, &ho, &h, &err);
-	progress_end(&prog);
-	if (hrc < 0) {
+	if (history_setup(&a, &q, &ho, &fmt) < 0)
+		goto done;
+	if (history_build(&db, &sel, &ho, &h, &err) < 0) {
 		cli_report("history", &err);
 		goto done;
 	}
 	built = 1;
 	if (!h.nseries) {
 		fprintf(stderr, "kbench history: no values of metric '%s' in this selection "
-			"(kbench compare%s%s lists the metrics)\n", metric, bench ? " --bench " : "",
-			bench ? bench : "");
+			"(kbench compare%s%s lists the metrics)\n", a.metric, sel.bench ? " --bench " : "",
+			sel.bench ? sel.bench : "");
 		goto done;
 	}
-	if (render_history(stdout, &h, fmt, &err) < 0 || fflush(stdout) != 0) {
-		if (!err.msg[0])
-			kb_err_set(&err, "", 0, "write error: %s", strerror(errno));
+	if (history_print(&a, &h, fmt, &err) < 0) {
 		cli_report("history", &err);
 		goto done;
 	}
-	if (chart_path) {
-		c = chart_new(CHART_HISTORY);
-		if (render_history_chart(c, &h, title, &err) < 0 ||
-		    chart_render_file(c, chart_path, &err) < 0) {
-			cli_report("history", &err);
-			goto done;
-		}
-	}
 	status = EXIT_OK;
 done:
-	if (c)
-		chart_free(c);
 	if (built)
 		an_history_release(&h);
 	if (db)
 		db_close(db);
 	free(args);
-	free(kv);
-	free(bt);
-	cli_strings_free(cf, ncf);
-	cli_strings_free(bv, nbt);
-	strlist_release(&configs);
-	strlist_release(&machines);
-	cli_strings_free(xv, nxv);
-	strlist_release(&better);
+	cli_select_release(&sel);
 	return status;
 }

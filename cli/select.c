@@ -1,13 +1,14 @@
 /*
- * select.c - the selection options shared by chart, report (and compare).
+ * select.c - the selection options of every verb that reads one, and the
+ * one converter from them to an an_query (select.h).
  */
 #include "select.h"
+#include "cli.h"
 #include "../core/util.h"
 #include "../core/buf.h"
 #include "../db/db.h"
 #include "../db/placement.h"
 #include "../db/query.h"
-#include "../ingest/record.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -37,22 +38,8 @@ void cli_split_commas(const struct strlist *l, char ***out, size_t *n)
 {
 	size_t i;
 
-	for (i = 0; i < l->n; i++) {
-		const char *p = l->v[i];
-
-		while (*p) {
-			const char *e = strchr(p, ',');
-			size_t len = e ? (size_t)(e - p) : strlen(p);
-
-			if (len) {
-				*out = xrealloc(*out, (*n + 1) * sizeof(**out));
-				(*out)[(*n)++] = xstrndup(p, len);
-			}
-			p += len;
-			if (*p == ',')
-				p++;
-		}
-	}
+	for (i = 0; i < l->n; i++)
+		an_list_split(l->v[i], out, n);
 }
 
 void cli_strings_free(char **v, size_t n)
@@ -62,29 +49,6 @@ void cli_strings_free(char **v, size_t n)
 	for (i = 0; i < n; i++)
 		free(v[i]);
 	free(v);
-}
-
-int cli_kv_parse(char *str, struct an_kv *kv)
-{
-	char *eq = strchr(str, '=');
-
-	if (!eq || eq == str)
-		return -1;
-	*eq = '\0';
-	kv->key = str;
-	kv->value = eq + 1;
-	return 0;
-}
-
-int cli_better_parse(char *str, struct an_better *b)
-{
-	char *eq = strchr(str, '=');
-
-	if (!eq || eq == str || an_direction_parse(eq + 1, &b->dir) < 0)
-		return -1;
-	*eq = '\0';
-	b->metric = str;
-	return 0;
 }
 
 /* Split every value of l on commas into *out; the copies are owned by
@@ -104,7 +68,8 @@ static void split_list(struct cli_select *s, const struct strlist *l,
 	*out = (const char **)v;
 }
 
-int cli_select_lists(struct cli_select *s, struct an_query *q, struct kb_err *err)
+/* --metric, --variants, --machine, --config and --better into q. */
+static int select_lists(struct cli_select *s, struct an_query *q, struct kb_err *err)
 {
 	const char **cv, **bv;
 	size_t i, ncv, nbv;
@@ -124,7 +89,7 @@ int cli_select_lists(struct cli_select *s, struct an_query *q, struct kb_err *er
 		s->kv = xcalloc(ncv, sizeof(*s->kv));
 		for (i = 0; i < ncv; i++) {
 			/* cv[i] is our own copy */
-			if (cli_kv_parse((char *)cv[i], &s->kv[i]) < 0) {
+			if (an_kv_parse((char *)cv[i], &s->kv[i]) < 0) {
 				kb_err_set(err, "", 0, "--config wants K=V, not '%s'", cv[i]);
 				free(cv);
 				return -1;
@@ -139,7 +104,7 @@ int cli_select_lists(struct cli_select *s, struct an_query *q, struct kb_err *er
 	if (nbv) {
 		s->bt = xcalloc(nbv, sizeof(*s->bt));
 		for (i = 0; i < nbv; i++) {
-			if (cli_better_parse((char *)bv[i], &s->bt[i]) < 0) {
+			if (an_better_parse((char *)bv[i], &s->bt[i]) < 0) {
 				kb_err_set(err, "", 0, "--better wants METRIC=higher|lower|none, not '%s'",
 					   bv[i]);
 				free(bv);
@@ -194,14 +159,29 @@ void cli_select_rejoin(struct cli_select *s, struct an_query *q, struct db *db)
 	q->nvariants = s->nvariant_v;
 }
 
-int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *err)
+/* An empty --bench or --baseline: not given, unless the verb keeps it. */
+static const char *select_name(const char *v, unsigned flags)
 {
-	q->bench = s->bench && *s->bench ? s->bench : NULL;
-	q->baseline = s->baseline && *s->baseline ? s->baseline : NULL;
-	if (cli_select_lists(s, q, err) < 0)
+	if (flags & CLI_SELECT_KEEP_EMPTY)
+		return v;
+	return v && *v ? v : NULL;
+}
+
+int cli_select_to_query(struct cli_select *s, const struct an_query *defaults, unsigned flags,
+			struct an_query *q, struct kb_err *err)
+{
+	if (defaults)
+		*q = *defaults;
+	if (s->bench)
+		q->bench = select_name(s->bench, flags);
+	if (s->baseline)
+		q->baseline = select_name(s->baseline, flags);
+	if (select_lists(s, q, err) < 0)
 		return -1;
-	q->no_derived = s->no_derived;
-	q->use_flagged = s->use_flagged;
+	if (s->no_derived)
+		q->no_derived = 1;
+	if (s->use_flagged)
+		q->use_flagged = 1;
 	if (s->change && an_convention_parse(s->change, &q->conv) < 0)
 		return kb_err_set(err, "", 0, "--change is raw, speed or better, not '%s'", s->change);
 	if (s->test && an_test_parse(s->test, &q->test) < 0)
@@ -219,9 +199,14 @@ int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *er
 	return 0;
 }
 
+int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *err)
+{
+	return cli_select_to_query(s, NULL, 0, q, err);
+}
+
 int cli_select_config_match(const struct cli_select *s, const char *config)
 {
-	return REC_CONFIG_MATCH(config, s->kv, s->nkv);
+	return an_config_match(s->kv, s->nkv, config);
 }
 
 int cli_select_resolve(struct cli_select *s, struct db *db, struct an_query *q,
@@ -252,14 +237,7 @@ int cli_select_resolve(struct cli_select *s, struct db *db, struct an_query *q,
 
 int cli_select_variant_match(const struct cli_select *s, const char *name)
 {
-	size_t i;
-
-	if (!s->nvariant_v)
-		return 1;
-	for (i = 0; i < s->nvariant_v; i++)
-		if (strcmp(s->variant_v[i], name) == 0)
-			return 1;
-	return 0;
+	return an_variant_selected(s->variant_v, s->nvariant_v, name);
 }
 
 void cli_select_release(struct cli_select *s)
@@ -446,6 +424,19 @@ int cli_selection_check(struct db *db, const struct cli_names *n, struct kb_err 
 	free(m);
 	db_list_release(&l);
 	return rc;
+}
+
+int cli_select_open(struct cli_select *s, struct an_query *q, struct db **db,
+		    struct kb_err *err)
+{
+	struct cli_names nm;
+
+	if (db_open_existing(db, cli_db_path(s->db), err) < 0)
+		return -1;
+	if (q)
+		cli_select_rejoin(s, q, *db);
+	cli_select_names(s, &nm);
+	return cli_selection_check(*db, &nm, err);
 }
 
 void cli_select_names(const struct cli_select *s, struct cli_names *n)

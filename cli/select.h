@@ -1,22 +1,22 @@
 /*
  * select.h - the selection options shared by the verbs that read a
- * comparison (chart, report, and any verb that wants compare's options):
+ * selection (compare, export, chart, report, regress, history):
  *
  *   --db PATH  --bench NAME  --metric M[,M...]  --config K=V (repeatable)
- *   --variants V[,V...]  --baseline V  --change raw|speed|better
- *   --test welch|mwu  --threshold PCT  --alpha A  --better M=DIR
- *   --no-derived
+ *   --variants V[,V...]  --machine NAME[,NAME...]  --baseline V
+ *   --change raw|speed|better  --test welch|mwu  --threshold PCT  --alpha A
+ *   --better M=DIR  --no-derived  (and --use-flagged, --candidate)
  *
  *   struct cli_select s;
  *   struct opt opts[] = { CLI_SELECT_OPTS(&s), ...verb's own..., OPT_END };
  *   cli_select_init(&s);
  *   ...opt_parse...
- *   if (cli_select_query(&s, &q, &err) < 0) ...usage error...
+ *   if (cli_select_to_query(&s, NULL, 0, &q, &err) < 0) ...usage error...
  *   ...an_compare_build(db, &q, ...)...
  *   cli_select_release(&s);
  *
- * --metric, --variants, --config and --better may be repeated and also
- * split on commas, as in `kbench compare`.  The query borrows arrays owned by the
+ * --metric, --variants, --machine, --config and --better may be repeated
+ * and also split on commas.  The query borrows arrays owned by the
  * cli_select, so release it only after the last use of the query.
  */
 #ifndef KB_CLI_SELECT_H
@@ -33,7 +33,7 @@ struct cli_select {
 	int no_derived;
 	int use_flagged;                /* --use-flagged (compare, regress, report) */
 
-	/* Filled by cli_select_query(); owned here. */
+	/* Filled by cli_select_to_query(); owned here. */
 	char **split;                   /* copies the comma splits point into */
 	size_t nsplit, splitcap;
 	const char **metric_v, **variant_v, **machine_v;
@@ -44,56 +44,93 @@ struct cli_select {
 	size_t nbt;
 };
 
-#define CLI_SELECT_OPTS(s) \
-	OPT_STRING("db", "PATH", &(s)->db, "the store (default ./kbench.db or $KBENCH_DB)"), \
-	OPT_STRING("bench", "NAME", &(s)->bench, "one benchmark (default: all)"), \
-	OPT_LIST("metric", "M[,M]", &(s)->metric, "metrics, in this order (default: all)"), \
-	OPT_LIST("config", "K=V,...", &(s)->config, "only configs with K=V (same key repeated: any of the values)"), \
-	OPT_LIST("variants", "V[,V]", &(s)->variants, "these variants, in this order"), \
-	OPT_LIST("machine", "NAME[,NAME]", &(s)->machine, "only runs on these machines ('unknown': not known)"), \
-	OPT_STRING("baseline", "V", &(s)->baseline, "compare against V (default: the first variant)"), \
-	OPT_STRING("change", "raw|speed|better", &(s)->change, "how a change is expressed (default raw)"), \
-	OPT_STRING("test", "welch|mwu", &(s)->test, "the test behind p (default welch)"), \
-	OPT_DOUBLE("threshold", "PCT", &(s)->threshold, "smallest change that matters, % (default 1)"), \
-	OPT_DOUBLE("alpha", "A", &(s)->alpha, "significance level for q (default 0.05)"), \
-	OPT_LIST("better", "M=DIR", &(s)->better, "override a metric's direction: higher, lower or none"), \
+/*
+ * The selection's options, each declared once here with its help, for
+ * every verb (compare, export, chart, report, regress, history).  A verb
+ * takes CLI_SELECT_OPTS whole, or the single options it has a use for;
+ * cli_select_to_query() then reads them all by one set of rules.
+ */
+#define CLI_OPT_DB(s) \
+	OPT_STRING("db", "PATH", &(s)->db, "the store (default ./kbench.db or $KBENCH_DB)")
+#define CLI_OPT_BENCH(s) \
+	OPT_STRING("bench", "NAME", &(s)->bench, "one benchmark (default: all)")
+#define CLI_OPT_METRIC(s) \
+	OPT_LIST("metric", "M[,M]", &(s)->metric, "metrics, in this order (default: all)")
+#define CLI_OPT_CONFIG(s) \
+	OPT_LIST("config", "K=V,...", &(s)->config, "only configs with K=V (same key repeated: any of the values)")
+#define CLI_OPT_VARIANTS(s) \
+	OPT_LIST("variants", "V[,V]", &(s)->variants, "these variants, in this order")
+/* regress names the variants it tests against the baseline candidates */
+#define CLI_OPT_CANDIDATE(s) \
+	OPT_LIST("candidate", "V[,V]", &(s)->variants, "candidates (default: every other variant)")
+#define CLI_OPT_MACHINE(s) \
+	OPT_LIST("machine", "NAME[,NAME]", &(s)->machine, \
+		 "only runs on these machines ('unknown': not known; default: each machine on its own)")
+#define CLI_OPT_BASELINE(s) \
+	OPT_STRING("baseline", "V", &(s)->baseline, "compare against V (default: the first variant, by import order)")
+/* regress cannot do without one */
+#define CLI_OPT_BASELINE_REQUIRED(s) \
+	OPT_STRING("baseline", "V", &(s)->baseline, "the variant to compare against (required)")
+#define CLI_OPT_CHANGE(s) \
+	OPT_STRING("change", "raw|speed|better", &(s)->change, \
+		   "raw (new-base)/base (default), speed base/new-1 for lower-is-better, better (+ = improvement)")
+#define CLI_OPT_TEST(s) \
+	OPT_STRING("test", "welch|mwu", &(s)->test, "the test behind p: welch (default, on logs) or mwu (exact Mann-Whitney)")
+#define CLI_OPT_THRESHOLD(s) \
+	OPT_DOUBLE("threshold", "PCT", &(s)->threshold, "smallest change that matters, % (default 1)")
+#define CLI_OPT_ALPHA(s) \
+	OPT_DOUBLE("alpha", "A", &(s)->alpha, "significance level for BH q-values (default 0.05)")
+#define CLI_OPT_BETTER(s) \
+	OPT_LIST("better", "M=DIR", &(s)->better, \
+		 "override a metric's direction: higher, lower or none (counters are none: changed, not worse)")
+#define CLI_OPT_NO_DERIVED(s) \
 	OPT_FLAG("no-derived", &(s)->no_derived, "skip derived metrics (E-H, user_moved, ...)")
+#define CLI_OPT_USE_FLAGGED(s) \
+	OPT_FLAG("use-flagged", &(s)->use_flagged, "test footnoted published cells too")
+
+/* The whole selection (without --use-flagged, which report declares). */
+#define CLI_SELECT_OPTS(s) \
+	CLI_OPT_DB(s), CLI_OPT_BENCH(s), CLI_OPT_METRIC(s), CLI_OPT_CONFIG(s), \
+	CLI_OPT_VARIANTS(s), CLI_OPT_MACHINE(s), CLI_OPT_BASELINE(s), CLI_OPT_CHANGE(s), \
+	CLI_OPT_TEST(s), CLI_OPT_THRESHOLD(s), CLI_OPT_ALPHA(s), CLI_OPT_BETTER(s), \
+	CLI_OPT_NO_DERIVED(s)
 
 void cli_select_init(struct cli_select *s);
 /* Every value of l split on commas, empty pieces dropped, appended to
  * *out (*n entries) as copies; free them with cli_strings_free(). */
 void cli_split_commas(const struct strlist *l, char ***out, size_t *n);
 void cli_strings_free(char **v, size_t n);
-/* "K=V" in str into kv (the '=' becomes '\0'; kv points into str).
- * Returns -1, str untouched, when there is no '=' or the key is empty. */
-int cli_kv_parse(char *str, struct an_kv *kv);
-/* "METRIC=DIR" in str into b, as cli_kv_parse(); -1 also for a DIR
- * other than higher, lower or none. */
-int cli_better_parse(char *str, struct an_better *b);
 /* opt.h knows long options only: rewrite a bare "-o" in argv to
  * "--output" (before "--"), so `-o FILE` works as the synopsis says. */
 void cli_short_output(int argc, char **argv);
-/* The list half of cli_select_query(): --metric, --variants, --config and
- * --better into q.  Returns 0, or -1 with err set for a bad --config or
- * --better.  Call it once. */
-int cli_select_lists(struct cli_select *s, struct an_query *q, struct kb_err *err);
 /* A variant name with a comma in it ("Before this patch, schedutil") was
  * cut by --variants' commas: join the pieces again where the store has
  * the joined name and not the piece. */
 struct db;
 void cli_select_rejoin(struct cli_select *s, struct an_query *q, struct db *db);
-/* Fill q (an_query_init() first) from the options.  Returns 0, or -1
- * with err set for a bad --config, --better, --change, --test,
- * --threshold or --alpha. */
+/*
+ * The one converter: the options of s into q, for every verb.  q starts
+ * as *defaults (a verb's own defaults), or as the caller initialised it
+ * when defaults is NULL; an option given overrides.  flags:
+ *   CLI_SELECT_KEEP_EMPTY  an empty --bench or --baseline is a name (that
+ *                          matches nothing), not "not given" (compare,
+ *                          export, regress and history read it so)
+ * Returns 0, or -1 with err set, one message per mistake whatever the
+ * verb: a bad --config, --better, --change or --test, a --threshold
+ * below 0, an --alpha outside (0, 1).  Call it once.
+ */
+#define CLI_SELECT_KEEP_EMPTY 1u
+int cli_select_to_query(struct cli_select *s, const struct an_query *defaults, unsigned flags,
+			struct an_query *q, struct kb_err *err);
+/* cli_select_to_query(s, NULL, 0, q, err): q an_query_init()'d first. */
 int cli_select_query(struct cli_select *s, struct an_query *q, struct kb_err *err);
-/* 1 when a canonical config string ("k=v,k=v", '\\' escapes) passes the
- * --config filters as an_compare_build() applies them: every key named
- * must be present, and repeated keys mean any of their values.  Only
- * after cli_select_query(). */
+/* 1 when a canonical config string passes the --config filters as
+ * an_compare_build() applies them (an_config_match(), query.h).  Only
+ * after cli_select_to_query(). */
 int cli_select_config_match(const struct cli_select *s, const char *config);
 /* --variants and --baseline as the user named them (display name, name
  * alone, name@start-of-post) -> display names, in s and q.  After
- * cli_select_query() and opening db; -1 with err for an unknown or
+ * cli_select_to_query() and opening db; -1 with err for an unknown or
  * ambiguous name. */
 struct db;
 int cli_select_resolve(struct cli_select *s, struct db *db, struct an_query *q,
@@ -122,6 +159,12 @@ struct db;
  * 'nosuch'; the store has 6: autonuma, hackbench, ...").  -1 also for a
  * database error. */
 int cli_selection_check(struct db *db, const struct cli_names *n, struct kb_err *err);
+/* Opens the store of s (--db, cli_db_path()) into *db and checks the
+ * selection's names in it (cli_selection_check()); with q, variant
+ * names cut at their commas are joined first (cli_select_rejoin()).
+ * 0, or -1 with err set (*db may then be open: the caller closes it). */
+int cli_select_open(struct cli_select *s, struct an_query *q, struct db **db,
+		    struct kb_err *err);
 /* The names of a cli_select (bench, variants, baseline) into n; n borrows. */
 void cli_select_names(const struct cli_select *s, struct cli_names *n);
 /* err = "nothing in the store matches the selection (--bench B, ...)":
