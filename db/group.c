@@ -16,14 +16,7 @@
 
 static unsigned known_hash(const char *a, const char *b)
 {
-	unsigned h = 2166136261u;       /* FNV-1a over a, NUL, b */
-
-	for (; *a; a++)
-		h = (h ^ (unsigned char)*a) * 16777619u;
-	h *= 16777619u;
-	for (; b && *b; b++)
-		h = (h ^ (unsigned char)*b) * 16777619u;
-	return h;
+	return (unsigned)str_hash_add(str_hash_add(STR_HASH_INIT, a), b);
 }
 
 /* The entry for (a, b), or NULL; *at is where it goes when absent. */
@@ -136,37 +129,17 @@ static void drop_kept(struct group *g)
 	g->bytes = 0;
 }
 
-/* Open a group transaction.  The store writes the ids of rows it has just
- * written, so SQLite's foreign-key check of every child row (a lookup
- * of its parent, a tenth of the import time) is switched off for this
- * connection; tests check PRAGMA foreign_key_check after imports. */
+/* Open a group transaction: the backend's bulk transaction (SQLite:
+ * foreign-key checks off, runs numbered from the highest id). */
 static int begin(struct db *db, struct kb_err *err)
 {
 	struct group *g;
-	struct dbst *st;
 
-	if (!db->group) {
+	if (!db->group)
 		db->group = xcalloc(1, sizeof(*db->group));
-		db_ckpt_start(db);
-	}
 	g = db->group;
-	/* PostgreSQL: many importers may write at once; run ids come from
-	 * the table's sequence (store.c), and the server checks the keys. */
-	if (db->kind == DB_SQLITE && db_exec(db, "PRAGMA foreign_keys = OFF", err) < 0)
+	if (db->ops->bulk->begin(db, err) < 0)
 		return -1;
-	if (db_begin(db, err) < 0)
-		return -1;
-	if (db->kind == DB_SQLITE) {
-		st = db_cached(db, DB_GROUP_SLOT, "SELECT coalesce(max(id), 0) FROM run", err);
-		if (!st || db_step(st) != DB_ROW) {
-			if (st)
-				db_fail(db, err, "cannot read the run table");
-			db_exec(db, "ROLLBACK", NULL);
-			return -1;
-		}
-		g->last_run = db_col_int(st, 0);
-		db_reset(st);
-	}
 	db->grouped = 1;
 	g->start = now_seconds();
 	return 0;
@@ -229,7 +202,7 @@ int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
 	 * transaction, and with it the oldest WAL frame a checkpoint must
 	 * keep, past the COMMIT: the log would grow for the whole import. */
 	db_each_stmt(db, db_reset);
-	if (db_exec(db, "COMMIT", err) < 0) {
+	if (db->ops->bulk->commit(db, err) < 0) {
 		rollback(db);
 		if (lost)
 			*lost = n;
@@ -237,7 +210,6 @@ int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
 		return -1;
 	}
 	drop_kept(db->group);
-	db_ckpt_after_commit(db);
 	return 0;
 }
 
@@ -253,7 +225,6 @@ void db_store_release(struct db *db)
 	drop_kept(db->group);
 	forget(db->group);
 	free(db->group->k);
-	free(db->group->ids);
 	free(db->group);
 	db->group = NULL;
 }

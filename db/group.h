@@ -10,9 +10,6 @@
 
 #include <stddef.h>
 
-/* The db_cached() slot of group.c's statement (store.c's are below it). */
-#define DB_GROUP_SLOT 31
-
 /* What a group transaction has learnt, forgotten when it ends: variant
  * ids and metrics known to the catalogue, so most files ask SQLite
  * neither.  A small hash set of owned (a, b) names; b may be NULL. */
@@ -45,9 +42,6 @@ struct group {
 	size_t n, cap;
 	long long bytes;        /* source bytes kept */
 	double start;
-	long long last_run;     /* highest run id: the store numbers runs itself */
-	long long *ids;         /* PostgreSQL: run ids from the sequence, not yet used */
-	size_t nids, next_id;
 	struct known var;       /* variant name -> id */
 	struct known met;       /* (benchmark, metric) in the catalogue */
 };
