@@ -190,7 +190,7 @@ int db_comparable_sets(struct db *db, const char *bench, struct db_cset **out, s
 void db_csets_free(struct db_cset *c, size_t n);
 
 /* The display name of the variant a user means by want (display name,
- * name alone when unique, name@start-of-post); -1 with err "unknown
+ * name alone when unique, name@start-of-post; variant.c); -1 with err "unknown
  * variant" or "... is ambiguous: ...".  *display is malloc'd. */
 int db_variant_resolve(struct db *db, const char *want, char **display, struct kb_err *err);
 /* The same, and the variant's id. */

@@ -62,11 +62,16 @@ struct db {
 	int grouped;                /* a group transaction is open */
 	struct group *group;        /* what it stored, kept until it commits */
 	struct ckpt *ckpt;          /* the checkpointer thread (checkpoint.c) */
-	struct vcache *vcache;      /* readers: names resolved (relabel.c) */
+	struct vcache *vcache;      /* readers: names resolved (variant.c) */
 };
 
-/* relabel.c: free db->vcache. */
+/* variant.c: free db->vcache. */
 void db_vcache_free(struct db *db);
+/* variant.c: the variant a user names by want (display name, name alone
+ * when unique, or name@start-of-post): its id, name and scope (owned by
+ * the caller); -1 with err "unknown variant" or "... is ambiguous". */
+int db_variant_find(struct db *db, const char *want, long long *id, char **name,
+		    char **scope, struct kb_err *err);
 
 /* A statement prepared on first use and kept until db_close(); reset and
  * with bindings cleared on every call.  slot must be unique per sql. */
