@@ -1,6 +1,7 @@
 /*
- * group.h - what store.c (one file's records into SQL) and group.c (the
- * transaction files share, and its replay) share.  Not for use outside db/.
+ * group.h - what store.c (one file's records into SQL), group.c (the
+ * transaction files share, and its replay) and known.c (what the group
+ * has learnt) share.  Not for use outside db/.
  */
 #ifndef KB_DB_GROUP_H
 #define KB_DB_GROUP_H
@@ -29,6 +30,8 @@ struct known {
 long long *db_known_find(struct known *kn, const char *a, const char *b, unsigned *at);
 /* Add (a, b) -> id (copies of the names) unless it is there or the set is full. */
 void db_known_add(struct known *kn, const char *a, const char *b, long long id);
+/* Empty the set. */
+void db_known_forget(struct known *kn);
 
 /* A file stored in the open group, kept to be stored again (replay()). */
 struct kept {
