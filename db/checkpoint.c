@@ -76,7 +76,7 @@ void db_ckpt_start(struct db *db)
 {
 	struct ckpt *c;
 
-	if (db->ckpt || db->kind != DB_SQLITE)
+	if (db->ckpt)
 		return;
 	c = xcalloc(1, sizeof(*c));
 	if (sqlite3_open_v2(db->path, &c->h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,

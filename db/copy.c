@@ -32,7 +32,7 @@
 /* A group ends after this many sources or rows, whichever comes first. */
 #define GROUP_SOURCES 256
 #define GROUP_ROWS 50000
-/* Rows per multi-row INSERT (SQLite targets). */
+/* Rows per multi-row upsert of variants and machines. */
 #define INSERT_ROWS 64
 
 /* Ids of one kind in the source store -> ids in the target, added in
@@ -77,174 +77,39 @@ static void idmap_release(struct idmap *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* A value on its way to the target. */
-enum { V_NULL, V_INT, V_REAL, V_TEXT };
-struct val {
-	int type;
-	long long i;
-	double d;
-	size_t off;             /* V_TEXT: where in rows.text */
-};
-
-/* Rows waiting for one table of the target. */
-struct rows {
-	const char *table;
-	const char *cols;
-	int ncols;
-	struct val *v;
-	size_t n, cap;          /* values; n / ncols rows */
-	struct buf text;        /* text values, each NUL-ended */
-	struct dbst *ins[INSERT_ROWS];  /* SQLite: INSERT of k + 1 rows */
-};
-
-
-static struct val *push(struct rows *r)
-{
-	if (r->n == r->cap) {
-		r->cap = r->cap ? 2 * r->cap : 256;
-		r->v = xrealloc(r->v, r->cap * sizeof(*r->v));
-	}
-	memset(&r->v[r->n], 0, sizeof(r->v[r->n]));
-	return &r->v[r->n++];
-}
-
-static void put_int(struct rows *r, long long i)
-{
-	struct val *v = push(r);
-	v->type = V_INT;
-	v->i = i;
-}
+/* The type a column of the source store is copied as. */
+enum { V_INT = DB_V_INT, V_REAL = DB_V_REAL, V_TEXT = DB_V_TEXT };
 
 /* An id of the target, or NULL for a negative one (nothing mapped). */
-static void put_id(struct rows *r, long long id)
+static void put_id(struct db_bulk *r, long long id)
 {
 	if (id < 0)
-		push(r)->type = V_NULL;
+		db_bulk_null(r);
 	else
-		put_int(r, id);
+		db_bulk_int(r, id);
 }
 
 /* Column i of the source store's row, as it is there. */
-static void put_col(struct rows *r, struct dbst *st, int i, int type)
+static void put_col(struct db_bulk *r, struct dbst *st, int i, int type)
 {
-	struct val *v = push(r);
 	const char *s;
 
-	if (db_col_null(st, i))
-		return;         /* V_NULL */
-	v->type = type;
+	if (db_col_null(st, i)) {
+		db_bulk_null(r);
+		return;
+	}
 	switch (type) {
 	case V_INT:
-		v->i = db_col_int(st, i);
+		db_bulk_int(r, db_col_int(st, i));
 		break;
 	case V_REAL:
-		v->d = db_col_real(st, i);
+		db_bulk_real(r, db_col_real(st, i));
 		break;
 	case V_TEXT:
 		s = db_col_str(st, i);
-		v->off = r->text.len;
-		buf_puts(&r->text, s ? s : "");
-		buf_putc(&r->text, '\0');
+		db_bulk_text(r, s ? s : "");
 		break;
 	}
-}
-
-static size_t nrows(const struct rows *r)
-{
-	return r->n / (size_t)r->ncols;
-}
-
-static void rows_reset(struct rows *r)
-{
-	r->n = 0;
-	buf_reset(&r->text);
-}
-
-/* SQLite: the INSERT of k rows, prepared on first use. */
-static struct dbst *insert_stmt(struct db *db, struct rows *r, size_t k, struct kb_err *err)
-{
-	struct buf sql = BUF_INIT;
-	size_t i;
-	int c;
-
-	if (r->ins[k - 1]) {
-		db_reset(r->ins[k - 1]);
-		return r->ins[k - 1];
-	}
-	buf_printf(&sql, "INSERT INTO %s (%s) VALUES ", r->table, r->cols);
-	for (i = 0; i < k; i++) {
-		buf_puts(&sql, i ? ", (" : "(");
-		for (c = 0; c < r->ncols; c++)
-			buf_puts(&sql, c ? ", ?" : "?");
-		buf_putc(&sql, ')');
-	}
-	r->ins[k - 1] = db_prepare(db, buf_str(&sql), err);
-	buf_release(&sql);
-	return r->ins[k - 1];
-}
-
-static int flush_sqlite(struct db *db, struct rows *r, struct kb_err *err)
-{
-	size_t total = nrows(r), done = 0;
-
-	while (done < total) {
-		size_t k = total - done < INSERT_ROWS ? total - done : INSERT_ROWS, j;
-		struct dbst *st = insert_stmt(db, r, k, err);
-		const struct val *v = &r->v[done * (size_t)r->ncols];
-		if (!st)
-			return -1;
-		for (j = 0; j < k * (size_t)r->ncols; j++) {
-			int p = (int)j + 1;
-			switch (v[j].type) {
-			case V_NULL: db_bind_null(st, p); break;
-			case V_INT: db_bind_int(st, p, v[j].i); break;
-			case V_REAL: db_bind_double(st, p, v[j].d); break;
-			case V_TEXT: db_bind_static(st, p, r->text.data + v[j].off); break;
-			}
-		}
-		if (db_step(st) != DB_DONE)
-			return db_fail(db, err, "cannot store");
-		db_reset(st);
-		done += k;
-	}
-	return 0;
-}
-
-static int flush_pg(struct db *db, struct rows *r, struct kb_err *err)
-{
-	struct buf data = BUF_INIT;
-	size_t j;
-	int rc;
-
-	for (j = 0; j < r->n; j++) {
-		const struct val *v = &r->v[j];
-		if (j % (size_t)r->ncols)
-			buf_putc(&data, '\t');
-		switch (v->type) {
-		case V_NULL: buf_puts(&data, "\\N"); break;
-		case V_INT: buf_printf(&data, "%lld", v->i); break;
-		/* 17 significant digits read back as the same double */
-		case V_REAL: buf_printf(&data, "%.17g", v->d); break;
-		case V_TEXT: db_pg_copy_text(&data, r->text.data + v->off); break;
-		}
-		if (j % (size_t)r->ncols == (size_t)r->ncols - 1)
-			buf_putc(&data, '\n');
-	}
-	rc = db_pg_copy(db, r->table, r->cols, data.data, data.len, err);
-	buf_release(&data);
-	return rc;
-}
-
-/* Write the waiting rows of r into the target. */
-static int rows_flush(struct db *db, struct rows *r, struct kb_err *err)
-{
-	int rc;
-
-	if (!r->n)
-		return 0;
-	rc = db->kind == DB_PG ? flush_pg(db, r, err) : flush_sqlite(db, r, err);
-	rows_reset(r);
-	return rc;
 }
 
 /* One source of the source store. */
@@ -287,10 +152,9 @@ struct copy {
 	size_t ns;
 	struct idmap var, mach;         /* variant, machine ids */
 	struct idmap run;               /* this group's runs */
-	struct rows rows[DB_T_COUNT];
+	struct db_bulk rows[DB_T_COUNT];
 	struct dbst *read[R_COUNT];
 	struct dbst *ins_source, *find_source;
-	long long last_run;             /* SQLite target: the highest run id */
 	int catalogued;                 /* copy_catalogue() has committed */
 };
 
@@ -526,11 +390,11 @@ static const struct {
 
 /* Upsert rows [first, first + k) of r (kind 0 variants, 1 machines);
  * to[i] = the target's id of row first + i. */
-static int upsert_rows(struct copy *c, int kind, struct rows *r, size_t first, size_t k,
+static int upsert_rows(struct copy *c, int kind, struct db_bulk *r, size_t first, size_t k,
 		       long long *to, struct kb_err *err)
 {
 	struct buf sql = BUF_INIT;
-	const struct val *v = &r->v[first * (size_t)r->ncols];
+	const struct db_val *v = &r->v[first * (size_t)r->ncols];
 	struct dbst *st;
 	size_t i, j, got = 0;
 	int col, rc;
@@ -548,22 +412,22 @@ static int upsert_rows(struct copy *c, int kind, struct rows *r, size_t first, s
 	if (!st)
 		return -1;
 	for (j = 0; j < k * (size_t)r->ncols; j++) {
-		if (v[j].type == V_NULL)
+		if (v[j].type == DB_V_NULL)
 			db_bind_null(st, (int)j + 1);
-		else if (v[j].type == V_INT)
+		else if (v[j].type == DB_V_INT)
 			db_bind_int(st, (int)j + 1, v[j].i);
 		else
-			db_bind_static(st, (int)j + 1, r->text.data + v[j].off);
+			db_bind_static(st, (int)j + 1, db_bulk_str(r, &v[j]));
 	}
 	for (i = 0; i < k; i++)
 		to[i] = -1;
 	while ((rc = db_step(st)) == DB_ROW) {
 		/* the row of that name (and scope) */
 		for (i = 0; i < k; i++) {
-			const struct val *row = &v[i * (size_t)r->ncols];
-			if (to[i] < 0 && strcmp(r->text.data + row[0].off, db_col_str(st, 1)) == 0 &&
+			const struct db_val *row = &v[i * (size_t)r->ncols];
+			if (to[i] < 0 && strcmp(db_bulk_str(r, &row[0]), db_col_str(st, 1)) == 0 &&
 			    (upsert[kind].nkey == 1 ||
-			     strcmp(r->text.data + row[1].off, db_col_str(st, 2)) == 0))
+			     strcmp(db_bulk_str(r, &row[1]), db_col_str(st, 2)) == 0))
 				break;
 		}
 		if (i < k) {
@@ -588,7 +452,7 @@ static int copy_names(struct copy *c, int machines, struct kb_err *err)
 {
 	const char *col = machines ? "machine_id" : "variant_id";
 	struct idmap *map = machines ? &c->mach : &c->var;
-	struct rows r;
+	struct db_bulk r;
 	struct dbst *st;
 	long long *ids, *from = NULL, *to = NULL;
 	size_t n, k, nf = 0, done;
@@ -641,8 +505,7 @@ static int copy_names(struct copy *c, int machines, struct kb_err *err)
 		c->res->machines += nf;
 	else if (rc == 0)
 		c->res->variants += nf;
-	free(r.v);
-	buf_release(&r.text);
+	db_bulk_release(&r);
 	free(from);
 	free(to);
 	free(ids);
@@ -662,9 +525,8 @@ static long long mapped(const struct copy *c, const struct idmap *m, long long i
 
 static int copy_runs(struct copy *c, struct src *s, struct kb_err *err)
 {
-	struct rows *r = &c->rows[DB_T_RUN];
-	size_t first = nrows(r), k, n;
-	long long *ids = NULL;
+	struct db_bulk *r = &c->rows[DB_T_RUN];
+	size_t first = db_bulk_count(r), k, n;
 	struct dbst *st = read_stmt(c, R_RUNS, s->id, err);
 	int rc;
 
@@ -677,9 +539,9 @@ static int copy_runs(struct copy *c, struct src *s, struct kb_err *err)
 		if (vid < 0 || (mid < 0 && !db_col_null(st, 2)))
 			return -1;
 		idmap_add(&c->run, db_col_int(st, 0), 0);
-		put_int(r, 0);          /* the id, below */
-		put_int(r, s->to);
-		put_int(r, vid);
+		db_bulk_int(r, 0);          /* the id, below */
+		db_bulk_int(r, s->to);
+		db_bulk_int(r, vid);
 		put_id(r, mid);
 		put_col(r, st, 3, V_TEXT);
 		put_col(r, st, 4, V_TEXT);
@@ -691,19 +553,13 @@ static int copy_runs(struct copy *c, struct src *s, struct kb_err *err)
 	if (rc == DB_ERROR)
 		return -1;
 	n = c->run.n;
-	if (c->to->kind == DB_PG && n) {
-		ids = xcalloc(n, sizeof(*ids));
-		if (db_pg_run_ids(c->to, ids, n, err) < 0) {
-			free(ids);
-			return -1;
-		}
-	}
 	for (k = 0; k < n; k++) {
-		long long id = ids ? ids[k] : ++c->last_run;
+		long long id = c->to->ops->bulk->next_run_id(c->to, n - k, err);
+		if (id < 0)
+			return -1;
 		c->run.to[k] = id;
 		r->v[(first + k) * (size_t)r->ncols].i = id;
 	}
-	free(ids);
 	s->runs = (long long)n;
 	c->res->runs += n;
 	return 0;
@@ -721,7 +577,7 @@ static long long run_of(struct copy *c, struct dbst *st, struct kb_err *err)
 
 static int copy_children(struct copy *c, struct src *s, struct kb_err *err)
 {
-	struct rows *r;
+	struct db_bulk *r;
 	struct dbst *st;
 	int rc;
 
@@ -733,7 +589,7 @@ static int copy_children(struct copy *c, struct src *s, struct kb_err *err)
 		long long run = run_of(c, st, err);
 		if (run < 0)
 			return -1;
-		put_int(r, run);
+		db_bulk_int(r, run);
 		put_col(r, st, 1, V_TEXT);
 		put_col(r, st, 2, V_REAL);
 		put_col(r, st, 3, V_TEXT);
@@ -751,7 +607,7 @@ static int copy_children(struct copy *c, struct src *s, struct kb_err *err)
 		int i;
 		if (run < 0)
 			return -1;
-		put_int(r, run);
+		db_bulk_int(r, run);
 		for (i = 1; i <= 5; i++)
 			put_col(r, st, i, V_INT);
 		put_col(r, st, 6, V_REAL);
@@ -769,8 +625,8 @@ static int copy_children(struct copy *c, struct src *s, struct kb_err *err)
 		long long mid = db_col_null(st, 1) ? -1 : mapped(c, &c->mach, db_col_int(st, 1), "machine", err);
 		if (vid < 0 || (mid < 0 && !db_col_null(st, 1)))
 			return -1;
-		put_int(r, s->to);
-		put_int(r, vid);
+		db_bulk_int(r, s->to);
+		db_bulk_int(r, vid);
 		put_id(r, mid);
 		put_col(r, st, 2, V_TEXT);
 		put_col(r, st, 3, V_TEXT);
@@ -799,7 +655,7 @@ static int copy_children(struct copy *c, struct src *s, struct kb_err *err)
 	if (!st)
 		return -1;
 	while ((rc = step(c->from, st, err)) == DB_ROW) {
-		put_int(r, s->to);
+		db_bulk_int(r, s->to);
 		put_col(r, st, 0, V_INT);
 		put_col(r, st, 1, V_INT);
 		put_col(r, st, 2, V_TEXT);
@@ -867,27 +723,18 @@ static size_t pending_rows(const struct copy *c)
 	size_t t, n = 0;
 
 	for (t = 0; t < DB_T_COUNT; t++)
-		n += nrows(&c->rows[t]);
+		n += db_bulk_count(&c->rows[t]);
 	return n;
 }
 
 static int group_begin(struct copy *c, struct kb_err *err)
 {
-	struct dbst *st;
-
-	if (db_begin(c->to, err) < 0)
+	/* The backend's bulk transaction: runs can be numbered here and
+	 * sent later (SQLite: from max(id), the write lock held; foreign-key
+	 * checks off, as for an import: every reference a copied row makes
+	 * is to a row the copy made or mapped). */
+	if (c->to->ops->bulk->begin(c->to, err) < 0)
 		return -1;
-	/* SQLite numbers rows max(id) + 1: the write lock is held, so runs
-	 * can be numbered here and sent later. */
-	if (c->to->kind == DB_SQLITE) {
-		st = db_prepare(c->to, "SELECT coalesce(max(id), 0) FROM run", err);
-		if (!st)
-			return -1;
-		if (step(c->to, st, err) == DB_ROW)
-			c->last_run = db_col_int(st, 0);
-		if (db_rows_end(c->to, st, err) < 0)
-			return -1;
-	}
 	/* The first group brings the catalogue, variants and machines: a
 	 * copy that fails there leaves nothing behind. */
 	if (!c->catalogued && (copy_metrics(c, err) < 0 || copy_names(c, 0, err) < 0 ||
@@ -903,15 +750,12 @@ static int group_end(struct copy *c, int open, size_t first, size_t end, struct 
 	size_t t, k;
 
 	for (t = 0; open && t < DB_T_COUNT; t++)
-		if (rows_flush(c->to, &c->rows[t], err) < 0)
+		if (db_bulk_write(c->to, &c->rows[t], err) < 0)
 			return -1;
-	if (open && db_exec(c->to, "COMMIT", err) < 0)
+	if (open && c->to->ops->bulk->commit(c->to, err) < 0)
 		return -1;
-	if (open) {
+	if (open)
 		c->catalogued = 1;
-		if (c->to->kind == DB_SQLITE)
-			db_ckpt_after_commit(c->to);
-	}
 	for (k = first; k < end; k++) {
 		struct db_copy_source cs;
 		cs.path = c->s[k].col[S_PATH];
@@ -954,7 +798,7 @@ static int copy_all_sources(struct copy *c, struct kb_err *err)
 fail:
 	db_exec(c->to, "ROLLBACK", NULL);
 	for (t = 0; t < DB_T_COUNT; t++)
-		rows_reset(&c->rows[t]);
+		db_bulk_reset(&c->rows[t]);
 	return -1;
 }
 
@@ -1087,25 +931,12 @@ int db_copy(struct db *from, struct db *to, db_copy_fn each, void *ctx,
 	c.res = res;
 	c.each = each;
 	c.ctx = ctx;
-	for (t = 0; t < DB_T_COUNT; t++) {
-		c.rows[t].table = db_tables[t].table;
-		c.rows[t].cols = db_tables[t].cols;
-		c.rows[t].ncols = db_tables[t].ncols;
-	}
+	for (t = 0; t < DB_T_COUNT; t++)
+		db_bulk_init(&c.rows[t], (int)t);
 	/* One snapshot of the source store for the whole copy. */
-	rc = db_exec(from, from->kind == DB_PG ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
-		     : "BEGIN", err);
+	rc = db_begin_read(from, err);
 	if (rc == 0)
 		rc = load_sources(&c, err);
-	/* A SQLite target: the log is copied back by the import's checkpointer
-	 * thread, as during an import. */
-	if (rc == 0 && to->kind == DB_SQLITE) {
-		db_ckpt_start(to);
-		/* Every reference a copied row makes is to a row the copy made
-		 * or mapped: the checks would only cost (the importer does the
-		 * same, group.c). */
-		rc = db_exec(to, "PRAGMA foreign_keys = OFF", err);
-	}
 	if (rc == 0)
 		rc = copy_all_sources(&c, err);
 	if (rc == 0)
@@ -1114,16 +945,11 @@ int db_copy(struct db *from, struct db *to, db_copy_fn each, void *ctx,
 		rc = copy_relabels(&c, err);
 	if (db_in_txn(from))
 		db_exec(from, "ROLLBACK", NULL);
-	if (to->kind == DB_SQLITE && !db_in_txn(to))
-		db_exec(to, "PRAGMA foreign_keys = ON", NULL);
+	to->ops->bulk->end(to);
 	for (t = 0; t < R_COUNT; t++)
 		db_finalize(c.read[t]);
-	for (t = 0; t < DB_T_COUNT; t++) {
-		for (k = 0; k < INSERT_ROWS; k++)
-			db_finalize(c.rows[t].ins[k]);
-		free(c.rows[t].v);
-		buf_release(&c.rows[t].text);
-	}
+	for (t = 0; t < DB_T_COUNT; t++)
+		db_bulk_release(&c.rows[t]);
 	db_finalize(c.ins_source);
 	db_finalize(c.find_source);
 	for (k = 0; k < c.ns; k++)

@@ -1,7 +1,10 @@
 /*
- * db.h - the SQLite store: schema and migrations, an all-or-nothing
- * import of each source file, and query functions that return plain C
- * structs.
+ * db.h - the store: schema and migrations, an all-or-nothing import of
+ * each source file, and query functions that return plain C structs.
+ * Two backends behind the one interface: a SQLite file (the embedded
+ * default) or a PostgreSQL server (a lab's shared store, a postgresql://
+ * URI or libpq's keyword/value string); db_open() chooses from the name,
+ * and nothing here differs between them.
  *
  * Values are always bound, never formatted into SQL.  Every function
  * returns 0 on success and -1 with err set on failure; nothing prints.
@@ -16,14 +19,15 @@
 
 struct db;
 
-/* Open (creating and migrating as needed) the database at path.  WAL
- * mode, foreign keys and a busy timeout are set so several importers can
- * write at once. */
+/* Open (creating and migrating as needed) the store path names.  Several
+ * importers can write at once (SQLite: WAL mode, foreign keys and a busy
+ * timeout; PostgreSQL: a role that may write, checked here). */
 int db_open(struct db **out, const char *path, struct kb_err *err);
-/* Open an existing database read-only (SQLITE_OPEN_READONLY: nothing a
- * reader does can change it); fails when path does not exist.  A
- * database an older kbench wrote is first upgraded through a short
- * read-write connection, the only write a reader makes. */
+/* Open an existing store read-only (SQLITE_OPEN_READONLY, or a read-only
+ * PostgreSQL session: nothing a reader does can change it); fails when
+ * path does not exist.  A SQLite file an older kbench wrote is first
+ * upgraded through a short read-write connection, the only write a
+ * reader makes; a server's store asks for kbench init. */
 int db_open_existing(struct db **out, const char *path, struct kb_err *err);
 void db_close(struct db *db);
 int db_schema_version(void);
@@ -38,7 +42,6 @@ struct buf;
 void db_mask_spec(const char *spec, struct buf *out);
 /* The store as messages show it: a file, or the URI without its password. */
 const char *db_name(const struct db *db);
-int db_is_pg(const struct db *db);
 /* Has the connection to the store's server been lost (PostgreSQL)? */
 int db_lost(const struct db *db);
 
@@ -73,7 +76,7 @@ struct db_import_result {
 };
 
 /* Store a finished batch: all of it or nothing.  Consecutive batches
- * share one SQLite transaction for up to DB_GROUP_SECONDS or
+ * share one transaction for up to DB_GROUP_SECONDS or
  * DB_GROUP_BYTES of source, and the store keeps each one's records (it
  * takes them: b is left empty) until the transaction commits: if a file
  * fails halfway, the transaction is rolled back and the kept files are
@@ -187,7 +190,7 @@ int db_comparable_sets(struct db *db, const char *bench, struct db_cset **out, s
 void db_csets_free(struct db_cset *c, size_t n);
 
 /* The display name of the variant a user means by want (display name,
- * name alone when unique, name@start-of-post); -1 with err "unknown
+ * name alone when unique, name@start-of-post; variant.c); -1 with err "unknown
  * variant" or "... is ambiguous: ...".  *display is malloc'd. */
 int db_variant_resolve(struct db *db, const char *want, char **display, struct kb_err *err);
 /* The same, and the variant's id. */

@@ -9,14 +9,16 @@
 #include <libpq-fe.h>
 
 #include "db.h"
+#include "backend.h"
+#include "bulk.h"
 #include "../core/buf.h"
 
-#define DB_ROWS_MAX 16
+/* Rows per multi-row INSERT (SQLite's bulk path). */
+#define DB_ROWS_MAX 64
 
-/* The backends.  Everything above db/ sees struct db only; inside db/,
- * the files speak through the statement vocabulary below, and the
- * dialect differences live in db.c (SQLite) and pg.c (PostgreSQL). */
-enum db_kind { DB_SQLITE, DB_PG };
+/* Everything above db/ sees struct db only; inside db/, the files speak
+ * through the statement vocabulary below, which calls the backend's
+ * ops (backend.h): db/sqlite.c and db/pg.c. */
 
 /* What db_step() returns. */
 enum { DB_ERROR = -1, DB_DONE = 0, DB_ROW = 1 };
@@ -24,8 +26,8 @@ enum { DB_ERROR = -1, DB_DONE = 0, DB_ROW = 1 };
 /* A prepared statement of either backend. */
 struct dbst {
 	struct db *db;
-	sqlite3_stmt *s;            /* DB_SQLITE */
-	/* DB_PG: the text with $n parameters, the values bound (text, owned,
+	sqlite3_stmt *s;            /* SQLite */
+	/* PostgreSQL: the text with $n parameters, the values bound (text, owned,
 	 * NULL for SQL NULL), the whole result and the row the cursor is on. */
 	char *sql;
 	int nparam;
@@ -38,26 +40,38 @@ struct dbst {
 };
 
 struct db {
-	enum db_kind kind;
-	sqlite3 *h;                 /* DB_SQLITE */
-	PGconn *pg;                 /* DB_PG */
+	const struct db_ops *ops;   /* the backend */
+	sqlite3 *h;                 /* SQLite */
+	PGconn *pg;                 /* PostgreSQL */
 	char *path;                 /* the store as shown: a file, or the URI without its password */
-	char *spec;                 /* DB_PG: the connection string as given (never shown) */
-	char pgstate[6];            /* DB_PG: SQLSTATE of the last failure, "" none */
-	char pgmsg[512];            /* DB_PG: its message */
+	char *spec;                 /* PostgreSQL: the connection string as given (never shown) */
+	char pgstate[6];            /* PostgreSQL: SQLSTATE of the last failure, "" none */
+	char pgmsg[512];            /* PostgreSQL: its message */
 	int readonly;               /* opened for reading only */
+	int created, discard;       /* SQLite: this open made the file; remove it at close */
 	struct dbst *cache[32];     /* prepared once, see db_cached() */
-	/* store.c's multi-row INSERTs: rows[table][n - 1] inserts n rows. */
-	struct dbst *rows[4][DB_ROWS_MAX];
+	/* SQLite's bulk rows: rows[table][n - 1] inserts n rows. */
+	struct dbst *rows[DB_T_COUNT][DB_ROWS_MAX];
+	/* Run ids: SQLite numbers them itself from the highest (read when a
+	 * bulk transaction begins); PostgreSQL's come from the run table's
+	 * sequence, several at a time, those not used yet kept here. */
+	long long last_run;
+	long long *run_ids;
+	size_t nrun_ids, next_run_id;
 	/* db_store_batch() groups files into one transaction: */
 	int grouped;                /* a group transaction is open */
 	struct group *group;        /* what it stored, kept until it commits */
 	struct ckpt *ckpt;          /* the checkpointer thread (checkpoint.c) */
-	struct vcache *vcache;      /* readers: names resolved (relabel.c) */
+	struct vcache *vcache;      /* readers: names resolved (variant.c) */
 };
 
-/* relabel.c: free db->vcache. */
+/* variant.c: free db->vcache. */
 void db_vcache_free(struct db *db);
+/* variant.c: the variant a user names by want (display name, name alone
+ * when unique, or name@start-of-post): its id, name and scope (owned by
+ * the caller); -1 with err "unknown variant" or "... is ambiguous". */
+int db_variant_find(struct db *db, const char *want, long long *id, char **name,
+		    char **scope, struct kb_err *err);
 
 /* A statement prepared on first use and kept until db_close(); reset and
  * with bindings cleared on every call.  slot must be unique per sql. */
@@ -86,6 +100,9 @@ const char *db_col_str(struct dbst *st, int i);
 int db_col_null(struct dbst *st, int i);
 /* BEGIN a write transaction (SQLite: IMMEDIATE, so writers queue). */
 int db_begin(struct db *db, struct kb_err *err);
+/* BEGIN a read transaction: one picture for all its statements
+ * (PostgreSQL: one snapshot, REPEATABLE READ). */
+int db_begin_read(struct db *db, struct kb_err *err);
 /* Is a transaction open on the connection? */
 int db_in_txn(struct db *db);
 /* Did the last failure come from a conflict with another writer
@@ -124,8 +141,8 @@ char *db_col_text(struct dbst *st, int i);
 /* Column as double; SQL NULL gives NAN. */
 double db_col_double(struct dbst *st, int i);
 
-/* The WAL checkpointer thread (checkpoint.c): started by the store for
- * an import, stopped by db_close() before the connection closes. */
+/* The WAL checkpointer thread (checkpoint.c, SQLite's): started by the
+ * bulk path's first transaction, stopped before the connection closes. */
 void db_ckpt_start(struct db *db);
 void db_ckpt_stop(struct db *db);
 /* After a COMMIT: keep the log from growing without end. */
@@ -134,22 +151,6 @@ void db_ckpt_after_commit(struct db *db);
 /* Free what db_store_batch() keeps (store.c); db_close() calls it. */
 void db_store_release(struct db *db);
 
-/* The tables the importer (store.c) and kbench copy (copy.c) write in
- * bulk, and their columns in the order both give a row's values.  A
- * row's table comes before its children's: runs before their samples. */
-enum { DB_T_RUN, DB_T_SAMPLE, DB_T_JOB, DB_T_SUMMARY, DB_T_SEGMENT, DB_T_COUNT };
-struct db_table {
-	const char *table, *cols;
-	int ncols;
-};
-extern const struct db_table db_tables[DB_T_COUNT];
-
-/* PostgreSQL: n run ids from the run table's sequence (store.c), so that
- * importers writing at the same time never take the same one. */
-int db_pg_run_ids(struct db *db, long long *ids, size_t n, struct kb_err *err);
-
-/* PostgreSQL (pg.c): what db.c hands over when the store is a server. */
-int db_pg_open(struct db *db, const char *uri, struct kb_err *err);
 /* conninfo.c: spec as libpq takes it (the URI scheme lowered); caller frees. */
 char *db_conninfo(const char *spec);
 /* msg with every password of spec in it replaced by ***, appended to out. */
@@ -157,16 +158,6 @@ void db_mask_message(const char *spec, const char *msg, struct buf *out);
 /* 0 when libpq reads spec as written; else -1 and err (spec masked):
  * a string libpq cannot read, or a URI password it would cut. */
 int db_conninfo_check(const char *spec, struct kb_err *err);
-void db_pg_close(struct db *db);
-int db_pg_exec(struct db *db, const char *sql, struct kb_err *err);
-int db_pg_step(struct dbst *st);
-/* libpq's text of the failure in res (or the connection's), one line. */
-void db_pg_failed(struct db *db, const PGresult *res);
-/* COPY table (cols) FROM STDIN with data in COPY's text format. */
-int db_pg_copy(struct db *db, const char *table, const char *cols, const char *data,
-	       size_t len, struct kb_err *err);
-/* Append s to out in COPY's text format (\N for NULL). */
-void db_pg_copy_text(struct buf *out, const char *s);
 
 /* Schema (schema.c).  db_migrate() upgrades the schema (a write);
  * db_schema_check() only reads: 0 current, 1 older (needs db_migrate()),

@@ -3,7 +3,8 @@
  * files share one transaction, each file's records are kept until it
  * commits, and after a failure the files before it are stored again
  * (replay), so each file still imports completely or not at all.  What
- * the group has learnt (variant ids, catalogued metrics) lives here too.
+ * the group has learnt (variant ids, catalogued metrics) is kept in
+ * known.c's sets.
  */
 #include "db_int.h"
 #include "group.h"
@@ -14,62 +15,11 @@
 #include <time.h>
 #include <unistd.h>
 
-static unsigned known_hash(const char *a, const char *b)
-{
-	unsigned h = 2166136261u;       /* FNV-1a over a, NUL, b */
-
-	for (; *a; a++)
-		h = (h ^ (unsigned char)*a) * 16777619u;
-	h *= 16777619u;
-	for (; b && *b; b++)
-		h = (h ^ (unsigned char)*b) * 16777619u;
-	return h;
-}
-
-/* The entry for (a, b), or NULL; *at is where it goes when absent. */
-long long *db_known_find(struct known *kn, const char *a, const char *b, unsigned *at)
-{
-	unsigned i = known_hash(a, b) & (KNOWN_SLOTS - 1);
-
-	for (; kn->slot[i]; i = (i + 1) & (KNOWN_SLOTS - 1)) {
-		size_t e = (size_t)kn->slot[i] - 1;
-		if (strcmp(kn->k[e].a, a) == 0 &&
-		    (b ? kn->k[e].b && strcmp(kn->k[e].b, b) == 0 : !kn->k[e].b))
-			return &kn->k[e].id;
-	}
-	*at = i;
-	return NULL;
-}
-
-void db_known_add(struct known *kn, const char *a, const char *b, long long id)
-{
-	unsigned at;
-
-	if (kn->n >= KNOWN_MAX || db_known_find(kn, a, b, &at))
-		return;
-	kn->k[kn->n].a = xstrdup(a);
-	kn->k[kn->n].b = b ? xstrdup(b) : NULL;
-	kn->k[kn->n].id = id;
-	kn->slot[at] = (unsigned short)++kn->n;
-}
-
-static void known_forget(struct known *kn)
-{
-	size_t i;
-
-	for (i = 0; i < kn->n; i++) {
-		free(kn->k[i].a);
-		free(kn->k[i].b);
-	}
-	kn->n = 0;
-	memset(kn->slot, 0, sizeof(kn->slot));
-}
-
 /* Forget what the group learnt (its transaction ended or was rolled back). */
 static void forget(struct group *g)
 {
-	known_forget(&g->var);
-	known_forget(&g->met);
+	db_known_forget(&g->var);
+	db_known_forget(&g->met);
 }
 
 static double now_seconds(void)
@@ -136,37 +86,17 @@ static void drop_kept(struct group *g)
 	g->bytes = 0;
 }
 
-/* Open a group transaction.  The store writes the ids of rows it has just
- * written, so SQLite's foreign-key check of every child row (a lookup
- * of its parent, a tenth of the import time) is switched off for this
- * connection; tests check PRAGMA foreign_key_check after imports. */
+/* Open a group transaction: the backend's bulk transaction (SQLite:
+ * foreign-key checks off, runs numbered from the highest id). */
 static int begin(struct db *db, struct kb_err *err)
 {
 	struct group *g;
-	struct dbst *st;
 
-	if (!db->group) {
+	if (!db->group)
 		db->group = xcalloc(1, sizeof(*db->group));
-		db_ckpt_start(db);
-	}
 	g = db->group;
-	/* PostgreSQL: many importers may write at once; run ids come from
-	 * the table's sequence (store.c), and the server checks the keys. */
-	if (db->kind == DB_SQLITE && db_exec(db, "PRAGMA foreign_keys = OFF", err) < 0)
+	if (db->ops->bulk->begin(db, err) < 0)
 		return -1;
-	if (db_begin(db, err) < 0)
-		return -1;
-	if (db->kind == DB_SQLITE) {
-		st = db_cached(db, DB_GROUP_SLOT, "SELECT coalesce(max(id), 0) FROM run", err);
-		if (!st || db_step(st) != DB_ROW) {
-			if (st)
-				db_fail(db, err, "cannot read the run table");
-			db_exec(db, "ROLLBACK", NULL);
-			return -1;
-		}
-		g->last_run = db_col_int(st, 0);
-		db_reset(st);
-	}
 	db->grouped = 1;
 	g->start = now_seconds();
 	return 0;
@@ -229,7 +159,7 @@ int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
 	 * transaction, and with it the oldest WAL frame a checkpoint must
 	 * keep, past the COMMIT: the log would grow for the whole import. */
 	db_each_stmt(db, db_reset);
-	if (db_exec(db, "COMMIT", err) < 0) {
+	if (db->ops->bulk->commit(db, err) < 0) {
 		rollback(db);
 		if (lost)
 			*lost = n;
@@ -237,7 +167,6 @@ int db_store_flush(struct db *db, size_t *lost, struct kb_err *err)
 		return -1;
 	}
 	drop_kept(db->group);
-	db_ckpt_after_commit(db);
 	return 0;
 }
 
@@ -253,7 +182,6 @@ void db_store_release(struct db *db)
 	drop_kept(db->group);
 	forget(db->group);
 	free(db->group->k);
-	free(db->group->ids);
 	free(db->group);
 	db->group = NULL;
 }

@@ -1,6 +1,7 @@
 /*
- * group.h - what store.c (one file's records into SQL) and group.c (the
- * transaction files share, and its replay) share.  Not for use outside db/.
+ * group.h - what store.c (one file's records into SQL), group.c (the
+ * transaction files share, and its replay) and known.c (what the group
+ * has learnt) share.  Not for use outside db/.
  */
 #ifndef KB_DB_GROUP_H
 #define KB_DB_GROUP_H
@@ -9,9 +10,6 @@
 #include "../ingest/record.h"
 
 #include <stddef.h>
-
-/* The db_cached() slot of group.c's statement (store.c's are below it). */
-#define DB_GROUP_SLOT 31
 
 /* What a group transaction has learnt, forgotten when it ends: variant
  * ids and metrics known to the catalogue, so most files ask SQLite
@@ -32,6 +30,8 @@ struct known {
 long long *db_known_find(struct known *kn, const char *a, const char *b, unsigned *at);
 /* Add (a, b) -> id (copies of the names) unless it is there or the set is full. */
 void db_known_add(struct known *kn, const char *a, const char *b, long long id);
+/* Empty the set. */
+void db_known_forget(struct known *kn);
 
 /* A file stored in the open group, kept to be stored again (replay()). */
 struct kept {
@@ -45,9 +45,6 @@ struct group {
 	size_t n, cap;
 	long long bytes;        /* source bytes kept */
 	double start;
-	long long last_run;     /* highest run id: the store numbers runs itself */
-	long long *ids;         /* PostgreSQL: run ids from the sequence, not yet used */
-	size_t nids, next_id;
 	struct known var;       /* variant name -> id */
 	struct known met;       /* (benchmark, metric) in the catalogue */
 };

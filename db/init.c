@@ -58,13 +58,12 @@ int db_init(const char *spec, struct db_init_result *res, struct kb_err *err)
 		return -1;
 	if (db_open(&db, spec, err) < 0)
 		return -1;
-	res->pg = db->kind == DB_PG;
+	res->pg = db->ops->names_sql != NULL;
 	snprintf(res->name, sizeof(res->name), "%s", db_name(db));
 	rc = db_schema_read(db, &res->after, err);
-	/* quote_ident: names as psql must be given them */
+	/* a server's names, as psql must be given them */
 	if (rc == 0 && res->pg)
-		rc = one_row(db, "SELECT quote_ident(current_database()), quote_ident(current_schema()),"
-			     " quote_ident(current_user)", names, 3, err);
+		rc = one_row(db, db->ops->names_sql, names, 3, err);
 	if (rc == 0 && res->pg) {
 		snprintf(res->database, sizeof(res->database), "%s", names[0]);
 		snprintf(res->schema, sizeof(res->schema), "%s", names[1]);

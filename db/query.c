@@ -370,8 +370,7 @@ int db_query_select(struct db *db, const struct db_qsel *sel, struct db_qdata *o
 	memset(out, 0, sizeof(*out));
 	/* One read transaction: a concurrent import cannot split the picture
 	 * (PostgreSQL: one snapshot for all its statements). */
-	if (db_exec(db, db_is_pg(db) ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN",
-		    err) < 0)
+	if (db_begin_read(db, err) < 0)
 		return -1;
 	if (load_variants(db, sel, out, err) < 0 || load_metrics(db, out, err) < 0 ||
 	    load_runs(db, sel, out, err) < 0 ||

@@ -7,7 +7,6 @@
 #include "db_int.h"
 #include "schema_metrics.h"
 #include "schema_views.h"
-#include "schema_pg.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -306,41 +305,17 @@ int db_schema_version(void)
 	return (int)(sizeof(migrations) / sizeof(migrations[0]));
 }
 
-/* PostgreSQL stores begin at SQLite's version 5: db_pg_schema creates
- * that schema at once, and migrations after 5 are written for both. */
-#define PG_FIRST_VERSION DB_PG_SCHEMA_BASE
+const char *db_migration(int i)
+{
+	return migrations[i];
+}
 
 /* The schema version into *version; -1 with err set when it cannot be
  * read (a busy or corrupt database is not version 0).  SQLite keeps it
  * in PRAGMA user_version, PostgreSQL in the table kbench_schema. */
 int db_schema_read(struct db *db, int *version, struct kb_err *err)
 {
-	struct dbst *st;
-	int rc;
-
-	*version = 0;
-	if (db->kind == DB_PG) {
-		/* pg_class read with the statement's snapshot: to_regclass()
-		 * goes through the catalogue cache, which a wait on an
-		 * advisory lock does not refresh (see migrate_pg). */
-		st = db_prepare(db, "SELECT count(*) FROM pg_catalog.pg_class c"
-				" JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
-				" WHERE c.relname = 'kbench_schema' AND n.nspname = current_schema()", err);
-		if (!st)
-			return -1;
-		rc = db_step(st) == DB_ROW && db_col_int(st, 0);
-		if (db_rows_end(db, st, err) < 0)
-			return -1;
-		if (!rc)
-			return 0;
-		st = db_prepare(db, "SELECT max(version) FROM kbench_schema", err);
-	} else {
-		st = db_prepare(db, "PRAGMA user_version", err);
-	}
-	if (!st)
-		return -1;
-	*version = db_step(st) == DB_ROW ? (int)db_col_int(st, 0) : 0;
-	if (db_rows_end(db, st, err) < 0)
+	if (db->ops->schema_read(db, version, err) < 0)
 		return -1;
 	/* No kbench writes a negative version (migration -1 does not
 	 * exist): a store that says so was written by something else. */
@@ -361,88 +336,17 @@ int db_schema_check(struct db *db, struct kb_err *err)
 		return kb_err_set(err, db->path, 0,
 				  "database schema version %d is newer than this kbench (%d)",
 				  version, db_schema_version());
-	if (db->kind == DB_PG && version == 0 && db->readonly)
+	if (!db->ops->reader_upgrades && version == 0 && db->readonly)
 		return kb_err_set(err, db->path, 0, "no kbench store in this database "
 				  "(run 'kbench init', or import something, as a role that may create tables)");
 	return version < db_schema_version();
 }
 
-static int migrate_pg(struct db *db, struct kb_err *err)
-{
-	int version, tries = 0;
-	char sql[128];
-
-again:
-	/* One migrator at a time: the others wait on the lock, then see
-	 * the version it wrote. */
-	if (db_begin(db, err) < 0)
-		return -1;
-	if (db_exec(db, "SELECT pg_advisory_xact_lock(7140531)", err) < 0 ||
-	    db_schema_read(db, &version, err) < 0)
-		goto fail;
-	if (version == 0) {
-		if (db_exec(db, db_pg_schema, err) < 0 ||
-		    db_exec(db, "CREATE TABLE IF NOT EXISTS kbench_schema (version INTEGER NOT NULL)", err) < 0)
-			goto fail;
-		snprintf(sql, sizeof(sql), "INSERT INTO kbench_schema VALUES (%d)", PG_FIRST_VERSION);
-		if (db_exec(db, sql, err) < 0)
-			goto fail;
-		version = PG_FIRST_VERSION;
-	}
-	for (; version < db_schema_version(); version++) {
-		snprintf(sql, sizeof(sql), "UPDATE kbench_schema SET version = %d", version + 1);
-		const char *text = version - PG_FIRST_VERSION < db_pg_nmigrations
-			? db_pg_migrations[version - PG_FIRST_VERSION] : migrations[version];
-		if (db_exec(db, text, err) < 0 || db_exec(db, sql, err) < 0)
-			goto fail;
-	}
-	return db_exec(db, "COMMIT", err);
-fail:
-	db_exec(db, "ROLLBACK", NULL);
-	/* Another first open created the schema while this one waited
-	 * (42P07: a table exists already): read the version again. */
-	if (!strcmp(db->pgstate, "42P07") && tries++ < 3)
-		goto again;
-	return -1;
-}
-
 int db_migrate(struct db *db, struct kb_err *err)
 {
-	int version, i, rc = db_schema_check(db, err);
+	int rc = db_schema_check(db, err);
 
 	if (rc <= 0)
 		return rc;
-	if (db->kind == DB_PG)
-		return migrate_pg(db, err);
-	if (db_schema_read(db, &version, err) < 0)
-		return -1;
-	/* A migration may rebuild a table that others reference (variant in
-	 * 3): foreign keys are off while migrating (the pragma is a no-op
-	 * inside a transaction, so it is set here). */
-	if (version < db_schema_version() && db_exec(db, "PRAGMA foreign_keys = OFF", err) < 0)
-		return -1;
-	for (i = version; i < db_schema_version(); i++) {
-		char pragma[64];
-		/* BEGIN IMMEDIATE: concurrent first opens wait, then see the
-		 * version the winner wrote. */
-		if (db_begin(db, err) < 0)
-			return -1;
-		if (db_schema_read(db, &version, err) < 0) {
-			db_exec(db, "ROLLBACK", NULL);
-			return -1;
-		}
-		if (version > i) {
-			db_exec(db, "COMMIT", NULL);
-			i = version - 1;
-			continue;
-		}
-		snprintf(pragma, sizeof(pragma), "PRAGMA user_version = %d", i + 1);
-		if (db_exec(db, migrations[i], err) < 0 || db_exec(db, pragma, err) < 0 ||
-		    db_exec(db, "COMMIT", err) < 0) {
-			db_exec(db, "ROLLBACK", NULL);
-			db_exec(db, "PRAGMA foreign_keys = ON", NULL);
-			return -1;
-		}
-	}
-	return db_exec(db, "PRAGMA foreign_keys = ON", err);
+	return db->ops->migrate(db, err);
 }

@@ -19,18 +19,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The statements; the first ones' text is the backend's (ops->sql). */
 enum {
-	S_FIND_SOURCE, S_DEL_SAMPLES, S_DEL_JOBS, S_DEL_RUNS, S_DEL_SUMMARIES, S_DEL_SOURCE,
-	S_INS_SOURCE, S_INS_VARIANT, S_GET_VARIANT,
-	S_SET_VDESC, S_SET_VKERNEL, S_INS_MACHINE, S_GET_MACHINE, S_HAS_METRIC, S_INS_METRIC,
-	S_DEL_SEGMENTS, S_FIND_SEGMENT, S_INS_SEGMENT, S_LABEL_TAKEN, S_LOCK_SEGMENTS,
-	S_FIND_SEGMENTS, S_RUN_IDS, S_SET_MACHINE_HW, S_COUNT
+	S_INS_SOURCE = DB_SQL_INS_SOURCE, S_INS_VARIANT = DB_SQL_INS_VARIANT,
+	S_INS_MACHINE = DB_SQL_INS_MACHINE,
+	S_FIND_SOURCE = DB_SQL_COUNT, S_DEL_SAMPLES, S_DEL_JOBS, S_DEL_RUNS, S_DEL_SUMMARIES,
+	S_DEL_SOURCE, S_GET_VARIANT, S_SET_VDESC, S_SET_VKERNEL, S_GET_MACHINE, S_HAS_METRIC,
+	S_INS_METRIC, S_DEL_SEGMENTS, S_SET_MACHINE_HW, S_COUNT
 };
 
-/* group.c's statement has the slot after these. */
-_Static_assert(S_COUNT <= DB_GROUP_SLOT, "store.c's statements overlap group.c's");
+/* The backends' own statements have the slots after these. */
+_Static_assert(S_COUNT <= DB_SLOT_BACKEND, "store.c's statements overlap the backend's");
 
-static const char *const sql[] = {
+static const char *const sql[S_COUNT] = {
 	[S_FIND_SOURCE] = "SELECT id, path FROM source WHERE sha256 = ?1",
 	/* A source and what it holds, children first: the import connection
 	 * does not enforce foreign keys (see begin() in group.c), so nothing cascades. */
@@ -39,18 +40,11 @@ static const char *const sql[] = {
 	[S_DEL_RUNS] = "DELETE FROM run WHERE source_id = ?1",
 	[S_DEL_SUMMARIES] = "DELETE FROM summary WHERE source_id = ?1",
 	[S_DEL_SOURCE] = "DELETE FROM source WHERE id = ?1",
-	[S_INS_SOURCE] = "INSERT INTO source (path, sha256, size, format, mail_from, mail_date,"
-			 " mail_subject, message_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
-			 /* another importer's copy of the same bytes: nothing, and no row */
-			 " ON CONFLICT (sha256) DO NOTHING RETURNING id",
-	[S_INS_VARIANT] = "INSERT INTO variant (name, scope, scope_label) VALUES (?1, ?2, ?3)"
-			  " ON CONFLICT DO NOTHING",
 	[S_GET_VARIANT] = "SELECT id FROM variant WHERE name = ?1 AND scope = ?2",
 	[S_SET_VDESC] = "UPDATE variant SET description = ?2 WHERE id = ?1 "
 			"AND (description IS NULL OR description = '')",
 	[S_SET_VKERNEL] = "UPDATE variant SET kernel = ?2 WHERE id = ?1 "
 			  "AND (kernel IS NULL OR ?3)",
-	[S_INS_MACHINE] = "INSERT INTO machine (name) VALUES (?1) ON CONFLICT DO NOTHING",
 	[S_GET_MACHINE] = "SELECT id FROM machine WHERE name = ?1",
 	/* Two key lookups: an IN list or INSERT ... SELECT from the same table
 	 * would make SQLite build ephemeral tables on every call (once per sample). */
@@ -60,55 +54,17 @@ static const char *const sql[] = {
 			  " VALUES (?1, ?2, ?3, ?4, ?5)"
 			  " ON CONFLICT DO NOTHING",
 	[S_DEL_SEGMENTS] = "DELETE FROM segment WHERE source_id = ?1",
-	/* The first source that carried a segment of the same text. */
-	[S_FIND_SEGMENT] = "SELECT src.id, src.path FROM segment g JOIN source src ON src.id = g.source_id"
-			   " WHERE g.hash = ?1 AND g.copy_of IS NULL ORDER BY src.id LIMIT 1",
-	[S_INS_SEGMENT] = "INSERT INTO segment (source_id, first_line, last_line, format, hash, runs,"
-			  " summaries, copy_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-	/* Another post already shows its variants as name@label. */
-	/* PostgreSQL only: transaction locks on the hashes of an array, in
-	 * its order, and the sources that carried any of them. */
-	[S_LOCK_SEGMENTS] = "SELECT count(*) FROM (SELECT pg_advisory_xact_lock(hashtextextended(h, 0))"
-			    " FROM unnest(CAST(?1 AS TEXT[])) AS u(h)) x",
-	/* PostgreSQL only: ?1 run ids from run's sequence */
-	[S_RUN_IDS] = "SELECT nextval(pg_get_serial_sequence('run', 'id'))"
-		      " FROM generate_series(1, CAST(?1 AS INTEGER))",
-	[S_FIND_SEGMENTS] = "SELECT g.hash, src.id, src.path FROM segment g"
-			    " JOIN source src ON src.id = g.source_id"
-			    " WHERE g.hash = ANY (CAST(?1 AS TEXT[])) AND g.copy_of IS NULL"
-			    " ORDER BY g.hash, src.id",
 	/* numactl -H: the machine's CPUs and nodes as its latest text says */
 	[S_SET_MACHINE_HW] = "UPDATE machine SET cpus = COALESCE(?2, cpus), nodes = COALESCE(?3, nodes),"
 			     " description = COALESCE(?4, description) WHERE id = ?1",
-	[S_LABEL_TAKEN] = "SELECT EXISTS (SELECT 1 FROM variant WHERE scope_label = ?1 AND scope <> ?2)",
-};
-
-/* PostgreSQL's own text for a statement, where it saves a round trip:
- * the insert gives the id, new or not, in one statement.  (Its SELECT
- * sees the statement's snapshot: a row another importer committed while
- * this one waited is not in it, so no row means: ask again.) */
-static const char *const pg_sql[S_COUNT] = {
-	[S_INS_VARIANT] = "WITH ins AS (INSERT INTO variant (name, scope, scope_label)"
-			  " VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING RETURNING id)"
-			  " SELECT id FROM ins UNION ALL"
-			  " SELECT id FROM variant WHERE name = ?1 AND scope = ?2 LIMIT 1",
-	/* and whether another post shows the label already (S_LABEL_TAKEN) */
-	[S_INS_SOURCE] = "WITH ins AS (INSERT INTO source (path, sha256, size, format, mail_from,"
-			 " mail_date, mail_subject, message_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
-			 " ON CONFLICT (sha256) DO NOTHING RETURNING id)"
-			 " SELECT id, EXISTS (SELECT 1 FROM variant WHERE scope_label = ?9 AND scope <> ?2)"
-			 " FROM ins",
-	[S_INS_MACHINE] = "WITH ins AS (INSERT INTO machine (name) VALUES (?1)"
-			  " ON CONFLICT DO NOTHING RETURNING id)"
-			  " SELECT id FROM ins UNION ALL SELECT id FROM machine WHERE name = ?1 LIMIT 1",
 };
 
 static struct dbst *stmt(struct db *db, int slot, struct kb_err *err)
 {
-	return db_cached(db, slot, db->kind == DB_PG && pg_sql[slot] ? pg_sql[slot] : sql[slot], err);
+	return db_cached(db, slot, slot < DB_SQL_COUNT ? db->ops->sql[slot] : sql[slot], err);
 }
 
-/* Run an insert of pg_sql[] that gives the id: 1 and *id set, 0 when
+/* Run an insert of ops->sql that may give the id: 1 and *id set, 0 when
  * it gave no row (look it up), -1 with err set. */
 static int insert_id(struct db *db, struct dbst *st, long long *id, struct kb_err *err)
 {
@@ -137,17 +93,14 @@ static long long get_id(struct db *db, int ins, int get, const char *name, struc
 {
 	struct dbst *st = stmt(db, ins, err);
 	long long id;
+	int rc;
 
 	if (!st)
 		return -1;
 	db_bind_text(st, 1, name);
-	if (db->kind == DB_PG) {
-		int rc = insert_id(db, st, &id, err);
-		if (rc != 0)
-			return rc < 0 ? -1 : id;
-	} else if (step_done(db, st, err) < 0) {
-		return -1;
-	}
+	rc = insert_id(db, st, &id, err);
+	if (rc != 0)
+		return rc < 0 ? -1 : id;
 	st = stmt(db, get, err);
 	if (!st)
 		return -1;
@@ -168,20 +121,6 @@ struct vcache {
 	long long id;
 };
 
-/* Rows waiting for their multi-row INSERT (see flush_rows()). */
-struct pending {
-	int n;
-	struct {
-		long long id;           /* run: its id; sample, job: the run's */
-		long long vid;          /* run, summary: variant id */
-		long long mid;          /* run, summary: machine id (0 unknown) */
-		long long pbid;         /* summary: its published change's baseline (0 none) */
-		int iteration;          /* run */
-		size_t at;              /* job: its placement JSON in json, or SIZE_MAX */
-		const void *rec;        /* the rec_run, rec_sample, rec_job or rec_summary */
-	} row[DB_ROWS_MAX];
-};
-
 struct store_state {
 	struct db *db;
 	const struct db_import *imp;
@@ -189,7 +128,7 @@ struct store_state {
 	long long source_id, machine_id;
 	const char *scope;      /* '' (names are global) or the source's SHA-256 */
 	char *scope_label;      /* owned */
-	int label_taken;        /* PostgreSQL: another post shows the label (source insert) */
+	int label_taken;        /* another post shows the label (the source's insert says) */
 	unsigned char *skip_run, *skip_sum;     /* already stored from another source */
 	struct mcache { const char *name; long long id; } *mc;  /* machines of this file */
 	size_t nmc, mccap;
@@ -202,18 +141,13 @@ struct store_state {
 	 * made storing quadratic). */
 	struct hidx vidx, mcidx, keyidx, legidx, namedidx;
 	int legidx_built;
-	struct pending rows[4]; /* by ROWS_* table */
-	struct buf copy[DB_T_COUNT];    /* PostgreSQL: COPY text by DB_T_* table */
-	struct buf json;        /* placement JSON of the pending jobs */
-	struct buf sjson;       /* stats JSON of the pending summaries */
+	struct db_bulk rows[DB_T_COUNT];        /* waiting for the backend's bulk path */
+	struct buf json;        /* a job's or summary's JSON, on its way into rows */
 };
-
-
-#define HASH0 ((size_t)14695981039346656037ULL)
 
 static size_t leg_hash(const void *arr, size_t i)
 {
-	return str_hash_add(HASH0, ((const struct rec_variant *)arr)[i].name);
+	return str_hash_add(STR_HASH_INIT, ((const struct rec_variant *)arr)[i].name);
 }
 
 static int leg_eq(const void *arr, size_t i, const void *key)
@@ -237,7 +171,7 @@ static const struct rec_variant *legend(struct store_state *s, const char *name)
 		}
 		s->legidx_built = 1;
 	}
-	i = hidx_find(&s->legidx, str_hash_add(HASH0, name), b->variants, name, leg_eq);
+	i = hidx_find(&s->legidx, str_hash_add(STR_HASH_INIT, name), b->variants, name, leg_eq);
 	return i == (size_t)-1 ? NULL : &b->variants[i];
 }
 
@@ -247,7 +181,7 @@ static size_t v_hash(const void *arr, size_t i)
 {
 	const struct vcache *v = &((const struct vcache *)arr)[i];
 
-	return str_hash_add(str_hash_add(HASH0, v->name), v->scope);
+	return str_hash_add(str_hash_add(STR_HASH_INIT, v->name), v->scope);
 }
 
 static int v_eq(const void *arr, size_t i, const void *key)
@@ -260,7 +194,7 @@ static int v_eq(const void *arr, size_t i, const void *key)
 
 static size_t vname_hash(const void *arr, size_t i)
 {
-	return str_hash_add(HASH0, ((const struct vcache *)arr)[i].name);
+	return str_hash_add(STR_HASH_INIT, ((const struct vcache *)arr)[i].name);
 }
 
 static int vname_eq(const void *arr, size_t i, const void *key)
@@ -270,7 +204,7 @@ static int vname_eq(const void *arr, size_t i, const void *key)
 
 static size_t mc_hash(const void *arr, size_t i)
 {
-	return str_hash_add(HASH0, ((const struct mcache *)arr)[i].name);
+	return str_hash_add(STR_HASH_INIT, ((const struct mcache *)arr)[i].name);
 }
 
 static int mc_eq(const void *arr, size_t i, const void *key)
@@ -280,7 +214,7 @@ static int mc_eq(const void *arr, size_t i, const void *key)
 
 static size_t key_hash3(const char *variant, const char *bench, const char *config)
 {
-	return str_hash_add(str_hash_add(str_hash_add(HASH0, variant), bench), config);
+	return str_hash_add(str_hash_add(str_hash_add(STR_HASH_INIT, variant), bench), config);
 }
 
 static size_t key_hash(const void *arr, size_t i)
@@ -318,8 +252,9 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 	struct dbst *st;
 	long long id, *known;
 	unsigned at;
+	int rc;
 	struct vkey key = { name, scope };
-	size_t h = str_hash_add(str_hash_add(HASH0, name), scope);
+	size_t h = str_hash_add(str_hash_add(STR_HASH_INIT, name), scope);
 	size_t i = hidx_find(&s->vidx, h, s->v, &key, v_eq);
 
 	if (i != (size_t)-1)
@@ -334,15 +269,11 @@ static long long variant_id(struct store_state *s, const char *name, const char 
 		db_bind_text(st, 1, name);
 		db_bind_text(st, 2, scope);
 		db_bind_text(st, 3, scope[0] ? s->scope_label : "");
-		if (s->db->kind == DB_PG) {
-			int rc = insert_id(s->db, st, &id, err);
-			if (rc < 0)
-				return -1;
-			if (rc > 0)
-				goto have_id;
-		} else if (step_done(s->db, st, err) < 0) {
+		rc = insert_id(s->db, st, &id, err);
+		if (rc < 0)
 			return -1;
-		}
+		if (rc > 0)
+			goto have_id;
 		st = stmt(s->db, S_GET_VARIANT, err);
 		if (!st)
 			return -1;
@@ -407,7 +338,7 @@ static long long named_machine(struct store_state *s, const char *name, struct k
 
 	if (!name || !name[0])
 		return 0;
-	h = str_hash_add(HASH0, name);
+	h = str_hash_add(STR_HASH_INIT, name);
 	i = hidx_find(&s->mcidx, h, s->mc, name, mc_eq);
 	if (i != (size_t)-1)
 		return s->mc[i].id;
@@ -611,288 +542,40 @@ static int in_job_row(const struct rec_run *r, const struct rec_sample *sm)
 	return j && j->user == sm->value;
 }
 
-/* Multi-row INSERTs: runs, samples, jobs and summaries go DB_ROWS_MAX
- * rows per statement, across the runs of a file, which saves SQLite's
- * per-statement work (opening cursors, halting) on most rows.  Runs are
- * numbered by the store (group->last_run), so their rows can wait too. */
-const struct db_table db_tables[DB_T_COUNT] = {
-	[DB_T_RUN] = { "run", "id, source_id, variant_id, machine_id, benchmark, config, iteration,"
-		       " status, error, line", 10 },
-	[DB_T_SAMPLE] = { "sample", "run_id, metric, value, unit, job", 5 },
-	[DB_T_JOB] = { "job", "run_id, job, initial_node, main_node, moved, marked, user_time, pct", 8 },
-	[DB_T_SUMMARY] = { "summary", "source_id, variant_id, machine_id, benchmark, config, metric,"
-			   " mean, sd, n, min, max, unit, flags, line, pub_change, pub_mark, stats,"
-			   " pub_base", 18 },
-	[DB_T_SEGMENT] = { "segment", "source_id, first_line, last_line, format, hash, runs,"
-			   " summaries, copy_of", 8 },
-};
-
-/* The statement inserting n rows (1 <= n <= DB_ROWS_MAX) into table, reset;
- * its parameters are numbered row by row.  The caller binds every one. */
-static struct dbst *rows_stmt(struct db *db, int table, int n, struct kb_err *err)
+/*
+ * A file's rows wait in s->rows for the backend's bulk path (multi-row
+ * INSERTs, COPY): up to ops->bulk->batch rows a table (0: until the file
+ * is done).  Runs are numbered by the store (ops->bulk->next_run_id), so
+ * their rows can wait too; a table's rows are written after the runs
+ * waiting, so a row's run is there before it.
+ */
+static int rows_added(struct store_state *s, int table, struct kb_err *err)
 {
-	struct dbst **slot = &db->rows[table][n - 1];
-	struct buf sql = BUF_INIT;
-	int r, c;
+	size_t batch = s->db->ops->bulk->batch;
 
-	if (*slot) {
-		db_reset(*slot);
-		return *slot;
-	}
-	buf_printf(&sql, "INSERT INTO %s (%s) VALUES ", db_tables[table].table, db_tables[table].cols);
-	for (r = 0; r < n; r++) {
-		buf_puts(&sql, r ? ", (" : "(");
-		for (c = 0; c < db_tables[table].ncols; c++)
-			buf_puts(&sql, c ? ", ?" : "?");
-		buf_putc(&sql, ')');
-	}
-	*slot = db_prepare(db, buf_str(&sql), err);
-	buf_release(&sql);
-	return *slot;
-}
-
-/* Where bind_row() puts a row: the parameters of a multi-row INSERT
- * (SQLite), or a line of COPY text (PostgreSQL). */
-struct sink {
-	struct dbst *st;        /* the INSERT, or NULL for COPY */
-	struct buf *copy;       /* COPY text of the table */
-	int p;                  /* the row's first parameter - 1 */
-};
-
-static void copy_sep(struct sink *k, int i)
-{
-	if (i > k->p + 1)
-		buf_putc(k->copy, '\t');
-}
-
-static void put_int(struct sink *k, int i, long long v)
-{
-	if (k->st) {
-		db_bind_int(k->st, i, v);
-		return;
-	}
-	copy_sep(k, i);
-	buf_printf(k->copy, "%lld", v);
-}
-
-static void put_text(struct sink *k, int i, const char *v)
-{
-	if (k->st) {
-		db_bind_static(k->st, i, v);
-		return;
-	}
-	copy_sep(k, i);
-	db_pg_copy_text(k->copy, v);
-}
-
-static void put_double(struct sink *k, int i, double v)
-{
-	if (k->st) {
-		db_bind_double(k->st, i, v);
-		return;
-	}
-	copy_sep(k, i);
-	if (isnan(v))
-		buf_puts(k->copy, "\\N");
-	else
-		buf_printf(k->copy, "%.17g", v);
-}
-
-/* v, or NULL when it is not positive (no machine, no job, unknown n). */
-static void put_positive(struct sink *k, int i, long long v)
-{
-	if (v > 0)
-		put_int(k, i, v);
-	else if (k->st)
-		db_bind_null(k->st, i);
-	else {
-		copy_sep(k, i);
-		buf_puts(k->copy, "\\N");
-	}
-}
-
-/* Bind row k of the pending rows of table at parameter p + 1 onwards. */
-static void bind_row(struct store_state *s, int table, int k, int p, struct sink *st)
-{
-	const struct pending *pd = &s->rows[table];
-	long long id = pd->row[k].id, vid = pd->row[k].vid;
-
-	st->p = p;
-	switch (table) {
-	case DB_T_RUN: {
-		const struct rec_run *r = pd->row[k].rec;
-		put_int(st, p + 1, id);
-		put_int(st, p + 2, s->source_id);
-		put_int(st, p + 3, vid);
-		put_positive(st, p + 4, pd->row[k].mid);
-		put_text(st, p + 5, r->benchmark);
-		put_text(st, p + 6, r->config_str);
-		put_int(st, p + 7, pd->row[k].iteration);
-		put_text(st, p + 8, r->failed ? "failed" : "ok");
-		put_text(st, p + 9, r->failed ? r->error : NULL);
-		put_int(st, p + 10, r->line);
-		break;
-	}
-	case DB_T_SAMPLE: {
-		const struct rec_sample *sm = pd->row[k].rec;
-		put_int(st, p + 1, id);
-		put_text(st, p + 2, sm->metric);
-		put_double(st, p + 3, sm->value);
-		put_text(st, p + 4, sm->unit);
-		put_positive(st, p + 5, sm->job);
-		break;
-	}
-	case DB_T_JOB: {
-		const struct rec_job *j = pd->row[k].rec;
-		size_t at = pd->row[k].at;
-		put_int(st, p + 1, id);
-		put_int(st, p + 2, j->job);
-		put_int(st, p + 3, j->initial_node);
-		put_int(st, p + 4, j->main_node);
-		put_int(st, p + 5, j->moved);
-		put_int(st, p + 6, j->marked);
-		put_double(st, p + 7, j->user);
-		put_text(st, p + 8, at == SIZE_MAX ? NULL : s->json.data + at);
-		break;
-	}
-	case DB_T_SUMMARY: {
-		const struct rec_summary *sm = pd->row[k].rec;
-		put_int(st, p + 1, s->source_id);
-		put_int(st, p + 2, vid);
-		put_positive(st, p + 3, pd->row[k].mid);
-		put_text(st, p + 4, sm->benchmark);
-		put_text(st, p + 5, sm->config_str ? sm->config_str : "");
-		put_text(st, p + 6, sm->metric);
-		put_double(st, p + 7, sm->mean);
-		put_double(st, p + 8, sm->sd);
-		put_positive(st, p + 9, sm->n);
-		put_double(st, p + 10, sm->min);
-		put_double(st, p + 11, sm->max);
-		put_text(st, p + 12, sm->unit);
-		put_text(st, p + 13, sm->flags ? sm->flags : "");
-		put_int(st, p + 14, sm->line);
-		put_double(st, p + 15, sm->pub_change);
-		put_text(st, p + 16, sm->pub_mark ? sm->pub_mark : "");
-		put_text(st, p + 17, pd->row[k].at == SIZE_MAX ? NULL : s->sjson.data + pd->row[k].at);
-		put_positive(st, p + 18, pd->row[k].pbid);
-		break;
-	}
-	}
-	if (!st->st)
-		buf_putc(st->copy, '\n');
-}
-
-/* Insert the pending rows of table (runs first, so a row's run is stored
- * before it). */
-static int flush_rows(struct store_state *s, int table, struct kb_err *err)
-{
-	struct pending *pd = &s->rows[table];
-	struct dbst *st;
-	int k;
-
-	if (pd->n == 0)
+	if (!batch || db_bulk_count(&s->rows[table]) < batch)
 		return 0;
-	if (table != DB_T_RUN && flush_rows(s, DB_T_RUN, err) < 0)
+	if (table != DB_T_RUN && db_bulk_write(s->db, &s->rows[DB_T_RUN], err) < 0)
 		return -1;
-	if (s->db->kind == DB_PG) {
-		/* COPY text, sent when the file is done (send_copies()) */
-		struct sink k2 = { NULL, &s->copy[table], 0 };
-		for (k = 0; k < pd->n; k++)
-			bind_row(s, table, k, 0, &k2);
-	} else {
-		struct sink k2 = { NULL, NULL, 0 };
-		st = rows_stmt(s->db, table, pd->n, err);
-		if (!st)
-			return -1;
-		k2.st = st;
-		for (k = 0; k < pd->n; k++)
-			bind_row(s, table, k, k * db_tables[table].ncols, &k2);
-		if (step_done(s->db, st, err) < 0)
-			return -1;
-	}
-	pd->n = 0;
-	if (table == DB_T_JOB)
-		buf_reset(&s->json);
-	if (table == DB_T_SUMMARY)
-		buf_reset(&s->sjson);
-	return 0;
+	return db_bulk_write(s->db, &s->rows[table], err);
 }
 
-/* A row slot of table, inserting the pending rows first when all are taken. */
-static int add_row(struct store_state *s, int table, long long id, const void *rec,
-		   struct kb_err *err)
-{
-	struct pending *pd = &s->rows[table];
-
-	if (pd->n == DB_ROWS_MAX && flush_rows(s, table, err) < 0)
-		return -1;
-	memset(&pd->row[pd->n], 0, sizeof(pd->row[pd->n]));
-	pd->row[pd->n].id = id;
-	pd->row[pd->n].rec = rec;
-	return pd->n++;
-}
-
-int db_pg_run_ids(struct db *db, long long *ids, size_t n, struct kb_err *err)
-{
-	struct dbst *st = stmt(db, S_RUN_IDS, err);
-	size_t k = 0;
-
-	if (!st)
-		return -1;
-	db_bind_int(st, 1, (long long)n);
-	while (k < n && db_step(st) == DB_ROW)
-		ids[k++] = db_col_int(st, 0);
-	if (db_rows_reset(db, st, err) < 0)
-		return -1;
-	if (k != n)
-		return kb_err_set(err, db->path, 0, "cannot number the runs");
-	return 0;
-}
-
-/* The id of the next run: the store numbers them (SQLite), or the
- * run table's sequence hands out as many as the file has runs, in one
- * query, so that concurrent importers never take the same (PostgreSQL). */
-static long long new_run_id(struct store_state *s, struct kb_err *err)
-{
-	struct group *g = s->db->group;
-	size_t want;
-
-	if (s->db->kind != DB_PG)
-		return ++g->last_run;
-	if (g->next_id < g->nids)
-		return g->ids[g->next_id++];
-	/* As many as the file has runs, in one query; those left (runs that
-	 * were copies) serve the next file, so one importer numbers its runs
-	 * without gaps, as SQLite does.  Kept across a rollback: a value the
-	 * sequence gave is never given again. */
-	want = s->b->nruns ? s->b->nruns : 1;
-	free(g->ids);
-	g->ids = xcalloc(want, sizeof(*g->ids));
-	g->nids = g->next_id = 0;
-	if (db_pg_run_ids(s->db, g->ids, want, err) < 0)
-		return -1;
-	g->nids = want;
-	return g->ids[g->next_id++];
-}
-
-/* PostgreSQL: the file's rows, through COPY, when the file is done (in
- * its order: runs before their rows).  Each file sends its own, so that
- * a refused row fails its own file, and the files before it stay. */
-static int send_copies(struct store_state *s, struct kb_err *err)
+/* Every row still waiting, in table order (runs before their rows). */
+static int rows_flush(struct store_state *s, struct kb_err *err)
 {
 	int t;
 
-	for (t = 0; t < DB_T_COUNT; t++) {
-		int rc;
-		if (!s->copy[t].len)
-			continue;
-		rc = db_pg_copy(s->db, db_tables[t].table, db_tables[t].cols, s->copy[t].data,
-				s->copy[t].len, err);
-		buf_reset(&s->copy[t]);
-		if (rc < 0)
+	for (t = 0; t < DB_T_COUNT; t++)
+		if (db_bulk_write(s->db, &s->rows[t], err) < 0)
 			return -1;
-	}
 	return 0;
+}
+
+/* JSON text of json_fn's, copied into r (NULL when there is none). */
+static void put_json(struct db_bulk *r, struct buf *json, size_t at)
+{
+	db_bulk_text(r, at == SIZE_MAX ? NULL : json->data + at);
+	buf_reset(json);
 }
 
 static int store_run(struct store_state *s, struct rec_run *r, struct db_import_result *res,
@@ -903,43 +586,64 @@ static int store_run(struct store_state *s, struct rec_run *r, struct db_import_
 	 * the source's own name (nothing named the runs) are global. */
 	long long vid = variant_id(s, vname, s->imp->variant ? NULL : r->variant_desc,
 				   r->variant && !s->imp->variant ? s->scope : "", err);
+	struct db_bulk *rr = &s->rows[DB_T_RUN];
 	long long run_id, mid;
 	size_t i;
-	int k;
 
 	if (vid < 0)
 		return -1;
 	mid = run_machine(s, r, err);
 	if (mid < 0)
 		return -1;
-	run_id = new_run_id(s, err);
+	/* as many as the file has runs, asked for at once */
+	run_id = s->db->ops->bulk->next_run_id(s->db, s->b->nruns, err);
 	if (run_id < 0)
 		return -1;
-	k = add_row(s, DB_T_RUN, run_id, r, err);
-	if (k < 0)
+	db_bulk_int(rr, run_id);
+	db_bulk_int(rr, s->source_id);
+	db_bulk_int(rr, vid);
+	db_bulk_positive(rr, mid);
+	db_bulk_static(rr, r->benchmark);
+	db_bulk_static(rr, r->config_str);
+	db_bulk_int(rr, r->iteration > 0 ? r->iteration : next_iteration(s, vname, r));
+	db_bulk_static(rr, r->failed ? "failed" : "ok");
+	db_bulk_static(rr, r->failed ? r->error : NULL);
+	db_bulk_int(rr, r->line);
+	if (rows_added(s, DB_T_RUN, err) < 0)
 		return -1;
-	s->rows[DB_T_RUN].row[k].vid = vid;
-	s->rows[DB_T_RUN].row[k].mid = mid;
-	s->rows[DB_T_RUN].row[k].iteration = r->iteration > 0 ? r->iteration : next_iteration(s, vname, r);
 	res->runs++;
 	if (r->failed)
 		res->failed_runs++;
 	for (i = 0; i < r->nsamples; i++) {
 		const struct rec_sample *sm = &r->samples[i];
+		struct db_bulk *sr = &s->rows[DB_T_SAMPLE];
 		if (!isfinite(sm->value))
 			continue;
 		res->samples++;
 		if (in_job_row(r, sm))
 			continue;
-		if (add_row(s, DB_T_SAMPLE, run_id, sm, err) < 0 ||
+		db_bulk_int(sr, run_id);
+		db_bulk_static(sr, sm->metric);
+		db_bulk_real(sr, sm->value);
+		db_bulk_static(sr, sm->unit);
+		db_bulk_positive(sr, sm->job);
+		if (rows_added(s, DB_T_SAMPLE, err) < 0 ||
 		    note_metric(s, r->benchmark, sm->metric, sm->unit, err) < 0)
 			return -1;
 	}
 	for (i = 0; i < r->njobs; i++) {
-		k = add_row(s, DB_T_JOB, run_id, &r->jobs[i], err);
-		if (k < 0)
+		const struct rec_job *j = &r->jobs[i];
+		struct db_bulk *jr = &s->rows[DB_T_JOB];
+		db_bulk_int(jr, run_id);
+		db_bulk_int(jr, j->job);
+		db_bulk_int(jr, j->initial_node);
+		db_bulk_int(jr, j->main_node);
+		db_bulk_int(jr, j->moved);
+		db_bulk_int(jr, j->marked);
+		db_bulk_real(jr, j->user);
+		put_json(jr, &s->json, placement_json(&s->json, j));
+		if (rows_added(s, DB_T_JOB, err) < 0)
 			return -1;
-		s->rows[DB_T_JOB].row[k].at = placement_json(&s->json, &r->jobs[i]);
 		res->jobs++;
 	}
 	return 0;
@@ -952,7 +656,7 @@ static int store_summary(struct store_state *s, const struct rec_summary *sm,
 				   s->imp->variant ? NULL : sm->variant_desc,
 				   sm->variant && !s->imp->variant ? s->scope : "", err);
 	long long mid = s->machine_id, pbid = 0;
-	int k;
+	struct db_bulk *r = &s->rows[DB_T_SUMMARY];
 
 	if (vid < 0)
 		return -1;
@@ -969,14 +673,26 @@ static int store_summary(struct store_state *s, const struct rec_summary *sm,
 	 * machine"), unless --machine names one for the whole file */
 	if (sm->machine && !s->imp->machine && (mid = named_machine(s, sm->machine, err)) < 0)
 		return -1;
-	k = add_row(s, DB_T_SUMMARY, 0, sm, err);
-	if (k < 0)
-		return -1;
-	s->rows[DB_T_SUMMARY].row[k].vid = vid;
-	s->rows[DB_T_SUMMARY].row[k].mid = mid;
-	s->rows[DB_T_SUMMARY].row[k].pbid = pbid;
-	s->rows[DB_T_SUMMARY].row[k].at = stats_json(&s->sjson, sm);
-	if (note_metric(s, sm->benchmark, sm->metric, sm->unit, err) < 0)
+	db_bulk_int(r, s->source_id);
+	db_bulk_int(r, vid);
+	db_bulk_positive(r, mid);
+	db_bulk_static(r, sm->benchmark);
+	db_bulk_static(r, sm->config_str ? sm->config_str : "");
+	db_bulk_static(r, sm->metric);
+	db_bulk_real(r, sm->mean);
+	db_bulk_real(r, sm->sd);
+	db_bulk_positive(r, sm->n);
+	db_bulk_real(r, sm->min);
+	db_bulk_real(r, sm->max);
+	db_bulk_static(r, sm->unit);
+	db_bulk_static(r, sm->flags ? sm->flags : "");
+	db_bulk_int(r, sm->line);
+	db_bulk_real(r, sm->pub_change);
+	db_bulk_static(r, sm->pub_mark ? sm->pub_mark : "");
+	put_json(r, &s->json, stats_json(&s->json, sm));
+	db_bulk_positive(r, pbid);
+	if (rows_added(s, DB_T_SUMMARY, err) < 0 ||
+	    note_metric(s, sm->benchmark, sm->metric, sm->unit, err) < 0)
 		return -1;
 	res->summaries++;
 	return 0;
@@ -1002,229 +718,115 @@ static size_t segment_numbers(const struct rec_batch *b, const struct rec_segmen
  * a result tree are not checked against each other: there the path is
  * part of the measurement, and two runs may print the same few numbers.
  */
-static const struct rec_batch *seg_sort_batch;  /* qsort has no context argument */
-
-static int cmp_seg_hash(const void *a, const void *b)
+static int cmp_seg_hash(const void *a, const void *b, void *arg)
 {
+	const struct rec_batch *batch = arg;
 	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	int c = strcmp(seg_sort_batch->segments[x].hash, seg_sort_batch->segments[y].hash);
+	int c = strcmp(batch->segments[x].hash, batch->segments[y].hash);
 
 	if (c)
 		return c;
 	return x < y ? -1 : x > y;
 }
 
-/*
- * PostgreSQL: the segments of a file that other sources may carry, looked
- * up in two statements, not two per segment.  Concurrent importers: the
- * one that stores a segment's text first holds a transaction lock on its
- * hash until it commits; another with the same text waits, then finds
- * it.  The locks are taken in hash order (order[] is sorted by hash).
- */
-static int pg_find_copies(struct store_state *s, const size_t *order, long long *copy_of,
-			  struct db_import_result *res, struct kb_err *err)
+/* Mark the segments of this file that repeat an earlier one of it. */
+static void copies_within(const struct rec_batch *b, long long source_id, long long *copy_of)
 {
-	const struct rec_batch *b = s->b;
-	struct buf arr = BUF_INIT;
-	struct dbst *st;
-	struct { char *hash, *path; long long id; } *hit = NULL;
-	size_t k, n = 0, nhit = 0, cap = 0;
-	int rc = 0, step;
+	size_t k, *order, *stretch;
 
-	buf_putc(&arr, '{');
-	for (k = 0; k < b->nsegments; k++) {
-		const struct rec_segment *sg = &b->segments[order[k]];
-		if (copy_of[order[k]] || segment_numbers(b, sg) < 4)
-			continue;
-		buf_printf(&arr, "%s%s", n ? "," : "", sg->hash);     /* hex digits */
-		n++;
-	}
-	buf_putc(&arr, '}');
-	if (!n) {
-		buf_release(&arr);
-		return 0;
-	}
-	st = stmt(s->db, S_LOCK_SEGMENTS, err);
-	if (!st || (db_bind_text(st, 1, buf_str(&arr)), db_step(st)) != DB_ROW) {
-		buf_release(&arr);
-		return st ? db_fail(s->db, err, "cannot lock the segments") : -1;
-	}
-	db_reset(st);
-	st = stmt(s->db, S_FIND_SEGMENTS, err);
-	if (!st) {
-		buf_release(&arr);
-		return -1;
-	}
-	db_bind_text(st, 1, buf_str(&arr));
-	buf_release(&arr);
-	while ((step = db_step(st)) == DB_ROW) {
-		const char *h = db_col_str(st, 0);
-		if (nhit && strcmp(hit[nhit - 1].hash, h) == 0)
-			continue;       /* the first source of each hash */
-		xgrow(&hit, &cap, nhit + 1, sizeof(*hit));
-		hit[nhit].hash = xstrdup(h);
-		hit[nhit].id = db_col_int(st, 1);
-		hit[nhit].path = db_col_text(st, 2);
-		nhit++;
-	}
-	if (step != DB_DONE)
-		rc = db_fail(s->db, err, "cannot look up earlier copies");
-	db_reset(st);
-	/* hits come sorted by hash, bytewise (COLLATE "C") */
-	for (k = 0; rc == 0 && k < b->nsegments; k++) {
-		const struct rec_segment *sg = &b->segments[k];
-		size_t lo = 0, hi = nhit;
-		if (copy_of[k] || segment_numbers(b, sg) < 4)
-			continue;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			int c = strcmp(hit[mid].hash, sg->hash);
-			if (c == 0) {
-				copy_of[k] = hit[mid].id;
-				if (!res->copied_from[0])
-					snprintf(res->copied_from, sizeof(res->copied_from), "%s",
-						 hit[mid].path ? hit[mid].path : "");
-				break;
-			}
-			if (c < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-	}
-	for (k = 0; k < nhit; k++) {
-		free(hit[k].hash);
-		free(hit[k].path);
-	}
-	free(hit);
-	return rc;
+	/* Sorted by hash (then place), the first of each hash is the one kept. */
+	order = xcalloc(b->nsegments + 1, sizeof(*order));
+	for (k = 0; k < b->nsegments; k++)
+		order[k] = k;
+	if (b->nsegments > 1)
+		qsort_r(order, b->nsegments, sizeof(*order), cmp_seg_hash, (void *)b);
+	/* Segments that follow each other with at most a blank line between
+	 * are one stretch of output: the same text twice there is the same
+	 * result measured twice ("0.00user 0.00system 0:00.01elapsed 64%CPU"
+	 * two runs in a row), not a copy. */
+	stretch = xcalloc(b->nsegments + 1, sizeof(*stretch));
+	for (k = 1; k < b->nsegments; k++)
+		stretch[k] = stretch[k - 1] +
+			     (b->segments[k].first_line > b->segments[k - 1].last_line + 2);
+	for (k = 1; k < b->nsegments; k++)
+		if (strcmp(b->segments[order[k - 1]].hash, b->segments[order[k]].hash) == 0 &&
+		    stretch[order[k - 1]] != stretch[order[k]])
+			copy_of[order[k]] = source_id;
+	free(stretch);
+	free(order);
 }
 
 static int find_copies(struct store_state *s, long long *copy_of,
 		       struct db_import_result *res, struct kb_err *err)
 {
 	struct rec_batch *b = s->b;
-	size_t k, i, *order;
+	struct db_segq *q;
+	size_t k, i, n = 0, *at;
+	int rc;
 
 	s->skip_run = xcalloc(b->nruns + 1, 1);
 	s->skip_sum = xcalloc(b->nsummaries + 1, 1);
 	if (b->global_labels)
 		return 0;
-	/* An earlier segment of this file with the same text: sorted by hash
-	 * (then place), the first of each hash is the one kept. */
-	order = xcalloc(b->nsegments + 1, sizeof(*order));
+	copies_within(b, s->source_id, copy_of);
+	/* The others with numbers enough: has another source carried them? */
 	for (k = 0; k < b->nsegments; k++)
-		order[k] = k;
-	seg_sort_batch = b;
-	if (b->nsegments > 1)
-		qsort(order, b->nsegments, sizeof(*order), cmp_seg_hash);
-	{
-		/* Segments that follow each other with at most a blank line
-		 * between are one stretch of output: the same text twice there
-		 * is the same result measured twice ("0.00user 0.00system
-		 * 0:00.01elapsed 64%CPU" two runs in a row), not a copy. */
-		size_t *stretch = xcalloc(b->nsegments + 1, sizeof(*stretch));
-		for (k = 1; k < b->nsegments; k++)
-			stretch[k] = stretch[k - 1] +
-				     (b->segments[k].first_line > b->segments[k - 1].last_line + 2);
-		for (k = 1; k < b->nsegments; k++)
-			if (strcmp(b->segments[order[k - 1]].hash, b->segments[order[k]].hash) == 0 &&
-			    stretch[order[k - 1]] != stretch[order[k]])
-				copy_of[order[k]] = s->source_id;
-		free(stretch);
-	}
-	if (s->db->kind == DB_PG) {
-		int rc = pg_find_copies(s, order, copy_of, res, err);
-		free(order);
-		if (rc < 0)
-			return -1;
-	} else {
-		free(order);
-	}
-	for (k = 0; k < b->nsegments; k++) {
-		const struct rec_segment *sg = &b->segments[k];
-		struct dbst *st;
-		int rc;
-
-		if (segment_numbers(b, sg) < 4) {
+		if (segment_numbers(b, &b->segments[k]) < 4)
 			copy_of[k] = 0;
+	q = xcalloc(b->nsegments + 1, sizeof(*q));
+	at = xcalloc(b->nsegments + 1, sizeof(*at));
+	for (k = 0; k < b->nsegments; k++) {
+		if (copy_of[k] || segment_numbers(b, &b->segments[k]) < 4)
 			continue;
-		}
-		if (copy_of[k] == s->source_id) {
-			if (!res->copied_from[0])
-				snprintf(res->copied_from, sizeof(res->copied_from), "%s", s->imp->path);
-		} else if (s->db->kind != DB_PG) {
-			st = stmt(s->db, S_FIND_SEGMENT, err);
-			if (!st)
-				return -1;
-			db_bind_text(st, 1, sg->hash);
-			rc = db_step(st);
-			if (rc == DB_ROW) {
-				const char *p = db_col_str(st, 1);
-				copy_of[k] = db_col_int(st, 0);
-				if (!res->copied_from[0])
-					snprintf(res->copied_from, sizeof(res->copied_from), "%s",
-						 p ? (const char *)p : "");
-			} else if (rc != DB_DONE) {
-				return db_fail(s->db, err, "cannot look up earlier copies");
-			}
-			db_reset(st);
-		}
+		q[n].hash = b->segments[k].hash;
+		at[n++] = k;
+	}
+	rc = s->db->ops->bulk->find_copies(s->db, q, n, err);
+	for (i = 0; rc == 0 && i < n; i++)
+		copy_of[at[i]] = q[i].source;
+	for (k = 0, i = 0; rc == 0 && k < b->nsegments; k++) {
+		const struct rec_segment *sg = &b->segments[k];
+		const char *from = NULL;
+		size_t j;
+
+		if (i < n && at[i] == k)
+			from = q[i++].path;
 		if (!copy_of[k])
 			continue;
-		for (i = sg->run_first; i < sg->run_first + sg->nruns && i < b->nruns; i++)
-			s->skip_run[i] = 1;
-		for (i = sg->sum_first; i < sg->sum_first + sg->nsums && i < b->nsummaries; i++)
-			s->skip_sum[i] = 1;
+		if (copy_of[k] == s->source_id)
+			from = s->imp->path;
+		if (!res->copied_from[0])
+			snprintf(res->copied_from, sizeof(res->copied_from), "%s", from ? from : "");
+		for (j = sg->run_first; j < sg->run_first + sg->nruns && j < b->nruns; j++)
+			s->skip_run[j] = 1;
+		for (j = sg->sum_first; j < sg->sum_first + sg->nsums && j < b->nsummaries; j++)
+			s->skip_sum[j] = 1;
 	}
-	return 0;
+	for (i = 0; i < n; i++)
+		free(q[i].path);
+	free(q);
+	free(at);
+	return rc;
 }
 
-static int store_segments(struct store_state *s, const long long *copy_of, struct kb_err *err)
+static void store_segments(struct store_state *s, const long long *copy_of)
 {
 	const struct rec_batch *b = s->b;
+	struct db_bulk *r = &s->rows[DB_T_SEGMENT];
 	size_t k;
-
-	if (s->db->kind == DB_PG) {
-		/* COPY, like the other rows */
-		struct buf *t = &s->copy[DB_T_SEGMENT];
-		for (k = 0; k < b->nsegments; k++) {
-			const struct rec_segment *sg = &b->segments[k];
-			buf_printf(t, "%lld\t%ld\t%ld\t", s->source_id, sg->first_line, sg->last_line);
-			db_pg_copy_text(t, sg->format);
-			buf_putc(t, '\t');
-			db_pg_copy_text(t, sg->hash);
-			buf_printf(t, "\t%lld\t%lld\t", copy_of[k] ? 0 : (long long)sg->nruns,
-				   copy_of[k] ? 0 : (long long)sg->nsums);
-			if (copy_of[k] > 0)
-				buf_printf(t, "%lld\n", copy_of[k]);
-			else
-				buf_puts(t, "\\N\n");
-		}
-		return 0;
-	}
 
 	for (k = 0; k < b->nsegments; k++) {
 		const struct rec_segment *sg = &b->segments[k];
-		struct dbst *st = stmt(s->db, S_INS_SEGMENT, err);
 
-		if (!st)
-			return -1;
-		db_bind_int(st, 1, s->source_id);
-		db_bind_int(st, 2, sg->first_line);
-		db_bind_int(st, 3, sg->last_line);
-		db_bind_text(st, 4, sg->format);
-		db_bind_text(st, 5, sg->hash);
-		db_bind_int(st, 6, copy_of[k] ? 0 : (long long)sg->nruns);
-		db_bind_int(st, 7, copy_of[k] ? 0 : (long long)sg->nsums);
-		if (copy_of[k] > 0)
-			db_bind_int(st, 8, copy_of[k]);
-		else
-			db_bind_null(st, 8);
-		if (step_done(s->db, st, err) < 0)
-			return -1;
+		db_bulk_int(r, s->source_id);
+		db_bulk_int(r, sg->first_line);
+		db_bulk_int(r, sg->last_line);
+		db_bulk_static(r, sg->format);
+		db_bulk_static(r, sg->hash);
+		db_bulk_int(r, copy_of[k] ? 0 : (long long)sg->nruns);
+		db_bulk_int(r, copy_of[k] ? 0 : (long long)sg->nsums);
+		db_bulk_positive(r, copy_of[k]);
 	}
-	return 0;
 }
 
 /* The source's short name, for name@label. */
@@ -1241,30 +843,14 @@ static int set_scope(struct store_state *s, struct kb_err *err)
 {
 	const struct db_import *imp = s->imp;
 	const char *label = scope_label_of(imp);
-	struct dbst *st;
-	int rc, taken;
 
 	s->scope = "";
 	s->scope_label = xstrdup("");
 	if (imp->variant || imp->global_labels || s->b->global_labels)
 		return 0;
 	s->scope = imp->sha256;
-	if (s->db->kind == DB_PG) {
-		taken = s->label_taken;     /* asked with the source's insert */
-	} else {
-		st = stmt(s->db, S_LABEL_TAKEN, err);
-		if (!st)
-			return -1;
-		db_bind_text(st, 1, label);
-		db_bind_text(st, 2, imp->sha256);
-		rc = db_step(st);
-		if (rc != DB_ROW)
-			return db_fail(s->db, err, "cannot read the variant table");
-		taken = (int)db_col_int(st, 0);
-		db_reset(st);
-	}
 	free(s->scope_label);
-	if (taken) {
+	if (s->label_taken) {       /* asked with the source's insert */
 		size_t n = strlen(label) + 10;
 		s->scope_label = xmalloc(n);
 		snprintf(s->scope_label, n, "%s~%.7s", label, imp->sha256);
@@ -1337,9 +923,9 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 	int slot, rc, tries;
 
 	for (tries = 0;; tries++) {
-		/* PostgreSQL: a new file (the common case) is one INSERT, which
-		 * gives no row when the bytes are there; then look. */
-		if (db->kind == DB_PG && !imp->replace && tries == 0) {
+		/* A new file (the common case) is one INSERT, which gives no
+		 * row when the bytes are there; then look. */
+		if (!imp->replace && tries == 0) {
 			rc = DB_DONE;
 			st = NULL;
 		} else {
@@ -1390,13 +976,11 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 		db_bind_text(st, 6, imp->mail_date);
 		db_bind_text(st, 7, imp->mail_subject);
 		db_bind_text(st, 8, imp->message_id);
-		if (db->kind == DB_PG)
-			db_bind_text(st, 9, scope_label_of(imp));
+		db_bind_text(st, 9, scope_label_of(imp));
 		rc = db_step(st);
 		if (rc == DB_ROW) {
 			source_id = db_col_int(st, 0);
-			if (db->kind == DB_PG)
-				s->label_taken = (int)db_col_int(st, 1);
+			s->label_taken = (int)db_col_int(st, 1);
 			db_reset(st);
 			break;
 		}
@@ -1432,16 +1016,15 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 		rc = store_summary(s, s->b->summaries[i], res, err);
 	}
 	if (rc == 0)
-		rc = store_segments(s, copy_of, err);
+		store_segments(s, copy_of);
 	free(copy_of);
 	for (i = 0; rc == 0 && i < s->b->nmachines; i++)
 		rc = store_machine_hw(s, &s->b->machines[i], err);
 	if (rc < 0)
 		return -1;
-	for (slot = DB_T_RUN; slot <= DB_T_SUMMARY; slot++)
-		if (flush_rows(s, slot, err) < 0)
-			return -1;
-	if (db->kind == DB_PG && send_copies(s, err) < 0)
+	/* Each file writes its own, so that a refused row fails its own
+	 * file, and the files before it stay. */
+	if (rows_flush(s, err) < 0)
 		return -1;
 	/* What 'kbench relabel' changed in the rows just replaced holds again. */
 	if (imp->replace && db_relabel_replay(db, imp->sha256, err) < 0)
@@ -1452,7 +1035,7 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 		size_t k;
 
 		for (k = 0; k < s->nv; k++) {
-			size_t h = str_hash_add(HASH0, s->v[k].name);
+			size_t h = str_hash_add(STR_HASH_INIT, s->v[k].name);
 
 			if (hidx_find(&s->namedidx, h, s->v, s->v[k].name, vname_eq) == (size_t)-1)
 				hidx_add(&s->namedidx, h, k, s->v, vname_hash);
@@ -1460,7 +1043,7 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 	}
 	for (i = 0; i < s->b->nvariants && !imp->variant; i++) {
 		const struct rec_variant *v = &s->b->variants[i];
-		int stored = hidx_find(&s->namedidx, str_hash_add(HASH0, v->name), s->v, v->name,
+		int stored = hidx_find(&s->namedidx, str_hash_add(STR_HASH_INIT, v->name), s->v, v->name,
 				       vname_eq) != (size_t)-1;
 
 		if (!stored && v->description && s->nv > 0) {
@@ -1498,6 +1081,8 @@ int db_store_one(struct db *db, const struct db_import *imp, struct rec_batch *b
 	s.db = db;
 	s.imp = imp;
 	s.b = b;
+	for (i = 0; i < DB_T_COUNT; i++)
+		db_bulk_init(&s.rows[i], i);
 	rc = store_all(&s, res, err);
 	hidx_release(&s.vidx);
 	hidx_release(&s.mcidx);
@@ -1511,8 +1096,7 @@ int db_store_one(struct db *db, const struct db_import *imp, struct rec_batch *b
 	free(s.skip_sum);
 	free(s.scope_label);
 	for (i = 0; i < DB_T_COUNT; i++)
-		buf_release(&s.copy[i]);
+		db_bulk_release(&s.rows[i]);
 	buf_release(&s.json);
-	buf_release(&s.sjson);
 	return rc;
 }
