@@ -1345,7 +1345,8 @@ static int near_load(struct build *b, struct an_table *t, struct kb_err *err)
 
 	if (an_query_variant_keys(b->db, b->q, &vk, &n, err) < 0)
 		return -1;
-	qsort(vk, n, sizeof(*vk), cmp_vkey);
+	if (n)  /* qsort() wants an array, even of nothing */
+		qsort(vk, n, sizeof(*vk), cmp_vkey);
 	keys = xcalloc(n + 1, sizeof(*keys));
 	for (i = 0; i < n; i++) {
 		if (i && vk[i].variant_id == vk[i - 1].variant_id)
@@ -1354,7 +1355,7 @@ static int near_load(struct build *b, struct an_table *t, struct kb_err *err)
 			nvar++;
 		keys[i] = vk[i].key;
 	}
-	qsort(keys, n, sizeof(*keys), cmp_mkey);
+	qsort(keys, n, sizeof(*keys), cmp_mkey);       /* keys: never NULL */
 	for (i = 0; i < n; i++) {
 		if (i && an_machine_cmp(keys[i - 1], keys[i]) == 0)
 			shared = 1;

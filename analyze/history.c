@@ -29,6 +29,20 @@ void an_history_opts_init(struct an_history_opts *o)
 	o->window = 50;
 }
 
+void an_history_opts_from_query(struct an_history_opts *o, const struct an_query *q,
+				const char *metric)
+{
+	an_history_opts_init(o);
+	o->metric = metric;
+	o->bench = q->bench;
+	o->config = q->config;
+	o->nconfig = q->nconfig;
+	o->machines = q->machines;
+	o->nmachines = q->nmachines;
+	o->better = q->better;
+	o->nbetter = q->nbetter;
+}
+
 const char *an_order_name(enum an_order o)
 {
 	switch (o) {

@@ -119,6 +119,10 @@ struct an_history {
 };
 
 void an_history_opts_init(struct an_history_opts *o);
+/* The defaults, then one metric of a selection: its benchmark, config,
+ * machines and --better (the rest of q is not history's). */
+void an_history_opts_from_query(struct an_history_opts *o, const struct an_query *q,
+				const char *metric);
 
 /* Load and analyse.  Returns 0 (nseries may be 0 when nothing has the
  * metric), or -1 with err set (database error, no --metric, bad option

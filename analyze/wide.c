@@ -207,15 +207,7 @@ int an_wide_build(struct db *db, const struct an_query *q, const long long *ids,
 	for (m = 0; m < nmetrics && rc == 0; m++) {
 		struct an_history_opts ho;
 
-		an_history_opts_init(&ho);
-		ho.metric = metrics[m];
-		ho.bench = q->bench;
-		ho.config = q->config;
-		ho.nconfig = q->nconfig;
-		ho.machines = q->machines;
-		ho.nmachines = q->nmachines;
-		ho.better = q->better;
-		ho.nbetter = q->nbetter;
+		an_history_opts_from_query(&ho, q, metrics[m]);
 		ho.threshold = q->threshold;
 		ho.variant_ids = ids;
 		ho.nvariant_ids = nids;

@@ -10,7 +10,6 @@
  * render/chart_model.h, the placement ones in render/chart_build.h.
  */
 #include "cli.h"
-#include "open.h"
 #include "select.h"
 #include "../analyze/history.h"
 #include "../core/buf.h"
@@ -127,17 +126,9 @@ static int build_history(struct chart *c, struct db *db, const struct an_query *
 {
 	struct an_history_opts ho;
 
-	an_history_opts_init(&ho);
 	if (q->nmetrics != 1)
 		return kb_err_set(err, "", 0, "--type history draws one --metric");
-	ho.metric = q->metrics[0];
-	ho.bench = q->bench;
-	ho.config = q->config;
-	ho.nconfig = q->nconfig;
-	ho.better = q->better;
-	ho.nbetter = q->nbetter;
-	ho.machines = q->machines;
-	ho.nmachines = q->nmachines;
+	an_history_opts_from_query(&ho, q, q->metrics[0]);
 	return cli_history_chart(db, &ho, c, title, err);
 }
 
@@ -259,7 +250,8 @@ int cmd_chart(int argc, char **argv)
 		cli_report("chart", &err);
 		goto usage;
 	}
-	if (cli_open_selection(&sel, &q, &db, &err) < 0)
+	if (cli_select_open(&sel, &q, &db, &err) < 0 ||
+	    cli_select_resolve(&sel, db, &q, &err) < 0)
 		goto fail;
 	c = chart_new(kind->type);
 	chart_set_size(c, width != LONG_MIN ? (double)width : 0,

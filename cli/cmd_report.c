@@ -5,7 +5,6 @@
  * render/report_build.h's.
  */
 #include "cli.h"
-#include "open.h"
 #include "progress.h"
 #include "select.h"
 #include "../analyze/report.h"
@@ -161,7 +160,8 @@ int cmd_report(int argc, char **argv)
 	opt_usage(&u, stderr);
 	goto done;
 run:
-	if (cli_open_selection(&sel, &q, &db, &err) < 0 || db_list(db, &list, &err) < 0)
+	if (cli_select_open(&sel, &q, &db, &err) < 0 ||
+	    cli_select_resolve(&sel, db, &q, &err) < 0 || db_list(db, &list, &err) < 0)
 		goto fail;
 	have_list = 1;
 	/* A status line on a terminal once this takes more than a second. */

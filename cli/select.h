@@ -179,23 +179,4 @@ struct db;
 struct db_placement;
 int cli_placement_load(struct db *db, struct db_placement *out, struct kb_err *err);
 
-/* Placement charts (cmd_chart.c; used by cmd_report.c too) -------------- */
-/* (They read db/placement.h's runs, so they stay out of render/; the
- * table charts are in render/chart_model.h.) */
-
-struct chart;
-struct db_prun;
-
-/* placement: one panel for run r (title with the variant when asked),
- * its configuration less the items of common (NULL: none left out). */
-void cli_chart_panel(struct chart *c, const struct db_prun *r, int with_variant,
-		     const char *common);
-/* The config items ("k=v,...") all of runs[0..n) share, when there are
- * several runs and each keeps an item of its own; else NULL.  Malloc'd:
- * the chart says it once in a note (chart_note) instead of per panel. */
-char *cli_chart_common_config(const struct db_prun *const *runs, size_t n);
-/* nodeload: jobs per main node, mean over the runs of each (variant, tasks). */
-int cli_chart_nodeload(struct chart *c, const struct db_prun *const *runs, size_t nruns,
-		       const struct chart_model_opts *o, struct kb_err *err);
-
 #endif

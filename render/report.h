@@ -4,8 +4,9 @@
  * data: URIs, or written beside it with an assets directory) and a plain
  * text mail body (the comparison tables of render/table.h, no charts).
  *
- * cli/cmd_report.c fills the model (comparison tables, charts, numa_test
- * job tables, findings); nothing here queries the store.  Every string
+ * render/report_build.c fills the model from analyze/report.h's plan
+ * (comparison tables, charts, numa_test job tables, findings); nothing
+ * here queries the store.  Every string
  * the HTML renderer prints from the model goes through html_escape().
  *
  *   struct report r;
