@@ -2,7 +2,7 @@
  * gz.c - inflate a gzip file held in memory (see gz.h).
  */
 #include "gz.h"
-#include "textread.h"
+#include "textlimit.h"
 
 #include <string.h>
 #include <zlib.h>

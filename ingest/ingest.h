@@ -180,7 +180,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		     struct ingest_result *res, struct kb_err *err);
 void ingest_result_release(struct ingest_result *res);
 
-/* Helpers for parsers --------------------------------------------------- */
+/* Helpers for parsers (lines.c) ----------------------------------------- */
 
 /* A token: a slice of a line (not NUL-terminated). */
 struct ingest_tok {
