@@ -18,10 +18,6 @@ static const char *const type_names[] = {
 	"bars", "lines", "points", "placement", "nodeload", "change", "history",
 };
 
-static const char *const verdict_names[] = {
-	"same", "better", "worse", "inconclusive", "changed",
-};
-
 const char *chart_type_name(enum chart_type t)
 {
 	if ((unsigned)t < ARRAY_SIZE(type_names))
@@ -37,13 +33,6 @@ int chart_type_from_name(const char *name)
 		if (!strcmp(name, type_names[i]))
 			return (int)i;
 	return -1;
-}
-
-const char *chart_verdict_name(enum chart_verdict v)
-{
-	if ((unsigned)v < ARRAY_SIZE(verdict_names))
-		return verdict_names[v];
-	return "?";
 }
 
 struct chart *chart_new(enum chart_type type)

@@ -153,6 +153,7 @@ void chart_free(struct chart *c);
 /* Name of a type ("bars", ...) and back; -1 when the name is unknown. */
 const char *chart_type_name(enum chart_type t);
 int chart_type_from_name(const char *name);
+/* Name of a verdict ("same", "better", ...); chart_kinds.c. */
 const char *chart_verdict_name(enum chart_verdict v);
 
 void chart_set_title(struct chart *c, const char *title);

@@ -1,7 +1,9 @@
 /*
  * chart_int.h - the chart engine's internal stages, shared by chart.c
- * (model, outputs, dump), chart_frame.c (scales, ticks, boxes, marks)
- * and chart_paint.c (the thin cairo/pango layer).  Not for other modules.
+ * (model, outputs, dump), chart_layout.c (the layout entry point),
+ * chart_frame.c (scales, ticks, boxes, marks), chart_kinds.c (each
+ * kind's data marks) and chart_paint.c (the thin cairo/pango layer).
+ * Not for other modules.
  *
  * The layout turns a model into a flat list of marks in logical units:
  * rectangles, lines, markers and texts, in paint order.  Marks with a key
@@ -115,10 +117,12 @@ void chart_paint(struct chart_gc *gc, const struct chart_layout *lay, double sca
 void chart_text_box(struct chart_gc *gc, const struct chart_mark *m, struct chart_box *b,
 		    double quad[8]);
 
-/* chart_frame.c */
+/* chart_layout.c */
 int chart_layout_compute(const struct chart *c, struct chart_gc *gc,
 			 struct chart_layout *lay, struct kb_err *err);
 void chart_layout_release(struct chart_layout *lay);
+
+/* chart_frame.c */
 double chart_axis_pos(const struct chart_axis *a, double v);
 
 #endif

@@ -1,7 +1,9 @@
 /*
  * chart_kinds.c - the layout of each chart kind: bars, nodeload,
  * points, lines, history, change and placement.  Each turns the model
- * into data marks within the frame that chart_frame.c builds.
+ * into data marks within the frame that chart_frame.c builds.  Also the
+ * verdict look (colours and chart_verdict_name()) the change and history
+ * kinds draw with.
  */
 #include "chart_frame.h"
 #include "chart_kinds.h"
@@ -26,6 +28,17 @@ static unsigned verdict_color(enum chart_verdict v)
 	if ((unsigned)v < ARRAY_SIZE(verdict_colors))
 		return verdict_colors[v];
 	return 0x999999;
+}
+
+static const char *const verdict_names[] = {
+	"same", "better", "worse", "inconclusive", "changed",
+};
+
+const char *chart_verdict_name(enum chart_verdict v)
+{
+	if ((unsigned)v < ARRAY_SIZE(verdict_names))
+		return verdict_names[v];
+	return "?";
 }
 
 /* Sequential light-to-dark blue ramp for 0..100 %: monotone lightness. */

@@ -2,7 +2,7 @@
  * chart_kinds.h - the layout of each chart kind (chart_kinds.c): bars,
  * nodeload, points, lines, history, change and placement.  Each turns
  * the model into data marks within the frame chart_frame.c builds;
- * chart_layout_compute() picks one by the chart's type.
+ * chart_layout_compute() (chart_layout.c) picks one by the chart's type.
  */
 #ifndef KB_CHART_KINDS_H
 #define KB_CHART_KINDS_H

@@ -189,7 +189,8 @@ int report_html(FILE *f, const struct report *r, const char *assets_dir,
 int report_text(FILE *f, const struct report *r, struct kb_err *err);
 
 /*
- * What the report says whatever its format, for the backends.
+ * What the report says whatever its format, for the backends
+ * (report_words.c).
  *
  * NUMA monitors (proc-vmstat.*, numa-numastat.*, numastat.* ...) are
  * shown in their own block of a section, next to numa_test's job

@@ -1,9 +1,10 @@
 /*
  * table_int.h - what the comparison table's writers share (table.h is
- * their API): the pivot of the text and Markdown tables (blocks, labels,
- * the grid of cell strings, geomean rows, table_pivot.c), each format's
- * writer (table_text.c, table_formats.c), and the CSV and JSON record
- * writers that export.c uses too.
+ * their API): the value marks (table_cell.c), the pivot of the text and
+ * Markdown tables (blocks, labels, the grid of cell strings, geomean
+ * rows, table_pivot.c), each format's writer (table_text.c,
+ * table_formats.c), and the CSV and JSON record writers that export.c
+ * uses too.
  */
 #ifndef KB_RENDER_TABLE_INT_H
 #define KB_RENDER_TABLE_INT_H
