@@ -24,6 +24,8 @@ struct cmd {
 /* The command table (main.c). */
 const struct cmd *cli_commands(size_t *n);
 
+/* What every verb shares (common.c). */
+
 /* --color WHEN (NULL: auto): *on says whether to colour what goes to f.
  * auto colours a terminal unless $NO_COLOR is set or $TERM is dumb
  * (core/term.h term_ansi); always and never say so.  -1 (after a
