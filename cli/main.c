@@ -185,6 +185,7 @@ static int man(int argc, char **argv)
 	hargv[1] = "--help";
 	hargv[2] = NULL;
 	opt_help_mode = OPT_HELP_MAN;
+	opt_man_summary = c->summary;
 	return c->fn(2, hargv);
 }
 
