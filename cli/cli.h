@@ -24,6 +24,8 @@ struct cmd {
 /* The command table (main.c). */
 const struct cmd *cli_commands(size_t *n);
 
+/* What every verb shares (common.c). */
+
 /* --color WHEN (NULL: auto): *on says whether to colour what goes to f.
  * auto colours a terminal unless $NO_COLOR is set or $TERM is dumb
  * (core/term.h term_ansi); always and never say so.  -1 (after a
@@ -56,12 +58,5 @@ int cmd_history(int argc, char **argv);
 int cmd_relabel(int argc, char **argv);
 int cmd_init(int argc, char **argv);
 int cmd_copy(int argc, char **argv);
-/* The history chart of kbench history, for kbench chart --type history
- * (cmd_history.c): builds the history of o and fills c (a CHART_HISTORY). */
-struct db;
-struct chart;
-struct an_history_opts;
-int cli_history_chart(struct db *db, const struct an_history_opts *o, struct chart *c,
-		      const char *title, struct kb_err *err);
 
 #endif

@@ -44,7 +44,7 @@ static const struct chart_kind kinds[] = {
 	{ "placement", CHART_PLACEMENT, 0, "numa_test heatmap: jobs x nodes, % of time" },
 	{ "nodeload", CHART_NODELOAD, 0, "numa_test jobs per node, per variant and task count" },
 	{ "change", CHART_CHANGE, 1, "forest plot of the change against the baseline" },
-	/* history: built by `kbench history` (cmd_history.c, cli_history_chart) */
+	/* history: kbench history's chart (render/chart_build.h, chart_build_history) */
 	{ "history", CHART_HISTORY, 0, "one --metric along variants in version order, change points marked" },
 };
 
@@ -129,7 +129,7 @@ static int build_history(struct chart *c, struct db *db, const struct an_query *
 	if (q->nmetrics != 1)
 		return kb_err_set(err, "", 0, "--type history draws one --metric");
 	an_history_opts_from_query(&ho, q, q->metrics[0]);
-	return cli_history_chart(db, &ho, c, title, err);
+	return chart_build_history(db, &ho, c, title, err);
 }
 
 /* bars, lines, points, change: from the comparison of the selection. */

@@ -19,19 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int cli_history_chart(struct db *db, const struct an_history_opts *o, struct chart *c,
-		      const char *title, struct kb_err *err)
-{
-	struct an_history h;
-	int rc;
-
-	if (an_history_build(db, o, &h, err) < 0)
-		return -1;
-	rc = render_history_chart(c, &h, title, err);
-	an_history_release(&h);
-	return rc;
-}
-
 /* History's own options, beside the selection's. */
 struct history_args {
 	const char *metric, *order, *format, *chart_path, *title;

@@ -78,6 +78,110 @@ static int say_done(const char *verb, const struct db_relabel_count *c, const ch
 	return EXIT_OK;
 }
 
+/* A word that is not one of relabel's commands (or lacks its
+ * arguments): one line, with the nearest command when one is near. */
+static int unknown_command(const char *word)
+{
+	static const char *const words[] = { "rename", "merge", "move", "machine" };
+	struct spell sp;
+	size_t k;
+
+	spell_init(&sp, word);
+	for (k = 0; k < ARRAY_SIZE(words); k++)
+		spell_try(&sp, words[k]);
+	fprintf(stderr, "kbench relabel: unknown or incomplete command '%s'", word);
+	if (spell_best(&sp))
+		fprintf(stderr, "; did you mean '%s'?", spell_best(&sp));
+	fprintf(stderr, "\nrun 'kbench relabel --help' for its commands\n");
+	return EXIT_USAGE;
+}
+
+/* What move and machine change: the --run ids (into *rid, malloc'd, the
+ * caller frees it and *ids), --source, its --segment (LONG_MIN: not
+ * given) and --from, into sel.  -1 after a message. */
+static int relabel_selection(struct strlist *runs, const char *source, const char *from,
+			     long segment, struct db_relabel_runs *sel, char ***ids, size_t *nids,
+			     long long **rid)
+{
+	size_t i;
+
+	cli_split_commas(runs, ids, nids);
+	*rid = xcalloc(*nids + 1, sizeof(**rid));
+	for (i = 0; i < *nids; i++) {
+		long v;
+		if (num_parse_long((*ids)[i], strlen((*ids)[i]), &v) < 0 || v <= 0) {
+			fprintf(stderr, "kbench relabel: '%s' is not a run id\n", (*ids)[i]);
+			return -1;
+		}
+		(*rid)[i] = v;
+	}
+	sel->runs = *rid;
+	sel->nruns = *nids;
+	sel->source = source;
+	sel->from = from;
+	if (segment != LONG_MIN && segment < 1) {
+		/* 0 read as "no --segment" moved the whole source */
+		fprintf(stderr, "kbench relabel: --segment takes a line number of at least 1, "
+			"not %ld\n", segment);
+		return -1;
+	}
+	if (segment == LONG_MIN)
+		segment = 0;
+	sel->segment_line = segment;
+	if (segment && !source) {
+		fprintf(stderr, "kbench relabel: --segment goes with --source\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* Run the command args[0..nargs) on db; the exit status. */
+static int relabel_run(struct db *db, const char **args, size_t nargs,
+		       const struct db_relabel_runs *sel, const char *to)
+{
+	struct db_relabel_count cnt;
+	char where[512], at[512];
+	struct kb_err err;
+	int rc;
+
+	kb_err_clear(&err);
+	if (strcmp(args[0], "rename") == 0 && nargs == 3) {
+		rc = db_relabel_rename(db, args[1], args[2], &err);
+		if (rc == 0)
+			printf("renamed %s to %s\n", args[1], args[2]);
+	} else if (strcmp(args[0], "merge") == 0 && nargs == 3) {
+		rc = db_relabel_merge(db, args[1], args[2], &err);
+		if (rc == 0)
+			printf("merged %s into %s\n", args[1], args[2]);
+	} else if (strcmp(args[0], "move") == 0 && nargs == 1) {
+		if (!sel->nruns && !sel->source) {
+			fprintf(stderr, "kbench relabel: move needs --run or --source\n");
+			return EXIT_USAGE;
+		}
+		rc = db_relabel_move(db, sel, to, &cnt, &err);
+		snprintf(where, sizeof(where), "to %s", to ? to : "");
+		snprintf(at, sizeof(at), "on %s", to ? to : "");
+		if (rc == 0)
+			return say_done("moved", &cnt, where, at);
+	} else if (strcmp(args[0], "machine") == 0 && nargs == 2) {
+		if (!sel->nruns && !sel->source) {
+			fprintf(stderr, "kbench relabel: machine needs --run or --source\n");
+			return EXIT_USAGE;
+		}
+		rc = db_relabel_machine(db, sel, args[1], &cnt, &err);
+		snprintf(where, sizeof(where), "on %s", args[1]);
+		if (rc == 0)
+			return say_done("put", &cnt, where, where);
+	} else {
+		return unknown_command(args[0]);
+	}
+	if (rc < 0) {
+		cli_report("relabel", &err);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}
+
 int cmd_relabel(int argc, char **argv)
 {
 	const char *dbpath = NULL, *to = NULL, *source = NULL, *from = NULL;
@@ -102,13 +206,11 @@ int cmd_relabel(int argc, char **argv)
 		"Fixes variants and machines after import.  Every change is recorded (kbench ls,\n"
 		"relabel --list) and holds again when its source is imported with --replace.", opts };
 	const char **args = NULL;
-	size_t nargs = 0, i, nids = 0;
+	size_t nargs = 0, nids = 0;
 	char **ids = NULL;
 	long long *rid = NULL;
 	struct db_relabel_runs sel;
-	struct db_relabel_count cnt;
 	struct db *db = NULL;
-	char where[512], at[512];
 	struct kb_err err;
 	int rc = opt_parse(&u, argc, argv, &args, &nargs), status = EXIT_USAGE;
 
@@ -118,33 +220,8 @@ int cmd_relabel(int argc, char **argv)
 	}
 	kb_err_clear(&err);
 	memset(&sel, 0, sizeof(sel));
-	cli_split_commas(&runs, &ids, &nids);
-	rid = xcalloc(nids + 1, sizeof(*rid));
-	for (i = 0; i < nids; i++) {
-		long v;
-		if (num_parse_long(ids[i], strlen(ids[i]), &v) < 0 || v <= 0) {
-			fprintf(stderr, "kbench relabel: '%s' is not a run id\n", ids[i]);
-			goto done;
-		}
-		rid[i] = v;
-	}
-	sel.runs = rid;
-	sel.nruns = nids;
-	sel.source = source;
-	sel.from = from;
-	if (segment != LONG_MIN && segment < 1) {
-		/* 0 read as "no --segment" moved the whole source */
-		fprintf(stderr, "kbench relabel: --segment takes a line number of at least 1, "
-			"not %ld\n", segment);
+	if (relabel_selection(&runs, source, from, segment, &sel, &ids, &nids, &rid) < 0)
 		goto done;
-	}
-	if (segment == LONG_MIN)
-		segment = 0;
-	sel.segment_line = segment;
-	if (segment && !source) {
-		fprintf(stderr, "kbench relabel: --segment goes with --source\n");
-		goto done;
-	}
 	if (do_list && nargs) {
 		fprintf(stderr, "kbench relabel: --list takes no arguments ('%s')\n", args[0]);
 		goto done;
@@ -162,56 +239,7 @@ int cmd_relabel(int argc, char **argv)
 		status = list(db);
 		goto done;
 	}
-	if (strcmp(args[0], "rename") == 0 && nargs == 3) {
-		rc = db_relabel_rename(db, args[1], args[2], &err);
-		if (rc == 0)
-			printf("renamed %s to %s\n", args[1], args[2]);
-	} else if (strcmp(args[0], "merge") == 0 && nargs == 3) {
-		rc = db_relabel_merge(db, args[1], args[2], &err);
-		if (rc == 0)
-			printf("merged %s into %s\n", args[1], args[2]);
-	} else if (strcmp(args[0], "move") == 0 && nargs == 1) {
-		if (!nids && !source) {
-			fprintf(stderr, "kbench relabel: move needs --run or --source\n");
-			goto done;
-		}
-		rc = db_relabel_move(db, &sel, to, &cnt, &err);
-		snprintf(where, sizeof(where), "to %s", to ? to : "");
-		snprintf(at, sizeof(at), "on %s", to ? to : "");
-		if (rc == 0) {
-			status = say_done("moved", &cnt, where, at);
-			goto done;
-		}
-	} else if (strcmp(args[0], "machine") == 0 && nargs == 2) {
-		if (!nids && !source) {
-			fprintf(stderr, "kbench relabel: machine needs --run or --source\n");
-			goto done;
-		}
-		rc = db_relabel_machine(db, &sel, args[1], &cnt, &err);
-		snprintf(where, sizeof(where), "on %s", args[1]);
-		if (rc == 0) {
-			status = say_done("put", &cnt, where, where);
-			goto done;
-		}
-	} else {
-		static const char *const words[] = { "rename", "merge", "move", "machine" };
-		struct spell sp;
-		size_t k;
-
-		spell_init(&sp, args[0]);
-		for (k = 0; k < ARRAY_SIZE(words); k++)
-			spell_try(&sp, words[k]);
-		fprintf(stderr, "kbench relabel: unknown or incomplete command '%s'", args[0]);
-		if (spell_best(&sp))
-			fprintf(stderr, "; did you mean '%s'?", spell_best(&sp));
-		fprintf(stderr, "\nrun 'kbench relabel --help' for its commands\n");
-		goto done;
-	}
-	if (rc < 0) {
-		cli_report("relabel", &err);
-		goto done;
-	}
-	status = EXIT_OK;
+	status = relabel_run(db, args, nargs, &sel, to);
 done:
 	if (db)
 		db_close(db);

@@ -22,6 +22,7 @@ void strlist_release(struct strlist *l)
 }
 
 enum opt_help_mode opt_help_mode = OPT_HELP_TEXT;
+const char *opt_man_summary = "";
 struct opt_captured opt_captured;
 
 void opt_captured_release(void)
@@ -83,16 +84,10 @@ void opt_man_escape(FILE *f, const char *s)
 static void man_page(const struct cmd_usage *u, FILE *f)
 {
 	const struct opt *o;
-	const struct cmd *cmds;
-	const char *summary = "";
 	const char *s, *nl;
-	size_t n, i;
+	size_t i;
 	char upper[64];
 
-	cmds = cli_commands(&n);
-	for (i = 0; i < n; i++)
-		if (strcmp(cmds[i].name, u->verb) == 0)
-			summary = cmds[i].summary;
 	for (i = 0; u->verb[i] && i + 1 < sizeof(upper); i++)
 		upper[i] = (char)toupper((unsigned char)u->verb[i]);
 	upper[i] = '\0';
@@ -100,7 +95,7 @@ static void man_page(const struct cmd_usage *u, FILE *f)
 	fprintf(f, ".TH KBENCH\\-%s 1 \"\" \"kbench %s\" \"kbench manual\"\n", upper, KBENCH_VERSION);
 	fprintf(f, ".nh\n.ad l\n");    /* option names are not words to hyphenate */
 	fprintf(f, ".SH NAME\nkbench\\-%s \\- ", u->verb);
-	opt_man_escape(f, summary);
+	opt_man_escape(f, opt_man_summary);
 	fprintf(f, "\n.SH SYNOPSIS\n");
 	for (s = u->synopsis; *s; s = nl ? nl + 1 : s + strlen(s)) {
 		nl = strchr(s, '\n');

@@ -70,6 +70,10 @@ void opt_wrap(FILE *f, const char *text, size_t hang);
  */
 enum opt_help_mode { OPT_HELP_TEXT, OPT_HELP_MAN, OPT_HELP_CAPTURE };
 extern enum opt_help_mode opt_help_mode;
+/* The verb's one line from the command table, for its man page's NAME:
+ * main() sets it with OPT_HELP_MAN, so opt.c need not read the table
+ * (main.c), which names every verb that calls opt_parse. */
+extern const char *opt_man_summary;
 
 struct opt_captured {
 	char *synopsis;

@@ -1,9 +1,12 @@
 /*
  * chart_build.c - charts of stored numa_test job placement (see
- * chart_build.h): the heatmap panels of runs and the jobs per node.
+ * chart_build.h): the heatmap panels of runs and the jobs per node; and
+ * the history chart built from the store.
  */
 #include "chart_build.h"
 #include "chart.h"
+#include "regress.h"
+#include "../analyze/history.h"
 #include "../analyze/placement.h"
 #include "../core/buf.h"
 #include "../core/util.h"
@@ -200,4 +203,17 @@ int chart_build_nodeload(struct chart *c, const struct db_prun *const *runs, siz
 	chart_set_axis(c, 'x', "tasks", NULL);
 	chart_set_axis(c, 'y', "jobs", NULL);
 	return 0;
+}
+
+int chart_build_history(struct db *db, const struct an_history_opts *o, struct chart *c,
+			const char *title, struct kb_err *err)
+{
+	struct an_history h;
+	int rc;
+
+	if (an_history_build(db, o, &h, err) < 0)
+		return -1;
+	rc = render_history_chart(c, &h, title, err);
+	an_history_release(&h);
+	return rc;
 }

@@ -3,6 +3,8 @@
  * placement (db/placement.h runs): the heatmap panels and the jobs per
  * node.  `kbench chart --type placement|nodeload` and `kbench report`
  * both draw them through here; the table charts are in chart_model.h.
+ * Also the history chart from the store, for `kbench chart --type
+ * history` (analyze/history.h builds, render/regress.h draws).
  * Builders print nothing; they return 0, or -1 with err set.
  */
 #ifndef KB_RENDER_CHART_BUILD_H
@@ -13,7 +15,9 @@
 #include "../core/err.h"
 #include "chart_model.h"
 
+struct an_history_opts;
 struct chart;
+struct db;
 struct db_prun;
 
 /* placement: one panel for run r (title with the variant when asked),
@@ -33,5 +37,11 @@ void chart_build_placement(struct chart *c, const struct db_prun *const *runs, s
  * tasks).  -1 when there is no run. */
 int chart_build_nodeload(struct chart *c, const struct db_prun *const *runs, size_t nruns,
 			 const struct chart_model_opts *o, struct kb_err *err);
+/* history: builds the history of o from db (an_history_build) and
+ * fills c (a CHART_HISTORY) as render_history_chart does, title NULL =
+ * one from the data.  -1 with err when the build fails or finds no
+ * points. */
+int chart_build_history(struct db *db, const struct an_history_opts *o, struct chart *c,
+			const char *title, struct kb_err *err);
 
 #endif
