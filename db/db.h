@@ -37,7 +37,7 @@ int db_schema_version(void);
 int db_is_server(const char *spec);
 /* spec as it may be shown, appended to out: a SQLite file as it is, a
  * server's connection string with every password in it as ***
- * (conninfo.c, on libpq's own parser). */
+ * (pg_conninfo.c, on libpq's own parser). */
 struct buf;
 void db_mask_spec(const char *spec, struct buf *out);
 /* The store as messages show it: a file, or the URI without its password. */

@@ -61,7 +61,7 @@ struct db {
 	/* db_store_batch() groups files into one transaction: */
 	int grouped;                /* a group transaction is open */
 	struct group *group;        /* what it stored, kept until it commits */
-	struct ckpt *ckpt;          /* the checkpointer thread (checkpoint.c) */
+	struct ckpt *ckpt;          /* the checkpointer thread (sqlite_checkpoint.c) */
 	struct vcache *vcache;      /* readers: names resolved (variant.c) */
 };
 
@@ -141,7 +141,7 @@ char *db_col_text(struct dbst *st, int i);
 /* Column as double; SQL NULL gives NAN. */
 double db_col_double(struct dbst *st, int i);
 
-/* The WAL checkpointer thread (checkpoint.c, SQLite's): started by the
+/* The WAL checkpointer thread (sqlite_checkpoint.c): started by the
  * bulk path's first transaction, stopped before the connection closes. */
 void db_ckpt_start(struct db *db);
 void db_ckpt_stop(struct db *db);
@@ -151,7 +151,7 @@ void db_ckpt_after_commit(struct db *db);
 /* Free what db_store_batch() keeps (store.c); db_close() calls it. */
 void db_store_release(struct db *db);
 
-/* conninfo.c: spec as libpq takes it (the URI scheme lowered); caller frees. */
+/* pg_conninfo.c: spec as libpq takes it (the URI scheme lowered); caller frees. */
 char *db_conninfo(const char *spec);
 /* msg with every password of spec in it replaced by ***, appended to out. */
 void db_mask_message(const char *spec, const char *msg, struct buf *out);

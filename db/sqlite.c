@@ -381,7 +381,7 @@ static int sq_migrate(struct db *db, struct kb_err *err)
  * of the import time) is switched off for this connection; tests check
  * PRAGMA foreign_key_check after imports.  The write lock is held from
  * BEGIN IMMEDIATE on, so runs are numbered from max(id) here.  The log
- * is copied back by the checkpointer thread (checkpoint.c). */
+ * is copied back by the checkpointer thread (sqlite_checkpoint.c). */
 static int sq_bulk_begin(struct db *db, struct kb_err *err)
 {
 	struct dbst *st;

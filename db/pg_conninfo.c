@@ -1,5 +1,5 @@
 /*
- * conninfo.c - which --db names a PostgreSQL server, and the one password
+ * pg_conninfo.c - which --db names a PostgreSQL server, and the one password
  * masker every store name and libpq message goes through.
  *
  * Built on libpq's own parser (PQconninfoParse), so that what is masked

@@ -1,5 +1,5 @@
 /*
- * checkpoint.c - a WAL checkpointer thread for long imports.
+ * sqlite_checkpoint.c - the SQLite backend's WAL checkpointer thread.
  *
  * Copying the write-ahead log back into the database file (and the
  * fsyncs that go with it) took about a fifth of a large import when the
