@@ -275,3 +275,29 @@ int outfile_write(const char *path, int mode, outfile_writer write, void *ctx, s
 	}
 	return outfile_commit(&of, err);
 }
+
+int outfile_make_dirs(const char *path, struct kb_err *err)
+{
+	char *p, *s;
+
+	if (!path[0])
+		return kb_err_set(err, "", 0, "an empty name is not a directory");
+	p = xstrdup(path);
+	for (s = p + 1; *s; s++)
+		if (*s == '/') {
+			*s = '\0';
+			if (mkdir(p, 0777) < 0 && errno != EEXIST) {
+				kb_err_set(err, path, 0, "cannot create: %s", strerror(errno));
+				free(p);
+				return -1;
+			}
+			*s = '/';
+		}
+	if (mkdir(p, 0777) < 0 && errno != EEXIST) {
+		kb_err_set(err, path, 0, "cannot create: %s", strerror(errno));
+		free(p);
+		return -1;
+	}
+	free(p);
+	return 0;
+}

@@ -54,4 +54,8 @@ enum { OUTFILE_BINARY = 0, OUTFILE_TEXT = 1 };
 typedef int (*outfile_writer)(FILE *f, void *ctx, struct kb_err *err);
 int outfile_write(const char *path, int mode, outfile_writer write, void *ctx, struct kb_err *err);
 
+/* mkdir -p path (an output directory, such as the report's --assets):
+ * 0, or -1 with err set ("path: cannot create: reason"). */
+int outfile_make_dirs(const char *path, struct kb_err *err);
+
 #endif

@@ -17,13 +17,11 @@
 #include "../db/placement.h"
 #include "../ingest/mail.h"
 
-#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 /* Charts of a benchmark's section: a bars chart per metric, the change
@@ -479,33 +477,6 @@ static char *now_text(void)
 	return xstrdup(out);
 }
 
-/* mkdir -p */
-static int make_dirs(const char *path, struct kb_err *err)
-{
-	char *p, *s;
-
-	if (!path[0])
-		return kb_err_set(err, "", 0, "an empty name is not a directory");
-	p = xstrdup(path);
-	for (s = p + 1; *s; s++)
-		if (*s == '/') {
-			*s = '\0';
-			if (mkdir(p, 0777) < 0 && errno != EEXIST) {
-				kb_err_set(err, path, 0, "cannot create: %s", strerror(errno));
-				free(p);
-				return -1;
-			}
-			*s = '/';
-		}
-	if (mkdir(p, 0777) < 0 && errno != EEXIST) {
-		kb_err_set(err, path, 0, "cannot create: %s", strerror(errno));
-		free(p);
-		return -1;
-	}
-	free(p);
-	return 0;
-}
-
 /* The assets directory as the HTML file should name it: relative to the
  * file's directory when inside it, else absolute. */
 static char *assets_href(const char *assets, const char *out)
@@ -860,7 +831,7 @@ int report_build_write(struct report_build *b, struct db *db, const char *out,
 	ctx.b = b;
 	ctx.db = db;
 	if (b->o.assets) {
-		if (make_dirs(b->o.assets, err) < 0)
+		if (outfile_make_dirs(b->o.assets, err) < 0)
 			return -1;
 		href = assets_href(b->o.assets, out);
 	}

@@ -68,3 +68,33 @@ TEST(outfile_write_commits_and_keeps)
 	unlink(path);
 	CHECK_INT(rmdir(dir), 0);
 }
+
+TEST(outfile_make_dirs_nested)
+{
+	char dir[] = "/tmp/kb-outdirs-XXXXXX";
+	char path[300], file[320];
+	struct kb_err err;
+
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/a/b/c", dir);
+	kb_err_clear(&err);
+	CHECK_INT(outfile_make_dirs(path, &err), 0);
+	CHECK_INT(outfile_make_dirs(path, &err), 0);    /* there already: fine */
+	/* a regular file in the way is no directory */
+	snprintf(file, sizeof(file), "%s/a/f", dir);
+	CHECK_INT(outfile_write(file, OUTFILE_BINARY, put_text, "x", &err), 0);
+	snprintf(path, sizeof(path), "%s/a/f/g", dir);
+	kb_err_clear(&err);
+	CHECK_INT(outfile_make_dirs(path, &err), -1);
+	CHECK(strstr(err.msg, "cannot create") != NULL);
+	kb_err_clear(&err);
+	CHECK_INT(outfile_make_dirs("", &err), -1);
+	unlink(file);
+	snprintf(path, sizeof(path), "%s/a/b/c", dir);
+	rmdir(path);
+	snprintf(path, sizeof(path), "%s/a/b", dir);
+	rmdir(path);
+	snprintf(path, sizeof(path), "%s/a", dir);
+	rmdir(path);
+	CHECK_INT(rmdir(dir), 0);
+}
