@@ -66,7 +66,7 @@ def visit(v):
 for v in sorted(defs):
     if v not in index:
         visit(v)
-allowed = {'cli/main', 'cli/complete', 'cli/opt'}
+allowed = {'cli/main', 'cli/complete'}
 for c in comps:
     if set(c) <= allowed:
         continue
