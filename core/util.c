@@ -103,6 +103,29 @@ int str_ieq(const char *a, const char *b)
  * shift table on every call, which costs more than a short line does. */
 #define STR_FIND_SHORT 512
 
+/* ASCII case-insensitive str_find(): the first byte of the needle in
+ * either case is looked for first, so most places cost one compare
+ * instead of a strncasecmp() call. */
+const char *str_find_ci(const char *s, size_t len, const char *needle)
+{
+	size_t n = strlen(needle), i;
+	char lo, up;
+
+	if (n == 0)
+		return s;
+	if (n > len)
+		return NULL;
+	lo = needle[0] >= 'A' && needle[0] <= 'Z' ? (char)(needle[0] + 32) : needle[0];
+	up = lo >= 'a' && lo <= 'z' ? (char)(lo - 32) : lo;
+	for (i = 0; i + n <= len; i++) {
+		if (s[i] != lo && s[i] != up)
+			continue;
+		if (strncasecmp(s + i + 1, needle + 1, n - 1) == 0)
+			return s + i;
+	}
+	return NULL;
+}
+
 const char *str_find(const char *s, size_t len, const char *needle)
 {
 	size_t n = strlen(needle);

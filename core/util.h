@@ -54,6 +54,8 @@ static inline size_t str_rtrim_len(const char *s, size_t len)
 
 /* Find needle in s[0..len); NULL when absent. */
 const char *str_find(const char *s, size_t len, const char *needle);
+/* The same, ASCII letters matching in either case. */
+const char *str_find_ci(const char *s, size_t len, const char *needle);
 /* Length of the valid UTF-8 sequence at p (1..4; overlong forms,
  * surrogates and code points past U+10FFFF are invalid), or 0. */
 size_t str_utf8_seq(const unsigned char *p, const unsigned char *end);

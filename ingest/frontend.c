@@ -768,6 +768,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 	struct ingest_span *spans = NULL;
 	size_t spans_cap = 0, prose_first = 0;
 	size_t *quiet;          /* quiet[k]: parser k claims nothing before this line */
+	struct ingest_memo_scope memo_save;
 	int rc = 0;
 
 	parsers = ingest_parsers(&nparsers);
@@ -793,6 +794,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		}
 	}
 	quiet = xcalloc(nparsers, sizeof(*quiet));
+	ingest_memo_begin(doc, &memo_save);
 	rx_error_take(NULL, NULL, 0);
 
 	while (i < n) {
@@ -1007,6 +1009,7 @@ int ingest_parse_doc(const struct ingest_doc *doc, const struct ingest_opts *opt
 		rc = INGEST_NOTHING;
 	}
 out:
+	ingest_memo_end(&memo_save);
 	free(quiet);
 	free(spans);
 	free(claims);

@@ -216,4 +216,33 @@ size_t ingest_column_heads(const struct ingest_line *l, struct ingest_tok *names
 size_t ingest_skip_blank(const struct ingest_line *lines, size_t i, size_t n);
 int ingest_line_blank(const struct ingest_line *l);
 
+/*
+ * Per-line memo of what a parser's pure line tests said (a claim looks
+ * ahead from every line, so without it a line is tested once per line
+ * before it).  Only lines of the document ingest_parse_doc() is reading,
+ * met at their place in its line array, are remembered: a line a parser
+ * made (a trimmed copy) is always tested afresh.  A key is one test of
+ * one parser; its value is 0..254.
+ */
+enum ingest_memo_key {
+	MEMO_IM_MEAN,           /* inlinemean: a mean line */
+	MEMO_IM_CONTEXT,        /* inlinemean: a context line */
+	MEMO_SB_BENCH,          /* sidebyside: the benchmark a line names */
+	MEMO_MM_HEADER,         /* mmtestscmp: a header line of old tables */
+	MEMO_KEYS
+};
+struct ingest_memo_scope {
+	const struct ingest_line *lines;
+	size_t n;
+	unsigned char *v;
+};
+/* Remember tests of doc's lines until ingest_memo_end(); scopes nest
+ * (the previous one is kept in *save).  Per thread. */
+void ingest_memo_begin(const struct ingest_doc *doc, struct ingest_memo_scope *save);
+void ingest_memo_end(const struct ingest_memo_scope *save);
+/* The value remembered for key of l, or -1. */
+int ingest_memo_get(const struct ingest_line *l, enum ingest_memo_key key);
+/* Remember v (0..254) for key of l, when l is a line of the document. */
+void ingest_memo_put(const struct ingest_line *l, enum ingest_memo_key key, int v);
+
 #endif

@@ -117,12 +117,7 @@ struct cand {           /* one mean line, read */
 
 static int ci_find(const char *s, size_t len, const char *word)
 {
-	size_t n = strlen(word), i;
-
-	for (i = 0; i + n <= len; i++)
-		if (strncasecmp(s + i, word, n) == 0)
-			return 1;
-	return 0;
+	return str_find_ci(s, len, word) != NULL;
 }
 
 /* Cheap test before mean_rx: a "+/-", "+-", "±" or "sd"/"std"/"sigma". */
@@ -191,8 +186,11 @@ static int read_mean(const struct ingest_line *l, struct cand *c)
 static int is_mean_line(const struct ingest_line *l)
 {
 	struct cand c;
+	int v = ingest_memo_get(l, MEMO_IM_MEAN);
 
-	return read_mean(l, &c);
+	if (v < 0)
+		ingest_memo_put(l, MEMO_IM_MEAN, v = read_mean(l, &c) ? 1 : 0);
+	return v;
 }
 
 static int is_nospread_line(const struct ingest_line *l)
@@ -239,8 +237,14 @@ static int says_runs(const struct ingest_line *l)
  * may be output of its own (a "Time: 5.5"): the look-up stops there. */
 static int context_line(const struct ingest_line *l)
 {
-	return ingest_line_blank(l) || !has_digit(l) || says_runs(l) || names_bench(l) ||
-	       is_nospread_line(l);
+	int v = ingest_memo_get(l, MEMO_IM_CONTEXT);
+
+	if (v < 0) {
+		v = ingest_line_blank(l) || !has_digit(l) || says_runs(l) || names_bench(l) ||
+		    is_nospread_line(l);
+		ingest_memo_put(l, MEMO_IM_CONTEXT, v);
+	}
+	return v;
 }
 
 /* The first mean line at most CTX_LINES lines after lines[i], with only

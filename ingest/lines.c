@@ -10,12 +10,60 @@
 
 #include <ctype.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 int ingest_line_blank(const struct ingest_line *l)
 {
 	return str_skip_ws(l->s, l->s + l->len) == l->s + l->len;
+}
+
+static __thread struct ingest_memo_scope memo;
+
+void ingest_memo_begin(const struct ingest_doc *doc, struct ingest_memo_scope *save)
+{
+	*save = memo;
+	memo.lines = doc->lines;
+	memo.n = doc->nlines;
+	/* 0: not known yet; a value is stored plus one */
+	memo.v = doc->nlines ? xcalloc(doc->nlines, MEMO_KEYS) : NULL;
+}
+
+void ingest_memo_end(const struct ingest_memo_scope *save)
+{
+	free(memo.v);
+	memo = *save;
+}
+
+/* The slot of l's key, or NULL when l is not one of the document's lines. */
+static unsigned char *memo_slot(const struct ingest_line *l, enum ingest_memo_key key)
+{
+	uintptr_t at = (uintptr_t)l, base = (uintptr_t)memo.lines;
+	size_t i;
+
+	if (!memo.v || at < base || (at - base) % sizeof(*l) != 0)
+		return NULL;
+	i = (at - base) / sizeof(*l);
+	if (i >= memo.n)
+		return NULL;
+	return &memo.v[i * MEMO_KEYS + key];
+}
+
+int ingest_memo_get(const struct ingest_line *l, enum ingest_memo_key key)
+{
+	unsigned char *v = memo_slot(l, key);
+
+	return v && *v ? *v - 1 : -1;
+}
+
+void ingest_memo_put(const struct ingest_line *l, enum ingest_memo_key key, int v)
+{
+	unsigned char *slot = memo_slot(l, key);
+
+	if (slot && v >= 0 && v < 255)
+		*slot = (unsigned char)(v + 1);
 }
 
 size_t ingest_skip_blank(const struct ingest_line *lines, size_t i, size_t n)

@@ -417,7 +417,19 @@ static size_t reply_lines(const struct ingest_line *lines, size_t k, size_t n, i
  * underline), and not a row. */
 static int line_bench(const struct ingest_line *l, char *buf, size_t cap, size_t *base);
 
+static int line_is_header_read(const struct ingest_line *l);
+
+/* Remembered per line: the claim asks it of every line ahead. */
 static int line_is_header(const struct ingest_line *l)
+{
+	int v = ingest_memo_get(l, MEMO_MM_HEADER);
+
+	if (v < 0)
+		ingest_memo_put(l, MEMO_MM_HEADER, v = line_is_header_read(l) ? 1 : 0);
+	return v;
+}
+
+static int line_is_header_read(const struct ingest_line *l)
 {
 	size_t u = underline_len(l), base;
 	const char *p = l->s + u, *end = l->s + l->len;

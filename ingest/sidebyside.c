@@ -354,7 +354,19 @@ static const char *const other_benchmarks[] = {
 /* The benchmark a line of text names: hackbench (also "perf bench sched
  * messaging"), autonuma, another one we do not read here, or none.  The
  * last one named wins. */
+static enum sb_bench line_bench_read(const struct ingest_line *l);
+
+/* The benchmark line l names, remembered per line (claims look ahead). */
 static enum sb_bench line_bench(const struct ingest_line *l)
+{
+	int v = ingest_memo_get(l, MEMO_SB_BENCH);
+
+	if (v < 0)
+		ingest_memo_put(l, MEMO_SB_BENCH, v = (int)line_bench_read(l));
+	return (enum sb_bench)v;
+}
+
+static enum sb_bench line_bench_read(const struct ingest_line *l)
 {
 	enum sb_bench b = SB_NONE;
 	size_t k, last = 0, at;
