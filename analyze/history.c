@@ -68,19 +68,55 @@ int an_order_parse(const char *s, enum an_order *o)
 
 /* Change points ----------------------------------------------------------- */
 
-static int cmp_double(const void *a, const void *b)
+/* Sorts x[0..n) ascending, stably (what qsort() gives here: equal values,
+ * 0 and -0, keep their order), with tmp[0..n) as scratch: insertion
+ * sort for short runs, merged bottom-up. */
+static void sort_doubles(double *x, size_t n, double *tmp)
 {
-	double x = *(const double *)a, y = *(const double *)b;
-	return x < y ? -1 : x > y;
+	enum { RUN = 16 };
+	double *src = x, *dst = tmp, *sw;
+	size_t i, j, w;
+
+	for (i = 0; i < n; i += RUN) {
+		size_t end = i + RUN < n ? i + RUN : n;
+
+		for (j = i + 1; j < end; j++) {
+			double v = x[j];
+			size_t k = j;
+
+			while (k > i && x[k - 1] > v) {
+				x[k] = x[k - 1];
+				k--;
+			}
+			x[k] = v;
+		}
+	}
+	for (w = RUN; w < n; w *= 2) {
+		for (i = 0; i < n; i += 2 * w) {
+			size_t mid = i + w < n ? i + w : n, end = i + 2 * w < n ? i + 2 * w : n;
+			size_t a = i, b = mid, o = i;
+
+			while (a < mid && b < end)
+				dst[o++] = src[b] < src[a] ? src[b++] : src[a++];
+			while (a < mid)
+				dst[o++] = src[a++];
+			while (b < end)
+				dst[o++] = src[b++];
+		}
+		sw = src;
+		src = dst;
+		dst = sw;
+	}
+	if (src != x)
+		memcpy(x, src, n * sizeof(*x));
 }
 
-/* sum over pairs i < j of |x_i - x_j|; sorts x. */
-static double within_sum(double *x, size_t n)
+/* sum over pairs i < j of |x_i - x_j|; x sorted. */
+static double within_sorted(const double *x, size_t n)
 {
 	double s = 0;
 	size_t i;
 
-	qsort(x, n, sizeof(double), cmp_double);
 	for (i = 0; i < n; i++)
 		s += x[i] * (2.0 * (double)i - (double)n + 1.0);
 	return s;
@@ -102,7 +138,7 @@ struct side_stats {
 	double mean, var, median;
 };
 
-static void side_describe(double *x, size_t n, struct side_stats *st)
+static void side_describe(double *x, size_t n, int sorted, struct side_stats *st)
 {
 	double m = 0, v = 0;
 	size_t i;
@@ -115,7 +151,9 @@ static void side_describe(double *x, size_t n, struct side_stats *st)
 		v += (x[i] - m) * (x[i] - m);
 	st->mean = m;
 	st->var = n > 1 ? v / (double)(n - 1) : NAN;
-	st->median = an_median(x, n);
+	/* sorted (stably, no NaN): an_median()'s own sort would keep it */
+	st->median = !sorted ? an_median(x, n) : !n ? NAN : n % 2 ? x[n / 2]
+		   : (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
 /* Welch's t-test of right against left; p NaN when undefined. */
@@ -167,23 +205,36 @@ static void eval_split(const struct an_hseries *s, size_t a, size_t b, size_t k,
 	e->energy = 0;
 	e->t = e->df = e->p = NAN;
 	if (nl < 2 || nr < 2) {
-		side_describe(left, nl, &e->l);
-		side_describe(right, nr, &e->r);
+		side_describe(left, nl, 0, &e->l);
+		side_describe(right, nr, 0, &e->r);
 		return;
 	}
-	/* within(union) first (sorting left+right together in place would mix
-	 * them), so copy the union after both sides. */
-	memcpy(buf + nu, buf, nu * sizeof(double));
-	wu = within_sum(buf + nu, nu);
-	wl = within_sum(left, nl);
-	wr = within_sum(right, nr);
+	/* each side sorted (buf + nu the scratch), then merged after both
+	 * (left's first among equal values, as a stable sort of the union
+	 * would have them) */
+	sort_doubles(left, nl, buf + nu);
+	sort_doubles(right, nr, buf + nu);
+	{
+		double *u = buf + nu;
+		size_t il = 0, ir = 0, o = 0;
+
+		while (il < nl && ir < nr)
+			u[o++] = right[ir] < left[il] ? right[ir++] : left[il++];
+		while (il < nl)
+			u[o++] = left[il++];
+		while (ir < nr)
+			u[o++] = right[ir++];
+		wu = within_sorted(u, nu);
+	}
+	wl = within_sorted(left, nl);
+	wr = within_sorted(right, nr);
 	cross = wu - wl - wr;
 	m = (double)nl;
 	n = (double)nr;
 	e->energy = (m * n / (m + n)) *
 		    (2.0 * cross / (m * n) - wl / (m * (m - 1) / 2) - wr / (n * (n - 1) / 2));
-	side_describe(left, nl, &e->l);
-	side_describe(right, nr, &e->r);
+	side_describe(left, nl, 1, &e->l);
+	side_describe(right, nr, 1, &e->r);
 	welch(&e->l, &e->r, &e->t, &e->df, &e->p);
 }
 
