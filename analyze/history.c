@@ -68,6 +68,20 @@ int an_order_parse(const char *s, enum an_order *o)
 
 /* Change points ----------------------------------------------------------- */
 
+/* Merges sorted a[0..na) and b[0..nb) into out, a's first among equal
+ * values (stable). */
+static void merge_doubles(const double *a, size_t na, const double *b, size_t nb, double *out)
+{
+	size_t i = 0, j = 0, o = 0;
+
+	while (i < na && j < nb)
+		out[o++] = b[j] < a[i] ? b[j++] : a[i++];
+	while (i < na)
+		out[o++] = a[i++];
+	while (j < nb)
+		out[o++] = b[j++];
+}
+
 /* Sorts x[0..n) ascending, stably (what qsort() gives here: equal values,
  * 0 and -0, keep their order), with tmp[0..n) as scratch: insertion
  * sort for short runs, merged bottom-up. */
@@ -94,14 +108,8 @@ static void sort_doubles(double *x, size_t n, double *tmp)
 	for (w = RUN; w < n; w *= 2) {
 		for (i = 0; i < n; i += 2 * w) {
 			size_t mid = i + w < n ? i + w : n, end = i + 2 * w < n ? i + 2 * w : n;
-			size_t a = i, b = mid, o = i;
 
-			while (a < mid && b < end)
-				dst[o++] = src[b] < src[a] ? src[b++] : src[a++];
-			while (a < mid)
-				dst[o++] = src[a++];
-			while (b < end)
-				dst[o++] = src[b++];
+			merge_doubles(src + i, mid - i, src + mid, end - mid, dst + i);
 		}
 		sw = src;
 		src = dst;
@@ -214,18 +222,8 @@ static void eval_split(const struct an_hseries *s, size_t a, size_t b, size_t k,
 	 * would have them) */
 	sort_doubles(left, nl, buf + nu);
 	sort_doubles(right, nr, buf + nu);
-	{
-		double *u = buf + nu;
-		size_t il = 0, ir = 0, o = 0;
-
-		while (il < nl && ir < nr)
-			u[o++] = right[ir] < left[il] ? right[ir++] : left[il++];
-		while (il < nl)
-			u[o++] = left[il++];
-		while (ir < nr)
-			u[o++] = right[ir++];
-		wu = within_sorted(u, nu);
-	}
+	merge_doubles(left, nl, right, nr, buf + nu);
+	wu = within_sorted(buf + nu, nu);
 	wl = within_sorted(left, nl);
 	wr = within_sorted(right, nr);
 	cross = wu - wl - wr;
