@@ -136,6 +136,21 @@ static const char *keep(struct an_placement *m, size_t *cap, const char *s)
 	return m->strings[m->nstrings++];
 }
 
+void an_placement_view(const struct an_placement *all, const size_t *pick, size_t n,
+		       struct an_placement *out)
+{
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->borrowed = 1;
+	if (!n)
+		return;
+	out->runs = xcalloc(n, sizeof(*out->runs));
+	out->nruns = n;
+	for (i = 0; i < n; i++)
+		out->runs[i] = all->runs[pick[i]];
+}
+
 void an_placement_detach(struct an_placement *m)
 {
 	size_t i, cap = m->nstrings;
@@ -143,19 +158,28 @@ void an_placement_detach(struct an_placement *m)
 	for (i = 0; i < m->nruns; i++) {
 		struct an_prun *r = &m->runs[i];
 
+		if (m->borrowed) {
+			int nn = r->nnodes > 0 ? r->nnodes : 1;
+			int *own = xcalloc((size_t)nn, sizeof(int));
+
+			memcpy(own, r->jobs_per_node, (size_t)nn * sizeof(int));
+			r->jobs_per_node = own;
+		}
+
 		r->variant = keep(m, &cap, r->variant);
 		r->benchmark = keep(m, &cap, r->benchmark);
 		r->config = keep(m, &cap, r->config);
 		r->source = keep(m, &cap, r->source);
 		r->machine = keep(m, &cap, r->machine);
 	}
+	m->borrowed = 0;
 }
 
 void an_placement_release(struct an_placement *m)
 {
 	size_t i;
 
-	for (i = 0; i < m->nruns; i++)
+	for (i = 0; i < m->nruns && !m->borrowed; i++)
 		free(m->runs[i].jobs_per_node);
 	for (i = 0; i < m->nstrings; i++)
 		free(m->strings[i]);

@@ -97,6 +97,8 @@ struct an_placement {
 	size_t nruns;
 	char **strings;		/* owned copies when detached (see above) */
 	size_t nstrings;
+	int borrowed;		/* a view: the runs' jobs_per_node belong to
+				 * the an_placement it was taken from */
 };
 
 /* One placement check of one candidate at one task count. */
@@ -129,6 +131,13 @@ void an_placement_opts_init(struct an_placement_opts *o);
 void an_placement_metrics(const struct db_placement *p,
 			  const struct an_placement_opts *o,
 			  struct an_placement *out);
+/* A view of all's runs all->runs[pick[0..n)], in that order, sharing
+ * their jobs_per_node (out must not outlive all; released as any other,
+ * and an_placement_detach() makes it a copy of its own).  The metrics of
+ * a run do not depend on the other runs, so a caller that looks at many
+ * overlapping sets of one placement's runs computes them once. */
+void an_placement_view(const struct an_placement *all, const size_t *pick, size_t n,
+		       struct an_placement *out);
 /* Copy every string the metrics borrow so that they outlive the
  * db_placement. */
 void an_placement_detach(struct an_placement *m);

@@ -500,7 +500,8 @@ static void bmach_release(struct bmach *bm)
 static int findings_into(struct db *db, const struct an_regress_opts *o,
 			 const struct an_query *qq, const struct an_table *const *tables,
 			 size_t ntables, int sec, struct an_regress *r, struct an_regress *rl,
-			 const struct an_pindex *pix_pl, struct kb_err *err)
+			 const struct an_pindex *pix_pl, const struct an_placement *pm_pl,
+			 struct kb_err *err)
 {
 	struct an_query q = *qq;
 	struct db_qdata qd;
@@ -553,7 +554,7 @@ static int findings_into(struct db *db, const struct an_regress_opts *o,
 		struct db_placement own, view;
 		const struct db_placement *p = o->pl;
 		struct an_placement_opts po = o->placement;
-		size_t g, ngroups = sec ? ntables : 1, *pick = NULL, cappick = 0;
+		size_t g, ngroups = sec ? ntables : 1, *pick = NULL, cappick = 0, nkeep;
 		struct an_pindex pix_own = { 0 };
 		const struct an_pindex *pix;
 
@@ -577,6 +578,7 @@ static int findings_into(struct db *db, const struct an_regress_opts *o,
 		if (o->pl && pix_pl) {
 			pix = pix_pl;
 		} else {
+			pm_pl = NULL;	/* metrics of o->pl's runs, not of own's */
 			an_pindex_init_db(&pix_own, p);
 			pix = &pix_own;
 		}
@@ -617,10 +619,15 @@ static int findings_into(struct db *db, const struct an_regress_opts *o,
 					pick[npick++] = i;
 				}
 			} else {
+				/* A section is one benchmark's: its variants' runs of
+				 * that benchmark only (the index's second field). */
+				const char *kbench = sec ? tg->rows[0].benchmark : q.bench;
+
 				for (k = 0; k < ngn; k++) {
+					struct an_pkey key = { gnames[k], kbench, NULL, 0, kbench ? 2 : 1 };
 					size_t lo, hi;
 
-					an_pindex_variant(pix, gnames[k], &lo, &hi);
+					an_pindex_range(pix, &key, &lo, &hi);
 					for (; lo < hi; lo++) {
 						xgrow(&pick, &cappick, npick + 1, sizeof(*pick));
 						pick[npick++] = pix->idx[lo];
@@ -630,9 +637,8 @@ static int findings_into(struct db *db, const struct an_regress_opts *o,
 					qsort(pick, npick, sizeof(*pick), cmp_size);
 			}
 			/* ... of the selection: benchmark, config, machines, and the
-			 * baseline's machines (a shallow view of p's runs). */
-			view.nruns = 0;
-			view.runs = xrealloc(view.runs, (npick + 1) * sizeof(*view.runs));
+			 * baseline's machines (pick keeps their indexes). */
+			nkeep = 0;
 			for (i = 0; i < npick; i++) {
 				const struct db_prun *pr = &p->runs[pick[i]];
 
@@ -642,12 +648,22 @@ static int findings_into(struct db *db, const struct an_regress_opts *o,
 				    (!sec || strcmp(tg->rows[0].benchmark, pr->benchmark) == 0) &&
 				    an_query_match(&q, pr->config, pr->machine_key) &&
 				    (!by_machine || bmach_has(&bm, pr->benchmark, pr->machine_key)))
-					view.runs[view.nruns++] = *pr;
+					pick[nkeep++] = pick[i];
 			}
-			if (!sec && ntables == 1 && !q.baseline && view.nruns)
+			if (!sec && ntables == 1 && !q.baseline && nkeep)
 				pbase = tables[0]->variants[tables[0]->baseline].name;
-			memset(&m, 0, sizeof(m));
-			an_placement_metrics(&view, &po, &m);
+			if (pm_pl) {
+				/* the metrics of every run were computed once */
+				an_placement_view(pm_pl, pick, nkeep, &m);
+			} else {
+				/* a shallow view of p's runs, measured here */
+				view.nruns = 0;
+				view.runs = xrealloc(view.runs, (nkeep + 1) * sizeof(*view.runs));
+				for (i = 0; i < nkeep; i++)
+					view.runs[view.nruns++] = p->runs[pick[i]];
+				memset(&m, 0, sizeof(m));
+				an_placement_metrics(&view, &po, &m);
+			}
 			an_placement_findings(&m, pbase,
 					      sec ? gcands : o->ncandidates ? cands : NULL,
 					      sec ? ngc : o->ncandidates ? ncand : 0, &po, &pf);
@@ -685,7 +701,7 @@ static int findings(struct db *db, const struct an_regress_opts *o, const struct
 		    const struct an_table *const *tables, size_t ntables, struct an_regress *r,
 		    struct kb_err *err)
 {
-	if (findings_into(db, o, qq, tables, ntables, ntables > 1, r, r, NULL, err) < 0)
+	if (findings_into(db, o, qq, tables, ntables, ntables > 1, r, r, NULL, NULL, err) < 0)
 		return -1;
 	if (o->lean)
 		prune(r);
@@ -1041,8 +1057,12 @@ int an_regress_acc_add(struct db *db, const struct an_regress_opts *o, struct an
 	if (o->pl && !a->pix) {
 		a->pix = xmalloc(sizeof(*a->pix));
 		an_pindex_init_db(a->pix, o->pl);
+		/* a run's metrics are the same in every section it is in */
+		a->pm = xmalloc(sizeof(*a->pm));
+		an_placement_metrics(o->pl, &o->placement, a->pm);
 	}
-	if (findings_into(db, o, &o->q, tables, ntables, 1, &a->perf, &a->plac, a->pix, err) < 0)
+	if (findings_into(db, o, &o->q, tables, ntables, 1, &a->perf, &a->plac, a->pix, a->pm,
+			  err) < 0)
 		return -1;
 	return 0;
 }
@@ -1077,6 +1097,9 @@ void an_regress_acc_end(const struct an_regress_opts *o, struct an_regress_acc *
 	if (a->pix)
 		an_pindex_release(a->pix);
 	free(a->pix);
+	if (a->pm)
+		an_placement_release(a->pm);
+	free(a->pm);
 	memset(a, 0, sizeof(*a));
 	if (o->lean)
 		prune(r);
@@ -1090,6 +1113,9 @@ void an_regress_acc_release(struct an_regress_acc *a)
 	if (a->pix)
 		an_pindex_release(a->pix);
 	free(a->pix);
+	if (a->pm)
+		an_placement_release(a->pm);
+	free(a->pm);
 	memset(a, 0, sizeof(*a));
 }
 

@@ -172,6 +172,7 @@ int an_regress_build(struct db *db, const struct an_regress_opts *o,
 struct an_regress_acc {
 	struct an_regress perf, plac;	/* performance, placement findings so far */
 	struct an_pindex *pix;		/* o->pl's runs indexed (placement.h) */
+	struct an_placement *pm;	/* the metrics of each of o->pl's runs */
 };
 void an_regress_acc_init(struct an_regress_acc *a);
 int an_regress_acc_add(struct db *db, const struct an_regress_opts *o, struct an_regress_acc *a,
