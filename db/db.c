@@ -82,9 +82,80 @@ int db_finalize(struct dbst *st)
 
 	if (!st)
 		return 0;
+	if (st->pooled && st->on_loan) {
+		/* back to the pool: reset says what finalize would have
+		 * (the last step's failure) */
+		rc = db_reset(st);
+		db_clear(st);
+		st->on_loan = 0;
+		return rc;
+	}
 	rc = st->db->ops->finalize(st);
 	free(st);
 	return rc;
+}
+
+struct dbst *db_prepare_pooled(struct db *db, const char *sql, struct kb_err *err)
+{
+	struct db_pooled *free_slot = NULL, *old = NULL;
+	struct dbst *st;
+	size_t i;
+
+	for (i = 0; i < DB_POOL_MAX; i++) {
+		struct db_pooled *p = &db->pool[i];
+
+		if (!p->st) {
+			if (!free_slot)
+				free_slot = p;
+			continue;
+		}
+		if (p->st->on_loan)
+			continue;
+		if (strcmp(p->sql, sql) == 0) {
+			p->used = ++db->pool_tick;
+			p->st->on_loan = 1;
+			return p->st;
+		}
+		if (!old || p->used < old->used)
+			old = p;
+	}
+	st = db_prepare(db, sql, err);
+	if (!st)
+		return NULL;
+	if (!free_slot && old) {
+		/* the least recently used idle one makes room */
+		old->st->pooled = 0;
+		db_finalize(old->st);
+		free(old->sql);
+		memset(old, 0, sizeof(*old));
+		free_slot = old;
+	}
+	if (free_slot) {
+		free_slot->sql = xstrdup(sql);
+		free_slot->st = st;
+		free_slot->used = ++db->pool_tick;
+		st->pooled = (int)(free_slot - db->pool) + 1;
+		st->on_loan = 1;
+	}
+	return st;     /* every slot on loan: an ordinary statement */
+}
+
+void db_pool_free(struct db *db)
+{
+	size_t i;
+
+	for (i = 0; i < DB_POOL_MAX; i++) {
+		struct db_pooled *p = &db->pool[i];
+
+		if (!p->st)
+			continue;
+		/* one still on loan is its caller's to finalize */
+		p->st->pooled = 0;
+		if (!p->st->on_loan)
+			db_finalize(p->st);
+		free(p->sql);
+		memset(p, 0, sizeof(*p));
+	}
 }
 
 int db_exec(struct db *db, const char *sql, struct kb_err *err)

@@ -36,8 +36,12 @@ struct dbst {
 	int row, nrows;
 	int failed;                 /* the last step failed */
 	int slot;                   /* db_cached() slot + 1: prepared on the server once */
+	int pooled;                 /* db_prepare_pooled(): db->pool slot + 1 */
+	int on_loan;                /* pooled and handed out, not finalized yet */
 	int prepared;
 };
+
+#define DB_POOL_MAX 32
 
 struct db {
 	const struct db_ops *ops;   /* the backend */
@@ -50,6 +54,14 @@ struct db {
 	int readonly;               /* opened for reading only */
 	int created, discard;       /* SQLite: this open made the file; remove it at close */
 	struct dbst *cache[32];     /* prepared once, see db_cached() */
+	/* Statements of text built at run time, kept for the next caller of
+	 * the same text (db_prepare_pooled()); least recently used goes. */
+	struct db_pooled {
+		char *sql;
+		struct dbst *st;
+		unsigned long used;
+	} pool[DB_POOL_MAX];
+	unsigned long pool_tick;
 	/* SQLite's bulk rows: rows[table][n - 1] inserts n rows. */
 	struct dbst *rows[DB_T_COUNT][DB_ROWS_MAX];
 	/* Run ids: SQLite numbers them itself from the highest (read when a
@@ -72,6 +84,14 @@ void db_vcache_free(struct db *db);
  * the caller); -1 with err "unknown variant" or "... is ambiguous". */
 int db_variant_find(struct db *db, const char *want, long long *id, char **name,
 		    char **scope, struct kb_err *err);
+
+/* A statement of sql as db_prepare(), but kept when finalized and given
+ * to the next caller of the same text (reset, bindings cleared): a
+ * report prepares the same hundred texts over a hundred thousand times.
+ * db_finalize() returns it, with what finalizing it would have said. */
+struct dbst *db_prepare_pooled(struct db *db, const char *sql, struct kb_err *err);
+/* db_close(): the pool's statements finalized. */
+void db_pool_free(struct db *db);
 
 /* A statement prepared on first use and kept until db_close(); reset and
  * with bindings cleared on every call.  slot must be unique per sql. */

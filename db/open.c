@@ -93,6 +93,7 @@ void db_close(struct db *db)
 	db_store_flush(db, NULL, NULL);
 	db_store_release(db);
 	db_each_stmt(db, db_finalize);
+	db_pool_free(db);
 	db_vcache_free(db);
 	db->ops->close(db);
 	free(db->path);
