@@ -177,7 +177,7 @@ static struct dbst *read_stmt(struct copy *c, int slot, long long id, struct kb_
 	struct dbst *st = c->read[slot];
 
 	if (!st) {
-		st = c->read[slot] = db_prepare(c->from, reads[slot], err);
+		st = c->read[slot] = db_prepare_own(c->from, reads[slot], err);
 		if (!st)
 			return NULL;
 	} else {

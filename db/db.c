@@ -31,6 +31,14 @@ int db_rows_fail(struct db *db, struct dbst *st, const char *what, struct kb_err
 {
 	char msg[512];
 
+	if (st->pooled) {
+		/* a failed statement leaves the pool: finalized below */
+		struct db_pooled *p = &db->pool[st->pooled - 1];
+
+		free(p->sql);
+		memset(p, 0, sizeof(*p));
+		st->pooled = 0;
+	}
 	db->ops->finalize_failed(st, msg, sizeof(msg));
 	return kb_err_set(err, db->path, 0, "%s: %s", what, msg);
 }
@@ -49,7 +57,7 @@ int db_rows_reset(struct db *db, struct dbst *st, struct kb_err *err)
 	return rc == 0 ? 0 : rows_failed(db, rc, err);
 }
 
-struct dbst *db_prepare(struct db *db, const char *sql, struct kb_err *err)
+struct dbst *db_prepare_own(struct db *db, const char *sql, struct kb_err *err)
 {
 	struct dbst *st = xcalloc(1, sizeof(*st));
 
@@ -95,7 +103,7 @@ int db_finalize(struct dbst *st)
 	return rc;
 }
 
-struct dbst *db_prepare_pooled(struct db *db, const char *sql, struct kb_err *err)
+struct dbst *db_prepare(struct db *db, const char *sql, struct kb_err *err)
 {
 	struct db_pooled *free_slot = NULL, *old = NULL;
 	struct dbst *st;
@@ -119,7 +127,7 @@ struct dbst *db_prepare_pooled(struct db *db, const char *sql, struct kb_err *er
 		if (!old || p->used < old->used)
 			old = p;
 	}
-	st = db_prepare(db, sql, err);
+	st = db_prepare_own(db, sql, err);
 	if (!st)
 		return NULL;
 	if (!free_slot && old) {
@@ -249,7 +257,7 @@ struct dbst *db_cached(struct db *db, int slot, const char *sql, struct kb_err *
 	struct dbst *st = db->cache[slot];
 
 	if (!st) {
-		st = db_prepare(db, sql, err);
+		st = db_prepare_own(db, sql, err);
 		if (st)
 			st->slot = slot + 1;
 		db->cache[slot] = st;

@@ -36,7 +36,7 @@ struct dbst {
 	int row, nrows;
 	int failed;                 /* the last step failed */
 	int slot;                   /* db_cached() slot + 1: prepared on the server once */
-	int pooled;                 /* db_prepare_pooled(): db->pool slot + 1 */
+	int pooled;                 /* db_prepare(): db->pool slot + 1 */
 	int on_loan;                /* pooled and handed out, not finalized yet */
 	int prepared;
 };
@@ -55,7 +55,7 @@ struct db {
 	int created, discard;       /* SQLite: this open made the file; remove it at close */
 	struct dbst *cache[32];     /* prepared once, see db_cached() */
 	/* Statements of text built at run time, kept for the next caller of
-	 * the same text (db_prepare_pooled()); least recently used goes. */
+	 * the same text (db_prepare()); least recently used goes. */
 	struct db_pooled {
 		char *sql;
 		struct dbst *st;
@@ -85,11 +85,6 @@ void db_vcache_free(struct db *db);
 int db_variant_find(struct db *db, const char *want, long long *id, char **name,
 		    char **scope, struct kb_err *err);
 
-/* A statement of sql as db_prepare(), but kept when finalized and given
- * to the next caller of the same text (reset, bindings cleared): a
- * report prepares the same hundred texts over a hundred thousand times.
- * db_finalize() returns it, with what finalizing it would have said. */
-struct dbst *db_prepare_pooled(struct db *db, const char *sql, struct kb_err *err);
 /* db_close(): the pool's statements finalized. */
 void db_pool_free(struct db *db);
 
@@ -100,8 +95,14 @@ struct dbst *db_cached(struct db *db, int slot, const char *sql, struct kb_err *
 /* Call fn (db_reset, db_finalize) on every cached statement. */
 void db_each_stmt(struct db *db, int (*fn)(struct dbst *));
 /* Prepare sql; on failure set err and return NULL.  Parameters are
- * written ?1, ?2 (or ?, numbered in order) for either backend. */
+ * written ?1, ?2 (or ?, numbered in order) for either backend.
+ * db_finalize() keeps the statement in db->pool and the next call with
+ * the same text gets it back, reset and with bindings cleared: a report
+ * prepares the same hundred texts over a hundred thousand times.  A
+ * statement its caller keeps for long (db_cached(), the bulk rows) is
+ * made with db_prepare_own(), which never takes a place in the pool. */
 struct dbst *db_prepare(struct db *db, const char *sql, struct kb_err *err);
+struct dbst *db_prepare_own(struct db *db, const char *sql, struct kb_err *err);
 /* The next row: DB_ROW, DB_DONE, or DB_ERROR (the reason is the
  * connection's, for db_fail(), and the statement's, for db_rows_end()). */
 int db_step(struct dbst *st);

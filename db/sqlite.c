@@ -442,7 +442,7 @@ static struct dbst *rows_stmt(struct db *db, int table, size_t n, struct kb_err 
 			buf_puts(&sql, c ? ", ?" : "?");
 		buf_putc(&sql, ')');
 	}
-	*slot = db_prepare(db, buf_str(&sql), err);
+	*slot = db_prepare_own(db, buf_str(&sql), err);
 	buf_release(&sql);
 	return *slot;
 }

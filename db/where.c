@@ -232,7 +232,7 @@ struct dbst *db_where_prepare(struct db *db, const char *head, const struct db_w
 				   const char *tail, struct kb_err *err)
 {
 	char *sql = buf_aprintf("%s WHERE %s%s", head, buf_str(&w->sql), tail);
-	struct dbst *st = db_prepare_pooled(db, sql, err);
+	struct dbst *st = db_prepare(db, sql, err);
 
 	free(sql);
 	if (st)
