@@ -50,30 +50,27 @@ static long idpos_find(const struct idpos *v, size_t n, long long id)
 	return hit ? (long)hit->pos : -1;
 }
 
-/* The set's stored metrics, in the order its samples, then summaries,
- * first name them. */
-static int set_metrics(struct db *db, const struct an_query *q, const long long *ids, size_t nids,
-		       char ***out, size_t *n, struct kb_err *err)
+/* The set's stored metrics (of d, loaded for it), in the order its
+ * samples, then summaries, first name them. */
+static void set_metrics(const struct db_qdata *d, const struct an_query *q, char ***out,
+			size_t *n)
 {
-	struct db_qdata d;
 	size_t i, k, cap = 0;
 	char **v = NULL;
 
 	*out = NULL;
 	*n = 0;
-	if (an_query_load_ids(db, q, ids, nids, &d, err) < 0)
-		return -1;
-	for (i = 0; i < d.nsamples + d.nsummaries; i++) {
+	for (i = 0; i < d->nsamples + d->nsummaries; i++) {
 		const char *m;
 		int bench_ok;
 
-		if (i < d.nsamples) {
-			const struct db_qrun *r = &d.runs[d.samples[i].run];
+		if (i < d->nsamples) {
+			const struct db_qrun *r = &d->runs[d->samples[i].run];
 
-			m = d.samples[i].metric;
+			m = d->samples[i].metric;
 			bench_ok = r->ok && (!q->bench || !strcmp(r->benchmark, q->bench));
 		} else {
-			const struct db_qsummary *s = &d.summaries[i - d.nsamples];
+			const struct db_qsummary *s = &d->summaries[i - d->nsamples];
 
 			m = s->metric;
 			bench_ok = !q->bench || !strcmp(s->benchmark, q->bench);
@@ -87,9 +84,7 @@ static int set_metrics(struct db *db, const struct an_query *q, const long long 
 		xgrow(&v, &cap, *n + 1, sizeof(*v));
 		v[(*n)++] = xstrdup(m);
 	}
-	db_qdata_release(&d);
 	*out = v;
-	return 0;
 }
 
 static void fill_point(struct an_cell *c, const struct an_hpoint *p, int is_baseline,
@@ -170,13 +165,34 @@ int an_wide_build(struct db *db, const struct an_query *q, const long long *ids,
 	int rc = 0, have_all = 0;
 
 	memset(w, 0, sizeof(*w));
+	{
+		/* The set's runs once, with the samples of every metric: each
+		 * metric's history reads its own (a load per metric read the
+		 * runs again each time).  With no metrics named, every metric
+		 * is loaded and the set's are found in what was. */
+		struct an_query lq;
+
+		an_query_init(&lq);
+		lq.bench = q->bench;
+		if (q->metrics && q->nmetrics) {
+			lq.metrics = q->metrics;
+			lq.nmetrics = q->nmetrics;
+		}
+		lq.config = q->config;
+		lq.nconfig = q->nconfig;
+		lq.machines = q->machines;
+		lq.nmachines = q->nmachines;
+		if (an_query_load_ids(db, &lq, ids, nids, &all, err) < 0)
+			return -1;
+		have_all = 1;
+	}
 	if (q->metrics && q->nmetrics) {
 		metrics = xcalloc(q->nmetrics, sizeof(*metrics));
 		for (i = 0; i < q->nmetrics; i++)
 			metrics[i] = xstrdup(q->metrics[i]);
 		nmetrics = q->nmetrics;
-	} else if (set_metrics(db, q, ids, nids, &metrics, &nmetrics, err) < 0) {
-		return -1;
+	} else {
+		set_metrics(&all, q, &metrics, &nmetrics);
 	}
 	pos = xcalloc(nids + 1, sizeof(*pos));
 	for (i = 0; i < nids; i++)
@@ -185,25 +201,6 @@ int an_wide_build(struct db *db, const struct an_query *q, const long long *ids,
 	seen = xcalloc(nids + 1, 1);
 
 	w->hist = xcalloc(nmetrics + 1, sizeof(*w->hist));
-	{
-		/* The set's runs once, with the samples of every metric: each
-		 * metric's history reads its own (a load per metric read the
-		 * runs again each time). */
-		struct an_query lq;
-
-		an_query_init(&lq);
-		lq.bench = q->bench;
-		lq.metrics = (const char *const *)metrics;
-		lq.nmetrics = nmetrics;
-		lq.config = q->config;
-		lq.nconfig = q->nconfig;
-		lq.machines = q->machines;
-		lq.nmachines = q->nmachines;
-		if (an_query_load_ids(db, &lq, ids, nids, &all, err) < 0)
-			rc = -1;
-		else
-			have_all = 1;
-	}
 	for (m = 0; m < nmetrics && rc == 0; m++) {
 		struct an_history_opts ho;
 
