@@ -32,20 +32,39 @@ static int all_have(const struct db_prun *const *runs, size_t n, const char *key
 char *chart_build_common_config(const struct db_prun *const *runs, size_t n)
 {
 	struct buf key = BUF_INIT, val = BUF_INIT, common = BUF_INIT;
+	char **ck = NULL, **cv = NULL;  /* the pairs every run holds */
+	size_t i, j, nc = 0, cap = 0, capv = 0;
 	const char *p;
-	size_t i;
 	int ok = n > 1 && runs[0]->config;
 
+	/* a pair every run holds is one of the first run's */
 	for (p = ok ? runs[0]->config : ""; ok && rec_config_next(&p, &key, &val);)
-		if (all_have(runs, n, buf_str(&key), buf_str(&val)))
+		if (all_have(runs, n, buf_str(&key), buf_str(&val))) {
 			buf_printf(&common, "%s%s=%s", common.len ? "," : "", buf_str(&key), buf_str(&val));
-	/* only when every run keeps something of its own to tell it apart */
-	for (i = 0; ok && common.len && i < n; i++) {
+			xgrow(&ck, &cap, nc + 1, sizeof(*ck));
+			xgrow(&cv, &capv, nc + 1, sizeof(*cv));
+			ck[nc] = xstrdup(buf_str(&key));
+			cv[nc++] = xstrdup(buf_str(&val));
+		}
+	/* only when every run keeps something of its own to tell it apart:
+	 * a pair that is not one of those (a look-up per pair, not a pass
+	 * over every run: a lab's panels have thousands of runs) */
+	for (i = 0; ok && nc && i < n; i++) {
 		int own = 0;
-		for (p = runs[i]->config; !own && rec_config_next(&p, &key, &val);)
-			own = !all_have(runs, n, buf_str(&key), buf_str(&val));
+		for (p = runs[i]->config; !own && rec_config_next(&p, &key, &val);) {
+			for (j = 0; j < nc; j++)
+				if (strcmp(ck[j], buf_str(&key)) == 0 && strcmp(cv[j], buf_str(&val)) == 0)
+					break;
+			own = j == nc;
+		}
 		ok = own;
 	}
+	for (j = 0; j < nc; j++) {
+		free(ck[j]);
+		free(cv[j]);
+	}
+	free(ck);
+	free(cv);
 	buf_release(&key);
 	buf_release(&val);
 	if (!ok || !common.len) {
