@@ -5,8 +5,12 @@
  * device pixel grid so charts stay crisp at scale 1 and 2.
  */
 #include "chart_int.h"
+#include "../core/hidx.h"
+#include "../core/util.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #define CHART_FONT "DejaVu Sans"
 
@@ -68,16 +72,111 @@ static PangoLayout *text_layout(struct chart_gc *gc, const char *text, double si
 	return pl;
 }
 
+/*
+ * Text extents, measured once per (text, size, weight, user-to-device
+ * matrix, surface type): a report lays out thousands of charts with the same labels,
+ * and fitting a label measures it several times.  The font and its
+ * options are fixed (chart_gc_open), so nothing else changes a size.
+ * Per thread; emptied when it holds TEXT_CACHE_MAX sizes.
+ */
+#define TEXT_CACHE_MAX 200000
+
+struct text_key {
+	const char *text;
+	double size, m[4];
+	int bold, surface;      /* surface: its cairo_surface_type_t */
+};
+
+struct text_size {
+	char *text;
+	double size, m[4];
+	int bold, surface;
+	double w, h;
+	size_t hash;
+};
+
+static __thread struct text_cache {
+	struct text_size *v;
+	size_t n, cap;
+	struct hidx ix;
+} text_cache;
+
+static size_t hash_double(size_t h, double d)
+{
+	unsigned char b[sizeof(d)];
+	size_t i;
+
+	memcpy(b, &d, sizeof(d));
+	for (i = 0; i < sizeof(b); i++)
+		h = (h ^ b[i]) * (size_t)1099511628211ULL;
+	return h;
+}
+
+static int text_eq(const void *arr, size_t i, const void *key)
+{
+	const struct text_size *e = (const struct text_size *)arr + i;
+	const struct text_key *k = key;
+
+	return e->size == k->size && e->bold == k->bold && e->surface == k->surface &&
+	       e->m[0] == k->m[0] &&
+	       e->m[1] == k->m[1] && e->m[2] == k->m[2] && e->m[3] == k->m[3] &&
+	       strcmp(e->text, k->text) == 0;
+}
+
+static size_t text_hash(const void *arr, size_t i)
+{
+	return ((const struct text_size *)arr)[i].hash;
+}
+
+static void text_cache_empty(struct text_cache *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		free(c->v[i].text);
+	free(c->v);
+	hidx_release(&c->ix);
+	memset(c, 0, sizeof(*c));
+}
+
 void chart_text_size(struct chart_gc *gc, const char *text, double size, int bold,
 		     double *w, double *h)
 {
-	PangoLayout *pl = text_layout(gc, text, size, bold);
+	struct text_cache *c = &text_cache;
+	struct text_key k;
+	struct text_size *e;
+	cairo_matrix_t mx;
+	PangoLayout *pl;
 	PangoRectangle ink, logical;
+	size_t hash, i;
 
+	cairo_get_matrix(gc->cr, &mx);
+	k = (struct text_key){ text, size, { mx.xx, mx.yx, mx.xy, mx.yy }, bold,
+			       (int)cairo_surface_get_type(cairo_get_target(gc->cr)) };
+	hash = str_hash_add(STR_HASH_INIT, text);
+	hash = hash_double(hash, size);
+	for (i = 0; i < 4; i++)
+		hash = hash_double(hash, k.m[i]);
+	hash = (hash ^ (size_t)(bold != 0) ^ ((size_t)k.surface << 1)) * (size_t)1099511628211ULL;
+	i = hidx_find(&c->ix, hash, c->v, &k, text_eq);
+	if (i != (size_t)-1) {
+		*w = c->v[i].w;
+		*h = c->v[i].h;
+		return;
+	}
+	pl = text_layout(gc, text, size, bold);
 	pango_layout_get_extents(pl, &ink, &logical);
 	*w = (double)logical.width / PANGO_SCALE;
 	*h = (double)logical.height / PANGO_SCALE;
 	g_object_unref(pl);
+	if (c->n >= TEXT_CACHE_MAX)
+		text_cache_empty(c);
+	xgrow(&c->v, &c->cap, c->n + 1, sizeof(*c->v));
+	e = &c->v[c->n];
+	*e = (struct text_size){ xstrdup(text), size, { k.m[0], k.m[1], k.m[2], k.m[3] }, bold,
+				 k.surface, *w, *h, hash };
+	hidx_add(&c->ix, hash, c->n, c->v, text_hash);
+	c->n++;
 }
 
 void chart_text_box(struct chart_gc *gc, const struct chart_mark *m, struct chart_box *b,
