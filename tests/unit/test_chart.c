@@ -2,7 +2,9 @@
 #include "unit.h"
 #include "../../core/buf.h"
 #include "../../core/err.h"
+#include "../../db/placement.h"
 #include "../../render/chart.h"
+#include "../../render/chart_build.h"
 
 #include <cairo.h>
 #include <stdio.h>
@@ -671,4 +673,43 @@ TEST(chart_bad_utf8_label)
 	CHECK(b.len > 100);
 	buf_release(&b);
 	chart_free(c);
+}
+
+/* The configuration a placement chart's runs share: said once, only when
+ * every run keeps a pair of its own; the same answer for thousands of
+ * runs (it was quadratic in them). */
+TEST(chart_common_config_of_runs)
+{
+	struct db_prun r[3], big[3000];
+	const struct db_prun *pr[3], *pb[3000];
+	char cfg[3000][48];
+	char *c;
+	size_t i;
+
+	memset(r, 0, sizeof(r));
+	r[0].config = "groups=10,mode=process,tasks=4";
+	r[1].config = "groups=20,mode=process,tasks=4";
+	r[2].config = "groups=30,mode=process,tasks=4";
+	for (i = 0; i < 3; i++)
+		pr[i] = &r[i];
+	c = chart_build_common_config(pr, 3);
+	CHECK_STR(c, "mode=process,tasks=4");
+	free(c);
+	/* a run with nothing of its own: the panels keep their configs */
+	r[2].config = "mode=process,tasks=4";
+	CHECK(chart_build_common_config(pr, 3) == NULL);
+	/* nothing shared, or one run: none */
+	r[1].config = "groups=20,mode=thread";
+	r[2].config = "groups=30,tasks=8";
+	CHECK(chart_build_common_config(pr, 3) == NULL);
+	CHECK(chart_build_common_config(pr, 1) == NULL);
+	memset(big, 0, sizeof(big));
+	for (i = 0; i < 3000; i++) {
+		snprintf(cfg[i], sizeof(cfg[i]), "groups=%zu,mode=process,nodes=4", i);
+		big[i].config = cfg[i];
+		pb[i] = &big[i];
+	}
+	c = chart_build_common_config(pb, 3000);
+	CHECK_STR(c, "mode=process,nodes=4");
+	free(c);
 }
