@@ -38,6 +38,11 @@ struct db_prun {
 struct db_placement {
 	struct db_prun *runs;   /* by variant id, tasks, run id */
 	size_t nruns;
+	/* The runs' strings point here, each distinct text once (a store's
+	 * report holds every run's: a variant's name, a post's path and a
+	 * configuration are the same in thousands of runs). */
+	char **strings;
+	size_t nstrings;
 };
 
 /* Load the runs that have job rows; variant / config (canonical string)
