@@ -1051,6 +1051,17 @@ void an_regress_acc_init(struct an_regress_acc *a)
 	memset(a, 0, sizeof(*a));
 }
 
+/* The accumulator's index and metrics of o->pl's runs. */
+static void acc_drop_runs(struct an_regress_acc *a)
+{
+	if (a->pix)
+		an_pindex_release(a->pix);
+	free(a->pix);
+	if (a->pm)
+		an_placement_release(a->pm);
+	free(a->pm);
+}
+
 int an_regress_acc_add(struct db *db, const struct an_regress_opts *o, struct an_regress_acc *a,
 		       const struct an_table *const *tables, size_t ntables, struct kb_err *err)
 {
@@ -1094,12 +1105,7 @@ void an_regress_acc_end(const struct an_regress_opts *o, struct an_regress_acc *
 	free(a->perf.findings);
 	free(a->plac.findings);
 	free(a->plac.baseline);
-	if (a->pix)
-		an_pindex_release(a->pix);
-	free(a->pix);
-	if (a->pm)
-		an_placement_release(a->pm);
-	free(a->pm);
+	acc_drop_runs(a);
 	memset(a, 0, sizeof(*a));
 	if (o->lean)
 		prune(r);
@@ -1110,12 +1116,7 @@ void an_regress_acc_release(struct an_regress_acc *a)
 {
 	an_regress_release(&a->perf);
 	an_regress_release(&a->plac);
-	if (a->pix)
-		an_pindex_release(a->pix);
-	free(a->pix);
-	if (a->pm)
-		an_placement_release(a->pm);
-	free(a->pm);
+	acc_drop_runs(a);
 	memset(a, 0, sizeof(*a));
 }
 

@@ -162,7 +162,7 @@ int an_wide_build(struct db *db, const struct an_query *q, const long long *ids,
 	struct idpos *pos;
 	unsigned char *seen;
 	struct db_qdata all;
-	int rc = 0, have_all = 0;
+	int rc = 0;
 
 	memset(w, 0, sizeof(*w));
 	{
@@ -184,7 +184,6 @@ int an_wide_build(struct db *db, const struct an_query *q, const long long *ids,
 		lq.nmachines = q->nmachines;
 		if (an_query_load_ids(db, &lq, ids, nids, &all, err) < 0)
 			return -1;
-		have_all = 1;
 	}
 	if (q->metrics && q->nmetrics) {
 		metrics = xcalloc(q->nmetrics, sizeof(*metrics));
@@ -215,8 +214,7 @@ int an_wide_build(struct db *db, const struct an_query *q, const long long *ids,
 		}
 		w->nhist++;
 	}
-	if (have_all)
-		db_qdata_release(&all);
+	db_qdata_release(&all);
 	/* Every candidate point of a series the baseline has a point in. */
 	for (m = 0; m < w->nhist && rc == 0; m++) {
 		const struct an_history *h = &w->hist[m];

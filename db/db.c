@@ -148,6 +148,38 @@ struct dbst *db_prepare(struct db *db, const char *sql, struct kb_err *err)
 	return st;     /* every slot on loan: an ordinary statement */
 }
 
+static int strings_eq(const void *arr, size_t i, const void *key)
+{
+	return strcmp(((char *const *)arr)[i], key) == 0;
+}
+
+static size_t strings_hash(const void *arr, size_t i)
+{
+	return str_hash_add(STR_HASH_INIT, ((char *const *)arr)[i]);
+}
+
+char *db_col_interned(struct db_strings *s, struct dbst *st, int i)
+{
+	const char *t = db_col_str(st, i);
+	size_t h, k;
+
+	if (!t)
+		return NULL;
+	h = str_hash_add(STR_HASH_INIT, t);
+	k = hidx_find(&s->ix, h, s->v, t, strings_eq);
+	if (k != (size_t)-1)
+		return s->v[k];
+	xgrow(&s->v, &s->cap, s->n + 1, sizeof(*s->v));
+	s->v[s->n] = xstrdup(t);
+	hidx_add(&s->ix, h, s->n, s->v, strings_hash);
+	return s->v[s->n++];
+}
+
+void db_strings_done(struct db_strings *s)
+{
+	hidx_release(&s->ix);
+}
+
 void db_pool_free(struct db *db)
 {
 	size_t i;

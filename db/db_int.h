@@ -12,6 +12,7 @@
 #include "backend.h"
 #include "bulk.h"
 #include "../core/buf.h"
+#include "../core/hidx.h"
 
 /* Rows per multi-row INSERT (SQLite's bulk path). */
 #define DB_ROWS_MAX 64
@@ -84,6 +85,19 @@ void db_vcache_free(struct db *db);
  * the caller); -1 with err "unknown variant" or "... is ambiguous". */
 int db_variant_find(struct db *db, const char *want, long long *id, char **name,
 		    char **scope, struct kb_err *err);
+
+/* The distinct texts of one load, each copied once: v[0..n) is the
+ * caller's to keep (and free, strings and array) after db_strings_done(),
+ * which drops the index.  A million samples name a few dozen metrics; a
+ * report's placement runs a few hundred posts. */
+struct db_strings {
+	char **v;
+	size_t n, cap;
+	struct hidx ix;
+};
+/* Column i of st's row as the one copy of its text; NULL stays NULL. */
+char *db_col_interned(struct db_strings *s, struct dbst *st, int i);
+void db_strings_done(struct db_strings *s);
 
 /* db_close(): the pool's statements finalized. */
 void db_pool_free(struct db *db);

@@ -5,7 +5,6 @@
 #include "../core/buf.h"
 #include "placement.h"
 #include "query.h"
-#include "../core/hidx.h"
 #include "../core/num.h"
 #include "../core/util.h"
 
@@ -112,45 +111,10 @@ static int loop_done(struct db *db, struct dbst *st, int rc, struct kb_err *err)
 	return rc == DB_DONE ? 0 : db_fail(db, err, "cannot read job rows");
 }
 
-/* The load's strings, each distinct text kept once (db_placement.strings). */
-struct pstrings {
-	char **v;
-	size_t n, cap;
-	struct hidx ix;
-};
-
-static int pstr_eq(const void *arr, size_t i, const void *key)
-{
-	return strcmp(((char *const *)arr)[i], key) == 0;
-}
-
-static size_t pstr_hash(const void *arr, size_t i)
-{
-	return str_hash_add(STR_HASH_INIT, ((char *const *)arr)[i]);
-}
-
-/* Column col of st's row as the one copy of its text; NULL for NULL. */
-static char *pstr(struct pstrings *ps, struct dbst *st, int col)
-{
-	const char *s = db_col_null(st, col) ? NULL : db_col_str(st, col);
-	size_t h, i;
-
-	if (!s)
-		return NULL;
-	h = str_hash_add(STR_HASH_INIT, s);
-	i = hidx_find(&ps->ix, h, ps->v, s, pstr_eq);
-	if (i != (size_t)-1)
-		return ps->v[i];
-	xgrow(&ps->v, &ps->cap, ps->n + 1, sizeof(*ps->v));
-	ps->v[ps->n] = xstrdup(s);
-	hidx_add(&ps->ix, h, ps->n, ps->v, pstr_hash);
-	return ps->v[ps->n++];
-}
-
 static int placement_load(struct db *db, const struct db_qsel *sel, const char *config,
 			  struct db_placement *out, struct kb_err *err)
 {
-	struct pstrings ps = { NULL, 0, 0, { NULL, 0, 0 } };
+	struct db_strings ps = { NULL, 0, 0, { NULL, 0, 0 } };
 	struct dbst *st;
 	struct db_where w;
 	size_t cap = 0, i;
@@ -176,14 +140,14 @@ static int placement_load(struct db *db, const struct db_qsel *sel, const char *
 		memset(r, 0, sizeof(*r));
 		r->run_id = db_col_int(st, 0);
 		r->variant_id = db_col_int(st, 1);
-		r->variant = pstr(&ps, st, 2);
-		r->benchmark = pstr(&ps, st, 3);
-		r->config = pstr(&ps, st, 4);
-		r->source = pstr(&ps, st, 5);
+		r->variant = db_col_interned(&ps, st, 2);
+		r->benchmark = db_col_interned(&ps, st, 3);
+		r->config = db_col_interned(&ps, st, 4);
+		r->source = db_col_interned(&ps, st, 5);
 		r->iteration = (int)db_col_int(st, 6);
-		r->machine_key = pstr(&ps, st, 7);
+		r->machine_key = db_col_interned(&ps, st, 7);
 	}
-	hidx_release(&ps.ix);
+	db_strings_done(&ps);
 	out->strings = ps.v;
 	out->nstrings = ps.n;
 	if (loop_done(db, st, step, err) < 0)

@@ -112,50 +112,7 @@ static int find_run(const struct run_index *ix, size_t n, long long id, size_t *
 	return 0;
 }
 
-/* Distinct strings of one load, in q->strings; slots index them + 1. */
-struct interner {
-	size_t *slot;
-	size_t cap;		/* power of two */
-	size_t n;
-};
-
-/* The interned copy of column i of st (NULL stays NULL). */
-static char *intern_col(struct interner *in, struct db_qdata *q, struct dbst *st, int i)
-{
-	const char *s = db_col_str(st, i);
-	size_t h, k, strcap;
-
-	if (!s)
-		return NULL;
-	if (2 * (in->n + 1) > in->cap) {
-		size_t ncap = in->cap ? 2 * in->cap : 64, *ns = xcalloc(ncap, sizeof(*ns));
-		for (k = 0; k < in->cap; k++)
-			if (in->slot[k]) {
-				h = str_hash_add(STR_HASH_INIT, q->strings[in->slot[k] - 1]) & (ncap - 1);
-				while (ns[h])
-					h = (h + 1) & (ncap - 1);
-				ns[h] = in->slot[k];
-			}
-		free(in->slot);
-		in->slot = ns;
-		in->cap = ncap;
-	}
-	for (h = str_hash_add(STR_HASH_INIT, s) & (in->cap - 1); in->slot[h];
-	     h = (h + 1) & (in->cap - 1))
-		if (strcmp(q->strings[in->slot[h] - 1], s) == 0)
-			return q->strings[in->slot[h] - 1];
-	strcap = q->nstrings;	/* xgrow() wants a capacity: grow by doubling */
-	if ((q->nstrings & (q->nstrings - 1)) == 0 || q->nstrings < 8) {
-		strcap = q->nstrings < 8 ? 8 : 2 * q->nstrings;
-		q->strings = xrealloc(q->strings, strcap * sizeof(*q->strings));
-	}
-	q->strings[q->nstrings++] = xstrdup(s);
-	in->slot[h] = q->nstrings;
-	in->n++;
-	return q->strings[q->nstrings - 1];
-}
-
-static void add_sample(struct db_qdata *q, size_t *cap, struct interner *in, size_t run,
+static void add_sample(struct db_qdata *q, size_t *cap, struct db_strings *in, size_t run,
 		       struct dbst *st)
 {
 	struct db_qsample *s;
@@ -163,8 +120,8 @@ static void add_sample(struct db_qdata *q, size_t *cap, struct interner *in, siz
 	xgrow(&q->samples, cap, q->nsamples + 1, sizeof(*q->samples));
 	s = &q->samples[q->nsamples++];
 	s->run = run;
-	s->metric = intern_col(in, q, st, 1);
-	s->unit = intern_col(in, q, st, 2);
+	s->metric = db_col_interned(in, st, 1);
+	s->unit = db_col_interned(in, st, 2);
 	s->value = db_col_double(st, 3);
 	s->job = col_int_or(st, 4, -1);
 }
@@ -182,7 +139,7 @@ static int load_samples(struct db *db, const struct db_qsel *sel, const struct d
 	struct buf mf = BUF_INIT;
 	size_t cap = 0, i, run;
 	int want_user = !sel || !sel->nmetrics, src, jrc = DB_DONE;
-	struct interner in = { NULL, 0, 0 };
+	struct db_strings in = { NULL, 0, 0, { NULL, 0, 0 } };
 	char *head;
 
 	if (sel && sel->nmetrics) {
@@ -232,7 +189,9 @@ static int load_samples(struct db *db, const struct db_qsel *sel, const struct d
 		else
 			jrc = db_step(js);
 	}
-	free(in.slot);
+	db_strings_done(&in);
+	q->strings = in.v;      /* released with q */
+	q->nstrings = in.n;
 	if (js && loop_end(db, js, jrc, err) < 0) {
 		db_finalize(ss);
 		return -1;

@@ -59,12 +59,27 @@ TEST(db_pool_gives_a_finalized_statement_back_reset_and_cleared)
 	unit_tmpdb_remove(dir);
 }
 
+/* A statement of ins with ?1 bound to x, stepped once: its result. */
+static struct dbst *insert(struct db *db, const char *ins, long long x, int *step,
+			   struct kb_err *err)
+{
+	struct dbst *st = db_prepare(db, ins, err);
+
+	*step = DB_ERROR;
+	if (st) {
+		db_bind_int(st, 1, x);
+		*step = db_step(st);
+	}
+	return st;
+}
+
 TEST(db_pool_a_failed_statement_says_so_and_leaves)
 {
 	char dir[] = "/tmp/kbench-unit-XXXXXX", path[256];
 	struct db *db = NULL;
 	struct dbst *st, *again;
 	struct kb_err err;
+	int step;
 	const char *ins = "INSERT INTO pool_t (x) VALUES (?1)";
 
 	CHECK(unit_tmpdb(dir, path, sizeof(path)) == 0);
@@ -73,34 +88,29 @@ TEST(db_pool_a_failed_statement_says_so_and_leaves)
 	if (!db)
 		return;
 	CHECK_INT(db_exec(db, "CREATE TABLE pool_t (x INTEGER PRIMARY KEY)", &err), 0);
-	st = db_prepare(db, ins, &err);
+	st = insert(db, ins, 1, &step, &err);
 	CHECK(st != NULL);
-	db_bind_int(st, 1, 1);
-	CHECK_INT(db_step(st), DB_DONE);
+	CHECK_INT(step, DB_DONE);
 	CHECK_INT(db_finalize(st), 0);
 	/* the same row again: the step fails, and finalizing the pooled
 	 * statement says so, as finalizing any statement would */
-	st = db_prepare(db, ins, &err);
-	db_bind_int(st, 1, 1);
-	CHECK_INT(db_step(st), DB_ERROR);
+	st = insert(db, ins, 1, &step, &err);
+	CHECK_INT(step, DB_ERROR);
 	CHECK(db_finalize(st) != 0);
 	/* ... and the next caller gets it clean */
-	again = db_prepare(db, ins, &err);
+	again = insert(db, ins, 2, &step, &err);
 	CHECK(again == st);
-	db_bind_int(again, 1, 2);
-	CHECK_INT(db_step(again), DB_DONE);
+	CHECK_INT(step, DB_DONE);
 	CHECK_INT(db_finalize(again), 0);
 	/* a failure reported through db_rows_fail() takes it out of the
 	 * pool (it is finalized there): the text is prepared anew */
-	st = db_prepare(db, ins, &err);
-	db_bind_int(st, 1, 2);
-	CHECK_INT(db_step(st), DB_ERROR);
+	st = insert(db, ins, 2, &step, &err);
+	CHECK_INT(step, DB_ERROR);
 	CHECK_INT(db_rows_fail(db, st, "insert", &err), -1);
 	CHECK(strstr(err.msg, "UNIQUE") != NULL || strstr(err.msg, "constraint") != NULL);
-	again = db_prepare(db, ins, &err);
+	again = insert(db, ins, 3, &step, &err);
 	CHECK(again != NULL);
-	db_bind_int(again, 1, 3);
-	CHECK_INT(db_step(again), DB_DONE);
+	CHECK_INT(step, DB_DONE);
 	CHECK_INT(db_finalize(again), 0);
 	db_close(db);
 	unit_tmpdb_remove(dir);
