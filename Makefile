@@ -10,7 +10,7 @@
 #   make install    PREFIX=/usr/local (the binary, man pages, bash and zsh completion)
 #   make man        build/man/kbench.1 and kbench-VERB.1, from the option tables
 #   make fuzz       build the libFuzzer target (clang) and run it (FUZZ_SECONDS, default 60)
-#   make tsan       ThreadSanitizer build of kbench, importing bench/small
+#   make tsan       ThreadSanitizer build of kbench, importing bench/small and reporting on it
 
 PREFIX ?= /usr/local
 # Where objects go; give each concurrent build its own (make BUILD=/tmp/x unit).
@@ -144,6 +144,11 @@ tsan: $(BUILD)/tsan/kbench
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66 $(TSAN_OPTIONS)" \
 		$(BUILD)/tsan/kbench import --db $(BUILD)/tsan/small.db bench/small >/dev/null
 	@echo "tsan: import of bench/small clean"
+	@rm -rf $(BUILD)/tsan/report-assets
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66 suppressions=$(CURDIR)/tests/tools/tsan.supp $(TSAN_OPTIONS)" \
+		$(BUILD)/tsan/kbench report --db $(BUILD)/tsan/small.db -o $(BUILD)/tsan/report.html \
+		--assets $(BUILD)/tsan/report-assets
+	@echo "tsan: report of bench/small, its charts written on worker threads, clean"
 
 deps:
 	@scripts/install-deps

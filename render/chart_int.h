@@ -111,6 +111,9 @@ int chart_gc_open(struct chart_gc *gc, cairo_t *cr);
 void chart_gc_close(struct chart_gc *gc);
 void chart_text_size(struct chart_gc *gc, const char *text, double size, int bold,
 		     double *w, double *h);
+/* Free what this thread keeps for painting (its text-size cache), for a
+ * thread that ends (chart_pool.c's workers). */
+void chart_thread_done(void);
 void chart_paint(struct chart_gc *gc, const struct chart_layout *lay, double scale);
 /* The box a text mark covers (its rotation included) and the corners of
  * the rotated box, x0,y0 .. x3,y3. */

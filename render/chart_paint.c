@@ -139,6 +139,11 @@ static void text_cache_empty(struct text_cache *c)
 	memset(c, 0, sizeof(*c));
 }
 
+void chart_thread_done(void)
+{
+	text_cache_empty(&text_cache);
+}
+
 void chart_text_size(struct chart_gc *gc, const char *text, double size, int bold,
 		     double *w, double *h)
 {

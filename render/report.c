@@ -6,6 +6,7 @@
 #include "report_backend.h"
 #include "report_verdicts.h"
 #include "chart.h"
+#include "chart_pool.h"
 #include "../core/util.h"
 
 #include <errno.h>
@@ -217,6 +218,8 @@ int report_stream_begin(struct report_stream *st, int html, const char *assets_d
 		return kb_err_set(err, "", 0, "cannot make a temporary file for the report: %s",
 				  strerror(errno));
 	st->sum = xcalloc(1, sizeof(*st->sum));
+	if (html && assets_dir)
+		st->pool = chart_pool_new(chart_pool_threads());
 	return 0;
 }
 
@@ -224,7 +227,14 @@ int report_stream_section(struct report_stream *st, const struct report *r, size
 			  struct kb_err *err)
 {
 	report_gsum_add(st->sum, &r->sections[i]);
-	return st->backend->section(st, r, i, err);
+	return st->backend->section(st, r, i, NULL, err);
+}
+
+int report_stream_section_give(struct report_stream *st, struct report *r, size_t i,
+			       struct kb_err *err)
+{
+	report_gsum_add(st->sum, &r->sections[i]);
+	return st->backend->section(st, r, i, &r->sections[i], err);
 }
 
 int report_stream_end(struct report_stream *st, FILE *f, const struct report *r,
@@ -233,7 +243,10 @@ int report_stream_end(struct report_stream *st, FILE *f, const struct report *r,
 	int rc;
 
 	report_gsum_end(st->sum);
-	rc = st->backend->head(st, f, r, err);
+	/* every section's charts written before the page says it is done */
+	rc = st->pool ? chart_pool_wait(st->pool, err) : 0;
+	if (rc == 0)
+		rc = st->backend->head(st, f, r, err);
 	if (rc == 0)
 		rc = copy_stream(f, st->tmp, err);
 	if (rc == 0)
@@ -243,6 +256,7 @@ int report_stream_end(struct report_stream *st, FILE *f, const struct report *r,
 
 void report_stream_release(struct report_stream *st)
 {
+	chart_pool_free(st->pool);
 	if (st->tmp)
 		fclose(st->tmp);
 	if (st->sum) {

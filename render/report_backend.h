@@ -17,8 +17,10 @@
 #include "report.h"
 
 struct report_backend {
+	/* give: section i itself when the caller gives its charts away
+	 * (report_stream_section_give()), else NULL. */
 	int (*section)(struct report_stream *st, const struct report *r, size_t i,
-		       struct kb_err *err);
+		       struct report_section *give, struct kb_err *err);
 	int (*head)(struct report_stream *st, FILE *f, const struct report *r,
 		    struct kb_err *err);
 	int (*tail)(struct report_stream *st, FILE *f, const struct report *r,

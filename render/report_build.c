@@ -791,7 +791,7 @@ static int write_report(FILE *f, void *vctx, struct kb_err *err)
 			section_charts(s, (enum chart_errbar)b->o.errbar, &b->sco);
 		if (have_acc && add_findings(b, ctx->db, &ro, &acc, s, err) < 0)
 			have_acc = 0;
-		rc = report_stream_section(&st, rep, i, err);
+		rc = report_stream_section_give(&st, rep, i, err);
 		report_section_drop(s, b->plan->secs[i].built && i > 0);
 	}
 	if (rc == 0 && have_acc) {

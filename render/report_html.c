@@ -7,6 +7,7 @@
 #include "report_backend.h"
 #include "report_verdicts.h"
 #include "chart.h"
+#include "chart_pool.h"
 #include "html.h"
 #include "table.h"
 #include "../analyze/regress.h"
@@ -82,26 +83,31 @@ struct ctx {
 	size_t nimg;
 	struct kb_err *err;
 	size_t charts_max;
+	struct chart_pool *pool;        /* writes given charts' files, or NULL */
 };
 
-static int put_chart(struct ctx *x, const struct report_chart *rc)
+/* One chart as a figure.  take: the same chart, the caller's to give
+ * away: with an assets directory and a pool, the pool writes its file
+ * (and frees it) while the report goes on, and take->chart is left
+ * NULL.  Everything the figure says of the chart is read before. */
+static int put_chart(struct ctx *x, const struct report_chart *rc, struct report_chart *take)
 {
 	const char *alt = rc->caption ? rc->caption : rc->chart->title;
 	double cw, ch;
+	char *path = NULL;
 
 	buf_puts(x->o, "<figure>");
 	if (x->assets_dir) {
-		char name[64], *path;
+		char name[64];
 		struct buf p = BUF_INIT;
 
 		snprintf(name, sizeof(name), "chart-%zu.png", ++x->nimg);
 		buf_printf(&p, "%s/%s", x->assets_dir, name);
 		path = buf_detach(&p);
-		if (chart_render_file(rc->chart, path, x->err) < 0) {
+		if (!(take && x->pool) && chart_render_file(rc->chart, path, x->err) < 0) {
 			free(path);
 			return -1;
 		}
-		free(path);
 		buf_puts(x->o, "<img src=\"");
 		if (x->assets_href && *x->assets_href) {
 			html_url_path(x->o, x->assets_href);    /* a#b c?d: a path */
@@ -122,8 +128,10 @@ static int put_chart(struct ctx *x, const struct report_chart *rc)
 		buf_release(&png);
 		x->nimg++;
 	}
-	if (chart_size(rc->chart, &cw, &ch, x->err) < 0)
+	if (chart_size(rc->chart, &cw, &ch, x->err) < 0) {
+		free(path);
 		return -1;
+	}
 	buf_printf(x->o, " width=\"%.0f\" height=\"%.0f\" alt=\"", cw, ch);
 	esc(x->o, alt);
 	buf_puts(x->o, "\">");
@@ -133,10 +141,21 @@ static int put_chart(struct ctx *x, const struct report_chart *rc)
 		buf_puts(x->o, "</figcaption>");
 	}
 	buf_puts(x->o, "</figure>\n");
+	if (path && take && x->pool) {
+		struct chart *c = take->chart;
+
+		take->chart = NULL;
+		if (chart_pool_file(x->pool, c, path, x->err) < 0) {
+			free(path);
+			return -1;
+		}
+	}
+	free(path);
 	return 0;
 }
 
-static int put_charts(struct ctx *x, const struct report_charts *cs)
+/* take: cs itself, the caller's to give away (put_chart()), or NULL. */
+static int put_charts(struct ctx *x, const struct report_charts *cs, struct report_charts *take)
 {
 	size_t i;
 
@@ -144,7 +163,7 @@ static int put_charts(struct ctx *x, const struct report_charts *cs)
 		return 0;
 	buf_puts(x->o, "<div class=\"charts\">\n");
 	for (i = 0; i < cs->n; i++)
-		if (put_chart(x, &cs->v[i]) < 0)
+		if (put_chart(x, &cs->v[i], take ? &take->v[i] : NULL) < 0)
 			return -1;
 	buf_puts(x->o, "</div>\n");
 	return 0;
@@ -304,7 +323,7 @@ static int findings(struct ctx *x, const struct report *r)
 	if (r->nfinding_charts) {
 		buf_puts(o, "<div class=\"charts\">\n");
 		for (k = 0; k < r->nfinding_charts; k++)
-			if (put_chart(x, &r->finding_charts[k].c) < 0)
+			if (put_chart(x, &r->finding_charts[k].c, NULL) < 0)
 				return -1;
 		buf_puts(o, "</div>\n");
 	}
@@ -592,7 +611,9 @@ static void section_findings(struct buf *o, const struct report_section *s)
 	report_summary_release(&sum);
 }
 
-static int section(struct ctx *x, const struct report_section *s, size_t idx)
+/* give: s itself, whose charts the caller gives away (put_chart()), or NULL. */
+static int section(struct ctx *x, const struct report_section *s, struct report_section *give,
+		   size_t idx)
 {
 	struct buf *o = x->o;
 	const char **metrics;
@@ -630,13 +651,13 @@ static int section(struct ctx *x, const struct report_section *s, size_t idx)
 		esc(o, s->benchmark);
 		buf_puts(o, " --variants V,...</code> draws this one&rsquo;s).</p>\n");
 	}
-	if (put_charts(x, &s->charts) < 0)
+	if (put_charts(x, &s->charts, give ? &give->charts : NULL) < 0)
 		goto fail;
 	if (s->nruns || s->placement.n) {
 		buf_puts(o, "<h3>Job placement</h3>\n<p>Percent of each job's time on each node; "
 			    "iSched = the node it started on, MSched = the node with most time, "
 			    "* = it moved away from its initial node.</p>\n");
-		if (put_charts(x, &s->placement) < 0)
+		if (put_charts(x, &s->placement, give ? &give->placement : NULL) < 0)
 			goto fail;
 		buf_puts(o, "<div class=\"jobs\">\n");
 		for (i = 0; i < s->nruns; i++)
@@ -738,11 +759,12 @@ static int flush_out(FILE *f, struct buf *o, struct kb_err *err)
 
 /* HTML: one section, written to the stream's temporary file. */
 static int html_section(struct report_stream *st, const struct report *r, size_t i,
-			struct kb_err *err)
+			struct report_section *give, struct kb_err *err)
 {
 	struct buf o = BUF_INIT;
-	struct ctx x = { &o, st->assets_dir, st->assets_href, st->nimg, err, r->charts_max };
-	int rc = section(&x, &r->sections[i], i) < 0 ? -1 : flush_out(st->tmp, &o, err);
+	struct ctx x = { &o, st->assets_dir, st->assets_href, st->nimg, err, r->charts_max,
+			 st->pool };
+	int rc = section(&x, &r->sections[i], give, i) < 0 ? -1 : flush_out(st->tmp, &o, err);
 
 	st->nimg = x.nimg;
 	buf_release(&o);
@@ -755,7 +777,9 @@ static int html_head(struct report_stream *st, FILE *f, const struct report *r,
 		     struct kb_err *err)
 {
 	struct buf o = BUF_INIT;
-	struct ctx x = { &o, st->assets_dir, st->assets_href, st->nimg, err, r->charts_max };
+	/* (the findings' charts are the report's, not given: written here) */
+	struct ctx x = { &o, st->assets_dir, st->assets_href, st->nimg, err, r->charts_max,
+			 NULL };
 	const char *title = r->title ? r->title : "kbench report";
 	size_t i;
 	int rc = 0;

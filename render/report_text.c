@@ -324,7 +324,7 @@ static void text_run(struct buf *out, const struct report_run *run)
 
 /* Text: one section, written to the stream's temporary file. */
 static int text_section(struct report_stream *st, const struct report *r, size_t i,
-			struct kb_err *err)
+			struct report_section *give, struct kb_err *err)
 {
 	FILE *f = st->tmp;
 	struct buf out = BUF_INIT;

@@ -5,6 +5,7 @@
 #include "../../db/placement.h"
 #include "../../render/chart.h"
 #include "../../render/chart_build.h"
+#include "../../render/chart_pool.h"
 
 #include <cairo.h>
 #include <stdio.h>
@@ -712,4 +713,100 @@ TEST(chart_common_config_of_runs)
 	c = chart_build_common_config(pb, 3000);
 	CHECK_STR(c, "mode=process,nodes=4");
 	free(c);
+}
+
+/* The pool's workers write the same bytes as chart_render_file() on the
+ * caller's thread, with no worker as with two, charts of every kind
+ * interleaved (text measured on several threads at once). */
+static struct chart *pool_chart(size_t i)
+{
+	switch (i % 5) {
+	case 0: return hackbench_chart();
+	case 1: return placement_chart();
+	case 2: return lines_chart();
+	case 3: return history_chart();
+	default: return change_chart();
+	}
+}
+
+TEST(chart_pool_writes_what_the_caller_would)
+{
+	enum { N = 15 };
+	struct kb_err err;
+	char dir[512], path[600], want[600];
+	int threads[] = { 0, 2 };
+	size_t i, t, la, lb;
+
+	kb_err_clear(&err);
+	CHECK(make_tmpdir(dir, sizeof(dir)));
+	for (i = 0; i < N; i++) {
+		struct chart *c = pool_chart(i);
+
+		snprintf(want, sizeof(want), "%s/direct-%zu.png", dir, i);
+		CHECK_INT(chart_render_file(c, want, &err), 0);
+		chart_free(c);
+	}
+	for (t = 0; t < 2; t++) {
+		struct chart_pool *p = chart_pool_new(threads[t]);
+
+		for (i = 0; i < N; i++) {
+			snprintf(path, sizeof(path), "%s/pool%d-%zu.png", dir, threads[t], i);
+			CHECK_INT(chart_pool_file(p, pool_chart(i), path, &err), 0);
+		}
+		CHECK_INT(chart_pool_wait(p, &err), 0);
+		chart_pool_free(p);
+		for (i = 0; i < N; i++) {
+			char *a, *b;
+
+			snprintf(path, sizeof(path), "%s/pool%d-%zu.png", dir, threads[t], i);
+			snprintf(want, sizeof(want), "%s/direct-%zu.png", dir, i);
+			a = unit_read_file(path, &la);
+			b = unit_read_file(want, &lb);
+			CHECK(a && b && la == lb && la > 1000 && !memcmp(a, b, la));
+			free(a);
+			free(b);
+			remove(path);
+		}
+	}
+	for (i = 0; i < N; i++) {
+		snprintf(want, sizeof(want), "%s/direct-%zu.png", dir, i);
+		remove(want);
+	}
+
+	/* A chart that cannot be written: the wait names its file, and
+	 * nothing given after the failure is written. */
+	for (t = 0; t < 2; t++) {
+		struct chart_pool *p = chart_pool_new(threads[t]);
+		int rc;
+
+		snprintf(path, sizeof(path), "%s/no-such-dir/chart.png", dir);
+		rc = chart_pool_file(p, pool_chart(0), path, &err);
+		CHECK_INT(rc, threads[t] ? 0 : -1);
+		CHECK_INT(chart_pool_wait(p, &err), -1);
+		CHECK(strstr(err.file, "no-such-dir/chart.png") != NULL || strstr(err.msg, "no-such-dir") != NULL);
+		snprintf(path, sizeof(path), "%s/after.png", dir);
+		kb_err_clear(&err);
+		CHECK_INT(chart_pool_file(p, pool_chart(1), path, &err), -1);
+		CHECK(strstr(err.file, "no-such-dir/chart.png") != NULL || strstr(err.msg, "no-such-dir") != NULL);
+		CHECK_INT(chart_pool_wait(p, &err), -1);
+		CHECK(access(path, F_OK) != 0);
+		chart_pool_free(p);
+	}
+
+	/* Freed before its wait: the charts still queued are freed unwritten
+	 * (no leak, no write after the free returns). */
+	{
+		struct chart_pool *p = chart_pool_new(1);
+
+		for (i = 0; i < N; i++) {
+			snprintf(path, sizeof(path), "%s/freed-%zu.png", dir, i);
+			CHECK_INT(chart_pool_file(p, pool_chart(i), path, &err), 0);
+		}
+		chart_pool_free(p);
+		for (i = 0; i < N; i++) {
+			snprintf(path, sizeof(path), "%s/freed-%zu.png", dir, i);
+			remove(path);
+		}
+	}
+	CHECK_INT(rmdir(dir), 0);
 }
