@@ -148,7 +148,9 @@ tsan: $(BUILD)/tsan/kbench
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66 suppressions=$(CURDIR)/tests/tools/tsan.supp $(TSAN_OPTIONS)" \
 		$(BUILD)/tsan/kbench report --db $(BUILD)/tsan/small.db -o $(BUILD)/tsan/report.html \
 		--assets $(BUILD)/tsan/report-assets
-	@echo "tsan: report of bench/small, its charts written on worker threads, clean"
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66 suppressions=$(CURDIR)/tests/tools/tsan.supp $(TSAN_OPTIONS)" \
+		$(BUILD)/tsan/kbench report --db $(BUILD)/tsan/small.db -o $(BUILD)/tsan/report-inline.html
+	@echo "tsan: report of bench/small, its charts drawn on worker threads (files and inline), clean"
 
 deps:
 	@scripts/install-deps

@@ -4,6 +4,7 @@
 #include "chart_pool.h"
 #include "chart.h"
 #include "chart_int.h"
+#include "../core/buf.h"
 #include "../core/util.h"
 
 #include <pthread.h>
@@ -18,7 +19,8 @@
 
 struct job {
 	struct chart *c;
-	char *path;
+	char *path;             /* the file to write, or NULL: */
+	struct buf *out;        /* the PNG bytes, into the caller's buffer */
 };
 
 struct chart_pool {
@@ -66,7 +68,8 @@ static void *worker(void *arg)
 		if (!p->failed && !p->cancel) {
 			pthread_mutex_unlock(&p->lock);
 			kb_err_clear(&err);
-			rc = chart_render_file(j.c, j.path, &err);
+			rc = j.path ? chart_render_file(j.c, j.path, &err)
+				    : chart_render_png_buf(j.c, j.out, &err);
 			job_free(&j);
 			pthread_mutex_lock(&p->lock);
 			if (rc < 0 && !p->failed) {
@@ -112,27 +115,25 @@ struct chart_pool *chart_pool_new(int nthreads)
 	return p;
 }
 
-int chart_pool_file(struct chart_pool *p, struct chart *c, const char *path,
-		    struct kb_err *err)
+/* Queue j (or, with no worker, do it now). */
+static int give(struct chart_pool *p, struct job j, struct kb_err *err)
 {
-	struct job j = { c, NULL };
 	int rc;
 
 	if (!p->nth) {
 		if (p->failed) {
-			chart_free(c);
+			job_free(&j);
 			*err = p->err;
 			return -1;
 		}
-		rc = chart_render_file(c, path, err);
-		chart_free(c);
+		rc = j.path ? chart_render_file(j.c, j.path, err) : chart_render_png_buf(j.c, j.out, err);
+		job_free(&j);
 		if (rc < 0) {
 			p->failed = 1;
 			p->err = *err;
 		}
 		return rc;
 	}
-	j.path = xstrdup(path);
 	pthread_mutex_lock(&p->lock);
 	while (p->n == POOL_QUEUE && !p->failed)
 		pthread_cond_wait(&p->room, &p->lock);
@@ -147,6 +148,17 @@ int chart_pool_file(struct chart_pool *p, struct chart *c, const char *path,
 	pthread_cond_signal(&p->work);
 	pthread_mutex_unlock(&p->lock);
 	return 0;
+}
+
+int chart_pool_file(struct chart_pool *p, struct chart *c, const char *path,
+		    struct kb_err *err)
+{
+	return give(p, (struct job){ c, xstrdup(path), NULL }, err);
+}
+
+int chart_pool_png(struct chart_pool *p, struct chart *c, struct buf *out, struct kb_err *err)
+{
+	return give(p, (struct job){ c, NULL, out }, err);
 }
 
 int chart_pool_wait(struct chart_pool *p, struct kb_err *err)

@@ -1,7 +1,7 @@
 /*
- * chart_pool.h - charts written to files on worker threads while the
- * caller goes on building the next ones (a report's --assets charts:
- * encoding PNG files is a quarter of a store's report).
+ * chart_pool.h - charts written to files (or PNG bytes) on worker
+ * threads while the caller goes on building the next ones (a report's
+ * charts: encoding PNG is a quarter of a store's report).
  *
  * Each chart goes to its own file, so the files are the same whatever
  * the order the workers finish in.  The queue is bounded: a caller that
@@ -15,6 +15,7 @@
 
 #include "../core/err.h"
 
+struct buf;
 struct chart;
 struct chart_pool;
 
@@ -29,6 +30,9 @@ int chart_pool_threads(void);
  * failure of any chart given so far (nothing more is written then). */
 int chart_pool_file(struct chart_pool *p, struct chart *c, const char *path,
 		    struct kb_err *err);
+/* Render c as PNG into out (chart_render_png_buf()), which must stay
+ * valid and untouched until chart_pool_wait() returns; c as above. */
+int chart_pool_png(struct chart_pool *p, struct chart *c, struct buf *out, struct kb_err *err);
 /* Wait until every chart given is written: 0, or -1 with the first
  * failure's error. */
 int chart_pool_wait(struct chart_pool *p, struct kb_err *err);

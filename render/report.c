@@ -218,7 +218,7 @@ int report_stream_begin(struct report_stream *st, int html, const char *assets_d
 		return kb_err_set(err, "", 0, "cannot make a temporary file for the report: %s",
 				  strerror(errno));
 	st->sum = xcalloc(1, sizeof(*st->sum));
-	if (html && assets_dir)
+	if (html)
 		st->pool = chart_pool_new(chart_pool_threads());
 	return 0;
 }
@@ -244,7 +244,9 @@ int report_stream_end(struct report_stream *st, FILE *f, const struct report *r,
 
 	report_gsum_end(st->sum);
 	/* every section's charts written before the page says it is done */
-	rc = st->pool ? chart_pool_wait(st->pool, err) : 0;
+	rc = st->backend->sections_done ? st->backend->sections_done(st, err) : 0;
+	if (rc == 0 && st->pool)
+		rc = chart_pool_wait(st->pool, err);
 	if (rc == 0)
 		rc = st->backend->head(st, f, r, err);
 	if (rc == 0)
@@ -256,7 +258,12 @@ int report_stream_end(struct report_stream *st, FILE *f, const struct report *r,
 
 void report_stream_release(struct report_stream *st)
 {
+	/* the workers stopped first: they may be drawing into what the
+	 * backend keeps */
 	chart_pool_free(st->pool);
+	st->pool = NULL;
+	if (st->backend && st->backend->release)
+		st->backend->release(st);
 	if (st->tmp)
 		fclose(st->tmp);
 	if (st->sum) {

@@ -139,25 +139,28 @@ struct report {
 struct report_gsum;
 struct report_backend;
 struct chart_pool;
+struct report_pend;
 struct report_stream {
 	const struct report_backend *backend;   /* text or HTML, chosen at begin */
 	FILE *tmp;                      /* the sections, as written */
 	struct report_gsum *sum;        /* verdicts so far */
 	const char *assets_dir, *assets_href;
 	size_t nimg;                    /* charts written (HTML: their numbers) */
-	struct chart_pool *pool;        /* HTML with assets: writes given charts */
+	struct chart_pool *pool;        /* HTML: draws given charts */
+	struct report_pend *pending;    /* HTML: a section waiting for its charts */
 };
 int report_stream_begin(struct report_stream *st, int html, const char *assets_dir,
 			const char *assets_href, struct kb_err *err);
 int report_stream_section(struct report_stream *st, const struct report *r, size_t i,
 			  struct kb_err *err);
 /* report_stream_section(), by the owner of section i, who gives its
- * charts away: with an assets directory they are written to their files
- * on worker threads (render/chart_pool.h) while the caller builds the
- * next section, and freed there; the section's chart entries are left
- * without a chart.  The page is the same either way; report_stream_end()
- * waits for the files and fails with the first chart that could not be
- * written. */
+ * charts away: in HTML they are drawn on worker threads
+ * (render/chart_pool.h) while the caller builds the next section, and
+ * freed there (their files with an assets directory; inline, the
+ * section's text waits for its PNGs until the next section comes); the
+ * section's chart entries are left without a chart.  The page is the
+ * same either way; report_stream_end() waits for every chart and fails
+ * with the first one that could not be drawn. */
 int report_stream_section_give(struct report_stream *st, struct report *r, size_t i,
 			       struct kb_err *err);
 int report_stream_end(struct report_stream *st, FILE *f, const struct report *r,

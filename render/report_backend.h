@@ -21,10 +21,14 @@ struct report_backend {
 	 * (report_stream_section_give()), else NULL. */
 	int (*section)(struct report_stream *st, const struct report *r, size_t i,
 		       struct report_section *give, struct kb_err *err);
+	/* Every section is given: write what still waits (NULL: nothing). */
+	int (*sections_done)(struct report_stream *st, struct kb_err *err);
 	int (*head)(struct report_stream *st, FILE *f, const struct report *r,
 		    struct kb_err *err);
 	int (*tail)(struct report_stream *st, FILE *f, const struct report *r,
 		    struct kb_err *err);
+	/* Free what the backend keeps in st (NULL: nothing). */
+	void (*release)(struct report_stream *st);
 };
 
 extern const struct report_backend report_text_backend;

@@ -84,17 +84,68 @@ struct ctx {
 	struct kb_err *err;
 	size_t charts_max;
 	struct chart_pool *pool;        /* writes given charts' files, or NULL */
+	struct report_pend *pend;              /* inline charts drawn by the pool: the
+					 * section's text in pieces, or NULL */
 };
 
+/*
+ * A section whose inline charts the pool is drawing: its text in pieces,
+ * each but the last followed by one chart's PNG bytes (as base64 in the
+ * page).  It is written out when the next section comes, or at the end,
+ * once the pool has drawn them: meanwhile the report builds the next
+ * section.  Pieces are allocated one by one, so that the PNG buffer the
+ * pool fills stays where it is.
+ */
+struct report_pend_piece {
+	struct buf text;
+	struct buf png;
+	int has_png;
+};
+
+struct report_pend {
+	struct report_pend_piece **v;
+	size_t n, cap;
+};
+
+static void pend_free(struct report_pend *pd)
+{
+	size_t i;
+
+	if (!pd)
+		return;
+	for (i = 0; i < pd->n; i++) {
+		buf_release(&pd->v[i]->text);
+		buf_release(&pd->v[i]->png);
+		free(pd->v[i]);
+	}
+	free(pd->v);
+	free(pd);
+}
+
+/* End the piece being written with o's text (o is left empty); the new
+ * piece's PNG is to come. */
+static struct report_pend_piece *pend_cut(struct report_pend *pd, struct buf *o)
+{
+	struct report_pend_piece *pc = xcalloc(1, sizeof(*pc));
+
+	xgrow(&pd->v, &pd->cap, pd->n + 1, sizeof(*pd->v));
+	pd->v[pd->n++] = pc;
+	pc->text = *o;
+	*o = (struct buf)BUF_INIT;
+	return pc;
+}
+
 /* One chart as a figure.  take: the same chart, the caller's to give
- * away: with an assets directory and a pool, the pool writes its file
- * (and frees it) while the report goes on, and take->chart is left
- * NULL.  Everything the figure says of the chart is read before. */
+ * away: with a pool, the pool writes its file (with an assets directory)
+ * or draws its PNG into the section's pieces (x->pend), and frees it,
+ * while the report goes on; take->chart is left NULL.  Everything the
+ * figure says of the chart is read before. */
 static int put_chart(struct ctx *x, const struct report_chart *rc, struct report_chart *take)
 {
 	const char *alt = rc->caption ? rc->caption : rc->chart->title;
 	double cw, ch;
 	char *path = NULL;
+	struct report_pend_piece *later = NULL;
 
 	buf_puts(x->o, "<figure>");
 	if (x->assets_dir) {
@@ -115,6 +166,12 @@ static int put_chart(struct ctx *x, const struct report_chart *rc, struct report
 		}
 		html_url_path(x->o, name);
 		buf_puts(x->o, "\"");
+	} else if (take && x->pool && x->pend) {
+		buf_puts(x->o, "<img src=\"data:image/png;base64,");
+		later = pend_cut(x->pend, x->o);
+		later->has_png = 1;
+		buf_puts(x->o, "\"");
+		x->nimg++;
 	} else {
 		struct buf png = BUF_INIT;
 
@@ -141,6 +198,13 @@ static int put_chart(struct ctx *x, const struct report_chart *rc, struct report
 		buf_puts(x->o, "</figcaption>");
 	}
 	buf_puts(x->o, "</figure>\n");
+	if (later) {
+		struct chart *c = take->chart;
+
+		take->chart = NULL;
+		if (chart_pool_png(x->pool, c, &later->png, x->err) < 0)
+			return -1;
+	}
 	if (path && take && x->pool) {
 		struct chart *c = take->chart;
 
@@ -757,18 +821,71 @@ static int flush_out(FILE *f, struct buf *o, struct kb_err *err)
 	return 0;
 }
 
-/* HTML: one section, written to the stream's temporary file. */
+/* Write the section waiting for its inline charts (st->pending), once
+ * the pool has drawn them. */
+static int html_pending(struct report_stream *st, struct kb_err *err)
+{
+	struct report_pend *pd = st->pending;
+	struct buf b = BUF_INIT;
+	size_t k;
+	int rc = 0;
+
+	if (!pd)
+		return 0;
+	st->pending = NULL;
+	if (chart_pool_wait(st->pool, err) < 0)
+		rc = -1;
+	for (k = 0; rc == 0 && k < pd->n; k++) {
+		rc = flush_out(st->tmp, &pd->v[k]->text, err);
+		if (rc == 0 && pd->v[k]->has_png) {
+			html_base64(&b, pd->v[k]->png.data, pd->v[k]->png.len);
+			rc = flush_out(st->tmp, &b, err);
+		}
+	}
+	buf_release(&b);
+	pend_free(pd);
+	return rc;
+}
+
+/* HTML: one section, written to the stream's temporary file (given
+ * inline charts with a pool: when they are drawn, html_pending()). */
 static int html_section(struct report_stream *st, const struct report *r, size_t i,
 			struct report_section *give, struct kb_err *err)
 {
 	struct buf o = BUF_INIT;
 	struct ctx x = { &o, st->assets_dir, st->assets_href, st->nimg, err, r->charts_max,
-			 st->pool };
-	int rc = section(&x, &r->sections[i], give, i) < 0 ? -1 : flush_out(st->tmp, &o, err);
+			 st->pool, NULL };
+	int rc;
 
+	/* the section before, first: the page keeps their order */
+	if (html_pending(st, err) < 0)
+		return -1;
+	if (give && st->pool && !st->assets_dir)
+		x.pend = xcalloc(1, sizeof(*x.pend));
+	rc = section(&x, &r->sections[i], give, i);
+	if (rc == 0 && x.pend && x.pend->n) {
+		pend_cut(x.pend, &o);   /* the text after the last chart */
+		st->pending = x.pend;
+		x.pend = NULL;
+	} else if (rc == 0) {
+		rc = flush_out(st->tmp, &o, err);
+	}
+	pend_free(x.pend);
 	st->nimg = x.nimg;
 	buf_release(&o);
 	return rc;
+}
+
+/* HTML: every section is given; the last one's inline charts. */
+static int html_sections_done(struct report_stream *st, struct kb_err *err)
+{
+	return html_pending(st, err);
+}
+
+static void html_release(struct report_stream *st)
+{
+	pend_free(st->pending);
+	st->pending = NULL;
 }
 
 /* HTML: the page's head, findings, verdicts and overview (every section
@@ -779,7 +896,7 @@ static int html_head(struct report_stream *st, FILE *f, const struct report *r,
 	struct buf o = BUF_INIT;
 	/* (the findings' charts are the report's, not given: written here) */
 	struct ctx x = { &o, st->assets_dir, st->assets_href, st->nimg, err, r->charts_max,
-			 NULL };
+			 NULL, NULL };
 	const char *title = r->title ? r->title : "kbench report";
 	size_t i;
 	int rc = 0;
@@ -879,6 +996,8 @@ static int html_tail(struct report_stream *st, FILE *f, const struct report *r,
 
 const struct report_backend report_html_backend = {
 	.section = html_section,
+	.sections_done = html_sections_done,
+	.release = html_release,
 	.head = html_head,
 	.tail = html_tail,
 };
