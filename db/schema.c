@@ -298,6 +298,34 @@ DB_SUMMARY_V_7,
 /* 8: a relabel of a published summary (move, machine) names it by its
  * metric too (NULL: the row is a run's). */
 "ALTER TABLE relabel ADD COLUMN metric TEXT;  -- move/machine of a summary: its metric\n",
+/* 9: kbench alerts.  A change point found along a series (machine x
+ * benchmark x config x metric) is an alert; alerts of overlapping commit
+ * ranges form one summary, which carries the triage state.  Series and
+ * commits are named by text, not by id: a re-import (new ids) or a
+ * relabel keeps the states.  PostgreSQL's text is db_pg_migrations[3]. */
+"CREATE TABLE alert_summary (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  state TEXT NOT NULL DEFAULT 'new'\n"
+"    CHECK (state IN ('new', 'acknowledged', 'invalid', 'fixed')),\n"
+"  note TEXT,                        -- the triager's words\n"
+"  fixed_by TEXT,                    -- fixed: the commit that fixed it\n"
+"  good TEXT NOT NULL,               -- the range as last reported: last good ...\n"
+"  bad TEXT NOT NULL,                -- ... and first bad commit (variant names)\n"
+"  first_seen TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))\n"
+");\n"
+"CREATE TABLE alert (\n"
+"  id INTEGER PRIMARY KEY,\n"
+"  summary_id INTEGER NOT NULL REFERENCES alert_summary(id) ON DELETE CASCADE,\n"
+"  machine TEXT NOT NULL,            -- the series: '' when not known ...\n"
+"  benchmark TEXT NOT NULL, config TEXT NOT NULL, metric TEXT NOT NULL,\n"
+"  good TEXT NOT NULL, bad TEXT NOT NULL,  -- last good, first bad commit\n"
+"  change_pct REAL,                  -- median after vs before, %\n"
+"  q REAL,                           -- Benjamini-Hochberg q of its split\n"
+"  verdict TEXT NOT NULL,            -- worse, better or changed\n"
+"  first_seen TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now'))\n"
+");\n"
+"CREATE INDEX alert_series ON alert (benchmark, metric, config, machine);\n"
+"CREATE INDEX alert_by_summary ON alert (summary_id);\n",
 };
 
 int db_schema_version(void)

@@ -231,6 +231,30 @@ DB_SUMMARY_V_6,
 DB_SUMMARY_V_7,
 /* 8: as schema.c's migration 8 */
 "ALTER TABLE relabel ADD COLUMN metric " T ";\n",
+/* 9: as schema.c's migration 9 */
+"CREATE TABLE alert_summary (\n"
+"  id " ID ",\n"
+"  state " T " NOT NULL DEFAULT 'new'\n"
+"    CHECK (state IN ('new', 'acknowledged', 'invalid', 'fixed')),\n"
+"  note " T ",\n"
+"  fixed_by " T ",\n"
+"  good " T " NOT NULL,\n"
+"  bad " T " NOT NULL,\n"
+"  first_seen " T " NOT NULL DEFAULT " NOW "\n"
+");\n"
+"CREATE TABLE alert (\n"
+"  id " ID ",\n"
+"  summary_id BIGINT NOT NULL REFERENCES alert_summary(id) ON DELETE CASCADE,\n"
+"  machine " T " NOT NULL,\n"
+"  benchmark " T " NOT NULL, config " T " NOT NULL, metric " T " NOT NULL,\n"
+"  good " T " NOT NULL, bad " T " NOT NULL,\n"
+"  change_pct DOUBLE PRECISION,\n"
+"  q DOUBLE PRECISION,\n"
+"  verdict " T " NOT NULL,\n"
+"  first_seen " T " NOT NULL DEFAULT " NOW "\n"
+");\n"
+"CREATE INDEX alert_series ON alert (benchmark, metric, config, machine);\n"
+"CREATE INDEX alert_by_summary ON alert (summary_id);\n",
 };
 
 const int db_pg_nmigrations = (int)(sizeof(db_pg_migrations) / sizeof(db_pg_migrations[0]));
