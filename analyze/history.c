@@ -355,6 +355,7 @@ struct vkey {
 struct sort_ctx {
 	enum an_order order;
 	const struct db_qdata *q;
+	const long *commit;	/* by variant index: position in o->commits, -1 none */
 };
 
 static int cmp_vkey(const void *a, const void *b, void *ctx)
@@ -364,7 +365,11 @@ static int cmp_vkey(const void *a, const void *b, void *ctx)
 	const struct db_qvariant *vx = &sc->q->variants[x->vi], *vy = &sc->q->variants[y->vi];
 	int c;
 
-	switch (sc->order) {
+	if (sc->commit) {
+		long a = sc->commit[x->vi], b = sc->commit[y->vi];
+		if (a != b)
+			return a < 0 ? 1 : b < 0 ? -1 : a < b ? -1 : 1;
+	} else switch (sc->order) {
 	case AN_ORDER_VERSION:
 		if (x->has_version != y->has_version)
 			return x->has_version ? -1 : 1;
@@ -383,6 +388,51 @@ static int cmp_vkey(const void *a, const void *b, void *ctx)
 		break;
 	}
 	return vx->id < vy->id ? -1 : vx->id > vy->id;
+}
+
+struct chash {
+	const char *hash;
+	size_t pos;
+};
+
+static int cmp_chash(const void *a, const void *b)
+{
+	return strcmp(((const struct chash *)a)->hash, ((const struct chash *)b)->hash);
+}
+
+/* Each variant's position in commits[0..n) (full hashes), -1 when its
+ * name stands for none: through the hashes sorted, a variant's hash part
+ * is looked up as a prefix (the first of several, the earliest commit). */
+static long *commit_positions(const struct db_qdata *q, const char *const *commits, size_t n)
+{
+	struct chash *ix = xmalloc((n + 1) * sizeof(*ix));
+	long *out = xmalloc((q->nvariants + 1) * sizeof(*out));
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		ix[i] = (struct chash){ commits[i], i };
+	qsort(ix, n, sizeof(*ix), cmp_chash);
+	for (i = 0; i < q->nvariants; i++) {
+		const char *v = q->variants[i].name, *h;
+		size_t len = an_commit_hash(v, &h), lo = 0, hi = n, k;
+
+		out[i] = -1;
+		if (!len)
+			h = v, len = strlen(v);
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (strncmp(ix[mid].hash, h, len) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (k = lo; k < n && strncmp(ix[k].hash, h, len) == 0; k++)
+			if (an_commit_match(v, ix[k].hash) &&
+			    (out[i] < 0 || (long)ix[k].pos < out[i]))
+				out[i] = (long)ix[k].pos;
+	}
+	free(ix);
+	return out;
 }
 
 /* Series keys (benchmark, config, machine) in order of first appearance,
@@ -526,6 +576,7 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 	size_t *seg = NULL, *touched = NULL, *sum_last = NULL;
 	struct an_hpoint *pts = NULL;	/* by rank, reset after each series */
 	long long *last_run = NULL;
+	long *commit_pos = NULL;
 	size_t i, j, s;
 
 	memset(h, 0, sizeof(*h));
@@ -564,6 +615,8 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 	h->opts.variant_ids = NULL;
 	h->opts.nvariant_ids = 0;
 	h->opts.data = NULL;
+	h->opts.commits = NULL;
+	h->opts.ncommits = 0;
 
 	/* History order of the variants. */
 	keys = xcalloc(q.nvariants + 1, sizeof(*keys));
@@ -577,6 +630,11 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 	}
 	sctx.order = o->order;
 	sctx.q = &q;
+	sctx.commit = NULL;
+	if (o->ncommits) {
+		commit_pos = commit_positions(&q, o->commits, o->ncommits);
+		sctx.commit = commit_pos;
+	}
 	qsort_r(keys, q.nvariants, sizeof(*keys), cmp_vkey, &sctx);
 	for (i = 0; i < q.nvariants; i++)
 		rank[keys[i].vi] = i;
@@ -620,7 +678,7 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 
 		sum_series[i] = -1;
 		if (strcmp(m->metric, o->metric) != 0 || isnan(m->mean) ||
-		    (vi = variant_index(&q, m->variant_id)) < 0)
+		    (vi = variant_index(&q, m->variant_id)) < 0 || (commit_pos && commit_pos[vi] < 0))
 			continue;
 		sum_series[i] = series_find(&ss, m->benchmark, m->config, m->machine_key, 0);
 	}
@@ -631,7 +689,7 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 		if (smp_series[i] < 0)
 			continue;
 		vi = variant_index(&q, q.runs[q.samples[i].run].variant_id);
-		if (vi < 0)
+		if (vi < 0 || (commit_pos && commit_pos[vi] < 0))
 			smp_series[i] = -1;
 		else
 			smp_rank[i] = (long)rank[vi];
@@ -769,6 +827,7 @@ int an_history_build(struct db *db, const struct an_history_opts *o,
 	free(ss.slot);
 	free(keys);
 	free(rank);
+	free(commit_pos);
 	if (!o->data)
 		db_qdata_release(&q);
 	return 0;

@@ -67,6 +67,13 @@ struct an_history_opts {
 	const long long *variant_ids;	/* NULL/0 = every variant; else only these
 					 * (a report's comparable set) */
 	size_t nvariant_ids;
+	const char *const *commits;	/* NULL/0: order above; else the history
+					 * is these commits (full hashes) in this
+					 * order, each variant at the commit its
+					 * name stands for (an_commit_match(),
+					 * version.h), variants that stand for
+					 * none left out */
+	size_t ncommits;
 	const struct db_qdata *data;	/* NULL: loaded (the selection above);
 					 * else what the caller loaded for this
 					 * selection (any metrics among them: the

@@ -160,3 +160,37 @@ int an_version_find(const char *s, char *out, size_t n)
 	}
 	return 0;
 }
+
+/* Length of the hex run at s when s is all hex to its end, else 0. */
+static size_t hex_to_end(const char *s)
+{
+	size_t n = 0;
+
+	while ((s[n] >= '0' && s[n] <= '9') || (s[n] >= 'a' && s[n] <= 'f'))
+		n++;
+	return s[n] ? 0 : n;
+}
+
+size_t an_commit_hash(const char *v, const char **h)
+{
+	const char *g;
+	size_t n;
+
+	*h = v;
+	if (!(n = hex_to_end(v)) && (g = strrchr(v, '-')) && g[1] == 'g') {
+		*h = g + 2;
+		n = hex_to_end(*h);
+	}
+	return n >= 7 && n <= 40 ? n : 0;
+}
+
+int an_commit_match(const char *v, const char *c)
+{
+	const char *h;
+	size_t n;
+
+	if (strcmp(v, c) == 0)
+		return 1;
+	n = an_commit_hash(v, &h);
+	return n && strncmp(h, c, n) == 0;
+}

@@ -28,4 +28,13 @@ int an_digits_cmp(const char **a, const char **b);
  * and returns 1, or returns 0 (out = "") when s holds no such run. */
 int an_version_find(const char *s, char *out, size_t n);
 
+/* Does variant name v stand for commit c (a full hash)?  v equals c, or
+ * c starts with v's hash part: v itself when all hex (7..40 digits), or
+ * what follows "-g" at its end (git describe's 6.9.0-00201-g6e1830a3477b,
+ * 7 digits or more).  1 yes, 0 no.  Pure. */
+int an_commit_match(const char *v, const char *c);
+/* The hash part of variant name v (as an_commit_match()) into *h; its
+ * length, 0 when v has none. */
+size_t an_commit_hash(const char *v, const char **h);
+
 #endif
