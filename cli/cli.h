@@ -55,6 +55,7 @@ int cmd_chart(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_regress(int argc, char **argv);
 int cmd_history(int argc, char **argv);
+int cmd_alerts(int argc, char **argv);
 int cmd_relabel(int argc, char **argv);
 int cmd_init(int argc, char **argv);
 int cmd_copy(int argc, char **argv);

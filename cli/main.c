@@ -24,6 +24,7 @@ static const struct cmd commands[] = {
 	{ "export", cmd_export, "stored samples, summaries or a comparison as CSV or JSON" },
 	{ "regress", cmd_regress, "regressions against a baseline, exit status for CI (0 none, 1 found)" },
 	{ "history", cmd_history, "a metric along ordered variants, with its change points" },
+	{ "alerts", cmd_alerts, "a lab's new regressions, one summary per suspect commit range, triaged" },
 	{ "relabel", cmd_relabel, "fix variants and machines after import (rename, merge, move runs)" },
 	{ "init", cmd_init, "create or upgrade a store; for PostgreSQL, the GRANTs for a lab's roles" },
 	{ "copy", cmd_copy, "copy every source of one store into another (SQLite, PostgreSQL)" },
