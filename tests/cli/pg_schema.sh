@@ -221,6 +221,19 @@ INSERT INTO relabel (at, action, detail, source_sha, line, benchmark, config, fr
   ('2024-01-02T03:04:06.000Z', 'move', 'run moved', 'hand-sha-1', 7, 'hackbench', 'groups=10', 'hand-A', 'f00dfeed', 'Zeta', '', NULL),
   ('2024-01-02T03:04:07.000Z', 'machine', 'machine set', 'hand-sha-2', NULL, NULL, NULL, NULL, NULL, NULL, NULL, 'lab-02');
 INSERT INTO relabel (action, detail) VALUES ('merge', 'hand-defaults');
+INSERT INTO alert_summary (state, note, fixed_by, good, bad, first_seen) VALUES
+  ('acknowledged', 'known: the pipe change', NULL, '6.9.0-00016-g1f424956d1e0', '6.9.0-00017-gfdf54ade4b42',
+   '2024-01-02T03:04:05.000Z'),
+  ('fixed', NULL, 'a2e90611b9f4', 'v1', 'v2', '2024-01-02T03:04:06.000Z');
+INSERT INTO alert_summary (good, bad) VALUES ('hand-defaults', 'hand-defaults-bad');
+INSERT INTO alert (summary_id, machine, benchmark, config, metric, good, bad, change_pct, q, verdict, first_seen) VALUES
+  ((SELECT id FROM alert_summary WHERE good = '6.9.0-00016-g1f424956d1e0'), 'lkp-lab-h01', 'hackbench',
+   'params=performance-pipe-8-process-100%', 'time', '6.9.0-00016-g1f424956d1e0',
+   '6.9.0-00017-gfdf54ade4b42', 8.000000000000002, 1.2e-300, 'worse', '2024-01-02T03:04:05.000Z'),
+  ((SELECT id FROM alert_summary WHERE good = 'v1'), '', 'autonuma', 'test=numa01', 'elapsed', 'v1', 'v2', -0.1,
+   NULL, 'better', '2024-01-02T03:04:06.000Z');
+INSERT INTO alert (summary_id, machine, benchmark, config, metric, good, bad, verdict) VALUES
+  ((SELECT id FROM alert_summary WHERE good = 'v1'), 'cascade-me', 'b', '', 'm', 'v1', 'v2', 'changed');
 EOF
 check "the hand rows go into the SQLite store" sqlite_fk <"$TMP/hand.sql"
 check "the same hand rows go into PostgreSQL" pg_file "$TMP/hand.sql"
@@ -230,7 +243,8 @@ check "the same hand rows go into PostgreSQL" pg_file "$TMP/hand.sql"
 ts='^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$'
 now=$(date -u +%Y-%m-%dT%H)
 for q in "variant created_at WHERE name = 'hand-defaults'" "source imported_at WHERE sha256 = 'hand-sha-defaults'" \
-	 "relabel at WHERE detail = 'hand-defaults'"; do
+	 "relabel at WHERE detail = 'hand-defaults'" "alert_summary first_seen WHERE good = 'hand-defaults'" \
+	 "alert first_seen WHERE machine = 'cascade-me'"; do
 	set -- $q
 	col=$2; tbl=$1; where=${q#* * }
 	for side in sqlite postgresql; do
@@ -251,6 +265,14 @@ left="SELECT (SELECT count(*) FROM run WHERE id = $rid) + (SELECT count(*) FROM 
 	+ (SELECT count(*) FROM segment WHERE hash = 'seg-hash-del')"
 check_eq "... deletes its rows in PostgreSQL" "$(pgq "$left")" "0"
 check_eq "... and in SQLite" "$(sql "$left")" "0"
+
+# ON DELETE CASCADE: a summary's alerts go with it; a state outside the four is refused.
+check_eq "alert_summary's default state is new, on both sides" \
+	"$(sql "SELECT state FROM alert_summary WHERE good = 'hand-defaults'"):$(pgq "SELECT state FROM alert_summary WHERE good = 'hand-defaults'")" "new:new"
+check "deleting an alert summary" both "DELETE FROM alert_summary WHERE good = 'v1'"
+check_eq "... deletes its alerts in both" "$(sql "SELECT count(*) FROM alert WHERE good = 'v1'"):$(pgq "SELECT count(*) FROM alert WHERE good = 'v1'")" "0:0"
+check_status "SQLite refuses a state that is not one of the four" 1 sqlite_fk <<<"UPDATE alert_summary SET state = 'maybe' WHERE good = 'hand-defaults'"
+check_status "PostgreSQL too" 1 pgq "UPDATE alert_summary SET state = 'maybe' WHERE good = 'hand-defaults'"
 
 # Every table and view: columns, rows, values, types.
 python3 tests/tools/pgsqlite.py compare "$KBENCH_DB" "$PGDB"

@@ -29,7 +29,7 @@ import sys
 
 # Tables in an order that satisfies their foreign keys.
 TABLE_ORDER = ["source", "variant", "machine", "run", "sample", "job", "summary",
-               "metric", "segment", "relabel"]
+               "metric", "segment", "relabel", "alert_summary", "alert"]
 
 
 def psql(uri, args, stdin=None):
