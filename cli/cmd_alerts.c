@@ -151,9 +151,9 @@ int cmd_alerts(int argc, char **argv)
 	};
 	const struct cmd_usage u = { "alerts",
 		"[--bench B] [--machine M] [--metric M] [--config K=V] [--new | --all]\n"
-		"       [--git DIR] [--alpha A] [--pvalue P] [--format text|json] [-o FILE]\n"
-		"   or: kbench alerts ack ID [--note TEXT] | invalid ID [--note TEXT]\n"
-		"   or: kbench alerts fixed ID --by COMMIT [--note TEXT]",
+		"       [--git DIR] [--alpha A] [--pvalue P] [--format text|json] [-o FILE] |\n"
+		"       ack ID [--note TEXT] | invalid ID [--note TEXT] |\n"
+		"       fixed ID --by COMMIT [--note TEXT]",
 		"Finds change points (history's detector) in every series, machine x benchmark x\n"
 		"config x metric, along the commits; alerts whose commit ranges overlap are one\n"
 		"summary.  Alerts are stored: --new shows what no earlier run reported, ack,\n"

@@ -60,6 +60,30 @@ check_eq "... both listed, as before" "$(grep -o '^Alert summary #[0-9]* \[[a-z]
 check_eq "stored: two summaries, four alerts" \
 	"$(sql "select count(*) from alert_summary"):$(sql "select count(*) from alert")" "2:4"
 
+# --- the JSON contract (docs/alerts.md) -------------------------------------
+check_status "alerts --format json exits 1 as the text does" 1 "$KB" alerts --format json
+cp "$TMP/.out" "$TMP/n2.json"
+check "... validates against the schema in docs/alerts.md" python3 tests/tools/schema_check.py docs/alerts.md "$TMP/n2.json"
+check_eq "... the two summaries: ranges, widths, machines, regression" \
+	"$(python3 -c 'import json,sys
+for s in json.load(open(sys.argv[1]))["summaries"]:
+    print(s["id"], s["good"], s["bad"], s["width"], ",".join(s["machines"]), s["regression"], s["state"], s["new"])' "$TMP/n2.json")" \
+	"1 $HB_BEFORE $HB_FROM 2 lkp-lab-h01 True new False
+2 $AN_BEFORE $AN_FROM 2 lkp-lab-h00,lkp-lab-h01,lkp-lab-h02 True new False"
+check_eq "... each alert: metric, verdict, change within its interval, q < 0.05" \
+	"$(python3 -c 'import json,sys
+for s in json.load(open(sys.argv[1]))["summaries"]:
+    for a in s["alerts"]:
+        lo, hi = a["interval_pct"]
+        print(a["machine"], a["metric"], a["verdict"], lo < hi and lo > 5 and hi < 13, a["q"] < 0.05)' "$TMP/n2.json" | sort)" \
+	"lkp-lab-h00 elapsed worse True True
+lkp-lab-h01 elapsed worse True True
+lkp-lab-h01 time worse True True
+lkp-lab-h02 elapsed worse True True"
+echo '{"kbench": "alerts", "version": 1}' > "$TMP/bad.json"
+check_status "... and the check can fail: a document without the keys" 1 \
+	python3 tests/tools/schema_check.py docs/alerts.md "$TMP/bad.json"
+
 # --- triage ------------------------------------------------------------------
 check_status "ack 1 --note" 0 "$KB" alerts ack 1 --note "known: the pipe change"
 check_status "invalid 2" 0 "$KB" alerts invalid 2
@@ -109,3 +133,15 @@ check_status "a store that is not there is an error" 2 "$KB" alerts --db "$TMP/n
 check "... and is not made" test ! -e "$TMP/none.db"
 check_status "--machine nosuch is an error" 2 "$KB" alerts --machine nosuch
 check_status "--machine of the unchanged hosts: nothing untriaged of theirs" 0 "$KB" alerts --machine lkp-lab-h00,lkp-lab-h02 --bench hackbench
+
+# --- documented: every option of alerts --help in README's section, with an example
+sed -n '/^### kbench alerts$/,/^### /p' README.md > "$TMP/readme.alerts"
+missing=""
+for o in $("$KB" alerts --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p' | grep -vx -- --help); do
+	grep -qE -- "^\./kbench alerts .*$o( |$)" "$TMP/readme.alerts" || missing="$missing $o"
+done
+check_eq "README shows every option of alerts in an example" "$missing" ""
+for a in ack invalid fixed; do
+	check_grep "README shows alerts $a" "^\./kbench alerts $a " "$TMP/readme.alerts"
+done
+check_grep "docs/alerts.md documents the exit status" '^Exit status: \*\*1\*\*' docs/alerts.md
