@@ -145,3 +145,52 @@ for a in ack invalid fixed; do
 	check_grep "README shows alerts $a" "^\./kbench alerts $a " "$TMP/readme.alerts"
 done
 check_grep "docs/alerts.md documents the exit status" '^Exit status: \*\*1\*\*' docs/alerts.md
+
+# --- --git: the order of a repository's first-parent history -----------------
+# A repository made here: 10 first-parent commits on master, a side
+# branch of 2 merged as the 8th; a variant per commit named by its hash,
+# imported in scrambled order (the store's own order means nothing here),
+# hackbench 5.0 s up to the 7th commit and 6.0 s from the merge on.
+G="$TMP/repo"
+git init -q -b master "$G" && git -C "$G" config user.email t@example.org && git -C "$G" config user.name t
+commit() { echo "$1" >> "$G/${2:-f}"; git -C "$G" add "${2:-f}" && git -C "$G" commit -q -m "$1"; }
+for i in 1 2 3 4 5 6; do commit "sched: step $i"; done
+git -C "$G" checkout -q -b side
+commit "side: first" g; commit "side: second" g
+git -C "$G" checkout -q master
+commit "sched: step 7"
+git -C "$G" merge -q --no-ff -m "Merge branch 'side' (the slow one)" side
+for i in 9 10; do commit "sched: step $i"; done
+mapfile -t FP < <(git -C "$G" rev-list --first-parent --reverse HEAD)
+check_eq "the repository: 10 first-parent commits" "${#FP[@]}" "10"
+SIDE=$(git -C "$G" rev-parse side)
+export KBENCH_DB="$TMP/git.db"
+for i in 4 9 0 6 2 8 1 5 3 7 side; do
+	if [ "$i" = side ]; then h=$SIDE; base=6; else h=${FP[$i]}; base=$([ "$i" -ge 7 ] && echo 6 || echo 5); fi
+	for r in 1 2 3 4 5; do
+		printf 'Running with 10*40 (== 400) tasks.\nTime: %d.%03d\n' "$base" $(( (i * 37 + r * 53) % 40 + 100 ))
+	done > "$TMP/hb-$i.log"
+	"$KB" import --variant "${h:0:12}" --machine gitbox "$TMP/hb-$i.log" >/dev/null 2>&1 || fail "import commit $i"
+done
+check_status "alerts --git: the regression, exit 1" 1 "$KB" alerts --git "$G"
+cp "$TMP/.out" "$TMP/git.txt"
+check_eq "... one summary" "$(grep -c '^Alert summary #' "$TMP/git.txt")" "1"
+check_eq "... at the merge, in first-parent order" "$(grep -A1 '^Suspect range' "$TMP/git.txt" | tail -1)" \
+	"  ${FP[6]:0:12} .. ${FP[7]:0:12}"
+check_grep "... the range's commits named" "^Commits \(first-parent history of .*, 1\):$" "$TMP/git.txt"
+check_grep "... with the merge's subject" "^  ${FP[7]:0:12} Merge branch 'side' \(the slow one\)$" "$TMP/git.txt"
+check_eq "... nothing of the side branch (not first-parent)" "$(grep -c -e 'side: ' -e "${SIDE:0:12}" "$TMP/git.txt")" "0"
+check_grep "... 10 commits in the order: the side commit's variant left out" " of 10$| of 10 *commits" <(tr '\n' ' ' < "$TMP/git.txt")
+check_eq "... fits 80 columns" "$(awk 'length($0) > 80' "$TMP/git.txt" | wc -l)" "0"
+"$KB" alerts --git "$G" --all --format json > "$TMP/git.json"
+check "... its JSON validates" python3 tests/tools/schema_check.py docs/alerts.md "$TMP/git.json"
+check_eq "... order git, the merge in git_commits" \
+	"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); s=d["summaries"][0]
+print(d["order"], d["commits"], [c["subject"] for c in s["git_commits"]], s["width"])' "$TMP/git.json")" \
+	"git 10 [\"Merge branch 'side' (the slow one)\"] 2"
+"$KB" alerts --all --format json > "$TMP/nogit.json"
+check_eq "without --git, the store's order (import order: scrambled) puts no summary at the merge" \
+	"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
+print(d["order"], sum(1 for s in d["summaries"] if s["bad"] == sys.argv[2]))' "$TMP/nogit.json" "${FP[7]:0:12}")" "store 0"
+check_status "--git of a directory that is not a repository is an error" 2 "$KB" alerts --git "$TMP/lab"
+check_grep "... that says git failed" 'git log failed' "$TMP/.out"
