@@ -42,3 +42,17 @@ TEST(version_find)
 	CHECK_STR(out, "");
 	CHECK(!an_version_find("D7", out, sizeof(out)));
 }
+
+TEST(version_commit_match)
+{
+	const char *c = "6e1830a3477b5be846cf16b7a2e90611b9f4aa01";
+
+	CHECK_INT(an_commit_match("6.9.0-00201-g6e1830a3477b", c), 1);	/* git describe */
+	CHECK_INT(an_commit_match("6e1830a", c), 1);			/* a short hash */
+	CHECK_INT(an_commit_match(c, c), 1);				/* the hash */
+	CHECK_INT(an_commit_match("6e1830", c), 0);			/* 6 digits: too short */
+	CHECK_INT(an_commit_match("6.9.0-00201-g6e1830a3477c", c), 0);	/* another commit */
+	CHECK_INT(an_commit_match("v6.9-rc1", c), 0);			/* no hash in it */
+	CHECK_INT(an_commit_match("6e1830a3477b-dirty", c), 0);		/* not all hex */
+	CHECK_INT(an_commit_match("v6.9-rc1", "v6.9-rc1"), 1);		/* the same text */
+}
