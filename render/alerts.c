@@ -28,6 +28,7 @@
 #include "../core/term.h"
 #include "../core/util.h"
 #include "../analyze/version.h"
+#include "chart.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -137,7 +138,7 @@ static void fmt_pct(char *out, size_t n, double x)
 		snprintf(out, n, "%+5.1f", x);
 }
 
-static const char *state_word(const struct an_alert_summary *sm)
+const char *render_alerts_state_word(const struct an_alert_summary *sm)
 {
 	return sm->state == AN_ALERT_NEW && sm->is_new ? "new" : an_alert_state_name(sm->state);
 }
@@ -159,9 +160,10 @@ static void emit_names(struct buf *out, const char *head, char *const *v, size_t
 	buf_release(&line);
 }
 
-static void text_summary(struct buf *out, const struct an_alerts *a,
-			 const struct an_alert_summary *sm, const struct render_alerts_opts *o)
+void render_alerts_summary_text(struct buf *out, const struct an_alerts *a, size_t i,
+				const struct render_alerts_opts *o)
 {
+	const struct an_alert_summary *sm = &a->summaries[i];
 	size_t k, nworse = 0, nbetter = 0;
 	const struct an_hseries *last = NULL;
 	long gp, bp;
@@ -172,7 +174,7 @@ static void text_summary(struct buf *out, const struct an_alerts *a,
 		nbetter += v == AN_VERDICT_BETTER;
 	}
 	emitf(out, 4, "Alert summary #%lld [%s]: %s on %zu machine%s, %zu alert%s (%zu worse, "
-	      "%zu better)", sm->id, state_word(sm), sm->worse ? "regression" : "change",
+	      "%zu better)", sm->id, render_alerts_state_word(sm), sm->worse ? "regression" : "change",
 	      sm->nmachines, sm->nmachines == 1 ? "" : "s", sm->nalerts, sm->nalerts == 1 ? "" : "s",
 	      nworse, nbetter);
 	if (sm->note)
@@ -248,7 +250,7 @@ static int text(FILE *f, const struct an_alerts *a, const struct render_alerts_o
 		if (!o->show[i])
 			continue;
 		buf_putc(&out, '\n');
-		text_summary(&out, a, &a->summaries[i], o);
+		render_alerts_summary_text(&out, a, i, o);
 	}
 	rc = fputs(buf_str(&out), f) < 0 ? -1 : 0;
 	buf_release(&out);
@@ -375,5 +377,47 @@ int render_alerts(FILE *f, const struct an_alerts *a, const struct render_alerts
 		return json(f, a, o, err);
 	if (text(f, a, o) < 0)
 		return kb_err_set(err, "", 0, "write error");
+	return 0;
+}
+
+static enum chart_verdict chart_verdict_of(enum an_verdict v)
+{
+	switch (v) {
+	case AN_VERDICT_WORSE: return CHART_WORSE;
+	case AN_VERDICT_BETTER: return CHART_BETTER;
+	case AN_VERDICT_CHANGED: return CHART_CHANGED;
+	default: return CHART_SAME;
+	}
+}
+
+int render_alert_chart(struct chart *c, const struct an_alerts *a, size_t alert,
+		       struct kb_err *err)
+{
+	const struct an_alert *al = &a->alerts[alert];
+	const struct an_hseries *s = al->series;
+	const struct an_hchange *ch = &s->changes[al->change];
+	struct buf t = BUF_INIT;
+	char what[128];
+	size_t i;
+	int ser;
+
+	if (!s->npoints || ch->index < 1)
+		return kb_err_set(err, "", 0, "the alert's series has no points to draw");
+	buf_printf(&t, "%s%s%s %s on %s", s->benchmark, s->config[0] ? " " : "", s->config, s->metric,
+		   s->machine ? s->machine : "an unknown machine");
+	chart_set_title(c, buf_str(&t));
+	buf_release(&t);
+	chart_set_axis(c, 'x', "commit", NULL);
+	chart_set_axis(c, 'y', s->metric, s->unit[0] ? s->unit : NULL);
+	ser = chart_series(c, s->machine ? s->machine : "unknown");
+	for (i = 0; i < s->npoints; i++)
+		chart_value(c, ser, chart_category(c, s->points[i].variant), s->points[i].median, NAN);
+	/* the range: last good, first bad */
+	chart_history_mark(c, chart_category(c, s->points[ch->index - 1].variant), "last good",
+			   CHART_SAME);
+	snprintf(what, sizeof(what), "first bad: %+.1f%% %s", al->change_pct,
+		 an_verdict_name(al->verdict));
+	chart_history_mark(c, chart_category(c, s->points[ch->index].variant), what,
+			   chart_verdict_of(al->verdict));
 	return 0;
 }

@@ -33,6 +33,20 @@ int render_alerts_fmt_parse(const char *s, enum render_alerts_fmt *f);
 int render_alerts(FILE *f, const struct an_alerts *a, const struct render_alerts_opts *o,
 		  struct kb_err *err);
 
+/* Summary i of a as the mail shows it, appended to out (lines within
+ * 80 columns, control characters escaped). */
+struct buf;
+void render_alerts_summary_text(struct buf *out, const struct an_alerts *a, size_t i,
+				const struct render_alerts_opts *o);
+/* The state as shown: "new", "acknowledged", "invalid", "fixed". */
+const char *render_alerts_state_word(const struct an_alert_summary *sm);
+/* An alert's history chart: its series' medians along the commits, the
+ * last good and first bad commits marked.  Into c (a CHART_HISTORY chart);
+ * -1 with err when the series has no points. */
+struct chart;
+int render_alert_chart(struct chart *c, const struct an_alerts *a, size_t alert,
+		       struct kb_err *err);
+
 /* The width of a mail line (text). */
 #define RENDER_ALERTS_COLUMNS 80
 

@@ -4,6 +4,7 @@
  * format is in report_words.c.
  */
 #include "report_backend.h"
+#include "alerts.h"
 #include "report_verdicts.h"
 #include "chart.h"
 #include "chart_pool.h"
@@ -91,7 +92,38 @@ void report_release(struct report *r)
 		free(r->finding_charts[i].c.caption);
 	}
 	free(r->finding_charts);
+	charts_release(&r->alert_charts);
+	free(r->alert_chart_of);
 	memset(r, 0, sizeof(*r));
+}
+
+int report_alerts(struct report *r, const struct an_alerts *a, int charts, size_t max,
+		  struct kb_err *err)
+{
+	size_t i, k;
+
+	r->alerts = a;
+	if (!charts)
+		return 0;
+	r->alert_chart_of = xcalloc(a->nalerts + 1, sizeof(*r->alert_chart_of));
+	for (i = 0; i < a->nsummaries; i++)
+		for (k = 0; k < a->summaries[i].nalerts; k++) {
+			size_t al = a->summaries[i].alerts[k];
+			struct chart *c;
+
+			if (r->alert_charts.n >= max) {
+				r->alert_charts_left_out++;
+				continue;
+			}
+			c = chart_new(CHART_HISTORY);
+			if (render_alert_chart(c, a, al, err) < 0) {
+				chart_free(c);
+				return -1;
+			}
+			r->alert_chart_of[r->alert_charts.n] = al;
+			report_chart(&r->alert_charts, c, NULL);
+		}
+	return 0;
 }
 
 static char *dup_or_null(const char *s)

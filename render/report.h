@@ -34,6 +34,7 @@
 
 struct chart;
 struct an_regress;
+struct an_alerts;
 
 /* A chart with a caption; the chart is owned. */
 struct report_chart {
@@ -120,6 +121,13 @@ struct report {
 	size_t family;          /* comparisons in the report's one BH family */
 	size_t charts_max;      /* the chart budget (0 = none said) */
 	const struct an_regress *regress;       /* borrowed; NULL = no findings */
+	/* The Alerts section (kbench alerts' summaries): borrowed, NULL =
+	 * none; every summary is shown, with its state.  alert_charts[k] is
+	 * the history chart of alert alert_chart_of[k] (HTML). */
+	const struct an_alerts *alerts;
+	struct report_charts alert_charts;
+	size_t *alert_chart_of;
+	size_t alert_charts_left_out;
 	struct report_finding_chart *finding_charts;
 	size_t nfinding_charts, finding_charts_cap;
 };
@@ -185,6 +193,13 @@ struct report_run *report_run(struct report_section *s, long long run_id,
 			      const char *variant, const char *config, int nnodes);
 void report_job(struct report_run *run, int job, int initial, int main, int moved,
 		double user, const double *pct);
+/* The Alerts section: a borrowed (it must outlive r); with charts, each
+ * alert's history chart, at most max of them (the rest counted in
+ * alert_charts_left_out).  -1 with err when a chart cannot be made. */
+#define REPORT_MAX_ALERT_CHARTS 24
+int report_alerts(struct report *r, const struct an_alerts *a, int charts, size_t max,
+		  struct kb_err *err);
+
 /* Take ownership of chart c (with a copy of caption). */
 void report_chart(struct report_charts *cs, struct chart *c, const char *caption);
 void report_finding_chart(struct report *r, size_t finding, struct chart *c,

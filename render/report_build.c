@@ -830,6 +830,9 @@ int report_build_write(struct report_build *b, struct db *db, const char *out,
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.b = b;
 	ctx.db = db;
+	if (b->o.alerts && report_alerts(&b->rep, b->o.alerts, b->o.charts, REPORT_MAX_ALERT_CHARTS,
+					 err) < 0)
+		return -1;
 	if (b->o.assets) {
 		if (outfile_make_dirs(b->o.assets, err) < 0)
 			return -1;

@@ -44,6 +44,7 @@ struct report_build_opts {
 	const char *selection;          /* the selection in words */
 	const char *assets;             /* html: the charts' directory; NULL: embedded */
 	const struct an_query *q;       /* the report's selection (findings) */
+	const struct an_alerts *alerts; /* the Alerts section (borrowed); NULL none */
 	struct report_build_events ev;
 };
 

@@ -5,6 +5,7 @@
  * html_escape(); the only markup written unescaped is this file's own.
  */
 #include "report_backend.h"
+#include "alerts.h"
 #include "report_verdicts.h"
 #include "chart.h"
 #include "chart_pool.h"
@@ -890,6 +891,92 @@ static void html_release(struct report_stream *st)
 
 /* HTML: the page's head, findings, verdicts and overview (every section
  * seen). */
+/* The Alerts section: each summary of kbench alerts with its state, its
+ * range and bisect command, its alerts' table and each alert's history
+ * chart with the range marked.  Every text from the store escaped. */
+static int alerts_html(struct ctx *x, const struct report *r)
+{
+	const struct an_alerts *a = r->alerts;
+	struct buf *o = x->o;
+	size_t i, k, ci = 0;
+
+	if (!a)
+		return 0;
+	buf_printf(o, "<section id=\"alerts\"><h2>Alerts</h2>\n<p>%zu alert summar%s: change points "
+		   "along the commits (<code>kbench alerts</code>), grouped by commit range; %zu alerts "
+		   "in %zu series of %zu commits, q &lt; %g.</p>\n", a->nsummaries,
+		   a->nsummaries == 1 ? "y" : "ies", a->nalerts, a->nseries, a->norder, a->opts.alpha);
+	for (i = 0; i < a->nsummaries; i++) {
+		const struct an_alert_summary *sm = &a->summaries[i];
+
+		buf_printf(o, "<h3>Alert summary #%lld <span class=\"state\">[", sm->id);
+		esc(o, render_alerts_state_word(sm));
+		buf_printf(o, "]</span>: <span class=\"%s\">%s</span> on %zu machine%s</h3>\n",
+			   sm->worse ? "v-worse" : "v-changed", sm->worse ? "regression" : "change",
+			   sm->nmachines, sm->nmachines == 1 ? "" : "s");
+		if (sm->note) {
+			buf_puts(o, "<p>Note: ");
+			esc(o, sm->note);
+			buf_puts(o, "</p>\n");
+		}
+		if (sm->state == AN_ALERT_FIXED && sm->fixed_by) {
+			buf_puts(o, "<p>Fixed by ");
+			esc(o, sm->fixed_by);
+			buf_puts(o, "</p>\n");
+		}
+		buf_puts(o, "<p>Suspect range (last good .. first bad): <code>");
+		esc(o, sm->good);
+		buf_puts(o, "</code> .. <code>");
+		esc(o, sm->bad);
+		buf_puts(o, "</code>. Did not move: ");
+		for (k = 0; k < sm->nquiet; k++) {
+			if (k)
+				buf_puts(o, ", ");
+			esc(o, sm->quiet[k][0] ? sm->quiet[k] : "unknown");
+		}
+		if (!sm->nquiet)
+			buf_puts(o, "none");
+		buf_puts(o, ". To bisect: <code>git bisect start ");
+		esc(o, sm->bad);
+		buf_putc(o, ' ');
+		esc(o, sm->good);
+		buf_puts(o, "</code></p>\n<table><thead><tr><th>%change</th><th>95% interval</th>"
+			    "<th>q</th><th>machine</th><th>benchmark</th><th>config</th><th>metric</th>"
+			    "<th>before</th><th>after</th><th>verdict</th></tr></thead><tbody>\n");
+		for (k = 0; k < sm->nalerts; k++) {
+			const struct an_alert *al = &a->alerts[sm->alerts[k]];
+			const struct an_hseries *s = al->series;
+
+			buf_printf(o, "<tr class=\"%s\"><td>%+.1f%%</td><td>", vclass(al->verdict),
+				   al->change_pct);
+			if (isnan(al->lo_pct) || isnan(al->hi_pct))
+				buf_puts(o, "-");
+			else
+				buf_printf(o, "%+.1f .. %+.1f%%", al->lo_pct, al->hi_pct);
+			buf_printf(o, "</td><td>%.2g</td><td>", al->q);
+			esc(o, s->machine ? s->machine : "unknown");
+			buf_puts(o, "</td><td>");
+			esc(o, s->benchmark);
+			buf_puts(o, "</td><td>");
+			esc(o, s->config);
+			buf_puts(o, "</td><td>");
+			esc(o, s->metric);
+			buf_printf(o, "</td><td>%.4g</td><td>%.4g</td><td>", al->before, al->after);
+			esc(o, an_verdict_name(al->verdict));
+			buf_puts(o, "</td></tr>\n");
+		}
+		buf_puts(o, "</tbody></table>\n");
+		for (; ci < r->alert_charts.n && a->alerts[r->alert_chart_of[ci]].summary == i; ci++)
+			if (put_chart(x, &r->alert_charts.v[ci], NULL) < 0)
+				return -1;
+	}
+	if (r->alert_charts_left_out)
+		buf_printf(o, "<p>%zu alerts' charts left out (at most %d are drawn).</p>\n",
+			   r->alert_charts_left_out, REPORT_MAX_ALERT_CHARTS);
+	buf_puts(o, "</section>\n");
+	return 0;
+}
+
 static int html_head(struct report_stream *st, FILE *f, const struct report *r,
 		     struct kb_err *err)
 {
@@ -948,7 +1035,7 @@ static int html_head(struct report_stream *st, FILE *f, const struct report *r,
 	}
 	buf_printf(&o, "%s<a href=\"#methods\">methods</a></p></nav>\n</header>\n",
 		   r->nsections ? " &middot; " : "");
-	if (findings(&x, r) < 0)
+	if (findings(&x, r) < 0 || alerts_html(&x, r) < 0)
 		rc = -1;
 	if (rc == 0) {
 		summary(&o, st->sum);

@@ -3,6 +3,7 @@
  * tables of render/table.h, prose wrapped at 80 columns, no charts.
  */
 #include "report_backend.h"
+#include "alerts.h"
 #include "report_verdicts.h"
 #include "table.h"
 #include "../analyze/regress.h"
@@ -422,6 +423,34 @@ static int text_section(struct report_stream *st, const struct report *r, size_t
 }
 
 /* Text: the head, findings and verdicts (every section seen). */
+/* The Alerts section: every summary of kbench alerts, as its mail shows
+ * it, with its state. */
+static void text_alerts(struct buf *out, const struct report *r)
+{
+	const struct an_alerts *a = r->alerts;
+	struct render_alerts_opts o;
+	size_t i;
+
+	if (!a)
+		return;
+	memset(&o, 0, sizeof(o));
+	heading(out, "Alerts", '-');
+	{
+		struct buf g = BUF_INIT;
+		buf_printf(&g, "%zu alert summar%s (kbench alerts: change points along the commits, "
+			   "grouped by commit range), %zu alerts in %zu series of %zu commits, q < %g.",
+			   a->nsummaries, a->nsummaries == 1 ? "y" : "ies", a->nalerts, a->nseries,
+			   a->norder, a->opts.alpha);
+		wrap(out, "", 0, buf_str(&g));
+		buf_release(&g);
+	}
+	for (i = 0; i < a->nsummaries; i++) {
+		buf_putc(out, '\n');
+		render_alerts_summary_text(out, a, i, &o);
+	}
+	buf_putc(out, '\n');
+}
+
 static int text_head(struct report_stream *st, FILE *f, const struct report *r,
 		     struct kb_err *err)
 {
@@ -476,6 +505,7 @@ static int text_head(struct report_stream *st, FILE *f, const struct report *r,
 		buf_putc(&out, '\n');
 	}
 	text_findings(&out, r);
+	text_alerts(&out, r);
 	text_summary(&out, st->sum);
 	if (fwrite(out.data, 1, out.len, f) != out.len)
 		rc = kb_err_set(err, "", 0, "write error");

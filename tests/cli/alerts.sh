@@ -125,6 +125,34 @@ check "four commits on is another alert" sql "update alert set bad = '${C[20]}' 
 check_status "alerts --new: an alert of no stored range is new, exit 1" 1 "$KB" alerts --new
 check_eq "... one new summary, the hackbench one" "$(grep -c '^Alert summary #3 \[new\]: regression on 1 machine' "$TMP/.out")" "1"
 
+# --- the report's Alerts section ---------------------------------------------
+check_status "ack 3 with a note that is HTML and a control character" 0 \
+	"$KB" alerts ack 3 --note $'<script>alert(1)</script> \e[31m'
+check_status "report --format text" 0 "$KB" report --format text -o "$TMP/r.txt"
+sed -n '/^Alerts$/,/^Verdicts$/p' "$TMP/r.txt" > "$TMP/r.alerts"
+# (summary 1 has no current alert since its stored one was put 4 commits off)
+check_eq "... an Alerts section: tonight's two summaries, by range, and their states" \
+	"$(grep -o '^Alert summary #[0-9]* \[[a-z]*\]' "$TMP/r.alerts" | tr '\n' ' ')" \
+	"Alert summary #3 [acknowledged] Alert summary #2 [invalid] "
+check_grep "... the note, its control character escaped" '^Note: <script>alert\(1\)</script> \\e\[31m$' "$TMP/r.alerts"
+check_eq "... within 80 columns" "$(awk 'length($0) > 80' "$TMP/r.alerts" | wc -l)" "0"
+check_status "report (HTML)" 0 "$KB" report -o "$TMP/r.html"
+python3 - "$TMP/r.html" > "$TMP/r.html.check" <<'PY'
+import re, sys
+h = open(sys.argv[1], encoding="utf-8").read()
+i = h.index('<section id="alerts">')
+sec = h[i:h.index("</section>", i)]
+print("summaries", len(re.findall(r"<h3>Alert summary #", sec)))
+print("rows", len(re.findall(r"<tr class=", sec)))
+print("charts", len(re.findall(r"<img ", sec)))
+print("escaped", "&lt;script&gt;alert(1)&lt;/script&gt;" in sec, "<script>" in h)
+PY
+check_eq "... an Alerts section: 2 summaries, 4 alerts, a history chart each, the note escaped" \
+	"$(cat "$TMP/r.html.check" | tr '\n' ' ')" "summaries 2 rows 4 charts 4 escaped True False "
+check_status "report --no-alerts" 0 "$KB" report --format text --no-alerts -o "$TMP/r2.txt"
+check_eq "... has none" "$(grep -c '^Alerts$' "$TMP/r2.txt")" "0"
+check_status "report --alerts --no-alerts is an error" 2 "$KB" report --alerts --no-alerts
+
 # --- options ----------------------------------------------------------------
 check_status "--new with --all is an error" 2 "$KB" alerts --new --all
 check_status "--note without an action is an error" 2 "$KB" alerts --note x
