@@ -190,8 +190,12 @@ void render_alerts_summary_text(struct buf *out, const struct an_alerts *a, size
 		if (gp >= 0 && bp > gp) {
 			emitf(out, 4, "Commits (first-parent history of %s, %ld):", o->git_dir,
 			      bp - gp);
-			for (k = (size_t)gp + 1; k <= (size_t)bp; k++)
+			/* a mail names the first ones; git log has the rest */
+			for (k = (size_t)gp + 1; k <= (size_t)bp && k <= (size_t)gp + RENDER_ALERTS_SUBJECTS; k++)
 				emitf(out, 17, "  %.12s %s", o->commits[k], o->subjects[k]);
+			if (bp - gp > RENDER_ALERTS_SUBJECTS)
+				emitf(out, 4, "  and %ld more: git log --first-parent %.12s..%.12s",
+				      bp - gp - RENDER_ALERTS_SUBJECTS, o->commits[gp], o->commits[bp]);
 		} else {
 			emitf(out, 4, "Commits: the range is not in the first-parent history of %s",
 			      o->git_dir);

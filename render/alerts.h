@@ -47,6 +47,9 @@ struct chart;
 int render_alert_chart(struct chart *c, const struct an_alerts *a, size_t alert,
 		       struct kb_err *err);
 
+/* Subjects a mail lists per summary (--git); the JSON has them all. */
+#define RENDER_ALERTS_SUBJECTS 20
+
 /* The width of a mail line (text). */
 #define RENDER_ALERTS_COLUMNS 80
 

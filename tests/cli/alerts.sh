@@ -220,5 +220,26 @@ print(d["order"], d["commits"], [c["subject"] for c in s["git_commits"]], s["wid
 check_eq "without --git, the store's order (import order: scrambled) puts no summary at the merge" \
 	"$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))
 print(d["order"], sum(1 for s in d["summaries"] if s["bad"] == sys.argv[2]))' "$TMP/nogit.json" "${FP[7]:0:12}")" "store 0"
+# A range over many untested commits: the mail names the first 20.
+for i in $(seq 1 25); do commit "filler $i"; done
+for i in 1 2 3 4 5; do commit "late $i"; done
+mapfile -t FP2 < <(git -C "$G" rev-list --first-parent --reverse HEAD)
+export KBENCH_DB="$TMP/git2.db"
+for i in 0 1 2 3 4 5 6 35 36 37 38 39; do
+	base=$([ "$i" -ge 35 ] && echo 6 || echo 5)
+	for r in 1 2 3 4 5; do
+		printf 'Running with 10*40 (== 400) tasks.\nTime: %d.%03d\n' "$base" $(( (i * 37 + r * 53) % 40 + 100 ))
+	done > "$TMP/hb2-$i.log"
+	"$KB" import --variant "${FP2[$i]:0:12}" --machine gitbox "$TMP/hb2-$i.log" >/dev/null 2>&1 || fail "import commit $i"
+done
+check_status "alerts --git over a range of 29 untested commits" 1 "$KB" alerts --git "$G"
+cp "$TMP/.out" "$TMP/git2.txt"
+check_grep "... 29 commits in the range" "^Commits \(first-parent history of .*, 29\):$" "$TMP/git2.txt"
+check_eq "... 20 named" "$(grep -cE '^  [0-9a-f]{12} (filler|sched|Merge)' "$TMP/git2.txt")" "20"
+check_grep "... the rest as a git log" "^  and 9 more: git log --first-parent ${FP2[6]:0:12}\.\.${FP2[35]:0:12}\$" "$TMP/git2.txt"
+"$KB" alerts --git "$G" --all --format json > "$TMP/git2.json"
+check_eq "... the JSON has all 29, the first after good, the last the first bad" \
+	"$(python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["summaries"][0]["git_commits"]
+print(len(c), c[0]["commit"], c[-1]["commit"])' "$TMP/git2.json")" "29 ${FP2[7]} ${FP2[35]}"
 check_status "--git of a directory that is not a repository is an error" 2 "$KB" alerts --git "$TMP/lab"
 check_grep "... that says git failed" 'git log failed' "$TMP/.out"
