@@ -153,6 +153,41 @@ check_status "report --no-alerts" 0 "$KB" report --format text --no-alerts -o "$
 check_eq "... has none" "$(grep -c '^Alerts$' "$TMP/r2.txt")" "0"
 check_status "report --alerts --no-alerts is an error" 2 "$KB" report --alerts --no-alerts
 
+# --- grouping: overlapping ranges across machines and configs are one summary
+# hackbench on boxA (400 tasks) 5 s -> 6 s from commit 7, on boxB (800
+# tasks) from commit 8 (ranges 6..7 and 7..8 share commit 7), on boxC
+# (400 tasks) unchanged; and boxA again 7 s -> from commit 20, far off:
+# a summary of its own.
+export KBENCH_DB="$TMP/group.db"
+hb() { # FILE GROUPS BASE I SALT: five runs (SALT: bytes of their own, not a copy)
+	local r
+	for r in 1 2 3 4 5; do
+		printf 'Running with %d*40 (== %d) tasks.\nTime: %d.%03d\n' "$2" $(($2 * 40)) "$3" $(( ($4 * 37 + r * $5) % 40 + 100 ))
+	done > "$1"
+}
+for i in $(seq 1 26); do
+	v=$(printf '6.9.0-%05d' "$i")
+	a=5; [ "$i" -ge 7 ] && a=6; [ "$i" -ge 20 ] && a=7
+	b=5; [ "$i" -ge 8 ] && b=6
+	hb "$TMP/ga-$i.log" 10 $a $i 53; hb "$TMP/gb-$i.log" 20 $b $i 53; hb "$TMP/gc-$i.log" 10 5 $i 59
+	"$KB" import --variant "$v" --machine boxA "$TMP/ga-$i.log" >/dev/null 2>&1 &&
+	"$KB" import --variant "$v" --machine boxB "$TMP/gb-$i.log" >/dev/null 2>&1 &&
+	"$KB" import --variant "$v" --machine boxC "$TMP/gc-$i.log" >/dev/null 2>&1 || fail "import $v"
+done
+check_status "alerts over three machines: exit 1" 1 "$KB" alerts --format json
+cp "$TMP/.out" "$TMP/group.json"
+check_eq "two summaries: 6..8 on boxA and boxB (2 alerts, width 3, boxC quiet); 19..20 on boxA alone" \
+	"$(python3 -c 'import json,sys
+for s in json.load(open(sys.argv[1]))["summaries"]:
+    print(s["good"], s["bad"], s["width"], len(s["alerts"]), ",".join(s["machines"]), ",".join(s["quiet"]))' "$TMP/group.json")" \
+	"6.9.0-00006 6.9.0-00008 3 2 boxA,boxB boxC
+6.9.0-00019 6.9.0-00020 2 1 boxA boxC"
+check_eq "... the first summary's alerts by size, each with its own range" \
+	"$(python3 -c 'import json,sys
+s = json.load(open(sys.argv[1]))["summaries"][0]
+print(" ".join("%s:%s..%s:%.0f" % (a["machine"], a["good"][-2:], a["bad"][-2:], a["change_pct"]) for a in s["alerts"]))' "$TMP/group.json")" \
+	"boxA:06..07:20 boxB:07..08:20"
+
 # --- options ----------------------------------------------------------------
 check_status "--new with --all is an error" 2 "$KB" alerts --new --all
 check_status "--note without an action is an error" 2 "$KB" alerts --note x
@@ -160,7 +195,13 @@ check_status "--format xml is an error" 2 "$KB" alerts --format xml
 check_status "a store that is not there is an error" 2 "$KB" alerts --db "$TMP/none.db"
 check "... and is not made" test ! -e "$TMP/none.db"
 check_status "--machine nosuch is an error" 2 "$KB" alerts --machine nosuch
-check_status "--machine of the unchanged hosts: nothing untriaged of theirs" 0 "$KB" alerts --machine lkp-lab-h00,lkp-lab-h02 --bench hackbench
+check_status "--machine of the unchanged host: nothing of its own, exit 0" 0 "$KB" alerts --machine boxC
+check_eq "... no summary" "$(grep -c '^Alert summary' "$TMP/.out")" "0"
+check_status "--machine boxB: its own summary alone, exit 1" 1 "$KB" alerts --machine boxB --format json
+check_eq "... 6..8 is now 7..8, boxB's own range" \
+	"$(python3 -c 'import json,sys
+print(" ".join("%s..%s" % (s["good"], s["bad"]) for s in json.load(open(sys.argv[1]))["summaries"]))' "$TMP/.out")" \
+	"6.9.0-00007..6.9.0-00008"
 
 # --- documented: every option of alerts --help in README's section, with an example
 sed -n '/^### kbench alerts$/,/^### /p' README.md > "$TMP/readme.alerts"
