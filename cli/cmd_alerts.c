@@ -261,7 +261,12 @@ int cmd_alerts(int argc, char **argv)
 		goto done;
 	}
 	if (!al.nseries) {
-		fprintf(stderr, "kbench alerts: no series with two commits or more in this selection\n");
+		if (a.git && !al.norder)
+			fprintf(stderr, "kbench alerts: no variant in this selection names a commit of %s's "
+				"first-parent history (a variant is matched by its hash: all of its name, "
+				"or git describe's -g<hash>)\n", a.git);
+		else
+			fprintf(stderr, "kbench alerts: no series with two commits or more in this selection\n");
 		goto done;
 	}
 	show = alerts_show(&al, &a, &regress);

@@ -282,5 +282,8 @@ check_grep "... the rest as a git log" "^  and 9 more: git log --first-parent ${
 check_eq "... the JSON has all 29, the first after good, the last the first bad" \
 	"$(python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["summaries"][0]["git_commits"]
 print(len(c), c[0]["commit"], c[-1]["commit"])' "$TMP/git2.json")" "29 ${FP2[7]} ${FP2[35]}"
+check_status "--git of a repository none of whose commits is a variant is an error" 2 \
+	"$KB" alerts --db "$TMP/group.db" --git "$G"
+check_grep "... that says why" "no variant in this selection names a commit of .*first-parent history" "$TMP/.out"
 check_status "--git of a directory that is not a repository is an error" 2 "$KB" alerts --git "$TMP/lab"
 check_grep "... that says git failed" 'git log failed' "$TMP/.out"
