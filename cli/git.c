@@ -87,8 +87,13 @@ int cli_git_first_parent(const char *dir, struct cli_git_log *log, struct kb_err
 		dup2(po[1], 1);
 		dup2(pe[1], 2);
 		close(po[0]), close(po[1]), close(pe[0]), close(pe[1]);
-		/* never ask for anything, never leave this machine */
+		/* never ask for anything; the repository is DIR, whatever a
+		 * caller's environment (a git hook's GIT_DIR) says */
 		setenv("GIT_TERMINAL_PROMPT", "0", 1);
+		unsetenv("GIT_DIR");
+		unsetenv("GIT_WORK_TREE");
+		unsetenv("GIT_INDEX_FILE");
+		unsetenv("GIT_COMMON_DIR");
 		execvp("git", argv);
 		dprintf(2, "cannot run git: %s\n", strerror(errno));
 		_exit(127);

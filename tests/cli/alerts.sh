@@ -221,7 +221,8 @@ check_grep "docs/alerts.md documents the exit status" '^Exit status: \*\*1\*\*' 
 # imported in scrambled order (the store's own order means nothing here),
 # hackbench 5.0 s up to the 7th commit and 6.0 s from the merge on.
 G="$TMP/repo"
-git init -q -b master "$G" && git -C "$G" config user.email t@example.org && git -C "$G" config user.name t
+git init -q -b master "$G" && git -C "$G" config user.email t@example.org && git -C "$G" config user.name t &&
+	git -C "$G" config commit.gpgsign false
 commit() { echo "$1" >> "$G/${2:-f}"; git -C "$G" add "${2:-f}" && git -C "$G" commit -q -m "$1"; }
 for i in 1 2 3 4 5 6; do commit "sched: step $i"; done
 git -C "$G" checkout -q -b side
@@ -285,5 +286,7 @@ print(len(c), c[0]["commit"], c[-1]["commit"])' "$TMP/git2.json")" "29 ${FP2[7]}
 check_status "--git of a repository none of whose commits is a variant is an error" 2 \
 	"$KB" alerts --db "$TMP/group.db" --git "$G"
 check_grep "... that says why" "no variant in this selection names a commit of .*first-parent history" "$TMP/.out"
+check_status "--git DIR, whatever GIT_DIR says (a hook's environment)" 1 \
+	env GIT_DIR="$TMP/nosuch" "$KB" alerts --git "$G"
 check_status "--git of a directory that is not a repository is an error" 2 "$KB" alerts --git "$TMP/lab"
 check_grep "... that says git failed" 'git log failed' "$TMP/.out"
