@@ -577,6 +577,18 @@ int an_alerts_save(struct db *db, struct an_alerts *a, struct kb_err *err)
 	return rc;
 }
 
+int an_alerts_stored(struct db *db, size_t *n, struct kb_err *err)
+{
+	struct db_alerts st;
+
+	*n = 0;
+	if (db_alerts_load(db, &st, err) < 0)
+		return -1;
+	*n = st.nsummaries;
+	db_alerts_release(&st);
+	return 0;
+}
+
 void an_alerts_release(struct an_alerts *a)
 {
 	size_t i, k;

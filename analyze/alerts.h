@@ -121,5 +121,7 @@ int an_alerts_build(struct db *db, const struct an_alerts_opts *o, struct an_ale
  * store must be open for writing. */
 int an_alerts_save(struct db *db, struct an_alerts *a, struct kb_err *err);
 void an_alerts_release(struct an_alerts *a);
+/* How many summaries earlier runs stored, into *n. */
+int an_alerts_stored(struct db *db, size_t *n, struct kb_err *err);
 
 #endif

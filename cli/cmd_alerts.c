@@ -118,6 +118,100 @@ static char *alerts_show(const struct an_alerts *al, const struct alerts_args *a
 	return show;
 }
 
+/* Options into ao (its query q) and ro, the --git history into glog.
+ * -1 after a message. */
+static int alerts_setup(const struct alerts_args *a, struct cli_select *sel, struct an_query *q,
+			struct an_alerts_opts *ao, struct render_alerts_opts *ro,
+			struct cli_git_log *glog)
+{
+	struct an_query dflt;
+	struct kb_err err;
+
+	kb_err_clear(&err);
+	if (a->note || a->by) {
+		fprintf(stderr, "kbench alerts: --note and --by go with ack, invalid or fixed ID\n");
+		return -1;
+	}
+	if (a->only_new && a->all) {
+		fprintf(stderr, "kbench alerts: --new and --all do not go together\n");
+		return -1;
+	}
+	if (render_alerts_fmt_parse(a->format, &ro->fmt) < 0) {
+		fprintf(stderr, "kbench alerts: --format must be text or json, not '%s'\n", a->format);
+		return -1;
+	}
+	if (!(a->pvalue > 0 && a->pvalue <= 1) || a->window < 1 || a->near < 0 || a->min_points < 1) {
+		fprintf(stderr, "kbench alerts: --pvalue must lie in (0, 1], --window >= 1, --near >= 0, "
+			"--min-points >= 1\n");
+		return -1;
+	}
+	an_query_init(&dflt);
+	if (cli_select_to_query(sel, &dflt, CLI_SELECT_KEEP_EMPTY, q, &err) < 0) {
+		cli_report("alerts", &err);
+		return -1;
+	}
+	an_alerts_opts_init(ao);
+	ao->q = q;
+	ao->alpha = q->alpha;
+	ao->pvalue = a->pvalue;
+	ao->window = (size_t)a->window;
+	ao->near = (size_t)a->near;
+	ao->min_points = (size_t)a->min_points;
+	if (!a->git)
+		return 0;
+	if (cli_git_first_parent(a->git, glog, &err) < 0) {
+		cli_report("alerts", &err);
+		return -1;
+	}
+	ao->order = (const char *const *)glog->commits;
+	ao->norder = glog->n;
+	ro->commits = (const char *const *)glog->commits;
+	ro->subjects = (const char *const *)glog->subjects;
+	ro->ncommits = glog->n;
+	ro->git_dir = a->git;
+	return 0;
+}
+
+/* Open the store, check the selection's names, find the alerts and store
+ * them.  *built says whether al is to be released. */
+static int alerts_find(struct cli_select *sel, const struct an_alerts_opts *ao, struct db **db,
+		       struct an_alerts *al, int *built, struct kb_err *err)
+{
+	struct cli_names nm;
+	struct progress prog;
+	int rc;
+
+	if (alerts_open(cli_db_path(sel->db), db, err) < 0)
+		return -1;
+	cli_select_names(sel, &nm);
+	if (cli_selection_check(*db, &nm, err) < 0)
+		return -1;
+	progress_init(&prog, "alerts", progress_tty(), 1.0);
+	progress_start_ticker(&prog);
+	progress_step(&prog, "finding change points", 0, 0);
+	rc = an_alerts_build(*db, ao, al, err);
+	if (rc == 0) {
+		*built = 1;
+		progress_step(&prog, "storing the alerts", 0, 0);
+		rc = an_alerts_save(*db, al, err);
+	}
+	progress_end(&prog);
+	return rc;
+}
+
+/* The summaries shown, to -o FILE (through the one safe writer) or to
+ * standard output. */
+static int alerts_print(const struct alerts_args *a, struct alerts_out *w, struct kb_err *err)
+{
+	if (a->output)
+		return outfile_write(a->output, OUTFILE_TEXT, write_alerts, w, err);
+	if (write_alerts(stdout, w, err) < 0)
+		return -1;
+	if (fflush(stdout) != 0)
+		return kb_err_set(err, "", 0, "write error: %s", strerror(errno));
+	return 0;
+}
+
 int cmd_alerts(int argc, char **argv)
 {
 	struct alerts_args a = { .format = "text", .pvalue = 0.001, .window = 50, .near = 3,
@@ -162,13 +256,11 @@ int cmd_alerts(int argc, char **argv)
 		opts };
 	const char **args = NULL;
 	size_t nargs = 0;
-	struct an_query q, dflt;
+	struct an_query q;
 	struct an_alerts_opts ao;
 	struct an_alerts al;
 	struct alerts_out w;
 	struct cli_git_log glog;
-	struct cli_names nm;
-	struct progress prog;
 	struct kb_err err;
 	struct db *db = NULL;
 	char *show = NULL;
@@ -176,6 +268,7 @@ int cmd_alerts(int argc, char **argv)
 
 	cli_select_init(&sel);
 	memset(&glog, 0, sizeof(glog));
+	memset(&w, 0, sizeof(w));
 	cli_short_output(argc, argv);
 	rc = opt_parse(&u, argc, argv, &args, &nargs);
 	if (rc) {
@@ -184,79 +277,17 @@ int cmd_alerts(int argc, char **argv)
 	}
 	kb_err_clear(&err);
 	if (nargs) {
-		if (strcmp(args[0], "ack") && strcmp(args[0], "invalid") && strcmp(args[0], "fixed")) {
+		if (strcmp(args[0], "ack") && strcmp(args[0], "invalid") && strcmp(args[0], "fixed"))
 			fprintf(stderr, "kbench alerts: unknown action '%s' (ack, invalid or fixed)\n", args[0]);
-			goto done;
-		}
-		if (nargs != 2) {
+		else if (nargs != 2)
 			fprintf(stderr, "kbench alerts %s: one summary ID, please\n", args[0]);
-			goto done;
-		}
-		status = alerts_triage(args[0], args[1], &a, cli_db_path(sel.db));
+		else
+			status = alerts_triage(args[0], args[1], &a, cli_db_path(sel.db));
 		goto done;
 	}
-	if (a.note || a.by) {
-		fprintf(stderr, "kbench alerts: --note and --by go with ack, invalid or fixed ID\n");
+	if (alerts_setup(&a, &sel, &q, &ao, &w.ro, &glog) < 0)
 		goto done;
-	}
-	if (a.only_new && a.all) {
-		fprintf(stderr, "kbench alerts: --new and --all do not go together\n");
-		goto done;
-	}
-	memset(&w, 0, sizeof(w));
-	if (render_alerts_fmt_parse(a.format, &w.ro.fmt) < 0) {
-		fprintf(stderr, "kbench alerts: --format must be text or json, not '%s'\n", a.format);
-		goto done;
-	}
-	if (!(a.pvalue > 0 && a.pvalue <= 1) || a.window < 1 || a.near < 0 || a.min_points < 1) {
-		fprintf(stderr, "kbench alerts: --pvalue must lie in (0, 1], --window >= 1, --near >= 0, "
-			"--min-points >= 1\n");
-		goto done;
-	}
-	an_query_init(&dflt);
-	if (cli_select_to_query(&sel, &dflt, CLI_SELECT_KEEP_EMPTY, &q, &err) < 0) {
-		cli_report("alerts", &err);
-		goto done;
-	}
-	an_alerts_opts_init(&ao);
-	ao.q = &q;
-	ao.alpha = q.alpha;
-	ao.pvalue = a.pvalue;
-	ao.window = (size_t)a.window;
-	ao.near = (size_t)a.near;
-	ao.min_points = (size_t)a.min_points;
-	if (a.git) {
-		if (cli_git_first_parent(a.git, &glog, &err) < 0) {
-			cli_report("alerts", &err);
-			goto done;
-		}
-		ao.order = (const char *const *)glog.commits;
-		ao.norder = glog.n;
-		w.ro.commits = (const char *const *)glog.commits;
-		w.ro.subjects = (const char *const *)glog.subjects;
-		w.ro.ncommits = glog.n;
-		w.ro.git_dir = a.git;
-	}
-	if (alerts_open(cli_db_path(sel.db), &db, &err) < 0) {
-		cli_report("alerts", &err);
-		goto done;
-	}
-	cli_select_names(&sel, &nm);
-	if (cli_selection_check(db, &nm, &err) < 0) {
-		cli_report("alerts", &err);
-		goto done;
-	}
-	progress_init(&prog, "alerts", progress_tty(), 1.0);
-	progress_start_ticker(&prog);
-	progress_step(&prog, "finding change points", 0, 0);
-	rc = an_alerts_build(db, &ao, &al, &err);
-	if (rc == 0) {
-		built = 1;
-		progress_step(&prog, "storing the alerts", 0, 0);
-		rc = an_alerts_save(db, &al, &err);
-	}
-	progress_end(&prog);
-	if (rc < 0) {
+	if (alerts_find(&sel, &ao, &db, &al, &built, &err) < 0) {
 		cli_report("alerts", &err);
 		goto done;
 	}
@@ -272,11 +303,7 @@ int cmd_alerts(int argc, char **argv)
 	show = alerts_show(&al, &a, &regress);
 	w.a = &al;
 	w.ro.show = show;
-	if (a.output)
-		rc = outfile_write(a.output, OUTFILE_TEXT, write_alerts, &w, &err);
-	else if ((rc = write_alerts(stdout, &w, &err)) == 0 && fflush(stdout) != 0)
-		rc = kb_err_set(&err, "", 0, "write error: %s", strerror(errno));
-	if (rc < 0) {
+	if (alerts_print(&a, &w, &err) < 0) {
 		cli_report("alerts", &err);
 		goto done;
 	}

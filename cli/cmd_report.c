@@ -13,8 +13,6 @@
 #include "../db/db.h"
 #include "../db/placement.h"
 #include "../render/report_build.h"
-#include "../analyze/alerts.h"
-#include "../db/alert.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -91,38 +89,12 @@ static int make_report(struct db *db, const struct db_list *list, const struct c
 	return rc;
 }
 
-/* The Alerts section's summaries (read only: nothing is stored), when
- * asked (want) or when kbench alerts has stored some. */
-static int report_alerts_build(struct db *db, const struct an_query *q, int want,
-			       struct an_alerts *a, int *have, struct kb_err *err)
-{
-	struct an_alerts_opts ao;
-	struct db_alerts st;
-	size_t n;
-
-	*have = 0;
-	if (db_alerts_load(db, &st, err) < 0)
-		return -1;
-	n = st.nsummaries;
-	db_alerts_release(&st);
-	if (!n && !want)
-		return 0;
-	an_alerts_opts_init(&ao);
-	ao.q = q;
-	ao.alpha = q->alpha;
-	if (an_alerts_build(db, &ao, a, err) < 0)
-		return -1;
-	*have = 1;
-	return 0;
-}
-
 int cmd_report(int argc, char **argv)
 {
 	struct progress prog;
 	struct cli_select sel;
 	const char *format = "html", *out = NULL, *errbar = NULL, *since_arg = NULL;
-	int no_findings = 0, no_charts = 0, want_alerts = 0, no_alerts = 0, have_alerts = 0;
-	struct an_alerts alerts;
+	int no_findings = 0, no_charts = 0;
 	long limit = LONG_MIN;  /* not given (any number given is checked) */
 	char since[32];
 	struct report_build_opts bo = { 0 };
@@ -134,9 +106,8 @@ int cmd_report(int argc, char **argv)
 		OPT_STRING("title", "T", &bo.title, "the report's title"),
 		OPT_STRING("error", "sd|ci|none", &errbar, "whiskers of the bar charts (default sd)"),
 		OPT_FLAG("no-findings", &no_findings, "leave out the regress findings"),
-		OPT_FLAG("alerts", &want_alerts, "the Alerts section (default: when kbench alerts "
-			 "has stored some)"),
-		OPT_FLAG("no-alerts", &no_alerts, "leave out the Alerts section"),
+		OPT_STRING("alerts", "auto|on|off", &bo.alerts, "the Alerts section: auto (default: when "
+			   "kbench alerts has stored some), on, off"),
 		OPT_FLAG("no-charts", &no_charts, "html: tables only"),
 		OPT_FLAG("use-flagged", &sel.use_flagged, "test footnoted published cells too"),
 		OPT_LONG("limit", "N", &limit, "each section: its N newest variants (import order)"),
@@ -182,8 +153,6 @@ int cmd_report(int argc, char **argv)
 	else if (since_arg && an_report_since_parse(since_arg, since) < 0)
 		fprintf(stderr, "kbench report: --since takes a date, YYYY-MM-DD, or "
 			"YYYY-MM-DDTHH:MM[:SS] (UTC), not '%s'\n", since_arg);
-	else if (want_alerts && no_alerts)
-		fprintf(stderr, "kbench report: --alerts and --no-alerts do not go together\n");
 	else if (chart_model_errbar(errbar, &bo.errbar) < 0)
 		fprintf(stderr, "kbench report: --error is sd, ci or none\n");
 	else if (cli_select_query(&sel, &q, &err) < 0)
@@ -203,12 +172,6 @@ run:
 	bo.charts = bo.html && !no_charts;
 	bo.findings = !no_findings;
 	bo.ev = (struct report_build_events){ on_step, on_no_findings, &prog };
-	if (!no_alerts) {
-		progress_step(&prog, "finding the alerts", 0, 0);
-		if (report_alerts_build(db, &q, want_alerts, &alerts, &have_alerts, &err) < 0)
-			goto fail;
-		bo.alerts = have_alerts ? &alerts : NULL;
-	}
 	if (make_report(db, &list, &sel, &q, &bo, limit == LONG_MIN ? 0 : limit,
 			since_arg ? since : NULL, out, &err) < 0)
 		goto fail;
@@ -222,8 +185,6 @@ done:
 	progress_end(&prog);
 	if (have_list)
 		db_list_release(&list);
-	if (have_alerts)
-		an_alerts_release(&alerts);
 	if (db)
 		db_close(db);
 	cli_select_release(&sel);

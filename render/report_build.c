@@ -683,6 +683,9 @@ int report_build_sections(struct report_build *b, struct db *db, const struct db
 	size_t i;
 	int rc = 0;
 
+	if (b->o.alerts && strcmp(b->o.alerts, "auto") && strcmp(b->o.alerts, "on") &&
+	    strcmp(b->o.alerts, "off"))
+		return kb_err_set(err, "", 0, "--alerts is auto, on or off, not '%s'", b->o.alerts);
 	b->plan = plan;
 	b->pl = pl;
 	an_pindex_init_db(&b->pix, pl);
@@ -820,6 +823,34 @@ static int write_report(FILE *f, void *vctx, struct kb_err *err)
 	return rc;
 }
 
+/* The Alerts section: the change points of kbench alerts over the
+ * report's selection, grouped and with their stored states (read only:
+ * nothing is stored). */
+static int build_alerts(struct report_build *b, struct db *db, struct kb_err *err)
+{
+	const char *mode = b->o.alerts ? b->o.alerts : "auto";
+	struct an_alerts_opts ao;
+	size_t n = 0;
+
+	if (strcmp(mode, "off") == 0)
+		return 0;
+	if (strcmp(mode, "auto") == 0) {
+		if (an_alerts_stored(db, &n, err) < 0)
+			return -1;
+		if (!n)
+			return 0;
+	}
+	step(b, "finding the alerts", 0, 0);
+	an_alerts_opts_init(&ao);
+	ao.q = b->o.q;
+	if (b->o.q)
+		ao.alpha = b->o.q->alpha;
+	if (an_alerts_build(db, &ao, &b->alerts, err) < 0)
+		return -1;
+	b->have_alerts = 1;
+	return report_alerts(&b->rep, &b->alerts, b->o.charts, REPORT_MAX_ALERT_CHARTS, err);
+}
+
 int report_build_write(struct report_build *b, struct db *db, const char *out,
 		       struct kb_err *err)
 {
@@ -830,8 +861,7 @@ int report_build_write(struct report_build *b, struct db *db, const char *out,
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.b = b;
 	ctx.db = db;
-	if (b->o.alerts && report_alerts(&b->rep, b->o.alerts, b->o.charts, REPORT_MAX_ALERT_CHARTS,
-					 err) < 0)
+	if (build_alerts(b, db, err) < 0)
 		return -1;
 	if (b->o.assets) {
 		if (outfile_make_dirs(b->o.assets, err) < 0)
@@ -860,6 +890,8 @@ void report_build_release(struct report_build *b)
 	if (b->have_g)
 		an_regress_release(&b->g);
 	report_release(&b->rep);
+	if (b->have_alerts)
+		an_alerts_release(&b->alerts);
 	an_pindex_release(&b->pix);
 	chart_model_styles_release(&b->sco);
 	free(b->styles);

@@ -22,6 +22,7 @@
 #include "../core/err.h"
 #include "chart_model.h"
 #include "report.h"
+#include "../analyze/alerts.h"
 
 struct db;
 struct db_list;
@@ -44,7 +45,8 @@ struct report_build_opts {
 	const char *selection;          /* the selection in words */
 	const char *assets;             /* html: the charts' directory; NULL: embedded */
 	const struct an_query *q;       /* the report's selection (findings) */
-	const struct an_alerts *alerts; /* the Alerts section (borrowed); NULL none */
+	const char *alerts;             /* the Alerts section: "on"; "auto" (NULL) when
+					 * kbench alerts has stored summaries; "off" */
 	struct report_build_events ev;
 };
 
@@ -58,6 +60,8 @@ struct report_build {
 	const char **styles;
 	struct an_regress g;
 	int have_g;
+	struct an_alerts alerts;
+	int have_alerts;
 };
 
 void report_build_init(struct report_build *b, const struct report_build_opts *o);

@@ -149,9 +149,10 @@ print("escaped", "&lt;script&gt;alert(1)&lt;/script&gt;" in sec, "<script>" in h
 PY
 check_eq "... an Alerts section: 2 summaries, 4 alerts, a history chart each, the note escaped" \
 	"$(cat "$TMP/r.html.check" | tr '\n' ' ')" "summaries 2 rows 4 charts 4 escaped True False "
-check_status "report --no-alerts" 0 "$KB" report --format text --no-alerts -o "$TMP/r2.txt"
+check_status "report --alerts off" 0 "$KB" report --format text --alerts off -o "$TMP/r2.txt"
 check_eq "... has none" "$(grep -c '^Alerts$' "$TMP/r2.txt")" "0"
-check_status "report --alerts --no-alerts is an error" 2 "$KB" report --alerts --no-alerts
+check_status "report --alerts maybe is an error" 2 "$KB" report --alerts maybe
+check_grep "... that says so" "alerts is auto, on or off, not 'maybe'" "$TMP/.out"
 
 # --- grouping: overlapping ranges across machines and configs are one summary
 # hackbench on boxA (400 tasks) 5 s -> 6 s from commit 7, on boxB (800
