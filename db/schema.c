@@ -298,6 +298,15 @@ DB_SUMMARY_V_7,
 /* 8: a relabel of a published summary (move, machine) names it by its
  * metric too (NULL: the row is a run's). */
 "ALTER TABLE relabel ADD COLUMN metric TEXT;  -- move/machine of a summary: its metric\n",
+/* 9: the environment `kbench run` recorded with each run's source: uname,
+ * /proc/cmdline, kernel.numa_balancing, THP, the cpufreq governor, the
+ * tool's version line.  A source's rows go with it (replace, delete). */
+"CREATE TABLE env (\n"
+"  source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,\n"
+"  key TEXT NOT NULL,                -- 'uname', 'kernel.numa_balancing', ...\n"
+"  value TEXT NOT NULL,\n"
+"  PRIMARY KEY (source_id, key)\n"
+") WITHOUT ROWID;\n",
 };
 
 int db_schema_version(void)

@@ -231,6 +231,13 @@ DB_SUMMARY_V_6,
 DB_SUMMARY_V_7,
 /* 8: as schema.c's migration 8 */
 "ALTER TABLE relabel ADD COLUMN metric " T ";\n",
+/* 9: as schema.c's migration 9 */
+"CREATE TABLE env (\n"
+"  source_id BIGINT NOT NULL REFERENCES source(id) ON DELETE CASCADE,\n"
+"  key " T " NOT NULL,\n"
+"  value " T " NOT NULL,\n"
+"  PRIMARY KEY (source_id, key)\n"
+");\n",
 };
 
 const int db_pg_nmigrations = (int)(sizeof(db_pg_migrations) / sizeof(db_pg_migrations[0]));
