@@ -1,0 +1,132 @@
+#!/bin/bash
+# kbench run (issue 27): a benchmark run for real (hackbench of rt-tests,
+# perf bench), N times, each run stored whole as it finishes with the
+# machine's CPUs and nodes and the environment it ran in; Ctrl-C keeps the
+# finished runs; a failing run is stored failed; an unknown command exits
+# 127 and a command whose output no parser reads exits 2, storing nothing.
+. tests/lib.sh
+
+if ! command -v hackbench > /dev/null; then
+	fail "hackbench is installed (rt-tests: scripts/install-deps --check)"
+	exit 0
+fi
+HB=(hackbench -g 2 -l 50)
+export KBENCH_DB="$TMP/run.db"
+
+# --- three runs, stored with the machine ------------------------------------
+check_status "run --runs 3 -- hackbench -g 2 -l 50 exits 0" 0 \
+	"$KB" run --variant stock --machine box --runs 3 -- "${HB[@]}"
+cp "$TMP/.out" "$TMP/three.txt"
+check_grep "the first line: variant, machine, its CPUs" \
+	"^kbench run: variant stock on machine box \($(nproc) CPUs, [0-9]+ nodes?\); 3 runs$" "$TMP/three.txt"
+check_grep "a line per run: run i/N, the benchmark's first number, the ETA" \
+	'^run 1/3: hackbench, time [0-9.]+ s \([0-9.]+ s, ETA [0-9]+:[0-9]{2}\)$' "$TMP/three.txt"
+check_grep "... the last without an ETA" '^run 3/3: hackbench, time [0-9.]+ s \([0-9.]+ s\)$' "$TMP/three.txt"
+check_grep "the last line counts them" '^kbench run: 3 runs stored, 0 failed$' "$TMP/three.txt"
+check_eq "3 ok runs of hackbench, variant stock, on box" \
+	"$(sql "select count(*), min(r.status), max(r.status), min(v.name), min(m.name) from run r
+		join variant v on v.id = r.variant_id join machine m on m.id = r.machine_id")" "3|ok|ok|stock|box"
+check_eq "... each a source of its own, iterations 1 2 3" \
+	"$(sql "select count(distinct source_id), group_concat(iteration, ' ') from (select * from run order by id) x")" "3|1 2 3"
+check_eq "... with hackbench's config from its output" \
+	"$(sql "select distinct config from run")" "datasize=100,groups=2,impl=rt-tests,ipc=socket,loops=50,mode=process,tasks=80"
+check_eq "... and its time, one a run, > 0" \
+	"$(sql "select count(*), sum(case when value > 0 then 1 else 0 end) from sample where metric = 'time'")" "3|3"
+nodes=$(lscpu | awk -F: '/^NUMA node\(s\)/ { gsub(/ /, "", $2); print $2 }')
+check_eq "machine.cpus and machine.nodes filled (lscpu: $(nproc) CPUs, ${nodes:-?} nodes)" \
+	"$(sql "select cpus, nodes from machine where name = 'box'")" "$(nproc)|${nodes:-1}"
+check_grep "... and its description from numactl -H" "node distances" \
+	<(sql "select description from machine where name = 'box'")
+check_eq "the environment with each run: kernel release, numa_balancing, THP, the tool" \
+	"$(sql "select value from env where source_id = 1 and key in ('kernel.release', 'kernel.numa_balancing', 'thp.enabled', 'command') order by key")" \
+	"$(printf '%s\n%s\n%s\n%s' "hackbench -g 2 -l 50" "$(cat /proc/sys/kernel/numa_balancing 2>/dev/null)" "$(uname -r)" \
+		"$(sed 's/.*\[\(.*\)\].*/\1/' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)")"
+check_eq "... uname -a's words and /proc/cmdline" \
+	"$(sql "select value from env where source_id = 1 and key in ('uname', 'cmdline') order by key")" \
+	"$(cat /proc/cmdline)
+$(uname -s) $(uname -n) $(uname -r) $(uname -v) $(uname -m)"
+check_grep "... hackbench's own version line" "^hackbench V [0-9.]+" \
+	<(sql "select value from env where source_id = 1 and key = 'tool.version'")
+check_eq "--monitor numa (the default): the vmstat deltas numa_* and pgmigrate_* of each run" \
+	"$(sql "select count(distinct run_id), sum(case when metric like 'vmstat.numa%' or metric like 'vmstat.pgmigrate%'
+		then 0 else 1 end) from sample where metric like 'vmstat.%'")" "3|0"
+check_eq "... neutral direction in the catalogue" \
+	"$(sql "select distinct better from metric where name like 'vmstat.%'")" "none"
+v0=$(awk '$1 == "numa_hit" { print $2 }' /proc/vmstat)
+check_eq "... a delta, not a level: numa_hit of a run is below the counter ($v0)" \
+	"$(sql "select count(*) from sample where metric = 'vmstat.numa_hit' and value >= 0 and value < $v0")" "3"
+
+# --- show --machine ---------------------------------------------------------
+check_status "show --machine box exits 0" 0 "$KB" show --machine box
+cp "$TMP/.out" "$TMP/show.txt"
+check_grep "show --machine: the machine's CPUs, nodes and runs" \
+	"^machine box: $(nproc) CPUs, ${nodes:-1} nodes?, 3 runs$" "$TMP/show.txt"
+check_grep "... the variant's environment" "^variant stock \(recorded 20" "$TMP/show.txt"
+check_grep "... kernel.numa_balancing as recorded" \
+	"^  kernel\.numa_balancing +$(cat /proc/sys/kernel/numa_balancing)$" "$TMP/show.txt"
+check_status "show --machine of no machine exits 2" 2 "$KB" show --machine nosuch
+check_eq "... saying so" "$(cat "$TMP/.out")" "kbench show: no machine 'nosuch' in the store (see kbench ls)"
+
+# --- defaults: variant uname -r, machine the host name; perf bench ----------
+if command -v perf > /dev/null && perf bench sched messaging -g 1 -l 20 > /dev/null 2>&1; then
+	check_status "run -- perf bench sched messaging exits 0" 0 \
+		"$KB" run --runs 1 -- perf bench sched messaging -g 1 -l 20
+	check_eq "... the variant is uname -r, the machine the host name" \
+		"$(sql "select v.name, m.name from run r join variant v on v.id = r.variant_id
+			join machine m on m.id = r.machine_id where r.id = 4")" "$(uname -r)|$(hostname)"
+	check_eq "... read by the perf bench parser" "$(sql "select benchmark, config from run where id = 4")" \
+		"hackbench|groups=1,impl=perf,ipc=socket,loops=20,mode=process,tasks=40"
+else
+	pass "perf bench is not permitted here: its run is left out"
+fi
+
+# --- a failing run is stored failed, with its exit status and stderr --------
+check_status "a run that fails: exit 1" 1 "$KB" run --variant stock --machine box --runs 1 -- hackbench -g 2 -l 50 --no-such-option
+check_grep "... said" "^run 1/1: failed, exit status 1" "$TMP/.out"
+check_eq "... stored failed with hackbench's message" \
+	"$(sql "select status, case when error like 'exit status 1: %unrecognized option%' then 'said' end
+		from run order by id desc limit 1")" "failed|said"
+
+# --- bad input: nothing stored ----------------------------------------------
+before=$(sql "select count(*) from source")
+check_status "an unknown command exits 127" 127 "$KB" run --runs 2 -- no-such-benchmark-xyz
+check_grep "... naming it" "^kbench run: cannot run 'no-such-benchmark-xyz': No such file or directory$" "$TMP/.out"
+check_status "a command that prints nothing parseable exits 2" 2 "$KB" run --runs 2 -- echo hello
+check_grep "... naming the formats tried" \
+	"^kbench run: the output of 'echo hello' is no format kbench reads \(tried: numa_test, hackbench, .*perf-stat, time, .*schbench, perf-bench" "$TMP/.out"
+check_status "a {placeholder} naming no config exits 2" 2 "$KB" run --runs 1 -- hackbench -g '{groups}'
+check_eq "... saying so" "$(cat "$TMP/.out")" "kbench run: '{groups}' in the command names no --config key (none given)"
+check_status "no command exits 2" 2 "$KB" run --runs 1
+check_eq "... and nothing of these was stored" "$(sql "select count(*) from source")" "$before"
+# No shell: the words go as they are ('$HOME', ';', '*' and blanks untouched).
+printf '#!/bin/sh\nprintf "%%s\\n" "$@" > "%s/argv"\necho "Time: 0.125"\n' "$TMP" > "$TMP/argbench"
+chmod +x "$TMP/argbench"
+check_status "arguments pass as they are (no sh -c)" 0 "$KB" run --runs 1 -- "$TMP/argbench" '$HOME;' 'a b' '*'
+check_eq "... the command got them untouched" "$(cat "$TMP/argv")" '$HOME;
+a b
+*'
+
+# --- Ctrl-C: the current run finishes, the finished ones stay ---------------
+export KBENCH_DB="$TMP/int.db"
+"$KB" run --variant v --machine box --runs 500 --monitor none -- hackbench -g 2 -l 200 > "$TMP/int.txt" 2>&1 &
+pid=$!
+for _ in $(seq 100); do
+	[ "$(grep -c '^run [0-9]*/500:' "$TMP/int.txt")" -ge 2 ] && break
+	sleep 0.1
+done
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+check_eq "SIGINT in the middle: exit 130" "$rc" "130"
+n=$(grep -c '^run [0-9]*/500: hackbench' "$TMP/int.txt")
+check_grep "... says how many were kept" "^kbench run: interrupted: $n of 500 runs stored \(each one whole\)$" "$TMP/int.txt"
+check_eq "... those runs are stored, each with its time" \
+	"$(sql "select count(*), count(distinct s.run_id) from run r join sample s on s.run_id = r.id and s.metric = 'time'")" "$n|$n"
+check "... fewer than 500, at least 2 ($n)" test "$n" -ge 2 -a "$n" -lt 500
+if on_sqlite; then
+	check_eq "... the store passes integrity_check" "$(sqlite3 "$KBENCH_DB" 'pragma integrity_check')" "ok"
+	check_eq "... and foreign_key_check" "$(sqlite3 "$KBENCH_DB" 'pragma foreign_key_check')" ""
+fi
+check_eq "... no run without its source, no source without its run" \
+	"$(sql "select (select count(*) from run where source_id not in (select id from source)),
+		(select count(*) from source where id not in (select source_id from run))")" "0|0"
