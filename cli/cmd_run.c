@@ -259,9 +259,10 @@ struct loop {
 
 /* One execution of point p, stored.  0 to go on, 1 to stop (l->rc set). */
 static int one_run(struct run_cli *c, struct loop *l, char *const argv[], size_t argc,
-		   size_t p, size_t index)
+		   size_t p, size_t index, size_t round)
 {
-	struct run_source_opts so = { &c->o, &l->env, l->started, (long)getpid(), l->bench };
+	struct run_source_opts so = { &c->o, &l->env, l->started, (long)getpid(), l->bench,
+				      (int)index };
 	struct run_counters before, after;
 	struct run_output out;
 	struct buf set_text = BUF_INIT, line = BUF_INIT;
@@ -308,7 +309,7 @@ static int one_run(struct run_cli *c, struct loop *l, char *const argv[], size_t
 		stop = 1;
 		goto out;
 	}
-	it = run_source(&so, av, set, l->cf.nkeys, (int)index, &out, &before, &after);
+	it = run_source(&so, av, set, l->cf.nkeys, (int)round, &out, &before, &after);
 	progress_clear(&l->prog);
 	if (it->kind != IMPORT_READY) {
 		cli_report("run", &it->err);
@@ -496,7 +497,7 @@ static int run_loop(struct run_cli *c, char *const argv[], size_t argc)
 
 		run_rng_shuffle(&rng, perm, l.cf.npoints);
 		for (i = 0; i < l.cf.npoints && !stop && !stop_asked; i++)
-			stop = one_run(c, &l, argv, argc, perm[i], ++index);
+			stop = one_run(c, &l, argv, argc, perm[i], ++index, round + 1);
 		if (stop)
 			break;
 		if (c->until && look(c, &l, round + 1))

@@ -969,7 +969,7 @@ struct import_item *run_source(const struct run_source_opts *so, char *const arg
 	command_line(argv, &cmd);
 	buf_printf(&text, "$ %s\n", buf_str(&cmd));
 	buf_add(&text, out->all.data ? out->all.data : "", out->all.len);
-	buf_printf(&name, "kbench run %s #%d: %s", so->started, iteration, buf_str(&cmd));
+	buf_printf(&name, "kbench run %s #%d: %s", so->started, so->index, buf_str(&cmd));
 	o.set = set;
 	o.nset = nset;
 	o.dry_run = o.replace = o.explain = 0;
@@ -1022,7 +1022,7 @@ struct import_item *run_source(const struct run_source_opts *so, char *const arg
 	add_deltas(&it->batch, before, after);
 	/* This execution's identity: the same bytes of another run are
 	 * another run, not a copy to be skipped. */
-	snprintf(nonce, sizeof(nonce), "%s|%ld|%d", so->started, so->pid, iteration);
+	snprintf(nonce, sizeof(nonce), "%s|%ld|%d", so->started, so->pid, so->index);
 	sha256_init(&h);
 	sha256_update(&h, nonce, strlen(nonce));
 	sha256_update(&h, "\n", 1);

@@ -134,12 +134,13 @@ struct run_source_opts {
 	const char *started;            /* ISO time of the invocation, for names */
 	long pid;                       /* of kbench: with started, unique */
 	const char *bench_hint;         /* a failed run's benchmark, or NULL (argv[0]) */
+	int index;                      /* the run's place in the invocation, 1-based */
 };
 
 /*
  * The source of one run: "$ CMD ARGS" and the output, parsed as `import`
  * parses a file (o->format: that parser only), with the point's config
- * (set), the iteration, the environment, the machine's CPUs and nodes,
+ * (set), the iteration (its round), the environment, the machine's CPUs and nodes,
  * and the monitors' deltas (after - before) as samples of every run of
  * it.  Its identity is unique to this execution (a run whose output is
  * the same as another's is still a run).  A command that exited

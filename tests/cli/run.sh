@@ -106,6 +106,36 @@ check_eq "... the command got them untouched" "$(cat "$TMP/argv")" '$HOME;
 a b
 *'
 
+# --- configs, shuffled per round, reproducible with --seed ------------------
+export KBENCH_DB="$TMP/cfg.db"
+order() { grep '^run [0-9]*/12 ' "$1" | sed 's/^run \([0-9]*\)\/12 \[groups=\([0-9]*\)\].*/\2/' | tr '\n' ' '; }
+check_status "run --config groups=1,2,3,4 --runs 3 --seed 7 exits 0" 0 \
+	"$KB" run --variant s7 --runs 3 --seed 7 --monitor none --config groups=1,2,3,4 -- hackbench -g '{groups}' -l 10
+cp "$TMP/.out" "$TMP/seed7a.txt"
+check_grep "... the seed is printed" "^kbench run: .*; 12 runs of 4 configs, shuffled with --seed 7$" "$TMP/seed7a.txt"
+"$KB" run --variant s7b --runs 3 --seed 7 --monitor none --config groups=1,2,3,4 -- hackbench -g '{groups}' -l 10 > "$TMP/seed7b.txt" 2>&1
+"$KB" run --variant s8 --runs 3 --seed 8 --monitor none --config groups=1,2,3,4 -- hackbench -g '{groups}' -l 10 > "$TMP/seed8.txt" 2>&1
+check_eq "the same seed, the same order" "$(order "$TMP/seed7b.txt")" "$(order "$TMP/seed7a.txt")"
+check "another seed, another order ($(order "$TMP/seed8.txt")vs $(order "$TMP/seed7a.txt"))" \
+	test "$(order "$TMP/seed8.txt")" != "$(order "$TMP/seed7a.txt")"
+rounds() { order "$1" | awk '{ for (r = 0; r < 3; r++) { n = split("", a); s = ""
+	for (i = 1; i <= 4; i++) { v = $(r * 4 + i); a[v]++ } for (k in a) n++; printf "%d", n } }'; }
+check_eq "... each round runs every config once (4 distinct in each of the 3 rounds)" "$(rounds "$TMP/seed7a.txt")" "444"
+check_eq "... stored per config: 3 runs each, groups from the output, the round as iteration" \
+	"$(sql "select group_concat(x, ' ') from (select rec || ':' || count(*) || ':' || min(iteration) || '-' || max(iteration) as x
+		from (select substr(config, instr(config, 'groups=') + 7, 1) as rec, iteration from run r
+		join variant v on v.id = r.variant_id where v.name = 's7') y group by rec order by rec) z")" \
+	"1:3:1-3 2:3:1-3 3:3:1-3 4:3:1-3"
+check_eq "... each run's command as run, {groups} put in" \
+	"$(sql "select group_concat(distinct e.value) from env e join run r on r.source_id = e.source_id
+		where e.key = 'command' and r.config like '%groups=3,%'")" "hackbench -g 3 -l 10"
+check_status "a --config its command does not use exits 2" 2 "$KB" run --config groups=1,2 -- hackbench -l 10
+check_eq "... saying so" "$(cat "$TMP/.out")" "kbench run: --config groups: the command has no {groups} to put its values in"
+check_status "a --config value of the wrong kind exits 2" 2 "$KB" run --config groups=0 -- hackbench -g '{groups}'
+check_eq "... saying so" "$(cat "$TMP/.out")" "kbench run: --config groups needs a positive whole number, not '0'"
+check_status "a bad --seed exits 2" 2 "$KB" run --seed x1 -- hackbench
+check_eq "... saying so" "$(cat "$TMP/.out")" "kbench run: --seed needs a whole number, not 'x1'"
+
 # --- Ctrl-C: the current run finishes, the finished ones stay ---------------
 export KBENCH_DB="$TMP/int.db"
 "$KB" run --variant v --machine box --runs 500 --monitor none -- hackbench -g 2 -l 200 > "$TMP/int.txt" 2>&1 &
