@@ -122,10 +122,12 @@ rounds() { order "$1" | awk '{ for (r = 0; r < 3; r++) { n = split("", a); s = "
 	for (i = 1; i <= 4; i++) { v = $(r * 4 + i); a[v]++ } for (k in a) n++; printf "%d", n } }'; }
 check_eq "... each round runs every config once (4 distinct in each of the 3 rounds)" "$(rounds "$TMP/seed7a.txt")" "444"
 check_eq "... stored per config: 3 runs each, groups from the output, the round as iteration" \
-	"$(sql "select group_concat(x, ' ') from (select rec || ':' || count(*) || ':' || min(iteration) || '-' || max(iteration) as x
-		from (select substr(config, instr(config, 'groups=') + 7, 1) as rec, iteration from run r
-		join variant v on v.id = r.variant_id where v.name = 's7') y group by rec order by rec) z")" \
-	"1:3:1-3 2:3:1-3 3:3:1-3 4:3:1-3"
+	"$(sql "select config, count(*), min(iteration), max(iteration) from run r join variant v on v.id = r.variant_id
+		where v.name = 's7' group by config order by config")" \
+	"datasize=100,groups=1,impl=rt-tests,ipc=socket,loops=10,mode=process,tasks=40|3|1|3
+datasize=100,groups=2,impl=rt-tests,ipc=socket,loops=10,mode=process,tasks=80|3|1|3
+datasize=100,groups=3,impl=rt-tests,ipc=socket,loops=10,mode=process,tasks=120|3|1|3
+datasize=100,groups=4,impl=rt-tests,ipc=socket,loops=10,mode=process,tasks=160|3|1|3"
 check_eq "... each run's command as run, {groups} put in" \
 	"$(sql "select group_concat(distinct e.value) from env e join run r on r.source_id = e.source_id
 		where e.key = 'command' and r.config like '%groups=3,%'")" "hackbench -g 3 -l 10"
