@@ -106,6 +106,22 @@ check_eq "... the command got them untouched" "$(cat "$TMP/argv")" '$HOME;
 a b
 *'
 
+# --- monitors: numastat per node, all of vmstat, none ----------------------
+export KBENCH_DB="$TMP/mon.db"
+check_status "--monitor numastat,vmstat exits 0" 0 "$KB" run --variant m --runs 2 --monitor numastat,vmstat -- "${HB[@]}"
+nn=$(ls -d /sys/devices/system/node/node[0-9]* 2>/dev/null | wc -l)
+check_eq "numastat: numa_hit per node ($nn nodes), each run" \
+	"$(sql "select count(distinct metric), count(*) from sample where metric like 'numastat.node%.numa_hit'")" "$nn|$((2 * nn))"
+check_eq "vmstat: every /proc/vmstat counter (pgfault among them), each run" \
+	"$(sql "select count(*) from sample where metric = 'vmstat.pgfault'")" "2"
+check_eq "... the counters compared like any metric (no direction: changed or not)" \
+	"$("$KB" compare --baseline m --metric vmstat.pgfault | head -1)" "hackbench  vmstat.pgfault, no better direction"
+check_status "--monitor none exits 0" 0 "$KB" run --variant m0 --runs 1 --monitor none -- "${HB[@]}"
+check_eq "... and stores no counter" "$(sql "select count(*) from sample s join run r on r.id = s.run_id
+	join variant v on v.id = r.variant_id where v.name = 'm0' and s.metric <> 'time'")" "0"
+check_status "an unknown monitor exits 2" 2 "$KB" run --monitor numa,bogus -- "${HB[@]}"
+check_eq "... naming it" "$(cat "$TMP/.out")" "kbench run: --monitor: unknown monitor 'bogus' (numa, vmstat, numastat or none)"
+
 # --- configs, shuffled per round, reproducible with --seed ------------------
 export KBENCH_DB="$TMP/cfg.db"
 order() { grep '^run [0-9]*/12 ' "$1" | sed 's/^run \([0-9]*\)\/12 \[groups=\([0-9]*\)\].*/\2/' | tr '\n' ' '; }
