@@ -64,6 +64,11 @@ struct an_seq_look {
 	double alpha;           /* the level of this look */
 	int decided;            /* every row same, better or worse */
 	int worse;              /* some row worse */
+	/* When the two share no config of the benchmark but each ran one
+	 * only (the baseline made faster with fewer loops): they are
+	 * compared metric by metric, as asked, and this says so ("the
+	 * configs differ: ..."; owned).  NULL otherwise. */
+	char *note;
 };
 
 /*
@@ -71,7 +76,9 @@ struct an_seq_look {
  * baseline on machine (benchmark bench, metrics[0..nmetrics) or, when
  * none are given, every metric with a direction: neutral monitors are
  * charted, not waited for).  ncand: the candidate runs counted for the
- * level (the look's n).  0, or -1 with err set (no such baseline, a
+ * level (the look's n).  Rows pair by config; when no config has runs
+ * of both and each side ran exactly one, that one pair is compared and
+ * out->note says so.  0, or -1 with err set (no such baseline, a
  * database error).  A selection with no row is not decided.
  */
 int an_seq_look(struct db *db, const struct an_seq_opts *o, const char *bench,

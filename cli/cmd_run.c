@@ -216,8 +216,9 @@ static void first_sample(const struct import_item *it, struct buf *out)
 	}
 }
 
-/* What one look of --until-decided says, a line per row and the step's. */
-static void say_look(const struct an_seq_look *l, size_t n)
+/* What one look of --until-decided says, a line per row: its verdict at
+ * the level of the look at its candidate runs. */
+static void say_look(const struct an_seq_opts *so, const struct an_seq_look *l)
 {
 	size_t i;
 
@@ -225,8 +226,8 @@ static void say_look(const struct an_seq_look *l, size_t n)
 		const struct an_seq_row *r = &l->rows[i];
 		char *m = term_line(r->metric), *cfg = term_line(r->config);
 
-		printf("  look %zu (alpha %.4f): %s%s%s%s %s", n, l->alpha, m, cfg[0] ? " [" : "",
-		       cfg, cfg[0] ? "]" : "", an_verdict_name(r->chg.verdict));
+		printf("  look %zu (alpha %.4f): %s%s%s%s %s", r->ncand, an_seq_alpha(so, r->ncand), m,
+		       cfg[0] ? " [" : "", cfg, cfg[0] ? "]" : "", an_verdict_name(r->chg.verdict));
 		if (isfinite(r->chg.raw))
 			printf(" (%+.1f%%, %zu vs %zu runs", r->chg.raw, r->ncand, r->nbase);
 		else
@@ -253,7 +254,7 @@ struct loop {
 	size_t stored, failed, planned;
 	char *bench;            /* of the runs stored, for the look */
 	char started[32];
-	int rc;
+	int rc, noted;
 	char final[512];
 };
 
@@ -392,6 +393,7 @@ static int look(struct run_cli *c, struct loop *l, size_t n)
 	struct an_seq_opts so;
 	struct an_seq_look lk;
 	struct kb_err err;
+	size_t i, most = 0;
 
 	if (!l->bench)
 		return 0;
@@ -407,17 +409,27 @@ static int look(struct run_cli *c, struct loop *l, size_t n)
 		l->rc = EXIT_USAGE;
 		return 1;
 	}
+	for (i = 0; i < lk.nrows; i++)
+		if (lk.rows[i].ncand > most)
+			most = lk.rows[i].ncand;
+	if (lk.note && !l->noted) {
+		char *t = term_line(lk.note);
+		printf("kbench run: %s\n", t);
+		free(t);
+		l->noted = 1;
+	}
 	if (n >= (size_t)c->min_runs && !c->quiet)
-		say_look(&lk, n);
+		say_look(&so, &lk);
 	if (lk.nrows == 0 && n >= (size_t)c->min_runs) {
-		snprintf(l->final, sizeof(l->final), "stopped: no metric of %s with a direction "
-			 "shared with %s on this machine", l->bench, c->baseline);
+		snprintf(l->final, sizeof(l->final), "stopped: %s on this machine has no runs of "
+			 "%s's config of %s to compare with (see kbench compare)", c->baseline,
+			 c->o.variant, l->bench);
 		l->rc = EXIT_USAGE;
 		an_seq_look_release(&lk);
 		return 1;
 	}
 	if (n >= (size_t)c->min_runs && lk.decided) {
-		size_t i, worse = 0, better = 0, same = 0;
+		size_t worse = 0, better = 0, same = 0;
 
 		for (i = 0; i < lk.nrows; i++) {
 			worse += lk.rows[i].chg.verdict == AN_VERDICT_WORSE;
@@ -425,17 +437,17 @@ static int look(struct run_cli *c, struct loop *l, size_t n)
 			same += lk.rows[i].chg.verdict == AN_VERDICT_SAME;
 		}
 		snprintf(l->final, sizeof(l->final), "decided after %zu runs: %s (%zu worse, %zu "
-			 "better, %zu same of %zu metrics, each at its look's alpha)", n,
+			 "better, %zu same of %zu metrics, each at its look's alpha)", most,
 			 worse ? "worse" : better ? "better" : "same", worse, better, same, lk.nrows);
 		if (worse)
 			l->rc = EXIT_REGRESSION;
 		an_seq_look_release(&lk);
 		return 1;
 	}
-	if (n >= (size_t)c->max_runs) {
+	if (n >= (size_t)c->max_runs || most >= (size_t)c->max_runs) {
 		snprintf(l->final, sizeof(l->final), "inconclusive at max-runs (%zu runs): a "
 			 "metric is neither same nor changed at the spent alpha; give --max-runs "
-			 "more", n);
+			 "more", most);
 		l->rc = EXIT_INCONCLUSIVE;
 		an_seq_look_release(&lk);
 		return 1;
@@ -479,7 +491,18 @@ static int run_loop(struct run_cli *c, char *const argv[], size_t argc)
 		run_configs_release(&l.cf);
 		return EXIT_USAGE;
 	}
-	/* the tool whose version is recorded: perf of "perf bench", else argv[0] */
+	if (c->until) {
+		/* a baseline that is not there is said before anything runs */
+		char *display = NULL;
+
+		if (db_variant_resolve(l.db, c->baseline, &display, &err) < 0) {
+			cli_report("run", &err);
+			db_close(l.db);
+			run_configs_release(&l.cf);
+			return EXIT_USAGE;
+		}
+		free(display);
+	}
 	tool = argv[0];
 	run_env_capture(&l.env, tool);
 	say_start(c, &l.env, l.planned, &l.cf);

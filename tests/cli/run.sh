@@ -154,6 +154,56 @@ check_eq "... saying so" "$(cat "$TMP/.out")" "kbench run: --config groups needs
 check_status "a bad --seed exits 2" 2 "$KB" run --seed x1 -- hackbench
 check_eq "... saying so" "$(cat "$TMP/.out")" "kbench run: --seed needs a whole number, not 'x1'"
 
+# --- --until-decided: stop when the verdict against the baseline is decided --
+# fakebench MEAN SALT prints hackbench's output with Time = MEAN (1 + 0.02 z):
+# known numbers, the same on every machine.
+cat > "$TMP/fakebench" <<'EOS'
+#!/bin/sh
+d=$(dirname "$0"); n=$(cat "$d/count" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$d/count"
+awk -v m="$1" -v s="$n$2" 'BEGIN { srand(s); z = -6; for (i = 0; i < 12; i++) z += rand()
+	print "Running in process mode with 2 groups using 40 file descriptors each (== 80 tasks)"
+	print "Each sender will pass 50 messages of 100 bytes"
+	printf "Time: %.4f\n", m * (1 + 0.02 * z) }'
+EOS
+chmod +x "$TMP/fakebench"
+export KBENCH_DB="$TMP/until.db"
+FB=(--monitor none -- "$TMP/fakebench")
+"$KB" run --variant base --machine box --runs 10 "${FB[@]}" 1.00 1 > /dev/null 2>&1
+check_status "same command as the baseline, threshold 1%: inconclusive at max-runs (exit 3)" 3 \
+	"$KB" run --variant again --machine box --until-decided --baseline base --max-runs 8 "${FB[@]}" 1.00 2
+cp "$TMP/.out" "$TMP/again.txt"
+check_grep "... a verdict at each look from --min-runs on, at its spent alpha (0.05 x 3/8 at look 3)" \
+	"^  look 3 \(alpha 0\.0188\): time \[datasize=100,groups=2,.*\] inconclusive \([-+][0-9.]+%, 3 vs 10 runs, p [0-9.e-]+\)$" "$TMP/again.txt"
+check_grep "... 0.05/8 at the later looks" "^  look 4 \(alpha 0\.0063\)" "$TMP/again.txt"
+check_eq "... no look before --min-runs" "$(grep -c '^  look [12] ' "$TMP/again.txt")" "0"
+check_eq "... the final line says which and why" "$(tail -1 "$TMP/again.txt")" \
+	"kbench run: inconclusive at max-runs (8 runs): a metric is neither same nor changed at the spent alpha; give --max-runs more"
+check_eq "... never worse at any look" "$(grep -c ' worse (' "$TMP/again.txt")" "0"
+check_eq "... 8 runs stored" "$(sql "select count(*) from run r join variant v on v.id = r.variant_id where v.name = 'again'")" "8"
+check_status "same command, --threshold 5: stops at same before max-runs (exit 0)" 0 \
+	"$KB" run --variant same5 --machine box --until-decided --baseline base --threshold 5 --max-runs 12 "${FB[@]}" 1.00 3
+check_grep "... decided same" "^kbench run: decided after [0-9]+ runs: same \(0 worse, 0 better, 1 same of 1 metrics" "$TMP/.out"
+n=$(sed -n 's/^kbench run: decided after \([0-9]*\) runs.*/\1/p' "$TMP/.out")
+check "... before max-runs ($n < 12)" test "${n:-99}" -lt 12
+check_status "a baseline 10% faster: stops at worse (exit 1)" 1 \
+	"$KB" run --variant slow --machine box --until-decided --baseline base "${FB[@]}" 1.10 4
+check_grep "... at the first look, 3 runs of 30" \
+	"^kbench run: decided after 3 runs: worse \(1 worse, 0 better, 0 same of 1 metrics, each at its look's alpha\)$" "$TMP/.out"
+check_eq "... and stored those 3" "$(sql "select count(*) from run r join variant v on v.id = r.variant_id where v.name = 'slow'")" "3"
+check_status "--until-decided without --baseline exits 2" 2 "$KB" run --until-decided "${FB[@]}" 1
+check_eq "... saying so" "$(cat "$TMP/.out")" "kbench run: --until-decided needs --baseline VARIANT"
+check_status "an unknown baseline exits 2 before anything runs" 2 "$KB" run --until-decided --baseline nosuch "${FB[@]}" 1
+check_eq "... saying so" "$(cat "$TMP/.out")" "kbench run: unknown variant 'nosuch'"
+# For real: hackbench with 4 times the loops is worse.  (The same command
+# against a baseline run minutes before is left to fakebench above: on a
+# shared machine the load between the two drifts for real, by 30% at times.)
+"$KB" run --variant hb50 --machine box --runs 5 --monitor none -- hackbench -g 2 -l 50 > /dev/null 2>&1
+check_status "real hackbench -l 200 against -l 50: worse (exit 1)" 1 \
+	"$KB" run --variant hb200 --machine box --until-decided --baseline hb50 --max-runs 6 --monitor none -- hackbench -g 2 -l 200
+check_grep "... said before max-runs" "^kbench run: decided after [3-5] runs: worse" "$TMP/.out"
+check_grep "... saying the configs differ (loops=50 against loops=200), each side's one compared as asked" \
+	"^kbench run: the configs differ, compared as the one each ran: hb50 datasize=100,groups=2,impl=rt-tests,ipc=socket,loops=50,mode=process,tasks=80 against hb200 datasize=100,groups=2,impl=rt-tests,ipc=socket,loops=200,mode=process,tasks=80$" "$TMP/.out"
+
 # --- Ctrl-C: the current run finishes, the finished ones stay ---------------
 export KBENCH_DB="$TMP/int.db"
 "$KB" run --variant v --machine box --runs 500 --monitor none -- hackbench -g 2 -l 200 > "$TMP/int.txt" 2>&1 &
