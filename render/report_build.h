@@ -57,6 +57,8 @@ struct report_build {
 	const char **styles;
 	struct an_regress g;
 	int have_g;
+	char **envseen;                 /* "machine\nbaseline\nvariant" of the pairs looked at */
+	size_t nenvseen, envseen_cap;
 };
 
 void report_build_init(struct report_build *b, const struct report_build_opts *o);

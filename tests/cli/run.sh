@@ -204,6 +204,27 @@ check_grep "... said before max-runs" "^kbench run: decided after [3-5] runs: wo
 check_grep "... saying the configs differ (loops=50 against loops=200), each side's one compared as asked" \
 	"^kbench run: the configs differ, compared as the one each ran: hb50 datasize=100,groups=2,impl=rt-tests,ipc=socket,loops=50,mode=process,tasks=80 against hb200 datasize=100,groups=2,impl=rt-tests,ipc=socket,loops=200,mode=process,tasks=80$" "$TMP/.out"
 
+# --- report: where two variants' recorded environments differ -------------
+export KBENCH_DB="$TMP/envdiff.db"
+"$KB" run --variant stock --machine box --runs 3 "${FB[@]}" 1.00 5 > /dev/null 2>&1
+"$KB" run --variant patched --machine box --runs 3 "${FB[@]}" 1.00 5 > /dev/null 2>&1
+check_status "report of two runs in the same environment exits 0" 0 "$KB" report --baseline stock --format text
+check_eq "... no environment section: nothing differs" "$(grep -c '^Environment differences' "$TMP/.out")" "0"
+# The patched kernel's runs as if on numa_balancing=1 and THP always (a
+# machine's settings cannot be changed by a test).
+sql "update env set value = case key when 'kernel.numa_balancing' then '1' else 'always' end
+	where key in ('kernel.numa_balancing', 'thp.enabled') and source_id in (select r.source_id from run r
+	join variant v on v.id = r.variant_id where v.name = 'patched')"
+nb=$(cat /proc/sys/kernel/numa_balancing 2>/dev/null)
+thp=$(sed 's/.*\[\(.*\)\].*/\1/' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)
+"$KB" report --baseline stock --format text > "$TMP/envdiff.txt"
+check_eq "report --format text: the header says where the pair's environments differ" \
+	"$(sed -n '/^Environment differences/,/^$/p' "$TMP/envdiff.txt" | tr -s ' \n' ' ')" \
+	"Environment differences ----------------------- on box, patched against stock: kernel.numa_balancing $nb -> 1; thp.enabled $thp -> always "
+"$KB" report --baseline stock > "$TMP/envdiff.html"
+check_grep "... and the HTML page" \
+	"^<li>on box, patched against stock: kernel\.numa_balancing $nb -&gt; 1; thp\.enabled $thp -&gt; always</li>$" "$TMP/envdiff.html"
+
 # --- Ctrl-C: the current run finishes, the finished ones stay ---------------
 export KBENCH_DB="$TMP/int.db"
 "$KB" run --variant v --machine box --runs 500 --monitor none -- hackbench -g 2 -l 200 > "$TMP/int.txt" 2>&1 &
