@@ -328,6 +328,13 @@ static int one_run(struct run_cli *c, struct loop *l, char *const argv[], size_t
 			buf_printf(&line, ": failed, killed by signal %d", out.signal);
 		else
 			buf_printf(&line, ": failed, exit status %d", out.status);
+	} else if (!it->batch.nruns && it->batch.nsummaries) {
+		/* perf stat -r N: its own mean of N, stored as summaries */
+		const struct rec_summary *sm = it->batch.summaries[0];
+
+		buf_printf(&line, ": %s, %zu summaries (%s %.6g%s%s, n %ld)", sm->benchmark,
+			   it->batch.nsummaries, sm->metric, sm->mean, sm->unit[0] ? " " : "",
+			   sm->unit, sm->n);
 	} else {
 		buf_printf(&line, ": %s", item_bench(it));
 		first_sample(it, &line);

@@ -80,6 +80,31 @@ else
 	pass "perf bench is not permitted here: its run is left out"
 fi
 
+# --- GNU time -v (a make -jN under it, kernbench style), perf stat ----------
+export KBENCH_DB="$TMP/tools.db"
+if [ -x /usr/bin/time ]; then
+	mkdir -p "$TMP/mk"
+	printf 'all: a b\na b:\n\t@sleep 0.05\n' > "$TMP/mk/Makefile"
+	check_status "run -- /usr/bin/time -v make -j2 exits 0" 0 \
+		"$KB" run --variant t --runs 2 --monitor none -- /usr/bin/time -v make -s -j2 -C "$TMP/mk"
+	check_eq "... two runs of GNU time's parser, the command as config, elapsed >= 0.05 s" \
+		"$(sql "select count(*), min(config), sum(case when s.value >= 0.05 then 1 else 0 end) from run r
+			join sample s on s.run_id = r.id and s.metric = 'elapsed'")" "2|command=make -s -j2 -C $TMP/mk|2"
+else
+	fail "/usr/bin/time is installed (time: scripts/install-deps --check)"
+fi
+if command -v perf > /dev/null && perf stat true > /dev/null 2>&1; then
+	check_status "run -- perf stat true exits 0" 0 "$KB" run --variant p --runs 2 --monitor none -- perf stat true
+	check_eq "... two runs of perf stat's parser with task-clock" \
+		"$(sql "select count(*), min(r.config) from run r join sample s on s.run_id = r.id
+			and s.metric = 'task-clock' where r.benchmark = 'perf-stat'")" "2|cmd=true"
+	check_status "run -- perf stat -r 3 true exits 0" 0 "$KB" run --variant p3 --runs 1 --monitor none -- perf stat -r 3 true
+	check_grep "... perf's own mean of 3, stored as summaries, said so" \
+		"^run 1/1: perf-stat, [0-9]+ summaries \(task-clock [0-9.]+ msec, n 3\)" "$TMP/.out"
+else
+	pass "perf stat is not permitted here: its runs are left out"
+fi
+
 # --- a failing run is stored failed, with its exit status and stderr --------
 check_status "a run that fails: exit 1" 1 "$KB" run --variant stock --machine box --runs 1 -- hackbench -g 2 -l 50 --no-such-option
 check_grep "... said" "^run 1/1: failed, exit status 1" "$TMP/.out"
