@@ -246,6 +246,46 @@ static const char *item_bench(const struct import_item *it)
 	return it->batch.nruns ? it->batch.runs[0]->benchmark : "";
 }
 
+/* "run 2/3 [groups=2]: hackbench, time 0.099 s" of a run about to be stored. */
+static void run_line(struct buf *line, const struct import_item *it, const struct run_output *out,
+		     const struct buf *set_text, size_t index, size_t planned)
+{
+	buf_printf(line, "run %zu/%zu", index, planned);
+	if (set_text->len)
+		buf_printf(line, " [%s]", buf_str(set_text));
+	if (out->status != 0) {
+		if (out->signal)
+			buf_printf(line, ": failed, killed by signal %d", out->signal);
+		else
+			buf_printf(line, ": failed, exit status %d", out->status);
+	} else if (!it->batch.nruns && it->batch.nsummaries) {
+		/* perf stat -r N: its own mean of N, stored as summaries */
+		const struct rec_summary *sm = it->batch.summaries[0];
+
+		buf_printf(line, ": %s, %zu summaries (%s %.6g%s%s, n %ld)", sm->benchmark,
+			   it->batch.nsummaries, sm->metric, sm->mean, sm->unit[0] ? " " : "",
+			   sm->unit, sm->n);
+	} else {
+		buf_printf(line, ": %s", item_bench(it));
+		first_sample(it, line);
+	}
+}
+
+/* A failed run's stderr, its lines on one, as the stored error has them. */
+static void say_failed(const struct run_output *out, size_t index)
+{
+	struct buf e = BUF_INIT;
+	size_t i, n = str_rtrim_len(buf_str(&out->err), out->err.len);
+	char *t;
+
+	for (i = 0; i < n; i++)
+		buf_putc(&e, out->err.data[i] == '\n' ? ' ' : out->err.data[i]);
+	t = term_line(e.len ? buf_str(&e) : "(nothing on stderr)");
+	fprintf(stderr, "kbench run: run %zu failed: %s\n", index, t);
+	free(t);
+	buf_release(&e);
+}
+
 struct loop {
 	struct db *db;
 	struct run_configs cf;
@@ -320,25 +360,7 @@ static int one_run(struct run_cli *c, struct loop *l, char *const argv[], size_t
 		goto out;
 	}
 	/* what is said of it, before the store takes its records */
-	buf_printf(&line, "run %zu/%zu", index, l->planned);
-	if (set_text.len)
-		buf_printf(&line, " [%s]", buf_str(&set_text));
-	if (out.status != 0) {
-		if (out.signal)
-			buf_printf(&line, ": failed, killed by signal %d", out.signal);
-		else
-			buf_printf(&line, ": failed, exit status %d", out.status);
-	} else if (!it->batch.nruns && it->batch.nsummaries) {
-		/* perf stat -r N: its own mean of N, stored as summaries */
-		const struct rec_summary *sm = it->batch.summaries[0];
-
-		buf_printf(&line, ": %s, %zu summaries (%s %.6g%s%s, n %ld)", sm->benchmark,
-			   it->batch.nsummaries, sm->metric, sm->mean, sm->unit[0] ? " " : "",
-			   sm->unit, sm->n);
-	} else {
-		buf_printf(&line, ": %s", item_bench(it));
-		first_sample(it, &line);
-	}
+	run_line(&line, it, &out, &set_text, index, l->planned);
 	if (!l->bench && out.status == 0 && item_bench(it)[0])
 		l->bench = xstrdup(item_bench(it));
 	memset(&res, 0, sizeof(res));
@@ -365,19 +387,8 @@ static int one_run(struct run_cli *c, struct loop *l, char *const argv[], size_t
 		puts(t);
 		free(t);
 	}
-	if (res.failed_runs && !c->quiet) {
-		/* stderr's lines on one, as the stored error has them */
-		struct buf e = BUF_INIT;
-		size_t i, n = str_rtrim_len(buf_str(&out.err), out.err.len);
-		char *t;
-
-		for (i = 0; i < n; i++)
-			buf_putc(&e, out.err.data[i] == '\n' ? ' ' : out.err.data[i]);
-		t = term_line(e.len ? buf_str(&e) : "(nothing on stderr)");
-		fprintf(stderr, "kbench run: run %zu failed: %s\n", index, t);
-		free(t);
-		buf_release(&e);
-	}
+	if (res.failed_runs && !c->quiet)
+		say_failed(&out, index);
 	import_item_free(it);
 out:
 	fflush(stdout);
