@@ -67,6 +67,14 @@ check_grep "... kernel.numa_balancing as recorded" \
 check_status "show --machine of no machine exits 2" 2 "$KB" show --machine nosuch
 check_eq "... saying so" "$(cat "$TMP/.out")" "kbench show: no machine 'nosuch' in the store (see kbench ls)"
 
+# --- kbench copy takes the environment along ------------------------------
+check_status "copy of the store exits 0" 0 "$KB" copy --from "$TMP/run.db" --to "$TMP/copy.db"
+check_eq "... every env row, on the copied sources" \
+	"$(KBENCH_DB="$TMP/copy.db" sql "select count(*), count(distinct source_id) from env")" \
+	"$(sql "select count(*), count(distinct source_id) from env")"
+check_eq "... show --machine reads the same from the copy" \
+	"$("$KB" show --db "$TMP/copy.db" --machine box | sed 1,2d)" "$(sed 1,2d "$TMP/show.txt")"
+
 # --- defaults: variant uname -r, machine the host name; perf bench ----------
 if command -v perf > /dev/null && perf bench sched messaging -g 1 -l 20 > /dev/null 2>&1; then
 	check_status "run -- perf bench sched messaging exits 0" 0 \
