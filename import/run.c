@@ -418,15 +418,23 @@ static int version_line(const char *text, struct buf *out)
 	return -1;
 }
 
-/* tool --version, for at most 2 seconds (a tool that takes --version for
- * a benchmark's argument is stopped). */
-static int tool_version(const char *tool, struct buf *out)
+/* tool --version, for at most 2 seconds: only for the tools known to
+ * answer it (others may take it for an argument and run the benchmark). */
+static int tool_version_option(const char *tool, struct buf *out)
 {
+	static const char *const answer[] = { "perf", "make", "gcc", "cc", "time", "numactl" };
+	const char *base = strrchr(tool, '/');
 	char *argv[] = { (char *)tool, (char *)"--version", NULL };
 	struct run_output o;
 	struct kb_err err;
+	size_t i;
 	int rc;
 
+	base = base ? base + 1 : tool;
+	for (i = 0; i < ARRAY_SIZE(answer) && strcmp(answer[i], base) != 0; i++)
+		;
+	if (i == ARRAY_SIZE(answer))
+		return -1;
 	run_output_init(&o);
 	kb_err_clear(&err);
 	rc = exec_timed(argv, &o, NULL, 2, &err);
@@ -434,6 +442,91 @@ static int tool_version(const char *tool, struct buf *out)
 		rc = version_line(buf_str(&o.all), out);
 	run_output_release(&o);
 	return rc;
+}
+
+/* The file tool names: itself when it has a '/', else the first
+ * executable of that name in $PATH, as execvp finds it.  Allocated, or
+ * NULL. */
+static char *tool_path(const char *tool)
+{
+	const char *path = getenv("PATH"), *p;
+	struct buf b = BUF_INIT;
+
+	if (strchr(tool, '/'))
+		return realpath(tool, NULL);
+	for (p = path ? path : "/usr/local/bin:/usr/bin:/bin"; *p;) {
+		size_t n = strcspn(p, ":");
+
+		buf_reset(&b);
+		buf_add(&b, n ? p : ".", n ? n : 1);
+		buf_printf(&b, "/%s", tool);
+		if (access(buf_str(&b), X_OK) == 0) {
+			char *r = realpath(buf_str(&b), NULL);
+			buf_release(&b);
+			return r;
+		}
+		p += n;
+		if (*p == ':')
+			p++;
+	}
+	buf_release(&b);
+	return NULL;
+}
+
+/* The Debian package that owns tool's file and its version
+ * ("rt-tests 2.4-1"): asks dpkg-query, which runs nothing of the tool. */
+static int tool_package(const char *tool, struct buf *out)
+{
+	char *file = tool_path(tool), *pkg = NULL;
+	struct buf b = BUF_INIT;
+	const char *p;
+	int rc = -1;
+
+	if (!file)
+		return -1;
+	{
+		char *argv[] = { (char *)"dpkg-query", (char *)"-S", file, NULL };
+		if (helper(argv, &b, 0) < 0)
+			goto out;
+	}
+	/* "rt-tests: /usr/bin/hackbench"; diversions' lines say "diversion by" */
+	for (p = buf_str(&b); *p;) {
+		const char *nl = strchr(p, '\n'), *colon;
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+
+		colon = memchr(p, ':', len);
+		if (colon && !str_starts(p, "diversion ") && !memchr(p, ' ', (size_t)(colon - p)) &&
+		    !memchr(p, ',', (size_t)(colon - p))) {
+			pkg = xstrndup(p, (size_t)(colon - p));
+			break;
+		}
+		p = nl ? nl + 1 : p + len;
+	}
+	if (!pkg)
+		goto out;
+	{
+		char *argv[] = { (char *)"dpkg-query", (char *)"-W", (char *)"-f", (char *)"${Version}",
+				 pkg, NULL };
+		if (helper(argv, &b, 0) < 0 || !b.len)
+			goto out;
+	}
+	buf_reset(out);
+	buf_printf(out, "%s %.*s (%s)", pkg, (int)str_rtrim_len(b.data, b.len), b.data, file);
+	rc = 0;
+out:
+	free(pkg);
+	free(file);
+	buf_release(&b);
+	return rc;
+}
+
+/* The tool's version: its own --version line where it is known to give
+ * one, else the version of the Debian package that holds it. */
+static int tool_version(const char *tool, struct buf *out)
+{
+	if (tool_version_option(tool, out) == 0)
+		return 0;
+	return tool_package(tool, out);
 }
 
 void run_env_capture(struct run_env *e, const char *tool)
@@ -499,7 +592,7 @@ void run_env_capture(struct run_env *e, const char *tool)
 		env_put(e, "tool.version", buf_str(&v));
 	else if (tool) {
 		buf_reset(&out);
-		buf_printf(&out, "tool.version (%s --version names none)", tool);
+		buf_printf(&out, "tool.version (%s: no --version line known, no Debian package)", tool);
 		missing(e, buf_str(&out));
 	}
 	if (e->cpus) {

@@ -53,8 +53,10 @@ struct run_env {
 /*
  * Capture the environment: lscpu and numactl -H (CPUs, nodes, CPUs per
  * node, distances), uname -a, /proc/cmdline, kernel.numa_balancing, THP
- * enabled and defrag, the cpufreq governor(s), and tool's version line
- * (tool --version, first line naming a version; at most 2 seconds).
+ * enabled and defrag, the cpufreq governor(s), and tool's version: its
+ * --version line for tools known to answer it (perf, make, gcc, time;
+ * at most 2 seconds), else its Debian package's version (dpkg-query: no
+ * benchmark is run to ask).
  * Never fails: what cannot be read is said in e->missing.
  */
 void run_env_capture(struct run_env *e, const char *tool);

@@ -45,8 +45,9 @@ check_eq "... uname -a's words and /proc/cmdline" \
 	"$(sql "select value from env where source_id = 1 and key in ('uname', 'cmdline') order by key")" \
 	"$(cat /proc/cmdline)
 $(uname -s) $(uname -n) $(uname -r) $(uname -v) $(uname -m)"
-check_grep "... hackbench's own version line" "^hackbench V [0-9.]+" \
-	<(sql "select value from env where source_id = 1 and key = 'tool.version'")
+check_eq "... hackbench's version: its Debian package's (no benchmark run to ask)" \
+	"$(sql "select value from env where source_id = 1 and key = 'tool.version'")" \
+	"rt-tests $(dpkg-query -W -f '${Version}' rt-tests) ($(readlink -f "$(command -v hackbench)"))"
 check_eq "--monitor numa (the default): the vmstat deltas numa_* and pgmigrate_* of each run" \
 	"$(sql "select count(distinct run_id), sum(case when metric like 'vmstat.numa%' or metric like 'vmstat.pgmigrate%'
 		then 0 else 1 end) from sample where metric like 'vmstat.%'")" "3|0"
@@ -55,6 +56,15 @@ check_eq "... neutral direction in the catalogue" \
 v0=$(awk '$1 == "numa_hit" { print $2 }' /proc/vmstat)
 check_eq "... a delta, not a level: numa_hit of a run is below the counter ($v0)" \
 	"$(sql "select count(*) from sample where metric = 'vmstat.numa_hit' and value >= 0 and value < $v0")" "3"
+
+# --- on a terminal: the progress line, run i/N and the ETA -----------------
+TERM=xterm script -q -e -c "'$KB' run --db '$TMP/tty.db' --variant tty --machine box --runs 3 --monitor none -- hackbench -g 2 -l 50" \
+	"$TMP/tty.txt" > /dev/null
+check_grep "a terminal gets the progress line: run 2/3 and the ETA" "run: run 2/3, ETA [0-9]+:[0-9]{2}" "$TMP/tty.txt"
+check "... erased before each run's line" grep -q $'\e\[Krun 3/3: hackbench' "$TMP/tty.txt"
+check_status "--quiet: exits 0" 0 "$KB" run --db "$TMP/tty.db" --variant q --machine box --runs 2 --quiet --monitor none -- "${HB[@]}"
+check_eq "... prints the first and last lines only (and what was not recorded)" \
+	"$(grep -c '^run ' "$TMP/.out") $(tail -1 "$TMP/.out")" "0 kbench run: 2 runs stored, 0 failed"
 
 # --- show --machine ---------------------------------------------------------
 check_status "show --machine box exits 0" 0 "$KB" show --machine box
