@@ -93,8 +93,7 @@ static int table(struct db *db, const struct an_seq_opts *o, const char *bench,
 
 /* Decide one row and count it into the look. */
 static void add_row(struct an_seq_look *out, const struct an_seq_opts *o, const struct an_row *r,
-		    const char *config, const struct an_cell *b, const struct an_cell *c,
-		    size_t ncand)
+		    const char *config, const struct an_cell *b, const struct an_cell *c)
 {
 	struct an_seq_row *sr;
 
@@ -114,7 +113,6 @@ static void add_row(struct an_seq_look *out, const struct an_seq_opts *o, const 
 		out->decided = 0;
 		return;
 	}
-	(void)ncand;
 	an_seq_decide(o, b->values, b->nvalues, c->values, c->nvalues, r->dir, &sr->chg);
 	switch (sr->chg.verdict) {
 	case AN_VERDICT_SAME:
@@ -150,8 +148,8 @@ static const char *only_config(const struct an_table *t, const char *const *metr
  * 1 when compared so, 0 when a side ran several configs, -1 error. */
 static int across_configs(struct db *db, const struct an_seq_opts *o, const char *bench,
 			  const char *machine, const char *baseline, const char *cand,
-			  const char *const *metrics, size_t nmetrics, size_t ncand,
-			  struct an_seq_look *out, struct kb_err *err)
+			  const char *const *metrics, size_t nmetrics, struct an_seq_look *out,
+			  struct kb_err *err)
 {
 	struct an_table tb, tc;
 	const char *cb, *cc;
@@ -179,7 +177,7 @@ static int across_configs(struct db *db, const struct an_seq_opts *o, const char
 				    tb.rows[k].cells[0].origin == AN_ORIGIN_SAMPLES)
 					break;
 			if (k < tb.nrows)
-				add_row(out, o, r, r->config, &tb.rows[k].cells[0], &r->cells[0], ncand);
+				add_row(out, o, r, r->config, &tb.rows[k].cells[0], &r->cells[0]);
 		}
 		buf_printf(&note, "the configs differ, compared as the one each ran: %s %s against %s %s",
 			   baseline, cb, cand, cc);
@@ -215,7 +213,7 @@ int an_seq_look(struct db *db, const struct an_seq_opts *o, const char *bench,
 	}
 	if (paired == 0) {
 		int rc = across_configs(db, o, bench, machine, baseline, cand, metrics, nmetrics,
-					ncand, out, err);
+					out, err);
 		if (rc != 0) {
 			an_table_release(&t);
 			if (rc > 0 && out->nrows == 0)
@@ -231,7 +229,7 @@ int an_seq_look(struct db *db, const struct an_seq_opts *o, const char *bench,
 		if (!selected(r, metrics, nmetrics) || r->cells[t.baseline].origin != AN_ORIGIN_SAMPLES ||
 		    r->cells[vc].origin != AN_ORIGIN_SAMPLES)
 			continue;
-		add_row(out, o, r, r->config, &r->cells[t.baseline], &r->cells[vc], ncand);
+		add_row(out, o, r, r->config, &r->cells[t.baseline], &r->cells[vc]);
 	}
 	if (out->nrows == 0)
 		out->decided = 0;

@@ -15,7 +15,10 @@
  * equal distributions says better or worse is at most alpha, however
  * the looks depend on each other (an alpha-spending rule with a linear
  * spending function, as Pocock's).  "same" is decided with the
- * interval at the same level, 1 - alpha_n, so it is as strict.
+ * interval at the same level, 1 - alpha_n, so it is as strict.  The
+ * bound holds per metric (row); several metrics each keep theirs.
+ * Each row's looks are indexed by its candidate runs, so a variant
+ * continued in a later `kbench run` goes on spending from where it was.
  *
  * Reads the store through an_compare_build(); prints nothing.
  */
@@ -61,7 +64,8 @@ struct an_seq_row {
 struct an_seq_look {
 	struct an_seq_row *rows;
 	size_t nrows;
-	double alpha;           /* the level of this look */
+	double alpha;           /* the level of the look at ncand runs (a row's
+				 * own is an_seq_alpha() of its ncand) */
 	int decided;            /* every row same, better or worse */
 	int worse;              /* some row worse */
 	/* When the two share no config of the benchmark but each ran one
