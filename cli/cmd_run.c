@@ -413,8 +413,15 @@ static int look(struct run_cli *c, struct loop *l, size_t n)
 	struct kb_err err;
 	size_t i, most = 0;
 
-	if (!l->bench)
-		return 0;
+	if (!l->bench) {
+		/* no run has given a number yet: not worth max-runs tries */
+		if (n < (size_t)c->min_runs)
+			return 0;
+		snprintf(l->final, sizeof(l->final), "stopped: none of the %zu runs gave a result "
+			 "(each failed)", l->stored);
+		l->rc = EXIT_RUN_FAILED;
+		return 1;
+	}
 	an_seq_opts_init(&so);
 	so.alpha = c->alpha;
 	so.threshold = c->threshold;

@@ -237,6 +237,9 @@ check_status "--until-decided without --baseline exits 2" 2 "$KB" run --until-de
 check_eq "... saying so" "$(cat "$TMP/.out")" "kbench run: --until-decided needs --baseline VARIANT"
 check_status "an unknown baseline exits 2 before anything runs" 2 "$KB" run --until-decided --baseline nosuch "${FB[@]}" 1
 check_eq "... saying so" "$(cat "$TMP/.out")" "kbench run: unknown variant 'nosuch'"
+check_status "--until-decided with a command that always fails: stops at --min-runs (exit 1)" 1 \
+	"$KB" run --variant broken --machine box --until-decided --baseline base --monitor none -- hackbench --no-such-option
+check_eq "... saying why" "$(tail -1 "$TMP/.out")" "kbench run: stopped: none of the 3 runs gave a result (each failed)"
 # For real: hackbench with 4 times the loops is worse.  (The same command
 # against a baseline run minutes before is left to fakebench above: on a
 # shared machine the load between the two drifts for real, by 30% at times.)
