@@ -564,6 +564,21 @@ void run_env_capture(struct run_env *e, const char *tool)
 		if (n > 0)
 			e->cpus = (int)n;
 	}
+	if (!e->nodes) {
+		/* the kernel's own list of nodes, when neither tool said */
+		DIR *d = opendir("/sys/devices/system/node");
+		struct dirent *de;
+		int n = 0;
+
+		while (d && (de = readdir(d)) != NULL)
+			if (str_starts(de->d_name, "node") && str_all_digits(de->d_name + 4,
+									     strlen(de->d_name + 4)) &&
+			    de->d_name[4])
+				n++;
+		if (d)
+			closedir(d);
+		e->nodes = n;
+	}
 	if (uname(&u) == 0) {
 		buf_reset(&v);
 		buf_printf(&v, "%s %s %s %s %s", u.sysname, u.nodename, u.release, u.version,

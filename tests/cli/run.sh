@@ -11,6 +11,12 @@ if ! command -v hackbench > /dev/null; then
 	exit 0
 fi
 HB=(hackbench -g 2 -l 50)
+# The machine as kbench should find it: lscpu's CPUs and nodes, else the
+# configured CPUs and the kernel's node directories.
+cpus=$(lscpu 2>/dev/null | awk -F: '/^CPU\(s\):/ { gsub(/ /, "", $2); print $2 }')
+cpus=${cpus:-$(getconf _NPROCESSORS_CONF)}
+nodes=$(lscpu 2>/dev/null | awk -F: '/^NUMA node\(s\):/ { gsub(/ /, "", $2); print $2 }')
+nodes=${nodes:-$(ls -d /sys/devices/system/node/node[0-9]* 2>/dev/null | wc -l)}
 export KBENCH_DB="$TMP/run.db"
 
 # --- three runs, stored with the machine ------------------------------------
@@ -18,7 +24,7 @@ check_status "run --runs 3 -- hackbench -g 2 -l 50 exits 0" 0 \
 	"$KB" run --variant stock --machine box --runs 3 -- "${HB[@]}"
 cp "$TMP/.out" "$TMP/three.txt"
 check_grep "the first line: variant, machine, its CPUs" \
-	"^kbench run: variant stock on machine box \($(nproc) CPUs, [0-9]+ nodes?\); 3 runs$" "$TMP/three.txt"
+	"^kbench run: variant stock on machine box \($cpus CPUs, $nodes nodes?\); 3 runs$" "$TMP/three.txt"
 check_grep "a line per run: run i/N, the benchmark's first number, the ETA" \
 	'^run 1/3: hackbench, time [0-9.]+ s \([0-9.]+ s, ETA [0-9]+:[0-9]{2}\)$' "$TMP/three.txt"
 check_grep "... the last without an ETA" '^run 3/3: hackbench, time [0-9.]+ s \([0-9.]+ s\)$' "$TMP/three.txt"
@@ -32,15 +38,27 @@ check_eq "... with hackbench's config from its output" \
 	"$(sql "select distinct config from run")" "datasize=100,groups=2,impl=rt-tests,ipc=socket,loops=50,mode=process,tasks=80"
 check_eq "... and its time, one a run, > 0" \
 	"$(sql "select count(*), sum(case when value > 0 then 1 else 0 end) from sample where metric = 'time'")" "3|3"
-nodes=$(lscpu | awk -F: '/^NUMA node\(s\)/ { gsub(/ /, "", $2); print $2 }')
-check_eq "machine.cpus and machine.nodes filled (lscpu: $(nproc) CPUs, ${nodes:-?} nodes)" \
-	"$(sql "select cpus, nodes from machine where name = 'box'")" "$(nproc)|${nodes:-1}"
+check_eq "machine.cpus and machine.nodes filled (lscpu: $cpus CPUs, $nodes nodes)" \
+	"$(sql "select cpus, nodes from machine where name = 'box'")" "$cpus|$nodes"
 check_grep "... and its description from numactl -H" "node distances" \
 	<(sql "select description from machine where name = 'box'")
-check_eq "the environment with each run: kernel release, numa_balancing, THP, the tool" \
-	"$(sql "select value from env where source_id = 1 and key in ('kernel.release', 'kernel.numa_balancing', 'thp.enabled', 'command') order by key")" \
-	"$(printf '%s\n%s\n%s\n%s' "hackbench -g 2 -l 50" "$(cat /proc/sys/kernel/numa_balancing 2>/dev/null)" "$(uname -r)" \
-		"$(sed 's/.*\[\(.*\)\].*/\1/' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)")"
+envval() { sql "select value from env where source_id = 1 and key = '$1'"; }
+check_eq "the environment with each run: the command, the kernel release" \
+	"$(envval command)|$(envval kernel.release)" "hackbench -g 2 -l 50|$(uname -r)"
+# Each setting as the machine has it, or, where the file is not there,
+# named in 'missing' instead (the run does not fail for it).
+for f in kernel.numa_balancing:/proc/sys/kernel/numa_balancing \
+	thp.enabled:/sys/kernel/mm/transparent_hugepage/enabled \
+	thp.defrag:/sys/kernel/mm/transparent_hugepage/defrag \
+	cpufreq.governor:/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor; do
+	key=${f%%:*} file=${f#*:}
+	if [ -r "$file" ]; then
+		check_eq "... $key as $file says" "$(envval "$key")" "$(sed 's/.*\[\(.*\)\].*/\1/' "$file")"
+	else
+		check_eq "... $key: no $file here, said in 'missing'" \
+			"$(envval "$key")|$(envval missing | grep -c "$key")" "|1"
+	fi
+done
 check_eq "... uname -a's words and /proc/cmdline" \
 	"$(sql "select value from env where source_id = 1 and key in ('uname', 'cmdline') order by key")" \
 	"$(cat /proc/cmdline)
@@ -70,10 +88,13 @@ check_eq "... prints the first and last lines only (and what was not recorded)" 
 check_status "show --machine box exits 0" 0 "$KB" show --machine box
 cp "$TMP/.out" "$TMP/show.txt"
 check_grep "show --machine: the machine's CPUs, nodes and runs" \
-	"^machine box: $(nproc) CPUs, ${nodes:-1} nodes?, 3 runs$" "$TMP/show.txt"
+	"^machine box: $cpus CPUs, $nodes nodes?, 3 runs$" "$TMP/show.txt"
 check_grep "... the variant's environment" "^variant stock \(recorded 20" "$TMP/show.txt"
-check_grep "... kernel.numa_balancing as recorded" \
-	"^  kernel\.numa_balancing +$(cat /proc/sys/kernel/numa_balancing)$" "$TMP/show.txt"
+check_grep "... the kernel release as recorded" "^  kernel\.release +$(uname -r)$" "$TMP/show.txt"
+if [ -r /proc/sys/kernel/numa_balancing ]; then
+	check_grep "... kernel.numa_balancing as recorded" \
+		"^  kernel\.numa_balancing +$(cat /proc/sys/kernel/numa_balancing)$" "$TMP/show.txt"
+fi
 check_status "show --machine of no machine exits 2" 2 "$KB" show --machine nosuch
 check_eq "... saying so" "$(cat "$TMP/.out")" "kbench show: no machine 'nosuch' in the store (see kbench ls)"
 
@@ -258,11 +279,15 @@ check_status "report of two runs in the same environment exits 0" 0 "$KB" report
 check_eq "... no environment section: nothing differs" "$(grep -c '^Environment differences' "$TMP/.out")" "0"
 # The patched kernel's runs as if on numa_balancing=1 and THP always (a
 # machine's settings cannot be changed by a test).
-sql "update env set value = case key when 'kernel.numa_balancing' then '1' else 'always' end
-	where key in ('kernel.numa_balancing', 'thp.enabled') and source_id in (select r.source_id from run r
-	join variant v on v.id = r.variant_id where v.name = 'patched')"
+patched="select r.source_id from run r join variant v on v.id = r.variant_id where v.name = 'patched'"
+sql "delete from env where key in ('kernel.numa_balancing', 'thp.enabled') and source_id in ($patched)"
+sql "insert into env (source_id, key, value) select x.source_id, 'kernel.numa_balancing', '1' from ($patched) x"
+sql "insert into env (source_id, key, value) select x.source_id, 'thp.enabled', 'always' from ($patched) x"
+# (where this machine has no such file, the baseline's side is '-')
 nb=$(cat /proc/sys/kernel/numa_balancing 2>/dev/null)
+nb=${nb:--}
 thp=$(sed 's/.*\[\(.*\)\].*/\1/' /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null)
+thp=${thp:--}
 "$KB" report --baseline stock --format text > "$TMP/envdiff.txt"
 check_eq "report --format text: the header says where the pair's environments differ" \
 	"$(sed -n '/^Environment differences/,/^$/p' "$TMP/envdiff.txt" | tr -s ' \n' ' ')" \
