@@ -296,6 +296,13 @@ check_eq "report --format text: the header says where the pair's environments di
 check_grep "... and the HTML page" \
 	"^<li>on box, patched against stock: kernel\.numa_balancing $nb -&gt; 1; thp\.enabled $thp -&gt; always</li>$" "$TMP/envdiff.html"
 
+# --- completion ------------------------------------------------------------
+check_eq "completion: run --format offers the parsers" "$("$KB" __complete 3 kbench run --format sch)" "schbench"
+check_eq "completion: run --monitor offers the monitors" "$("$KB" __complete 3 kbench run --monitor numa)" "numa
+numastat"
+check_eq "completion: run --baseline offers the store's variants" \
+	"$("$KB" __complete 5 kbench run --db "$TMP/until.db" --baseline sa)" "same5"
+
 # --- Ctrl-C: the current run finishes, the finished ones stay ---------------
 export KBENCH_DB="$TMP/int.db"
 "$KB" run --variant v --machine box --runs 500 --monitor none -- hackbench -g 2 -l 200 > "$TMP/int.txt" 2>&1 &
