@@ -32,14 +32,19 @@
 enum { EXIT_RUN_FAILED = 1, EXIT_CANNOT_EXEC = 126, EXIT_NOT_FOUND = 127,
        EXIT_INTERRUPTED = 130 };
 
-/* Ctrl-C: 1 stops after the current run, 2 ends it too. */
-static volatile sig_atomic_t stop_asked;
+/* Ctrl-C: 1 stops after the current run, 2 ends it too.  SIGTERM and
+ * SIGHUP (a kill, the terminal gone) end the current run at once: the
+ * benchmark is in a process group of its own and would run on alone. */
+static volatile sig_atomic_t stop_asked, stop_signal;
 
 static void on_interrupt(int sig)
 {
-	(void)sig;
-	if (stop_asked < 2)
+	if (sig != SIGINT)
+		stop_asked = 2;
+	else if (stop_asked < 2)
 		stop_asked++;
+	if (!stop_signal || sig != SIGINT)
+		stop_signal = sig;
 }
 
 struct run_cli {
@@ -485,7 +490,7 @@ static int run_loop(struct run_cli *c, char *const argv[], size_t argc)
 {
 	struct loop l;
 	struct run_rng rng;
-	struct sigaction sa, old;
+	struct sigaction sa, old, oldterm, oldhup;
 	struct kb_err err;
 	struct buf msg = BUF_INIT;
 	const char *tool;
@@ -536,6 +541,8 @@ static int run_loop(struct run_cli *c, char *const argv[], size_t argc)
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = 0;        /* no SA_RESTART: a wait wakes to look at the flag */
 	sigaction(SIGINT, &sa, &old);
+	sigaction(SIGTERM, &sa, &oldterm);
+	sigaction(SIGHUP, &sa, &oldhup);
 	progress_init(&l.prog, "run", !c->quiet && progress_tty(), 0);
 	run_rng_seed(&rng, c->seed);
 	perm = xcalloc(l.cf.npoints, sizeof(*perm));
@@ -553,10 +560,13 @@ static int run_loop(struct run_cli *c, char *const argv[], size_t argc)
 	}
 	progress_clear(&l.prog);
 	sigaction(SIGINT, &old, NULL);
-	if (stop_asked && l.rc == EXIT_OK)
-		l.rc = EXIT_INTERRUPTED;
-	if (l.rc == EXIT_INTERRUPTED)
-		printf("kbench run: interrupted: %zu of %zu runs stored (each one whole)\n",
+	sigaction(SIGTERM, &oldterm, NULL);
+	sigaction(SIGHUP, &oldhup, NULL);
+	if (stop_asked && (l.rc == EXIT_OK || l.rc == EXIT_INTERRUPTED))
+		l.rc = 128 + (stop_signal ? (int)stop_signal : SIGINT);
+	if (stop_asked)
+		printf("kbench run: interrupted (%s): %zu of %zu runs stored (each one whole)\n",
+		       stop_signal == SIGTERM ? "SIGTERM" : stop_signal == SIGHUP ? "SIGHUP" : "SIGINT",
 		       l.stored, l.planned);
 	else if (l.final[0])
 		printf("kbench run: %s\n", l.final);
@@ -613,6 +623,7 @@ int cmd_run(int argc, char **argv)
 	c.threshold = 1.0;
 	c.alpha = 0.05;
 	stop_asked = 0;
+	stop_signal = 0;
 	rc = opt_parse(&u, argc, argv, &args, &nargs);
 	if (rc)
 		return rc > 0 ? EXIT_OK : EXIT_USAGE;

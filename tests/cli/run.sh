@@ -316,7 +316,7 @@ wait "$pid"
 rc=$?
 check_eq "SIGINT in the middle: exit 130" "$rc" "130"
 n=$(grep -c '^run [0-9]*/500: hackbench' "$TMP/int.txt")
-check_grep "... says how many were kept" "^kbench run: interrupted: $n of 500 runs stored \(each one whole\)$" "$TMP/int.txt"
+check_grep "... says how many were kept" "^kbench run: interrupted \(SIGINT\): $n of 500 runs stored \(each one whole\)$" "$TMP/int.txt"
 check_eq "... those runs are stored, each with its time" \
 	"$(sql "select count(*), count(distinct s.run_id) from run r join sample s on s.run_id = r.id and s.metric = 'time'")" "$n|$n"
 check "... fewer than 500, at least 2 ($n)" test "$n" -ge 2 -a "$n" -lt 500
@@ -327,3 +327,23 @@ fi
 check_eq "... no run without its source, no source without its run" \
 	"$(sql "select (select count(*) from run where source_id not in (select id from source)),
 		(select count(*) from source where id not in (select source_id from run))")" "0|0"
+
+# SIGTERM (a kill, or SIGHUP when the terminal goes): the current run is
+# ended with kbench, not left running in its own process group.
+export KBENCH_DB="$TMP/term.db"
+"$KB" run --variant v --machine box --runs 50 --monitor none -- hackbench -g 2 -l 1777 > "$TMP/term.txt" 2>&1 &
+pid=$!
+for _ in $(seq 200); do
+	[ "$(grep -c '^run [0-9]*/50:' "$TMP/term.txt")" -ge 1 ] && break
+	sleep 0.1
+done
+sleep 0.2
+kill -TERM "$pid"
+wait "$pid"
+rc=$?
+check_eq "SIGTERM: exit 143" "$rc" "143"
+n=$(grep -c '^run [0-9]*/50: hackbench' "$TMP/term.txt")
+check_grep "... says so, with the runs kept" "^kbench run: interrupted \(SIGTERM\): $n of 50 runs stored" "$TMP/term.txt"
+check_eq "... the runs it said are stored" "$(sql "select count(*) from run")" "$n"
+sleep 0.3
+check_eq "... and the benchmark it was running is gone too" "$(pgrep -f 'hackbench -g 2 -l 1777' | wc -l)" "0"
