@@ -306,7 +306,13 @@ DB_SUMMARY_V_7,
 "  key TEXT NOT NULL,                -- 'uname', 'kernel.numa_balancing', ...\n"
 "  value TEXT NOT NULL,\n"
 "  PRIMARY KEY (source_id, key)\n"
-") WITHOUT ROWID;\n",
+") WITHOUT ROWID;\n"
+"-- each source's settings with the machine and variant of its runs\n"
+"CREATE VIEW env_v AS\n"
+"  SELECT DISTINCT src.path AS source, m.name AS machine, v.display AS variant,\n"
+"         e.key AS key, e.value AS value\n"
+"  FROM env e JOIN source src ON src.id = e.source_id JOIN run r ON r.source_id = e.source_id\n"
+"  JOIN variant_v v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id;\n",
 };
 
 int db_schema_version(void)

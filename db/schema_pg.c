@@ -237,7 +237,12 @@ DB_SUMMARY_V_7,
 "  key " T " NOT NULL,\n"
 "  value " T " NOT NULL,\n"
 "  PRIMARY KEY (source_id, key)\n"
-");\n",
+");\n"
+"CREATE VIEW env_v AS\n"
+"  SELECT DISTINCT src.path AS source, m.name AS machine, v.display AS variant,\n"
+"         e.key AS key, e.value AS value\n"
+"  FROM env e JOIN source src ON src.id = e.source_id JOIN run r ON r.source_id = e.source_id\n"
+"  JOIN variant_v v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id;\n",
 };
 
 const int db_pg_nmigrations = (int)(sizeof(db_pg_migrations) / sizeof(db_pg_migrations[0]));

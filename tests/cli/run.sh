@@ -84,6 +84,10 @@ check_status "--quiet: exits 0" 0 "$KB" run --db "$TMP/tty.db" --variant q --mac
 check_eq "... prints the first and last lines only (and what was not recorded)" \
 	"$(grep -c '^run ' "$TMP/.out") $(tail -1 "$TMP/.out")" "0 kbench run: 2 runs stored, 0 failed"
 
+check_eq "the view env_v: each run's settings with its machine and variant" \
+	"$(sql "select machine, variant, count(distinct source) from env_v where key = 'kernel.release' and value = '$(uname -r)' group by 1, 2")" \
+	"box|stock|3"
+
 # --- show --machine ---------------------------------------------------------
 check_status "show --machine box exits 0" 0 "$KB" show --machine box
 cp "$TMP/.out" "$TMP/show.txt"
