@@ -27,6 +27,7 @@
 void an_placement_opts_init(struct an_placement_opts *o)
 {
 	o->cpus_per_node = 4;
+	o->cpus_per_node_given = 0;
 	o->split_below = 90.0;
 	o->share_min = 10.0;
 	o->spread_min = 0.5;
@@ -107,8 +108,19 @@ static void run_metrics(const struct db_prun *r, const struct an_placement_opts 
 	m->user_stayed = n_stayed_user ? sum_stayed / (double)n_stayed_user : NAN;
 	m->moved_penalty_pct = (n_moved_user && n_stayed_user && m->user_stayed > 0)
 		? (m->user_moved - m->user_stayed) / m->user_stayed * 100.0 : NAN;
-	m->light = o->cpus_per_node > 0 &&
-		   m->tasks <= (long)r->nnodes * (long)o->cpus_per_node;
+	/* The machine's CPUs per node when kbench run (lscpu, numactl -H)
+	 * or an imported numactl -H recorded them; the option's guess only
+	 * where nothing did, or when the user says so. */
+	m->cpus_per_node = o->cpus_per_node;
+	m->cpn_machine = 0;
+	if (!o->cpus_per_node_given && r->machine_cpus > 0 && r->machine_nodes > 0) {
+		m->cpus_per_node = r->machine_cpus / r->machine_nodes;
+		if (m->cpus_per_node < 1)
+			m->cpus_per_node = 1;
+		m->cpn_machine = 1;
+	}
+	m->light = m->cpus_per_node > 0 &&
+		   m->tasks <= (long)r->nnodes * (long)m->cpus_per_node;
 	m->packed = m->light && r->njobs > 0 && m->nodes_used < m->nodes_possible;
 }
 
@@ -551,8 +563,9 @@ static void check_nodes(struct an_pfindings *out, const char *variant, const cha
 	buf_printf(&what, " against ");
 	put_values(&what, xb, nb);
 	if (light)
-		buf_printf(&what, " (light load: %ld tasks <= %d nodes x %d CPUs; runs on fewer than %d nodes: %zu of %zu against %zu of %zu)",
-			   cand->r[0]->tasks, cand->r[0]->nnodes, o->cpus_per_node,
+		buf_printf(&what, " (light load: %ld tasks <= %d nodes x %d CPUs%s; runs on fewer than %d nodes: %zu of %zu against %zu of %zu)",
+			   cand->r[0]->tasks, cand->r[0]->nnodes, cand->r[0]->cpus_per_node,
+			   cand->r[0]->cpn_machine ? " (the machine's)" : "",
 			   cand->r[0]->nodes_possible, cpk, cand->n, bpk, base->n);
 	finish_check(f, xc, nc, xb, nb, &what, cand, base, o);
 }

@@ -56,7 +56,10 @@
 struct db_placement;
 
 struct an_placement_opts {
-	int cpus_per_node;	/* light load: tasks <= nnodes * this; default 4 */
+	int cpus_per_node;	/* light load: tasks <= nnodes * this, when the
+				 * machine's CPUs and nodes are not known (or
+				 * cpus_per_node_given); default 4 */
+	int cpus_per_node_given;	/* 1: the user's, over the machine's */
 	double split_below;	/* a job is split when its max node % < this; 90 */
 	double share_min;	/* moved/split: smallest rise that matters,
 				 * percentage points; default 10 */
@@ -89,6 +92,9 @@ struct an_prun {
 	double moved_pct, split_pct;
 	double user_moved, user_stayed;	/* mean user time, s; NaN if none */
 	double moved_penalty_pct;
+	int cpus_per_node;	/* the light-load rule's: the machine's CPUs / nodes
+				 * when the store knows them, else the option's */
+	int cpn_machine;	/* 1: cpus_per_node is the machine's */
 	int light, packed;
 };
 

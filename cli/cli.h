@@ -45,6 +45,7 @@ void cli_report_to(struct buf *out, const char *verb, const struct kb_err *e);
 int cli_complete(int argc, char **argv);
 
 int cmd_import(int argc, char **argv);
+int cmd_run(int argc, char **argv);
 int cmd_ls(int argc, char **argv);
 int cmd_show(int argc, char **argv);
 int cmd_compare(int argc, char **argv);

@@ -54,7 +54,7 @@ static int regress_setup(struct cli_select *sel, const struct regress_args *a,
 	}
 	if (cli_color("regress", a->color, stdout, &on) < 0)
 		return -1;
-	if (a->cpus_per_node < 1 || a->cpus_per_node > 1000000) {
+	if (a->cpus_per_node != -1 && (a->cpus_per_node < 1 || a->cpus_per_node > 1000000)) {
 		fprintf(stderr, "kbench regress: --cpus-per-node must be a positive count\n");
 		return -1;
 	}
@@ -75,7 +75,9 @@ static int regress_setup(struct cli_select *sel, const struct regress_args *a,
 	ro->own_verdicts = a->own_verdicts;
 	ro->across_machines = a->across_machines;
 	ro->no_performance = a->no_performance;
-	ro->placement.cpus_per_node = (int)a->cpus_per_node;
+	/* not given: the machine's CPUs per node where the store knows them, else 4 */
+	ro->placement.cpus_per_node = a->cpus_per_node == -1 ? 4 : (int)a->cpus_per_node;
+	ro->placement.cpus_per_node_given = a->cpus_per_node != -1;
 	ro->placement.split_below = a->split_below;
 	ro->placement.share_min = a->share_min;
 	ro->placement.alpha = ro->q.alpha;
@@ -125,7 +127,7 @@ static int regress_print(const char *output, struct regress_out *w, struct kb_er
 int cmd_regress(int argc, char **argv)
 {
 	struct regress_args a = { .format = "text", .split_below = 90.0, .share_min = 10.0,
-				  .cpus_per_node = 4 };
+				  .cpus_per_node = -1 };
 	struct cli_select sel;
 	const struct opt opts[] = {
 		CLI_OPT_DB(&sel),
@@ -143,7 +145,7 @@ int cmd_regress(int argc, char **argv)
 		CLI_OPT_NO_DERIVED(&sel),
 		CLI_OPT_USE_FLAGGED(&sel),
 		OPT_LONG("cpus-per-node", "N", &a.cpus_per_node,
-			 "placement: light load is tasks <= nodes x N (default 4)"),
+			 "placement: light load is tasks <= nodes x N (default: the machine's, else 4)"),
 		OPT_DOUBLE("split-below", "PCT", &a.split_below,
 			   "placement: a job is split when its largest node share is below PCT (default 90)"),
 		OPT_DOUBLE("share-min", "POINTS", &a.share_min,

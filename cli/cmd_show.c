@@ -121,15 +121,66 @@ static void print_run(const struct db_run *r)
 	}
 }
 
+/* show --machine M: the machine and each variant's recorded environment. */
+static int show_machine(struct db *db, const char *name)
+{
+	struct db_machine_env m;
+	struct kb_err err;
+	size_t i, k;
+	char *t;
+
+	kb_err_clear(&err);
+	if (db_machine_env(db, name, NULL, &m, &err) < 0) {
+		cli_report("show", &err);
+		return EXIT_USAGE;
+	}
+	t = term_line(m.name);
+	printf("machine %s: ", t);
+	free(t);
+	if (m.cpus)
+		printf("%lld CPUs", m.cpus);
+	else
+		printf("CPUs unknown");
+	if (m.nodes)
+		printf(", %lld node%s", m.nodes, m.nodes == 1 ? "" : "s");
+	else
+		printf(", nodes unknown");
+	printf(", %lld runs\n", m.runs);
+	if (m.description) {
+		t = term_line(m.description);
+		printf("  %s\n", t);
+		free(t);
+	}
+	if (m.nenvs == 0)
+		printf("no environment recorded (it is recorded by kbench run)\n");
+	for (i = 0; i < m.nenvs; i++) {
+		const struct db_env *e = &m.envs[i];
+
+		t = term_line(e->variant);
+		printf("\nvariant %s (recorded %s)\n", t, e->recorded_at ? e->recorded_at : "?");
+		free(t);
+		for (k = 0; k < e->n; k++) {
+			char *key = term_line(e->keys[k]), *val = term_line(e->values[k]);
+			printf("  %-22s %s\n", key, val);
+			free(key);
+			free(val);
+		}
+	}
+	db_machine_env_release(&m);
+	return EXIT_OK;
+}
+
 int cmd_show(int argc, char **argv)
 {
-	const char *dbpath = NULL;
+	const char *dbpath = NULL, *machine = NULL;
 	const struct opt opts[] = {
 		OPT_STRING("db", "PATH", &dbpath, "the store (default ./kbench.db or $KBENCH_DB)"),
+		OPT_STRING("machine", "NAME", &machine, "print the machine and each variant's environment"),
 		OPT_END,
 	};
-	const struct cmd_usage u = { "show", "[--db PATH] RUN_ID...",
-		"Prints runs as stored; numa_test runs as the job table they came from.\n"
+	const struct cmd_usage u = { "show", "[--db PATH] RUN_ID... | --machine NAME",
+		"Prints runs as stored; numa_test runs as the job table they came from;\n"
+		"with --machine, the machine and the settings kbench run recorded there.\n"
 		"Run ids are in `sqlite3 kbench.db 'select * from runs_v'`.", opts };
 	const char **args;
 	size_t nargs, i;
@@ -139,7 +190,12 @@ int cmd_show(int argc, char **argv)
 
 	if (rc)
 		return rc > 0 ? EXIT_OK : EXIT_USAGE;
-	if (nargs == 0) {
+	if (machine && nargs) {
+		fprintf(stderr, "kbench show: --machine or run ids, not both\n");
+		free(args);
+		return EXIT_USAGE;
+	}
+	if (nargs == 0 && !machine) {
 		fprintf(stderr, "kbench show: give one or more run ids\n");
 		opt_usage(&u, stderr);
 		free(args);
@@ -151,6 +207,8 @@ int cmd_show(int argc, char **argv)
 		free(args);
 		return EXIT_USAGE;
 	}
+	if (machine)
+		rc = show_machine(db, machine);
 	for (i = 0; i < nargs; i++) {
 		struct db_run r;
 		long id;

@@ -114,7 +114,13 @@ static void offer_values(const char *verb, const char *name, const char *arg,
 		offer_names("machine", dbpath, prefix, cur);
 	else if (strcmp(name, "bench") == 0)
 		offer_names("bench", dbpath, prefix, cur);
-	else if (strcmp(name, "format") == 0 && strcmp(verb, "import") == 0) {
+	else if (strcmp(name, "monitor") == 0 && strcmp(verb, "run") == 0) {
+		static const char *const mon[] = { "numa", "vmstat", "numastat", "none" };
+		size_t i;
+		for (i = 0; i < sizeof(mon) / sizeof(mon[0]); i++)
+			offer(prefix, mon[i], cur);
+	} else if (strcmp(name, "format") == 0 &&
+		   (strcmp(verb, "import") == 0 || strcmp(verb, "run") == 0)) {
 		size_t n, i;
 		const struct ingest_parser *const *p = ingest_parsers(&n);
 		for (i = 0; i < n; i++)

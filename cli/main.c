@@ -16,6 +16,7 @@ static int cmd_help(int argc, char **argv);
 
 static const struct cmd commands[] = {
 	{ "import", cmd_import, "read benchmark output (files, directories, posts) into the store" },
+	{ "run", cmd_run, "run a benchmark, store each run with the machine and its settings" },
 	{ "ls", cmd_ls, "list variants, machines, benchmarks and sources" },
 	{ "show", cmd_show, "print one run as stored (numa_test: the job table)" },
 	{ "chart", cmd_chart, "draw one chart (bars, lines, points, placement, nodeload, change)" },

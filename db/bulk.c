@@ -20,6 +20,7 @@ const struct db_table db_tables[DB_T_COUNT] = {
 			   " pub_base", 18 },
 	[DB_T_SEGMENT] = { "segment", "source_id, first_line, last_line, format, hash, runs,"
 			   " summaries, copy_of", 8 },
+	[DB_T_ENV] = { "env", "source_id, key, value", 3 },
 };
 
 void db_bulk_init(struct db_bulk *r, int table)

@@ -17,7 +17,7 @@ struct db;
 /* The tables written in bulk, and their columns in the order a row
  * gives its values.  A row's table comes before its children's: runs
  * before their samples. */
-enum { DB_T_RUN, DB_T_SAMPLE, DB_T_JOB, DB_T_SUMMARY, DB_T_SEGMENT, DB_T_COUNT };
+enum { DB_T_RUN, DB_T_SAMPLE, DB_T_JOB, DB_T_SUMMARY, DB_T_SEGMENT, DB_T_ENV, DB_T_COUNT };
 struct db_table {
 	const char *table, *cols;
 	int ncols;

@@ -14,7 +14,7 @@
  *      source store's id order (so that the target lists and compares them
  *      in the same order), merged by name into those the target has;
  *   2. the sources, in id order: the source row (RETURNING its new id),
- *      then its runs, samples, jobs, summaries and segments, gathered in
+ *      then its runs, samples, jobs, summaries, segments and env rows, gathered in
  *      memory and written when the group ends as multi-row INSERTs
  *      (SQLite) or COPY (PostgreSQL);
  *   3. the relabel records the target lacks, appended in order.
@@ -125,7 +125,7 @@ struct src {
 enum { S_PATH, S_SHA, S_SIZE, S_FORMAT, S_AT };
 
 /* Reads from the source store, prepared once. */
-enum { R_RUNS, R_SAMPLES, R_JOBS, R_SUMMARIES, R_SEGMENTS, R_COUNT };
+enum { R_RUNS, R_SAMPLES, R_JOBS, R_SUMMARIES, R_SEGMENTS, R_ENV, R_COUNT };
 static const char *const reads[R_COUNT] = {
 	[R_RUNS] = "SELECT id, variant_id, machine_id, benchmark, config, iteration, status,"
 		   " error, line FROM run WHERE source_id = ?1 ORDER BY id",
@@ -141,6 +141,7 @@ static const char *const reads[R_COUNT] = {
 			" FROM summary WHERE source_id = ?1 ORDER BY id",
 	[R_SEGMENTS] = "SELECT first_line, last_line, format, hash, runs, summaries, copy_of"
 		       " FROM segment WHERE source_id = ?1 ORDER BY first_line, last_line, hash, format",
+	[R_ENV] = "SELECT key, value FROM env WHERE source_id = ?1 ORDER BY key",
 };
 
 struct copy {
@@ -666,6 +667,18 @@ static int copy_children(struct copy *c, struct src *s, struct kb_err *err)
 		 * the store no longer has (replaced since) is none */
 		put_id(r, db_col_null(st, 6) ? -1 : source_to(c, db_col_int(st, 6)));
 		c->res->segments++;
+	}
+	if (rc == DB_ERROR)
+		return -1;
+	/* the environment kbench run recorded with the source */
+	r = &c->rows[DB_T_ENV];
+	st = read_stmt(c, R_ENV, s->id, err);
+	if (!st)
+		return -1;
+	while ((rc = step(c->from, st, err)) == DB_ROW) {
+		db_bulk_int(r, s->to);
+		put_col(r, st, 0, V_TEXT);
+		put_col(r, st, 1, V_TEXT);
 	}
 	return rc == DB_ERROR ? -1 : 0;
 }

@@ -208,6 +208,35 @@ int db_variant_resolve_id(struct db *db, const char *want, long long *id, char *
 enum db_name_kind { DB_NAME_BENCH, DB_NAME_MACHINE };
 int db_name_exists(struct db *db, enum db_name_kind kind, const char *name, struct kb_err *err);
 
+/* The environment `kbench run` recorded (env.c) ------------------------- */
+
+/* One variant's environment on a machine: the settings stored with its
+ * latest run's source (kbench run), keys in order. */
+struct db_env {
+	char *variant;              /* display name */
+	char *recorded_at;          /* that source's import time */
+	char **keys, **values;
+	size_t n;
+};
+
+/* A machine as stored, and each of its variants' environment. */
+struct db_machine_env {
+	char *name, *description;
+	long long cpus, nodes;      /* 0 when unknown */
+	long long runs;
+	struct db_env *envs;        /* variants in the order they were made */
+	size_t nenvs;
+};
+
+/* The machine named name with its variants' environments (only variant:
+ * that one's alone, when not NULL).  0, or -1 with err set ("no machine
+ * NAME"). */
+int db_machine_env(struct db *db, const char *name, const char *variant,
+		   struct db_machine_env *out, struct kb_err *err);
+void db_machine_env_release(struct db_machine_env *m);
+/* The value of key in e, or NULL. */
+const char *db_env_get(const struct db_env *e, const char *key);
+
 /* Initialising a store (init.c) ------------------------------------------- */
 
 struct db_init_result {

@@ -125,7 +125,8 @@ static int placement_load(struct db *db, const struct db_qsel *sel, const char *
 	st = prepare_sel(db,
 		"SELECT t.id, v.id, v.display, t.benchmark, t.config, s.path, t.iteration,"
 		" CASE WHEN m.name IS NOT NULL THEN m.name"
-		" WHEN v.scope <> '' THEN '" DB_UNKNOWN_AT "' || v.scope_label END"
+		" WHEN v.scope <> '' THEN '" DB_UNKNOWN_AT "' || v.scope_label END,"
+		" m.cpus, m.nodes"
 		" FROM run t JOIN variant_v v ON v.id = t.variant_id JOIN source s ON s.id = t.source_id"
 		" LEFT JOIN machine m ON m.id = t.machine_id",
 		&w, config, " AND EXISTS (SELECT 1 FROM job j WHERE j.run_id = t.id) ORDER BY t.id", err);
@@ -146,6 +147,8 @@ static int placement_load(struct db *db, const struct db_qsel *sel, const char *
 		r->source = db_col_interned(&ps, st, 5);
 		r->iteration = (int)db_col_int(st, 6);
 		r->machine_key = db_col_interned(&ps, st, 7);
+		r->machine_cpus = db_col_null(st, 8) ? 0 : (int)db_col_int(st, 8);
+		r->machine_nodes = db_col_null(st, 9) ? 0 : (int)db_col_int(st, 9);
 	}
 	db_strings_done(&ps);
 	out->strings = ps.v;

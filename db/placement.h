@@ -28,6 +28,7 @@ struct db_prun {
 	long long variant_id;
 	char *variant, *benchmark, *config, *source;
 	char *machine_key;      /* as db_qrun's: NULL when unknown */
+	int machine_cpus, machine_nodes;        /* the machine's (lscpu, numactl -H); 0 unknown */
 	int iteration;
 	long tasks;             /* config tasks=N, or the job count */
 	int nnodes;             /* node columns (max node + 1 over the run) */

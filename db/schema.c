@@ -326,6 +326,21 @@ DB_SUMMARY_V_7,
 ");\n"
 "CREATE INDEX alert_series ON alert (benchmark, metric, config, machine);\n"
 "CREATE INDEX alert_by_summary ON alert (summary_id);\n",
+/* 10: the environment `kbench run` recorded with each run's source: uname,
+ * /proc/cmdline, kernel.numa_balancing, THP, the cpufreq governor, the
+ * tool's version line.  A source's rows go with it (replace, delete). */
+"CREATE TABLE env (\n"
+"  source_id INTEGER NOT NULL REFERENCES source(id) ON DELETE CASCADE,\n"
+"  key TEXT NOT NULL,                -- 'uname', 'kernel.numa_balancing', ...\n"
+"  value TEXT NOT NULL,\n"
+"  PRIMARY KEY (source_id, key)\n"
+") WITHOUT ROWID;\n"
+"-- each source's settings with the machine and variant of its runs\n"
+"CREATE VIEW env_v AS\n"
+"  SELECT DISTINCT src.path AS source, m.name AS machine, v.display AS variant,\n"
+"         e.key AS key, e.value AS value\n"
+"  FROM env e JOIN source src ON src.id = e.source_id JOIN run r ON r.source_id = e.source_id\n"
+"  JOIN variant_v v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id;\n",
 };
 
 int db_schema_version(void)

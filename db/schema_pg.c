@@ -255,6 +255,18 @@ DB_SUMMARY_V_7,
 ");\n"
 "CREATE INDEX alert_series ON alert (benchmark, metric, config, machine);\n"
 "CREATE INDEX alert_by_summary ON alert (summary_id);\n",
+/* 10: as schema.c's migration 10 */
+"CREATE TABLE env (\n"
+"  source_id BIGINT NOT NULL REFERENCES source(id) ON DELETE CASCADE,\n"
+"  key " T " NOT NULL,\n"
+"  value " T " NOT NULL,\n"
+"  PRIMARY KEY (source_id, key)\n"
+");\n"
+"CREATE VIEW env_v AS\n"
+"  SELECT DISTINCT src.path AS source, m.name AS machine, v.display AS variant,\n"
+"         e.key AS key, e.value AS value\n"
+"  FROM env e JOIN source src ON src.id = e.source_id JOIN run r ON r.source_id = e.source_id\n"
+"  JOIN variant_v v ON v.id = r.variant_id LEFT JOIN machine m ON m.id = r.machine_id;\n",
 };
 
 const int db_pg_nmigrations = (int)(sizeof(db_pg_migrations) / sizeof(db_pg_migrations[0]));

@@ -24,8 +24,8 @@ enum {
 	S_INS_SOURCE = DB_SQL_INS_SOURCE, S_INS_VARIANT = DB_SQL_INS_VARIANT,
 	S_INS_MACHINE = DB_SQL_INS_MACHINE,
 	S_FIND_SOURCE = DB_SQL_COUNT, S_DEL_SAMPLES, S_DEL_JOBS, S_DEL_RUNS, S_DEL_SUMMARIES,
-	S_DEL_SOURCE, S_GET_VARIANT, S_SET_VDESC, S_SET_VKERNEL, S_GET_MACHINE, S_HAS_METRIC,
-	S_INS_METRIC, S_DEL_SEGMENTS, S_SET_MACHINE_HW, S_COUNT
+	S_DEL_ENV, S_DEL_SOURCE, S_GET_VARIANT, S_SET_VDESC, S_SET_VKERNEL, S_GET_MACHINE,
+	S_HAS_METRIC, S_INS_METRIC, S_DEL_SEGMENTS, S_SET_MACHINE_HW, S_INS_ENV, S_COUNT
 };
 
 /* The backends' own statements have the slots after these. */
@@ -39,6 +39,7 @@ static const char *const sql[S_COUNT] = {
 	[S_DEL_JOBS] = "DELETE FROM job WHERE run_id IN (SELECT id FROM run WHERE source_id = ?1)",
 	[S_DEL_RUNS] = "DELETE FROM run WHERE source_id = ?1",
 	[S_DEL_SUMMARIES] = "DELETE FROM summary WHERE source_id = ?1",
+	[S_DEL_ENV] = "DELETE FROM env WHERE source_id = ?1",
 	[S_DEL_SOURCE] = "DELETE FROM source WHERE id = ?1",
 	[S_GET_VARIANT] = "SELECT id FROM variant WHERE name = ?1 AND scope = ?2",
 	[S_SET_VDESC] = "UPDATE variant SET description = ?2 WHERE id = ?1 "
@@ -57,6 +58,8 @@ static const char *const sql[S_COUNT] = {
 	/* numactl -H: the machine's CPUs and nodes as its latest text says */
 	[S_SET_MACHINE_HW] = "UPDATE machine SET cpus = COALESCE(?2, cpus), nodes = COALESCE(?3, nodes),"
 			     " description = COALESCE(?4, description) WHERE id = ?1",
+	/* kbench run: the environment the source's runs ran in */
+	[S_INS_ENV] = "INSERT INTO env (source_id, key, value) VALUES (?1, ?2, ?3)",
 };
 
 static struct dbst *stmt(struct db *db, int slot, struct kb_err *err)
@@ -895,6 +898,19 @@ static int store_machine_hw(struct store_state *s, const struct rec_machine *m,
 	return step_done(s->db, st, err);
 }
 
+/* The settings of the environment the source's runs ran in (kbench run). */
+static int store_env(struct store_state *s, const struct rec_env *e, struct kb_err *err)
+{
+	struct dbst *st = stmt(s->db, S_INS_ENV, err);
+
+	if (!st)
+		return -1;
+	db_bind_int(st, 1, s->source_id);
+	db_bind_text(st, 2, e->key);
+	db_bind_text(st, 3, e->value);
+	return step_done(s->db, st, err);
+}
+
 /* The machine of the file's published summaries: --machine, else the
  * one machine its runs name (a post that says where it ran once). */
 static long long summary_machine(struct store_state *s, struct kb_err *err)
@@ -1020,6 +1036,8 @@ static int store_all(struct store_state *s, struct db_import_result *res, struct
 	free(copy_of);
 	for (i = 0; rc == 0 && i < s->b->nmachines; i++)
 		rc = store_machine_hw(s, &s->b->machines[i], err);
+	for (i = 0; rc == 0 && i < s->b->nenv; i++)
+		rc = store_env(s, &s->b->env[i], err);
 	if (rc < 0)
 		return -1;
 	/* Each file writes its own, so that a refused row fails its own

@@ -23,6 +23,7 @@ void rec_batch_release(struct rec_batch *b)
 	free(b->notes);
 	free(b->metrics);
 	free(b->machines);
+	free(b->env);
 	arena_release(&b->arena);
 	memset(b, 0, sizeof(*b));
 }
@@ -386,6 +387,21 @@ void rec_machine_add(struct rec_batch *b, const char *name, int cpus, int nodes,
 	m->nodes = nodes;
 	m->description = desc ? arena_strdup(&b->arena, desc) : NULL;
 	m->line = line;
+}
+
+void rec_env_add(struct rec_batch *b, const char *key, const char *value)
+{
+	size_t i;
+
+	for (i = 0; i < b->nenv; i++)
+		if (strcmp(b->env[i].key, key) == 0) {
+			b->env[i].value = arena_strdup(&b->arena, value);
+			return;
+		}
+	xgrow(&b->env, &b->env_cap, b->nenv + 1, sizeof(*b->env));
+	b->env[b->nenv].key = arena_strdup(&b->arena, key);
+	b->env[b->nenv].value = arena_strdup(&b->arena, value);
+	b->nenv++;
 }
 
 void rec_variant_add(struct rec_batch *b, const char *name, const char *desc,

@@ -134,6 +134,15 @@ struct rec_machine {
 	long line;
 };
 
+/* One setting of the environment a run ran in, as `kbench run` found it
+ * (uname, /proc/cmdline, kernel.numa_balancing, THP, the cpufreq
+ * governor, the tool's version line): stored with the source, so it
+ * goes and comes with the runs it describes. */
+struct rec_env {
+	const char *key;
+	const char *value;
+};
+
 /* One line of import --explain about source line `line`. */
 struct rec_note {
 	long line;
@@ -183,6 +192,8 @@ struct rec_batch {
 	size_t nmetrics, metrics_cap;
 	struct rec_machine *machines;
 	size_t nmachines, machines_cap;
+	struct rec_env *env;
+	size_t nenv, env_cap;
 };
 
 void rec_batch_init(struct rec_batch *b);
@@ -226,6 +237,10 @@ void rec_metric_declare(struct rec_batch *b, const char *benchmark, const char *
 /* Describe a machine's hardware (strings copied; name and desc may be NULL). */
 void rec_machine_add(struct rec_batch *b, const char *name, int cpus, int nodes,
 		     const char *desc, long line);
+
+/* Record one setting of the run's environment (strings copied; a key
+ * given again replaces its value). */
+void rec_env_add(struct rec_batch *b, const char *key, const char *value);
 
 /* Say why a value was read as it was (import --explain). */
 void rec_note(struct rec_batch *b, long line, const char *fmt, ...)

@@ -71,6 +71,9 @@ void report_release(struct report *r)
 	for (i = 0; i < r->nmachines; i++)
 		free(r->machines[i]);
 	free(r->machines);
+	for (i = 0; i < r->nenvdiffs; i++)
+		free(r->envdiffs[i]);
+	free(r->envdiffs);
 	for (i = 0; i < r->nsources; i++)
 		free(r->sources[i]);
 	free(r->sources);
@@ -158,6 +161,12 @@ void report_machine(struct report *r, const char *text)
 {
 	xgrow(&r->machines, &r->machines_cap, r->nmachines + 1, sizeof(*r->machines));
 	r->machines[r->nmachines++] = xstrdup(text);
+}
+
+void report_envdiff(struct report *r, const char *text)
+{
+	xgrow(&r->envdiffs, &r->envdiffs_cap, r->nenvdiffs + 1, sizeof(*r->envdiffs));
+	r->envdiffs[r->nenvdiffs++] = xstrdup(text);
 }
 
 void report_source(struct report *r, const char *text)

@@ -115,6 +115,11 @@ struct report {
 	size_t nvariants, variants_cap;
 	char **machines, **sources;
 	size_t nmachines, machines_cap, nsources, sources_cap;
+	/* Where a compared pair's recorded environments differ (kbench run's
+	 * settings), a line per pair and machine: "on box, patched against
+	 * stock: kernel.numa_balancing 0 -> 1". */
+	char **envdiffs;
+	size_t nenvdiffs, envdiffs_cap;
 	struct report_section *sections;
 	size_t nsections, sections_cap;
 	struct an_opts opts;    /* test, alpha, threshold, convention used */
@@ -188,6 +193,7 @@ struct report_section *report_section(struct report *r, const char *benchmark);
 void report_variant(struct report *r, const char *name, const char *kernel,
 		    const char *description);
 void report_machine(struct report *r, const char *text);
+void report_envdiff(struct report *r, const char *text);
 void report_source(struct report *r, const char *text);
 struct report_run *report_run(struct report_section *s, long long run_id,
 			      const char *variant, const char *config, int nnodes);

@@ -8,6 +8,7 @@
 #include "chart.h"
 #include "chart_build.h"
 #include "regress.h"
+#include "../analyze/envdiff.h"
 #include "../analyze/history.h"
 #include "../core/buf.h"
 #include "../core/outfile.h"
@@ -532,6 +533,59 @@ void report_build_init(struct report_build *b, const struct report_build_opts *o
 }
 
 /* A section with a table of its own; 0 when it has nothing to show. */
+/* The pairs of t (its baseline against each other variant, on each
+ * machine of its rows) whose recorded environments differ, once each,
+ * into the report's header. */
+static int env_pairs(struct report_build *b, struct db *db, const struct an_table *t,
+		     struct kb_err *err)
+{
+	struct buf key = BUF_INIT, diff = BUF_INIT, line = BUF_INIT;
+	size_t r, v, k;
+	int rc = 0;
+
+	for (r = 0; r < t->nrows && rc == 0; r++) {
+		const char *m = t->rows[r].machine;
+
+		if (!m || strncmp(m, DB_UNKNOWN_AT, strlen(DB_UNKNOWN_AT)) == 0)
+			continue;
+		for (v = 0; v < t->nvariants && rc == 0; v++) {
+			const char *base = t->variants[t->baseline].name, *cand = t->variants[v].name;
+			int recorded, n;
+
+			if (v == t->baseline)
+				continue;
+			buf_reset(&key);
+			buf_printf(&key, "%s\n%s\n%s", m, base, cand);
+			for (k = 0; k < b->nenvseen && strcmp(b->envseen[k], buf_str(&key)) != 0; k++)
+				;
+			if (k < b->nenvseen)
+				continue;
+			xgrow(&b->envseen, &b->envseen_cap, b->nenvseen + 1, sizeof(*b->envseen));
+			b->envseen[b->nenvseen++] = xstrdup(buf_str(&key));
+			n = an_env_diff(db, m, base, cand, &diff, &recorded, err);
+			if (n < 0) {
+				rc = -1;
+				break;
+			}
+			if (n == 0)
+				continue;
+			buf_reset(&line);
+			buf_printf(&line, "on %s, %s against %s: %s", m, cand, base, buf_str(&diff));
+			if (!b->o.html) {
+				char *shown = term_line(buf_str(&line));
+				report_envdiff(&b->rep, shown);
+				free(shown);
+			} else {
+				report_envdiff(&b->rep, buf_str(&line));
+			}
+		}
+	}
+	buf_release(&key);
+	buf_release(&diff);
+	buf_release(&line);
+	return rc;
+}
+
 static int section_table(struct report_build *b, struct db *db, size_t i, struct buf *note,
 			 struct kb_err *err)
 {
@@ -560,6 +614,8 @@ static int section_table(struct report_build *b, struct db *db, size_t i, struct
 		s->note = xstrdup(buf_str(note));
 	s->table = t;
 	b->rep.opts = t.opts;
+	if (env_pairs(b, db, &t, err) < 0)
+		return -1;
 	if (t.nvariants > REPORT_MAX_SIDE_BY_SIDE) {
 		s->wide = t.nvariants;
 		s->wide_baseline = xstrdup(t.variants[t.baseline].name);
@@ -895,5 +951,8 @@ void report_build_release(struct report_build *b)
 	an_pindex_release(&b->pix);
 	chart_model_styles_release(&b->sco);
 	free(b->styles);
+	while (b->nenvseen)
+		free(b->envseen[--b->nenvseen]);
+	free(b->envseen);
 	memset(b, 0, sizeof(*b));
 }

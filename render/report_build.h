@@ -62,6 +62,8 @@ struct report_build {
 	int have_g;
 	struct an_alerts alerts;
 	int have_alerts;
+	char **envseen;                 /* "machine\nbaseline\nvariant" of the pairs looked at */
+	size_t nenvseen, envseen_cap;
 };
 
 void report_build_init(struct report_build *b, const struct report_build_opts *o);

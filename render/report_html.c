@@ -793,6 +793,15 @@ static void overview(struct buf *o, const struct report *r)
 		}
 		buf_puts(o, "</ul>\n");
 	}
+	if (r->nenvdiffs) {
+		buf_puts(o, "<h3>Environment differences</h3>\n<ul>\n");
+		for (i = 0; i < r->nenvdiffs; i++) {
+			buf_puts(o, "<li>");
+			esc(o, r->envdiffs[i]);
+			buf_puts(o, "</li>\n");
+		}
+		buf_puts(o, "</ul>\n");
+	}
 	if (r->nsources) {
 		/* a result tree brings hundreds: fold them (no script needed) */
 		if (r->nsources > 15)

@@ -496,6 +496,12 @@ static int text_head(struct report_stream *st, FILE *f, const struct report *r,
 			wrap(&out, "  ", 4, r->machines[i]);
 		buf_putc(&out, '\n');
 	}
+	if (r->nenvdiffs) {
+		heading(&out, "Environment differences", '-');
+		for (i = 0; i < r->nenvdiffs; i++)
+			wrap(&out, "  ", 4, r->envdiffs[i]);
+		buf_putc(&out, '\n');
+	}
 	if (r->nsources) {
 		heading(&out, "Sources", '-');
 		for (i = 0; i < r->nsources && i < 15; i++)

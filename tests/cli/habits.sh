@@ -55,7 +55,7 @@ check_grep "... help's usage" '^usage: kbench help \[VERB\]' "$TMP/.out"
 check_eq "kbench help fits 80 columns" "$(awk 'length > 80' "$TMP/help.txt")" ""
 verbs=$(awk '/^verbs:/ { on = 1; next } on && /^  [a-z]/ { print $1 }' "$TMP/help.txt")
 check_eq "kbench help lists the verbs" "$(echo $verbs)" \
-	"import ls show chart report compare export regress history alerts relabel init copy help"
+	"import run ls show chart report compare export regress history alerts relabel init copy help"
 for v in $verbs; do
 	"$KB" "$v" --help > "$TMP/vh.txt"
 	check_eq "kbench $v --help fits 80 columns" "$(awk 'length > 80' "$TMP/vh.txt")" ""

@@ -9,7 +9,7 @@
 # Man pages: one per verb, each rendered by man -l, each holding every
 # option its --help lists.
 verbs=$("$KB" __complete 1 kbench '' | grep -v '^-' | grep -vx help)
-check_eq "the verbs to document" "$(echo $verbs)" "import ls show chart report compare export regress history alerts relabel init copy"
+check_eq "the verbs to document" "$(echo $verbs)" "import run ls show chart report compare export regress history alerts relabel init copy"
 mkdir -p "$TMP/man"
 "$KB" --man > "$TMP/man/kbench.1"
 for v in $verbs; do "$KB" --man "$v" > "$TMP/man/kbench-$v.1"; done

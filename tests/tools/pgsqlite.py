@@ -29,7 +29,7 @@ import sys
 
 # Tables in an order that satisfies their foreign keys.
 TABLE_ORDER = ["source", "variant", "machine", "run", "sample", "job", "summary",
-               "metric", "segment", "relabel", "alert_summary", "alert"]
+               "metric", "segment", "relabel", "alert_summary", "alert", "env"]
 
 
 def psql(uri, args, stdin=None):
@@ -141,7 +141,7 @@ def cmd_copy(path, uri):
     # advance them; an empty table leaves its sequence at 1).
     psql(uri, ["-f", "-"], stdin="".join("SELECT setval(pg_get_serial_sequence('%s', 'id'), max(id)) FROM %s "
               "HAVING max(id) IS NOT NULL;\n" % (t, t)
-              for t in TABLE_ORDER if t not in ("job", "metric", "segment")).encode())
+              for t in TABLE_ORDER if t not in ("job", "metric", "segment", "env")).encode())
     return 0
 
 

@@ -125,6 +125,47 @@ TEST(placement_metrics_seed003)
 	free_runs(&p);
 }
 
+/* The light-load rule takes the machine's CPUs per node when the store
+ * knows them (kbench run's lscpu and numactl -H): 8 tasks on 4 nodes of
+ * one CPU each are no light load, whatever the default 4 assumes; a
+ * --cpus-per-node the user gives wins. */
+TEST(placement_light_load_from_the_machine)
+{
+	struct db_placement p;
+	struct an_placement m;
+	struct an_placement_opts o;
+	size_t i;
+
+	seed003(&p);
+	for (i = 0; i < p.nruns; i++) {
+		p.runs[i].machine_cpus = 4;
+		p.runs[i].machine_nodes = 4;
+	}
+	an_placement_opts_init(&o);
+	an_placement_metrics(&p, &o, &m);
+	CHECK_INT(m.runs[1].tasks, 8);
+	CHECK_INT(m.runs[1].cpus_per_node, 1);
+	CHECK(m.runs[1].cpn_machine);
+	CHECK(!m.runs[1].light);		/* 8 tasks > 4 nodes x 1 CPU */
+	CHECK(m.runs[0].light);			/* 4 tasks <= 4 x 1 */
+	an_placement_release(&m);
+	o.cpus_per_node = 4;
+	o.cpus_per_node_given = 1;
+	an_placement_metrics(&p, &o, &m);
+	CHECK_INT(m.runs[1].cpus_per_node, 4);
+	CHECK(!m.runs[1].cpn_machine);
+	CHECK(m.runs[1].light);
+	an_placement_release(&m);
+	for (i = 0; i < p.nruns; i++)
+		p.runs[i].machine_cpus = 64;    /* 64 CPUs on 4 nodes: 16 per node */
+	o.cpus_per_node_given = 0;
+	an_placement_metrics(&p, &o, &m);
+	CHECK_INT(m.runs[1].cpus_per_node, 16);
+	CHECK(m.runs[1].light);
+	an_placement_release(&m);
+	free_runs(&p);
+}
+
 static const struct an_pfinding *find(const struct an_pfindings *f, const char *check, long tasks)
 {
 	size_t i;
