@@ -29,6 +29,7 @@
 #include "../core/util.h"
 #include "../analyze/version.h"
 #include "chart.h"
+#include "regress.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -384,16 +385,6 @@ int render_alerts(FILE *f, const struct an_alerts *a, const struct render_alerts
 	return 0;
 }
 
-static enum chart_verdict chart_verdict_of(enum an_verdict v)
-{
-	switch (v) {
-	case AN_VERDICT_WORSE: return CHART_WORSE;
-	case AN_VERDICT_BETTER: return CHART_BETTER;
-	case AN_VERDICT_CHANGED: return CHART_CHANGED;
-	default: return CHART_SAME;
-	}
-}
-
 int render_alert_chart(struct chart *c, const struct an_alerts *a, size_t alert,
 		       struct kb_err *err)
 {
@@ -422,6 +413,6 @@ int render_alert_chart(struct chart *c, const struct an_alerts *a, size_t alert,
 	snprintf(what, sizeof(what), "first bad: %+.1f%% %s", al->change_pct,
 		 an_verdict_name(al->verdict));
 	chart_history_mark(c, chart_category(c, s->points[ch->index].variant), what,
-			   chart_verdict_of(al->verdict));
+			   render_chart_verdict(al->verdict));
 	return 0;
 }

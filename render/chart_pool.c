@@ -46,6 +46,12 @@ static void job_free(struct job *j)
 	j->path = NULL;
 }
 
+/* Draw j's chart into its file or buffer: 0, or -1 with err set. */
+static int job_run(const struct job *j, struct kb_err *err)
+{
+	return j->path ? chart_render_file(j->c, j->path, err) : chart_render_png_buf(j->c, j->out, err);
+}
+
 static void *worker(void *arg)
 {
 	struct chart_pool *p = arg;
@@ -68,8 +74,7 @@ static void *worker(void *arg)
 		if (!p->failed && !p->cancel) {
 			pthread_mutex_unlock(&p->lock);
 			kb_err_clear(&err);
-			rc = j.path ? chart_render_file(j.c, j.path, &err)
-				    : chart_render_png_buf(j.c, j.out, &err);
+			rc = job_run(&j, &err);
 			job_free(&j);
 			pthread_mutex_lock(&p->lock);
 			if (rc < 0 && !p->failed) {
@@ -126,7 +131,7 @@ static int give(struct chart_pool *p, struct job j, struct kb_err *err)
 			*err = p->err;
 			return -1;
 		}
-		rc = j.path ? chart_render_file(j.c, j.path, err) : chart_render_png_buf(j.c, j.out, err);
+		rc = job_run(&j, err);
 		job_free(&j);
 		if (rc < 0) {
 			p->failed = 1;

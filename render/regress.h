@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "../analyze/regress.h"
+#include "chart.h"
 #include "../core/err.h"
 
 enum render_regress_fmt { RENDER_REGRESS_TEXT = 0, RENDER_REGRESS_JSON, RENDER_REGRESS_JUNIT };
@@ -55,6 +56,8 @@ int render_history(FILE *f, const struct an_history *h, enum render_regress_fmt 
  * NULL = one from the data.  -1 with err when h holds no points. */
 int render_history_chart(struct chart *c, const struct an_history *h, const char *title,
 			 struct kb_err *err);
+/* The chart's mark for a change point's verdict (history, alerts). */
+enum chart_verdict render_chart_verdict(enum an_verdict v);
 
 /* XML/HTML escape of s (& < > " ' and control characters other than tab,
  * newline and carriage return, which XML 1.0 cannot carry) to f. */

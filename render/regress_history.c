@@ -151,7 +151,7 @@ int render_history(FILE *f, const struct an_history *h, enum render_regress_fmt 
 	return 0;
 }
 
-static enum chart_verdict chart_verdict_of(enum an_verdict v)
+enum chart_verdict render_chart_verdict(enum an_verdict v)
 {
 	switch (v) {
 	case AN_VERDICT_WORSE: return CHART_WORSE;
@@ -347,7 +347,7 @@ int render_history_chart(struct chart *c, const struct an_history *h, const char
 				snprintf(what + l, sizeof(what) - l, " (%s)", buf_str(&name));
 			}
 			chart_history_mark(c, chart_category(c, se->points[se->changes[i].index].variant),
-					   what, chart_verdict_of(se->changes[i].verdict));
+					   what, render_chart_verdict(se->changes[i].verdict));
 		}
 	}
 	/* what every series shares */

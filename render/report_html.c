@@ -147,6 +147,7 @@ static int put_chart(struct ctx *x, const struct report_chart *rc, struct report
 	double cw, ch;
 	char *path = NULL;
 	struct report_pend_piece *later = NULL;
+	int given = 0;
 
 	buf_puts(x->o, "<figure>");
 	if (x->assets_dir) {
@@ -199,24 +200,15 @@ static int put_chart(struct ctx *x, const struct report_chart *rc, struct report
 		buf_puts(x->o, "</figcaption>");
 	}
 	buf_puts(x->o, "</figure>\n");
-	if (later) {
+	if (take && x->pool && (later || path)) {
 		struct chart *c = take->chart;
 
 		take->chart = NULL;
-		if (chart_pool_png(x->pool, c, &later->png, x->err) < 0)
-			return -1;
-	}
-	if (path && take && x->pool) {
-		struct chart *c = take->chart;
-
-		take->chart = NULL;
-		if (chart_pool_file(x->pool, c, path, x->err) < 0) {
-			free(path);
-			return -1;
-		}
+		given = later ? chart_pool_png(x->pool, c, &later->png, x->err)
+			      : chart_pool_file(x->pool, c, path, x->err);
 	}
 	free(path);
-	return 0;
+	return given;
 }
 
 /* take: cs itself, the caller's to give away (put_chart()), or NULL. */
